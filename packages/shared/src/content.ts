@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+export function ZPage<T extends z.ZodType>(item: T) {
+  return z.object({
+    content: z.array(item),
+    totalElements: z.number().int(),
+    totalPages: z.number().int(),
+    number: z.number().int(),
+    size: z.number().int(),
+  });
+}
+
+/** Paging of spec §4: the UI is one-based, the server zero-based; a negative page is clamped to 0. */
+export const ZPageQuery = z.object({
+  page: z.coerce
+    .number()
+    .int()
+    .catch(0)
+    .transform((page) => Math.max(0, page)),
+  size: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const ZContentUpdate = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  linkUrl: z.string().nullable(),
+  publishedAt: z.string(),
+});
+export type TContentUpdate = z.infer<typeof ZContentUpdate>;
+
+export const ZContentFeature = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  icon: z.string().nullable(),
+  linkUrl: z.string().nullable(),
+  order: z.number(),
+});
+export type TContentFeature = z.infer<typeof ZContentFeature>;
+
+export const ZFooterLink = z.object({
+  title: z.string(),
+  url: z.string(),
+  addSuffix: z.boolean(),
+  feature: z.string().nullable(),
+});
+export const ZFooter = z.object({
+  sections: z.array(
+    z.object({ title: z.string(), links: z.array(ZFooterLink) }),
+  ),
+  secondaryLinks: z.array(ZFooterLink),
+});
+export type TFooter = z.infer<typeof ZFooter>;
+
+export const ZFeatureEntry = z.object({
+  t: z.number().int().nullable(),
+  a: z.number().int(),
+});
+export const ZAvailableFeatures = z.object({
+  availableFeatures: z.record(z.string(), ZFeatureEntry),
+});
+export type TAvailableFeatures = z.infer<
+  typeof ZAvailableFeatures
+>["availableFeatures"];
+
+/** Spec §5: available only if present and either no total or total > used. */
+export function isFeatureAvailable(
+  features: TAvailableFeatures,
+  feature: string,
+): boolean {
+  const entry = features[feature];
+  if (!entry) return false;
+  return entry.t === null || entry.t > entry.a;
+}
