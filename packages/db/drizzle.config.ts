@@ -1,7 +1,7 @@
-import { defineConfig } from "drizzle-kit";
+import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
-  dialect: "postgresql",
-  schema: "./src/schema/index.ts",
-  out: "./migrations",
+  dialect: 'postgresql',
+  schema: './src/schema/index.ts',
+  out: './migrations',
 });

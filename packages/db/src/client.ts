@@ -1,32 +1,26 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
-import * as schema from "./schema/index.ts";
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
 /** One type for both drivers, so repositories never know which database they run on. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
-export const MIGRATIONS_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../migrations",
-);
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../migrations');
 
 export type DbHandle = {
   db: Database;
-  kind: "pglite" | "postgres";
+  kind: 'pglite' | 'postgres';
   /** Runs raw SQL with parameters; used by health checks and the job queue adapter. */
-  query: (
-    text: string,
-    params?: unknown[],
-  ) => Promise<{ rows: Record<string, unknown>[] }>;
+  query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
   migrate: () => Promise<void>;
   close: () => Promise<void>;
   /** PGlite only: a tarball of the data dir, used to build test templates. */
@@ -50,11 +44,11 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
       max: options.poolSize ?? 10,
     });
     // An idle client that loses its connection emits 'error'; without a listener Node would crash.
-    pool.on("error", () => undefined);
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
-      kind: "postgres",
+      kind: 'postgres',
       query: async (text, params) => {
         const result = await pool.query(text, params as unknown[]);
         return { rows: result.rows as Record<string, unknown>[] };
@@ -74,16 +68,12 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
   const pgliteDb = drizzlePglite(client, { schema });
   return {
     db: pgliteDb as unknown as Database,
-    kind: "pglite",
+    kind: 'pglite',
     query: async (text, params) => {
-      const result = await client.query<Record<string, unknown>>(
-        text,
-        params as unknown[],
-      );
+      const result = await client.query<Record<string, unknown>>(text, params as unknown[]);
       return { rows: result.rows };
     },
-    migrate: () =>
-      migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
     dumpDataDir: async () => {
       const dump = await client.dumpDataDir('gzip');

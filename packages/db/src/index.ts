@@ -1,4 +1,4 @@
-export * from "./client.ts";
-export * from "./seed.ts";
-export * as schema from "./schema/index.ts";
-export * from "./schema/index.ts";
+export * from './client.ts';
+export * from './seed.ts';
+export * as schema from './schema/index.ts';
+export * from './schema/index.ts';

@@ -1,85 +1,73 @@
-import { sql } from "drizzle-orm";
-import type { Database } from "./client.ts";
-import {
-  contentFeatures,
-  contentUpdates,
-  footerLinks,
-  footerSections,
-  roles,
-  termsVersions,
-} from "./schema/index.ts";
+import { sql } from 'drizzle-orm';
+import type { Database } from './client.ts';
+import { contentFeatures, contentUpdates, footerLinks, footerSections, roles, termsVersions } from './schema/index.ts';
 
 export const LATEST_TERMS = {
-  version: "2026-10-01",
-  title: "Terms and Conditions",
-  url: "https://quant.network/terms-of-use/",
+  version: '2026-10-01',
+  title: 'Terms and Conditions',
+  url: 'https://quant.network/terms-of-use/',
 } as const;
 
 const ROLE_ROWS = [
-  { name: "QUANT_ADMIN", description: "Administrator of the portal" },
-  { name: "QUANT_SALES", description: "Sales staff: account management" },
-  { name: "INDIVIDUAL", description: "Individual developer" },
-  { name: "SME", description: "Small or medium-sized enterprise" },
-  { name: "INSTITUTION", description: "Institution" },
+  { name: 'QUANT_ADMIN', description: 'Administrator of the portal' },
+  { name: 'QUANT_SALES', description: 'Sales staff: account management' },
+  { name: 'INDIVIDUAL', description: 'Individual developer' },
+  { name: 'SME', description: 'Small or medium-sized enterprise' },
+  { name: 'INSTITUTION', description: 'Institution' },
 ] as const;
 
 const UPDATES = [
   {
-    title: "Private EVM networks",
-    description:
-      "Connect your own EVM network: we check its RPC endpoint, chain id and fee model before review.",
-    linkUrl: "/my-networks",
+    title: 'Private EVM networks',
+    description: 'Connect your own EVM network: we check its RPC endpoint, chain id and fee model before review.',
+    linkUrl: '/my-networks',
     daysAgo: 2,
   },
   {
-    title: "QRC721 tokens in three tiers",
+    title: 'QRC721 tokens in three tiers',
     description:
-      "Deploy non-fungible tokens as base, flex or vari contracts, from your wallet or through the platform.",
-    linkUrl: "/quant-flows/token-flow",
+      'Deploy non-fungible tokens as base, flex or vari contracts, from your wallet or through the platform.',
+    linkUrl: '/quant-flows/token-flow',
     daysAgo: 9,
   },
   {
-    title: "Authenticator-app sign-in",
-    description:
-      "Protect your account with a one-time code from an authenticator app. Set it up from your profile.",
-    linkUrl: "/my-account",
+    title: 'Authenticator-app sign-in',
+    description: 'Protect your account with a one-time code from an authenticator app. Set it up from your profile.',
+    linkUrl: '/my-account',
     daysAgo: 16,
   },
   {
-    title: "Monthly reward campaigns",
-    description:
-      "Customers on a paid plan can opt in to campaigns, complete tasks and claim QNT.",
-    linkUrl: "/rewards",
+    title: 'Monthly reward campaigns',
+    description: 'Customers on a paid plan can opt in to campaigns, complete tasks and claim QNT.',
+    linkUrl: '/rewards',
     daysAgo: 30,
   },
 ] as const;
 
 const FEATURES = [
   {
-    title: "Applications",
-    description:
-      "Register API applications with a client id, secret and signing key.",
-    icon: "apps",
-    linkUrl: "/my-applications",
+    title: 'Applications',
+    description: 'Register API applications with a client id, secret and signing key.',
+    icon: 'apps',
+    linkUrl: '/my-applications',
   },
   {
-    title: "Networks",
-    description:
-      "Connect to testnets, mainnets and your own private EVM network.",
-    icon: "hub",
-    linkUrl: "/my-networks",
+    title: 'Networks',
+    description: 'Connect to testnets, mainnets and your own private EVM network.',
+    icon: 'hub',
+    linkUrl: '/my-networks',
   },
   {
-    title: "Tokens",
-    description: "Deploy QRC20 and QRC721 tokens and follow them to Active.",
-    icon: "token",
-    linkUrl: "/quant-flows/token-flow",
+    title: 'Tokens',
+    description: 'Deploy QRC20 and QRC721 tokens and follow them to Active.',
+    icon: 'token',
+    linkUrl: '/quant-flows/token-flow',
   },
   {
-    title: "Bridges",
-    description: "Move tokens between networks with a bridge you control.",
-    icon: "swap_horiz",
-    linkUrl: "/quant-flows/bridge-flow",
+    title: 'Bridges',
+    description: 'Move tokens between networks with a bridge you control.',
+    icon: 'swap_horiz',
+    linkUrl: '/quant-flows/bridge-flow',
   },
 ] as const;
 
@@ -87,54 +75,54 @@ const FEATURES = [
 export const DEFAULT_FOOTER = {
   sections: [
     {
-      title: "Who we serve",
+      title: 'Who we serve',
       links: [
         {
-          title: "Financial institutions",
-          url: "https://quant.network/financial-institutions/",
+          title: 'Financial institutions',
+          url: 'https://quant.network/financial-institutions/',
         },
-        { title: "Enterprises", url: "https://quant.network/enterprises/" },
-        { title: "Developers", url: "https://quant.network/developers/" },
+        { title: 'Enterprises', url: 'https://quant.network/enterprises/' },
+        { title: 'Developers', url: 'https://quant.network/developers/' },
       ],
     },
     {
-      title: "What we do",
+      title: 'What we do',
       links: [
-        { title: "Overledger", url: "https://quant.network/overledger/" },
-        { title: "Tokenisation", url: "https://quant.network/tokenisation/" },
+        { title: 'Overledger', url: 'https://quant.network/overledger/' },
+        { title: 'Tokenisation', url: 'https://quant.network/tokenisation/' },
       ],
     },
     {
-      title: "How we do it",
+      title: 'How we do it',
       links: [
         {
-          title: "Interoperability",
-          url: "https://quant.network/interoperability/",
+          title: 'Interoperability',
+          url: 'https://quant.network/interoperability/',
         },
         {
-          title: "Documentation",
-          url: "https://docs.quant.network/",
+          title: 'Documentation',
+          url: 'https://docs.quant.network/',
           addSuffix: true,
         },
       ],
     },
     {
-      title: "Why it matters",
-      links: [{ title: "Use cases", url: "https://quant.network/use-cases/" }],
+      title: 'Why it matters',
+      links: [{ title: 'Use cases', url: 'https://quant.network/use-cases/' }],
     },
     {
-      title: "About us",
+      title: 'About us',
       links: [
-        { title: "Company", url: "https://quant.network/about-us/" },
-        { title: "Careers", url: "https://quant.network/careers/" },
-        { title: "Contact", url: "https://quant.network/contact/" },
+        { title: 'Company', url: 'https://quant.network/about-us/' },
+        { title: 'Careers', url: 'https://quant.network/careers/' },
+        { title: 'Contact', url: 'https://quant.network/contact/' },
       ],
     },
   ],
   secondaryLinks: [
-    { title: "Privacy policy", url: "https://quant.network/privacy-policy/" },
-    { title: "Terms of use", url: "https://quant.network/terms-of-use/" },
-    { title: "Trademarks", url: "https://quant.network/trademarks/" },
+    { title: 'Privacy policy', url: 'https://quant.network/privacy-policy/' },
+    { title: 'Terms of use', url: 'https://quant.network/terms-of-use/' },
+    { title: 'Trademarks', url: 'https://quant.network/trademarks/' },
   ],
 } as const;
 
@@ -142,10 +130,7 @@ export const DEFAULT_FOOTER = {
  * Seeds reference data and first-start content. Idempotent: content tables are only filled
  * while empty, so staff edits are never overwritten by a restart.
  */
-export async function seedReferenceData(
-  db: Database,
-  now = new Date(),
-): Promise<void> {
+export async function seedReferenceData(db: Database, now = new Date()): Promise<void> {
   await db
     .insert(roles)
     .values([...ROLE_ROWS])
@@ -158,9 +143,7 @@ export async function seedReferenceData(
     })
     .onConflictDoNothing();
 
-  const [updates] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(contentUpdates);
+  const [updates] = await db.select({ n: sql<number>`count(*)::int` }).from(contentUpdates);
   if (!updates?.n) {
     await db.insert(contentUpdates).values(
       UPDATES.map(({ daysAgo, ...update }) => ({
@@ -170,20 +153,12 @@ export async function seedReferenceData(
     );
   }
 
-  const [features] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(contentFeatures);
+  const [features] = await db.select({ n: sql<number>`count(*)::int` }).from(contentFeatures);
   if (!features?.n) {
-    await db
-      .insert(contentFeatures)
-      .values(
-        FEATURES.map((feature, sortOrder) => ({ ...feature, sortOrder })),
-      );
+    await db.insert(contentFeatures).values(FEATURES.map((feature, sortOrder) => ({ ...feature, sortOrder })));
   }
 
-  const [sections] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(footerSections);
+  const [sections] = await db.select({ n: sql<number>`count(*)::int` }).from(footerSections);
   if (!sections?.n) {
     await db.transaction(async (tx) => {
       for (const [sortOrder, section] of DEFAULT_FOOTER.sections.entries()) {
@@ -196,19 +171,17 @@ export async function seedReferenceData(
             sectionId: row!.id,
             title: link.title,
             url: link.url,
-            addSuffix: "addSuffix" in link ? link.addSuffix : false,
+            addSuffix: 'addSuffix' in link ? link.addSuffix : false,
             sortOrder: linkOrder,
           })),
         );
       }
-      await tx
-        .insert(footerLinks)
-        .values(
-          DEFAULT_FOOTER.secondaryLinks.map((link, sortOrder) => ({
-            ...link,
-            sortOrder,
-          })),
-        );
+      await tx.insert(footerLinks).values(
+        DEFAULT_FOOTER.secondaryLinks.map((link, sortOrder) => ({
+          ...link,
+          sortOrder,
+        })),
+      );
     });
   }
 }

@@ -18,9 +18,13 @@ describe('test databases', () => {
   it('start migrated and seeded with the latest terms, roles and content', async () => {
     const terms = await first.db.select().from(termsVersions);
     expect(terms.map((t) => t.version)).toEqual([LATEST_TERMS.version]);
-    expect((await first.db.select().from(roles)).map((r) => r.name).sort()).toEqual(
-      ['INDIVIDUAL', 'INSTITUTION', 'QUANT_ADMIN', 'QUANT_SALES', 'SME'],
-    );
+    expect((await first.db.select().from(roles)).map((r) => r.name).sort()).toEqual([
+      'INDIVIDUAL',
+      'INSTITUTION',
+      'QUANT_ADMIN',
+      'QUANT_SALES',
+      'SME',
+    ]);
     expect(await first.db.select().from(footerSections)).toHaveLength(5);
   });
 

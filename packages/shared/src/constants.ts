@@ -1,106 +1,79 @@
 /** Roles of spec §6. A portal user has exactly one. */
-export const ROLES = [
-  "QUANT_ADMIN",
-  "INDIVIDUAL",
-  "SME",
-  "INSTITUTION",
-  "QUANT_SALES",
-] as const;
+export const ROLES = ['QUANT_ADMIN', 'INDIVIDUAL', 'SME', 'INSTITUTION', 'QUANT_SALES'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Access groups of spec §6 and the roles each admits. */
 export const ROLE_GROUPS = {
-  general: ["INDIVIDUAL", "SME", "INSTITUTION", "QUANT_ADMIN", "QUANT_SALES"],
-  "management-admin": ["QUANT_ADMIN"],
-  "management-sales": ["QUANT_SALES", "QUANT_ADMIN"],
+  general: ['INDIVIDUAL', 'SME', 'INSTITUTION', 'QUANT_ADMIN', 'QUANT_SALES'],
+  'management-admin': ['QUANT_ADMIN'],
+  'management-sales': ['QUANT_SALES', 'QUANT_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 export type RoleGroup = keyof typeof ROLE_GROUPS;
 export const ROLE_GROUP_NAMES = Object.keys(ROLE_GROUPS) as RoleGroup[];
 
-export function roleInGroups(
-  role: Role,
-  groups: readonly RoleGroup[],
-): boolean {
-  return groups.some((group) =>
-    (ROLE_GROUPS[group] as readonly Role[]).includes(role),
-  );
+export function roleInGroups(role: Role, groups: readonly RoleGroup[]): boolean {
+  return groups.some((group) => (ROLE_GROUPS[group] as readonly Role[]).includes(role));
 }
 
 /** The nine backend services of spec §7; billing and invoices are served by payment. */
 export const SERVICES = [
-  "connect",
-  "integrate",
-  "account-plan",
-  "application-manager",
-  "tokenise",
-  "bridge",
-  "payment",
-  "campaign",
+  'connect',
+  'integrate',
+  'account-plan',
+  'application-manager',
+  'tokenise',
+  'bridge',
+  'payment',
+  'campaign',
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
-export const USER_STATUSES = ["ACTIVE", "PENDING", "REMOVED"] as const;
+export const USER_STATUSES = ['ACTIVE', 'PENDING', 'REMOVED'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-export const KYC_STATUSES = [
-  "UNVERIFIED",
-  "PENDING",
-  "VERIFIED",
-  "FAILED",
-] as const;
+export const KYC_STATUSES = ['UNVERIFIED', 'PENDING', 'VERIFIED', 'FAILED'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 
-export const PLAN_STATUSES = [
-  "ACTIVE",
-  "PENDING",
-  "INACTIVE",
-  "DISABLED",
-] as const;
+export const PLAN_STATUSES = ['ACTIVE', 'PENDING', 'INACTIVE', 'DISABLED'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
 /** MFA as the portal reports it: both flags → ACTIVE, verified but not preferred → SETUP. */
-export const MFA_STATUSES = ["ACTIVE", "SETUP", "DISABLED"] as const;
+export const MFA_STATUSES = ['ACTIVE', 'SETUP', 'DISABLED'] as const;
 export type MfaStatus = (typeof MFA_STATUSES)[number];
 
 /** Switchable features of spec §6 plus the usage-limited ones of spec §5. */
 export const FEATURES = [
-  "reward",
-  "mynetworks:v2",
-  "privateNetwork",
-  "connectBeta",
-  "bridge",
-  "tokens:create",
-  "bridges:create",
-  "applications:create",
+  'reward',
+  'mynetworks:v2',
+  'privateNetwork',
+  'connectBeta',
+  'bridge',
+  'tokens:create',
+  'bridges:create',
+  'applications:create',
 ] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
 export const HEAR_ABOUT_US = [
-  "SEARCH_ENGINE",
-  "SOCIAL_MEDIA",
-  "EVENT",
-  "RECOMMENDATION",
-  "NEWS_ARTICLE",
-  "OTHER",
+  'SEARCH_ENGINE',
+  'SOCIAL_MEDIA',
+  'EVENT',
+  'RECOMMENDATION',
+  'NEWS_ARTICLE',
+  'OTHER',
 ] as const;
-export const COMPANY_SIZES = [
-  "1-10",
-  "11-50",
-  "51-200",
-  "201-1000",
-  "1000+",
-] as const;
+export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-1000', '1000+'] as const;
 export const INDUSTRIES = [
-  "Financial services",
-  "Banking",
-  "Payments",
-  "Technology",
-  "Government",
-  "Healthcare",
-  "Supply chain",
-  "Energy",
-  "Education",
-  "Other",
+  'Financial services',
+  'Banking',
+  'Payments',
+  'Technology',
+  'Government',
+  'Healthcare',
+  'Supply chain',
+  'Energy',
+  'Education',
+  'Other',
 ] as const;
 
 /** Spec §9 constants. */

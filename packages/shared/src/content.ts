@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from 'zod';
 
 export function ZPage<T extends z.ZodType>(item: T) {
   return z.object({
@@ -47,9 +47,7 @@ export const ZFooterLink = z.object({
   feature: z.string().nullable(),
 });
 export const ZFooter = z.object({
-  sections: z.array(
-    z.object({ title: z.string(), links: z.array(ZFooterLink) }),
-  ),
+  sections: z.array(z.object({ title: z.string(), links: z.array(ZFooterLink) })),
   secondaryLinks: z.array(ZFooterLink),
 });
 export type TFooter = z.infer<typeof ZFooter>;
@@ -61,15 +59,10 @@ export const ZFeatureEntry = z.object({
 export const ZAvailableFeatures = z.object({
   availableFeatures: z.record(z.string(), ZFeatureEntry),
 });
-export type TAvailableFeatures = z.infer<
-  typeof ZAvailableFeatures
->["availableFeatures"];
+export type TAvailableFeatures = z.infer<typeof ZAvailableFeatures>['availableFeatures'];
 
 /** Spec §5: available only if present and either no total or total > used. */
-export function isFeatureAvailable(
-  features: TAvailableFeatures,
-  feature: string,
-): boolean {
+export function isFeatureAvailable(features: TAvailableFeatures, feature: string): boolean {
   const entry = features[feature];
   if (!entry) return false;
   return entry.t === null || entry.t > entry.a;

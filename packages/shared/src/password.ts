@@ -1,43 +1,37 @@
-import { z } from "zod";
-import { FIELD_MESSAGES } from "./messages.ts";
+import { z } from 'zod';
+import { FIELD_MESSAGES } from './messages.ts';
 
 /** Password policy of spec §5, also enforced by the identity pool. */
 export const PASSWORD_RULES = [
   {
-    id: "length",
-    label: "At least 8 characters",
+    id: 'length',
+    label: 'At least 8 characters',
     test: (p: string) => p.length >= 8,
   },
   {
-    id: "lower",
-    label: "A lowercase letter",
+    id: 'lower',
+    label: 'A lowercase letter',
     test: (p: string) => /[a-z]/.test(p),
   },
   {
-    id: "upper",
-    label: "An uppercase letter",
+    id: 'upper',
+    label: 'An uppercase letter',
     test: (p: string) => /[A-Z]/.test(p),
   },
-  { id: "digit", label: "A number", test: (p: string) => /[0-9]/.test(p) },
+  { id: 'digit', label: 'A number', test: (p: string) => /[0-9]/.test(p) },
   {
-    id: "symbol",
-    label: "A symbol",
+    id: 'symbol',
+    label: 'A symbol',
     // Cognito's symbol set: ^ $ * . [ ] { } ( ) ? " ! @ # % & / \ , > < ' : ; | _ ~ ` = + - and space.
     test: (p: string) => /[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+\- ]/.test(p),
   },
 ] as const;
 
 export function passwordMeetsPolicy(password: string): boolean {
-  return (
-    password.length <= 256 &&
-    PASSWORD_RULES.every((rule) => rule.test(password))
-  );
+  return password.length <= 256 && PASSWORD_RULES.every((rule) => rule.test(password));
 }
 
-export const ZPassword = z
-  .string()
-  .max(256)
-  .refine(passwordMeetsPolicy, { message: FIELD_MESSAGES.passwordRules });
+export const ZPassword = z.string().max(256).refine(passwordMeetsPolicy, { message: FIELD_MESSAGES.passwordRules });
 
 export const ZEmail = z
   .string()
@@ -45,6 +39,4 @@ export const ZEmail = z
   .toLowerCase()
   .pipe(z.email({ message: FIELD_MESSAGES.email }));
 
-export const ZCode = z
-  .string()
-  .regex(/^\d{6}$/, { message: "The code is 6 digits." });
+export const ZCode = z.string().regex(/^\d{6}$/, { message: 'The code is 6 digits.' });

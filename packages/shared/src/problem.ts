@@ -1,9 +1,9 @@
-import { z } from "zod";
+import { z } from 'zod';
 
 /** RFC 9457 problem details, with the `invalidParams` extension for validation failures. */
 export const ZInvalidParam = z.object({ name: z.string(), reason: z.string() });
 export const ZProblem = z.object({
-  type: z.string().default("about:blank"),
+  type: z.string().default('about:blank'),
   title: z.string(),
   status: z.number().int(),
   detail: z.string().optional(),
@@ -18,11 +18,8 @@ export type TInvalidParam = z.infer<typeof ZInvalidParam>;
  * The message rule of spec §8: the first invalid-parameter reason, else the response's message,
  * else the generic message.
  */
-export function messageFromError(
-  body: unknown,
-  fallback = "Something went wrong! please try again.",
-): string {
-  if (body && typeof body === "object") {
+export function messageFromError(body: unknown, fallback = 'Something went wrong! please try again.'): string {
+  if (body && typeof body === 'object') {
     const record = body as {
       invalidParams?: unknown;
       detail?: unknown;
@@ -30,13 +27,10 @@ export function messageFromError(
     };
     if (Array.isArray(record.invalidParams)) {
       const first = record.invalidParams[0] as { reason?: unknown } | undefined;
-      if (first && typeof first.reason === "string" && first.reason)
-        return first.reason;
+      if (first && typeof first.reason === 'string' && first.reason) return first.reason;
     }
-    if (typeof record.detail === "string" && record.detail)
-      return record.detail;
-    if (typeof record.message === "string" && record.message)
-      return record.message;
+    if (typeof record.detail === 'string' && record.detail) return record.detail;
+    if (typeof record.message === 'string' && record.message) return record.message;
   }
   return fallback;
 }

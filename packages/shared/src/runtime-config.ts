@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { SERVICES } from "./constants.ts";
+import { z } from 'zod';
+import { SERVICES } from './constants.ts';
 
 /** Served at /runtime-config.json so one SPA build runs against any backend. */
 export const ZRuntimeConfig = z.object({

@@ -1,13 +1,6 @@
-import { z } from "zod";
-import {
-  COMPANY_SIZES,
-  HEAR_ABOUT_US,
-  KYC_STATUSES,
-  MFA_STATUSES,
-  ROLES,
-  USER_STATUSES,
-} from "./constants.ts";
-import { FIELD_MESSAGES } from "./messages.ts";
+import { z } from 'zod';
+import { COMPANY_SIZES, HEAR_ABOUT_US, KYC_STATUSES, MFA_STATUSES, ROLES, USER_STATUSES } from './constants.ts';
+import { FIELD_MESSAGES } from './messages.ts';
 
 const required = (max: number) =>
   z
@@ -62,13 +55,10 @@ export const ZUpdateUserRequest = z
   })
   .superRefine((value, ctx) => {
     // "with event/other description": the description is what makes those two answers useful.
-    if (
-      (value.hearAboutUs === "EVENT" || value.hearAboutUs === "OTHER") &&
-      !value.hearAboutUsDescription
-    ) {
+    if ((value.hearAboutUs === 'EVENT' || value.hearAboutUs === 'OTHER') && !value.hearAboutUsDescription) {
       ctx.addIssue({
-        code: "custom",
-        path: ["hearAboutUsDescription"],
+        code: 'custom',
+        path: ['hearAboutUsDescription'],
         message: FIELD_MESSAGES.descriptionRequired,
       });
     }
@@ -96,22 +86,14 @@ export const ZMfaStatus = z.object({
 export type TMfaStatus = z.infer<typeof ZMfaStatus>;
 
 export function mfaStatusOf(mfaSetup: boolean, mfaConfirm: boolean) {
-  if (mfaSetup && mfaConfirm) return "ACTIVE" as const;
-  if (mfaSetup) return "SETUP" as const;
-  return "DISABLED" as const;
+  if (mfaSetup && mfaConfirm) return 'ACTIVE' as const;
+  if (mfaSetup) return 'SETUP' as const;
+  return 'DISABLED' as const;
 }
 
 /** The five fields the profile guard of spec §5 checks for the individual role. */
-export const PROFILE_FIELDS = [
-  "firstName",
-  "organisationLocation",
-  "industry",
-  "companySize",
-  "hearAboutUs",
-] as const;
-export function isProfileComplete(
-  user: Pick<TUser, (typeof PROFILE_FIELDS)[number]>,
-): boolean {
+export const PROFILE_FIELDS = ['firstName', 'organisationLocation', 'industry', 'companySize', 'hearAboutUs'] as const;
+export function isProfileComplete(user: Pick<TUser, (typeof PROFILE_FIELDS)[number]>): boolean {
   return PROFILE_FIELDS.every((field) => Boolean(user[field]));
 }
 
@@ -124,10 +106,6 @@ export const ZTermsVersion = z.object({
 export type TTermsVersion = z.infer<typeof ZTermsVersion>;
 
 export const ZAcceptTermsRequest = z.object({
-  version: z
-    .string({ error: FIELD_MESSAGES.required })
-    .trim()
-    .min(1, { message: FIELD_MESSAGES.required })
-    .max(50),
+  version: z.string({ error: FIELD_MESSAGES.required }).trim().min(1, { message: FIELD_MESSAGES.required }).max(50),
 });
 export type TAcceptTermsRequest = z.infer<typeof ZAcceptTermsRequest>;

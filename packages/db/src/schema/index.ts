@@ -1,2 +1,2 @@
-export * from "./portal.ts";
-export * from "./identity.ts";
+export * from './portal.ts';
+export * from './identity.ts';

@@ -1,0 +1,40 @@
+/** A user as the identity provider's administration sees it. */
+export type IdentityUser = {
+  sub: string;
+  username: string;
+  email: string;
+  status: 'UNCONFIRMED' | 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD' | 'RESET_REQUIRED' | 'UNKNOWN';
+  enabled: boolean;
+  /** An authenticator app has been verified for the user. */
+  totpVerified: boolean;
+  /** Software-token MFA is enabled and preferred. */
+  mfaPreferred: boolean;
+  createdAt: Date;
+};
+
+/**
+ * Server-side administration of the user pool (spec: invite, delete, reset MFA, list).
+ * Two implementations: the embedded pool and AWS Cognito through the AWS SDK. Admin operations
+ * are never exposed over the /idp wire protocol.
+ */
+export interface IdentityAdmin {
+  readonly mode: 'embedded' | 'cognito';
+  /**
+   * Creates a confirmed user. By default with a temporary password (generated unless given) and an
+   * invitation email; the first sign-in then answers NEW_PASSWORD_REQUIRED. With `permanent` the
+   * given password is final and no invitation is sent (the seeded administrator with ADMIN_PASSWORD).
+   */
+  createUser(input: { email: string; password?: string; permanent?: boolean; groups?: string[] }): Promise<{
+    user: IdentityUser;
+    /** The temporary password, or the permanent one as given. */
+    password: string;
+  }>;
+  getUser(username: string): Promise<IdentityUser | null>;
+  deleteUser(username: string): Promise<void>;
+  /** Removes the user's authenticator so the next sign-in has no MFA step. */
+  resetMfa(username: string): Promise<void>;
+  listUsers(input: { limit: number; paginationToken?: string }): Promise<{
+    users: IdentityUser[];
+    paginationToken?: string;
+  }>;
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZProblem, ZRuntimeConfig } from '@connect/shared';
+import { createTestApp, TEST_CLIENT_ID, TEST_POOL_ID, type TestContext } from '../test/helpers.ts';
+
+describe('platform', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('reports health with the database reachable and the version', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: { status: 'up' }, version: expect.any(String) });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves runtime configuration for the SPA', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/runtime-config.json' });
+    const body = ZRuntimeConfig.parse(res.json());
+    expect(body.identity).toEqual({
+      region: 'us-east-1',
+      userPoolId: TEST_POOL_ID,
+      userPoolClientId: TEST_CLIENT_ID,
+      userPoolEndpoint: 'http://localhost/idp',
+    });
+    expect(body.services).toContain('connect');
+    expect(body.sandboxes).toEqual({ identity: true, mail: true });
+    expect(body.productSlug).toBe('quant');
+  });
+
+  it('answers unknown API routes with a 404 problem', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/connect/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(ZProblem.parse(res.json())).toMatchObject({ status: 404, title: 'Not Found' });
+    const post = await t.app.inject({ method: 'POST', url: '/api/unknown', payload: {} });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('serves the SPA with history-mode fallback and cacheable hashed assets', async () => {
+    const deep = await t.app.inject({ method: 'GET', url: '/my-applications/register-new-application' });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.body).toContain('<div id="root">');
+    expect(deep.headers['cache-control']).toBe('no-cache');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missingAsset = await t.app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(missingAsset.statusCode).toBe(404);
+    const traversal = await t.app.inject({ method: 'GET', url: '/..%2F..%2Fpackage.json' });
+    expect(traversal.statusCode).toBe(404);
+  });
+
+  it('sends security headers with a CSP that allows only its own origin for scripts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('publishes an OpenAPI document generated from the route schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toContain('/api/health');
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger');
+  });
+
+  it('answers malformed JSON with a 400 problem, never a 500', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/connect/user',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"firstName":',
+    });
+    expect([400, 401]).toContain(res.statusCode);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+  });
+});

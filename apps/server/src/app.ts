@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { openDatabase, seedReferenceData, type DbHandle } from '@connect/db';
+import type { ServiceName } from '@connect/shared';
+import type { IdentityAdmin } from './adapters/identity-admin/port.ts';
+import { createSmtpTransport, OutboxMailer } from './adapters/mail/outbox-mailer.ts';
+import type { Mailer } from './adapters/mail/port.ts';
+import type { Config } from './config.ts';
+import { resolveSecretKey, SecretBox } from './lib/secret-box.ts';
+import { accessPlugin } from './plugins/access.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { problemPlugin } from './plugins/problem.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { spaPlugin } from './plugins/spa.ts';
+import { systemRoutes } from './routes/system.ts';
+import { accountPlanService } from './services/account-plan/routes.ts';
+import { applicationManagerService } from './services/application-manager/routes.ts';
+import { bridgeService } from './services/bridge/routes.ts';
+import { campaignService } from './services/campaign/routes.ts';
+import { connectService } from './services/connect/routes.ts';
+import { createIdentityAdmin } from './services/identity/create-admin.ts';
+import { KeyStore } from './services/identity/keys.ts';
+import { resolvePoolSettings } from './services/identity/pool.ts';
+import { identityRoutes } from './services/identity/routes.ts';
+import { integrateService } from './services/integrate/routes.ts';
+import { paymentService } from './services/payment/routes.ts';
+import { tokeniseService } from './services/tokenise/routes.ts';
+import type { App, Deps } from './types.ts';
+
+const SERVICE_PLUGINS: Record<ServiceName, (app: App, deps: Deps) => Promise<void>> = {
+  connect: connectService,
+  integrate: integrateService,
+  'account-plan': accountPlanService,
+  'application-manager': applicationManagerService,
+  tokenise: tokeniseService,
+  bridge: bridgeService,
+  payment: paymentService,
+  campaign: campaignService,
+};
+
+export type BuildOptions = {
+  config: Config;
+  /** An open, migrated database (tests pass a fresh one); otherwise opened from config and closed with the app. */
+  db?: DbHandle;
+  logger?: FastifyServerOptions['logger'];
+  /** Replaces the mail adapter (tests that need SMTP behaviour). */
+  mailer?: Mailer;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+/** Builds the whole product as one Fastify app; server.ts only listens. */
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    // Accept a caller's request id (a load balancer's) when it looks like one; otherwise mint one.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const ownsDb = !options.db;
+  const dbh =
+    options.db ??
+    (await openDatabase(
+      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` },
+    ));
+  if (ownsDb) {
+    await dbh.migrate();
+    await seedReferenceData(dbh.db);
+  }
+  app.addHook('onClose', async () => {
+    if (ownsDb) await dbh.close();
+  });
+
+  const box = new SecretBox(resolveSecretKey(config.secretKey, config.dataDir));
+  const pool = await resolvePoolSettings(config, dbh.db);
+  const keys = config.identity.mode === 'embedded' ? await KeyStore.load(dbh.db, box) : undefined;
+  const mailer =
+    options.mailer ??
+    new OutboxMailer(
+      dbh.db,
+      config.mailFrom,
+      app.log,
+      config.smtpUrl ? await createSmtpTransport(config.smtpUrl) : undefined,
+    );
+  const identityAdmin: IdentityAdmin = createIdentityAdmin({ config, db: dbh.db, mailer, pool, box, keys });
+  const deps: Deps = { config, dbh, db: dbh.db, mailer, identityAdmin, pool, keys, box };
+  app.decorate('deps', deps);
+
+  await app.register(problemPlugin);
+  await app.register(authPlugin, {
+    db: dbh.db,
+    identityAdmin,
+    issuer: pool.issuer,
+    clientId: pool.clientId,
+    keys: keys?.verificationKeys,
+    jwksUrl: pool.jwksUrl,
+  });
+  await app.register(accessPlugin);
+  await app.register(securityPlugin, {
+    rateLimitMax: config.rateLimitMax,
+    redisUrl: config.redisUrl,
+    connectSources:
+      config.identity.mode === 'cognito' ? [`https://cognito-idp.${config.identity.region}.amazonaws.com`] : [],
+  });
+  await app.register(openapiPlugin, { productName: config.productName, version: config.version });
+
+  await app.register(async (scope) => systemRoutes(scope as App, deps));
+  if (config.identity.mode === 'embedded') {
+    await app.register(async (scope) => identityRoutes(scope as App, deps), { prefix: '/idp' });
+  }
+  for (const service of config.services) {
+    const plugin = SERVICE_PLUGINS[service];
+    await app.register(async (scope) => plugin(scope as App, deps), { prefix: `/api/${service}` });
+  }
+  await app.register(spaPlugin, { root: config.webDist });
+  return app as App;
+}

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { SERVICES, type ServiceName } from '@connect/shared';
+
+const ZEnv = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: z.string().optional(),
+  SERVICES: z.string().optional(),
+  PRODUCT_NAME: z.string().default('Quant Connect'),
+  PRODUCT_SLUG: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*$/)
+    .default('quant'),
+  SECRET_KEY: z.string().optional(),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Quant Connect <no-reply@connect.localhost>'),
+  REDIS_URL: z.string().optional(),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1_000),
+  IDP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+  LOG_LEVEL: z.string().default('info'),
+  WEB_DIST: z.string().optional(),
+  /** Real AWS Cognito: set all three to switch the identity pool to AWS. */
+  COGNITO_USER_POOL_ID: z.string().optional(),
+  COGNITO_CLIENT_ID: z.string().optional(),
+  COGNITO_REGION: z.string().default('us-east-1'),
+  /** Embedded pool ids; generated on first start and stored when absent. */
+  IDP_POOL_ID: z
+    .string()
+    .regex(/^[a-z]{2}-[a-z]+-\d_[0-9A-Za-z]+$/)
+    .optional(),
+  IDP_CLIENT_ID: z.string().optional(),
+});
+
+export type Config = {
+  env: string;
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  services: ServiceName[];
+  productName: string;
+  productSlug: string;
+  version: string;
+  secretKey: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  redisUrl: string | undefined;
+  rateLimitMax: number;
+  idpRateLimitMax: number;
+  logLevel: string;
+  webDist: string;
+  identity:
+    | { mode: 'embedded'; region: string; poolId: string | undefined; clientId: string | undefined }
+    | { mode: 'cognito'; region: string; poolId: string; clientId: string };
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration: ${fields.join('; ')}`);
+  }
+  const e = parsed.data;
+  const services = e.SERVICES
+    ? e.SERVICES.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [...SERVICES];
+  const unknown = services.filter((s) => !(SERVICES as readonly string[]).includes(s));
+  if (unknown.length) throw new Error(`Invalid configuration: SERVICES names unknown services ${unknown.join(', ')}`);
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && !e.SECRET_KEY) throw new Error('Invalid configuration: SECRET_KEY is required in production');
+  const identity: Config['identity'] =
+    e.COGNITO_USER_POOL_ID && e.COGNITO_CLIENT_ID
+      ? { mode: 'cognito', region: e.COGNITO_REGION, poolId: e.COGNITO_USER_POOL_ID, clientId: e.COGNITO_CLIENT_ID }
+      : { mode: 'embedded', region: 'us-east-1', poolId: e.IDP_POOL_ID, clientId: e.IDP_CLIENT_ID };
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    services: services as ServiceName[],
+    productName: e.PRODUCT_NAME,
+    productSlug: e.PRODUCT_SLUG,
+    version: process.env.npm_package_version ?? '0.1.0',
+    secretKey: e.SECRET_KEY,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    redisUrl: e.REDIS_URL || undefined,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    idpRateLimitMax: e.IDP_RATE_LIMIT_MAX,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    identity,
+  };
+}

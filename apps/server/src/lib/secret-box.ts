@@ -1,0 +1,44 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** AES-256-GCM encryption of secrets at rest (signing keys, TOTP secrets). */
+export class SecretBox {
+  private readonly key: Buffer;
+
+  constructor(secret: string) {
+    // Any configured string works as a secret: it is stretched to 32 bytes by SHA-256.
+    this.key = createHash('sha256').update(secret).digest();
+  }
+
+  seal(plain: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join(
+      '.',
+    );
+  }
+
+  open(sealed: string): string {
+    const [version, iv, tag, body] = sealed.split('.');
+    if (version !== 'v1' || !iv || !tag || !body) throw new Error('Unrecognised sealed secret');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  }
+}
+
+/**
+ * The configured SECRET_KEY, or for local runs a key generated once under DATA_DIR (production
+ * refuses to start without SECRET_KEY, see config.ts).
+ */
+export function resolveSecretKey(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
+}

@@ -1,0 +1,99 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { Database } from '@connect/db';
+import type { IdentityAdmin } from '../adapters/identity-admin/port.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import { createPortalUser, findPortalUser, recordSignIn, type PortalUser } from '../lib/portal-users.ts';
+
+export type AccessClaims = {
+  sub: string;
+  username: string;
+  clientId: string;
+  groups: string[];
+  authTime: Date;
+  originJti: string | undefined;
+  issuedAt: number;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in portal user; set on every non-public route. */
+    user?: PortalUser;
+    claims?: AccessClaims;
+  }
+  interface FastifyInstance {
+    authenticate(request: FastifyRequest): Promise<PortalUser>;
+    verifyAccessToken(token: string): Promise<AccessClaims>;
+  }
+}
+
+export type AuthOptions = {
+  db: Database;
+  identityAdmin: IdentityAdmin;
+  issuer: string;
+  clientId: string;
+  /** The embedded pool's keys, or undefined to fetch the issuer's JWKS (AWS Cognito). */
+  keys: JWTVerifyGetKey | undefined;
+  jwksUrl: string;
+};
+
+/**
+ * Verifies access tokens with jose against the configured issuer and JWKS — the same code for the
+ * embedded pool and AWS Cognito — and finds the portal user by `sub`, creating the user and an
+ * account on first sign-in (spec §4: the user id is the token's subject).
+ */
+export const authPlugin = fp<AuthOptions>(
+  async (app, options) => {
+    const keys = options.keys ?? createRemoteJWKSet(new URL(options.jwksUrl));
+
+    async function verifyAccessToken(token: string): Promise<AccessClaims> {
+      let payload;
+      try {
+        ({ payload } = await jwtVerify(token, keys, { issuer: options.issuer, algorithms: ['RS256'] }));
+      } catch {
+        throw unauthorized('The access token is invalid or has expired.');
+      }
+      if (payload.token_use !== 'access' || payload.client_id !== options.clientId || !payload.sub) {
+        throw unauthorized('The access token is invalid or has expired.');
+      }
+      return {
+        sub: payload.sub,
+        username: String(payload.username ?? payload.sub),
+        clientId: String(payload.client_id),
+        groups: Array.isArray(payload['cognito:groups']) ? (payload['cognito:groups'] as string[]) : [],
+        authTime: new Date(Number(payload.auth_time ?? payload.iat ?? 0) * 1000),
+        originJti: typeof payload.origin_jti === 'string' ? payload.origin_jti : undefined,
+        issuedAt: Number(payload.iat ?? 0),
+      };
+    }
+
+    async function authenticate(request: FastifyRequest): Promise<PortalUser> {
+      if (request.user) return request.user;
+      const header = request.headers.authorization;
+      const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+      if (!match) throw unauthorized();
+      const claims = await verifyAccessToken(match[1]!);
+      let user = await findPortalUser(options.db, claims.sub);
+      if (!user) {
+        const identity = await options.identityAdmin.getUser(claims.username);
+        if (!identity) throw unauthorized('The access token belongs to no user.');
+        await createPortalUser(options.db, { id: claims.sub, email: identity.email });
+        user = await findPortalUser(options.db, claims.sub);
+        if (!user) throw unauthorized('The access token belongs to no user.');
+      }
+      if (user.status === 'REMOVED') throw forbidden('This user has been removed.');
+      await recordSignIn(options.db, user.id, claims.authTime, user.lastLoginAt);
+      const { lastLoginAt: _lastLoginAt, ...portalUser } = user;
+      request.user = portalUser;
+      request.claims = claims;
+      return portalUser;
+    }
+
+    app.decorate('verifyAccessToken', verifyAccessToken);
+    app.decorate('authenticate', authenticate);
+    app.decorateRequest('user', undefined);
+    app.decorateRequest('claims', undefined);
+  },
+  { name: 'auth' },
+);

@@ -1,0 +1,37 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/**
+ * OpenAPI document generated from the zod route schemas, with Swagger UI at /api/docs and the
+ * JSON document at /api/docs/json.
+ */
+export const openapiPlugin = fp<{ productName: string; version: string }>(
+  async (app, options) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: `${options.productName} API`,
+          version: options.version,
+          description:
+            'Every service is mounted at /api/{service}. Errors are RFC 9457 problem details; validation failures list `invalidParams: [{name, reason}]`. Send the identity pool access token as `Authorization: Bearer <token>`.',
+        },
+        components: {
+          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
+      },
+      transform: jsonSchemaTransform,
+    });
+    // Swagger UI's own routes are registered in this scope and declared public here, in one place.
+    await app.register(async (docs) => {
+      docs.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: 'public' };
+        route.schema = { ...route.schema, hide: true };
+      });
+      await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    });
+  },
+  { name: 'openapi' },
+);

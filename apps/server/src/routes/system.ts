@@ -1,0 +1,117 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { mailOutbox } from '@connect/db';
+import { ZRuntimeConfig, type TRuntimeConfig } from '@connect/shared';
+import type { App, Deps } from '../types.ts';
+
+const ZHealth = z.object({
+  status: z.enum(['ok', 'degraded']),
+  version: z.string(),
+  database: z.object({ status: z.enum(['up', 'down']), kind: z.enum(['pglite', 'postgres']) }),
+  services: z.array(z.string()),
+});
+
+const ZOutboxMessage = z.object({
+  id: z.uuid(),
+  to: z.string(),
+  kind: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  code: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export function runtimeConfigOf(deps: Deps): TRuntimeConfig {
+  const { config, pool } = deps;
+  return {
+    productName: config.productName,
+    productSlug: config.productSlug,
+    version: config.version,
+    identity: {
+      region: pool.region,
+      userPoolId: pool.poolId,
+      userPoolClientId: pool.clientId,
+      ...(pool.endpoint ? { userPoolEndpoint: pool.endpoint } : {}),
+    },
+    services: config.services,
+    sandboxes: { identity: config.identity.mode === 'embedded', mail: deps.mailer.isSandbox },
+  };
+}
+
+/** Health, runtime configuration and, outside production, the dev mailbox. */
+export async function systemRoutes(app: App, deps: Deps) {
+  app.get(
+    '/api/health',
+    {
+      config: { access: 'public', rateLimit: false },
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database reachability',
+        response: { 200: ZHealth, 503: ZHealth },
+      },
+    },
+    async (_request, reply) => {
+      let database: 'up' | 'down' = 'up';
+      try {
+        await deps.dbh.query('select 1');
+      } catch {
+        database = 'down';
+      }
+      return reply.code(database === 'up' ? 200 : 503).send({
+        status: database === 'up' ? 'ok' : 'degraded',
+        version: deps.config.version,
+        database: { status: database, kind: deps.dbh.kind },
+        services: deps.config.services,
+      });
+    },
+  );
+
+  app.get(
+    '/runtime-config.json',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'Configuration the SPA loads before it starts',
+        response: { 200: ZRuntimeConfig },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return runtimeConfigOf(deps);
+    },
+  );
+
+  if (!deps.config.isProduction) {
+    app.get(
+      '/api/dev/outbox',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['system'],
+          summary: 'Development mailbox: messages sent to an address, newest last (not in production)',
+          querystring: z.object({ to: z.string().trim().toLowerCase().min(1).max(320) }),
+          response: { 200: z.object({ messages: z.array(ZOutboxMessage) }) },
+        },
+      },
+      async (request) => {
+        const rows = await deps.db
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.toAddress, request.query.to)))
+          .orderBy(asc(mailOutbox.createdAt));
+        return {
+          messages: rows.map((row) => ({
+            id: row.id,
+            to: row.toAddress,
+            kind: row.kind,
+            subject: row.subject,
+            text: row.textBody,
+            code: row.code,
+            createdAt: row.createdAt.toISOString(),
+          })),
+        };
+      },
+    );
+  }
+}

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { appSettings, type Database } from '@connect/db';
+import type { Config } from '../../config.ts';
+
+export type PoolSettings = {
+  region: string;
+  poolId: string;
+  clientId: string;
+  /** The `iss` of every token: `<PUBLIC_URL>/idp/<poolId>`, or Cognito's issuer for AWS. */
+  issuer: string;
+  /** Where the SPA's Amplify sends the wire protocol (absent for AWS Cognito). */
+  endpoint: string | undefined;
+  jwksUrl: string;
+};
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+function randomId(length: number, alphabet = ALPHANUMERIC): string {
+  const bytes = randomBytes(length);
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+}
+
+async function setting(db: Database, key: string, create: () => string): Promise<string> {
+  const [existing] = await db.select().from(appSettings).where(eq(appSettings.key, key));
+  if (existing) return existing.value;
+  await db.insert(appSettings).values({ key, value: create() }).onConflictDoNothing();
+  // Another node may have won the race: read back what was stored.
+  const [stored] = await db.select().from(appSettings).where(eq(appSettings.key, key));
+  return stored!.value;
+}
+
+/**
+ * Pool id and app client id: from configuration, else generated on first start and kept in the
+ * database so tokens and the SPA's configuration stay valid across restarts.
+ */
+export async function resolvePoolSettings(config: Config, db: Database): Promise<PoolSettings> {
+  if (config.identity.mode === 'cognito') {
+    const { region, poolId, clientId } = config.identity;
+    const issuer = `https://cognito-idp.${region}.amazonaws.com/${poolId}`;
+    return { region, poolId, clientId, issuer, endpoint: undefined, jwksUrl: `${issuer}/.well-known/jwks.json` };
+  }
+  const region = config.identity.region;
+  const poolId = config.identity.poolId ?? (await setting(db, 'idp.pool_id', () => `${region}_${randomId(9)}`));
+  const clientId =
+    config.identity.clientId ??
+    (await setting(db, 'idp.client_id', () => randomId(26, 'abcdefghijklmnopqrstuvwxyz0123456789')));
+  const issuer = `${config.publicUrl}/idp/${poolId}`;
+  return {
+    region,
+    poolId,
+    clientId,
+    issuer,
+    endpoint: `${config.publicUrl}/idp`,
+    jwksUrl: `${issuer}/.well-known/jwks.json`,
+  };
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { idpUsers, type DbHandle } from '@connect/db';
+import type { Role } from '@connect/shared';
+import { createTestDatabase } from '@connect/db/testing';
+import { buildApp, type BuildOptions } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createPortalUser } from '../src/lib/portal-users.ts';
+import { issueAuthentication } from '../src/services/identity/tokens.ts';
+import type { App } from '../src/types.ts';
+
+export const TEST_POOL_ID = 'us-east-1_TestPool1';
+export const TEST_CLIENT_ID = 'connecttestclient';
+
+export function testConfig(env: Record<string, string> = {}) {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'connect-test-')),
+    PUBLIC_URL: 'http://localhost',
+    SECRET_KEY: 'test-secret-key',
+    IDP_POOL_ID: TEST_POOL_ID,
+    IDP_CLIENT_ID: TEST_CLIENT_ID,
+    RATE_LIMIT_MAX: '100000',
+    IDP_RATE_LIMIT_MAX: '100000',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(import.meta.dirname, 'fixtures/web-dist'),
+    ...env,
+  });
+}
+
+export type TestContext = { app: App; db: DbHandle; close: () => Promise<void> };
+
+/** The whole app on a fresh database (cloned from the migrated template), no port. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Omit<BuildOptions, 'config' | 'db'> = {},
+): Promise<TestContext> {
+  const db = await createTestDatabase();
+  const app = await buildApp({ config: testConfig(env), db, logger: false, ...options });
+  await app.ready();
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/**
+ * A confirmed identity-pool user with a signed-in session, made straight on the pool's tables
+ * (service tests that are not about sign-in use this; the identity tests drive the wire protocol).
+ * The portal user is created by the first authenticated request, as in production.
+ */
+export async function signInAs(
+  t: TestContext,
+  input: { email?: string; role?: Role } = {},
+): Promise<{ sub: string; email: string; accessToken: string; headers: { authorization: string } }> {
+  const email = (input.email ?? `user-${randomUUID()}@example.com`).toLowerCase();
+  const [row] = await t.db.db
+    .insert(idpUsers)
+    .values({ username: email, email, emailVerified: true, status: 'CONFIRMED', passwordHash: 'unusable' })
+    .returning();
+  const { deps } = t.app;
+  if (input.role && input.role !== 'INDIVIDUAL') {
+    await createPortalUser(deps.db, { id: row!.sub, email, role: input.role });
+  }
+  const result = await issueAuthentication(deps.db, deps.keys!, deps.pool, {
+    sub: row!.sub,
+    username: email,
+    email,
+    emailVerified: true,
+    groups: [],
+  });
+  return {
+    sub: row!.sub,
+    email,
+    accessToken: result.AccessToken,
+    headers: { authorization: `Bearer ${result.AccessToken}` },
+  };
+}
