@@ -29,6 +29,9 @@ export const ZContentUpdate = z.object({
   publishedAt: z.string(),
 });
 export type TContentUpdate = z.infer<typeof ZContentUpdate>;
+/** `GET /api/connect/content/updates`: the dashboard's news, newest first. */
+export const ZContentUpdatesPage = ZPage(ZContentUpdate);
+export type TContentUpdatesPage = z.infer<typeof ZContentUpdatesPage>;
 
 export const ZContentFeature = z.object({
   id: z.uuid(),
@@ -39,6 +42,9 @@ export const ZContentFeature = z.object({
   order: z.number(),
 });
 export type TContentFeature = z.infer<typeof ZContentFeature>;
+/** `GET /api/connect/content/features`: the dashboard's features list, by order. */
+export const ZContentFeaturesResponse = z.object({ features: z.array(ZContentFeature) });
+export type TContentFeaturesResponse = z.infer<typeof ZContentFeaturesResponse>;
 
 export const ZFooterLink = z.object({
   title: z.string(),

@@ -106,6 +106,10 @@ export const ZTermsVersion = z.object({
 export type TTermsVersion = z.infer<typeof ZTermsVersion>;
 
 export const ZAcceptTermsRequest = z.object({
-  version: z.string({ error: FIELD_MESSAGES.required }).trim().min(1, { message: FIELD_MESSAGES.required }).max(50),
+  version: z
+    .string({ error: FIELD_MESSAGES.required })
+    .trim()
+    .min(1, { message: FIELD_MESSAGES.required })
+    .max(50, { message: FIELD_MESSAGES.tooLong(50) }),
 });
 export type TAcceptTermsRequest = z.infer<typeof ZAcceptTermsRequest>;

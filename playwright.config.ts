@@ -1,0 +1,48 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8091);
+// Every run starts from an empty embedded database, so journeys never depend on leftovers.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'connect-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1366, height: 900 } } }],
+  webServer: {
+    command: `node --import tsx apps/server/src/server.ts`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'admin@e2e.test',
+      ADMIN_PASSWORD: 'E2e-Admin-Passw0rd!',
+      // The server tests run against PostgreSQL in CI's second pass; the journeys use the embedded default.
+      DATABASE_URL: '',
+    },
+  },
+});
