@@ -1,7 +1,220 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ZAcceptTermsRequest,
+  ZAvailableFeatures,
+  ZCompanyDetailsRequest,
+  ZContentFeaturesResponse,
+  ZContentUpdatesPage,
+  ZFooter,
+  ZMfaStatus,
+  ZPageQuery,
+  ZProblem,
+  ZRoutesResponse,
+  ZTermsVersion,
+  ZUpdateUserRequest,
+  ZUser,
+  ZUserSettingsRequest,
+} from '@connect/shared';
+import { unauthorized } from '../../lib/errors.ts';
+import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { serviceStatusRoute } from '../service-status.ts';
+import { ConnectRepository } from './repository.ts';
+import { ConnectService } from './service.ts';
+
+const ZUserIdParams = z.object({ id: z.uuid({ message: 'The user id must be a UUID.' }) });
+
+/** Every error of these routes is a problem document (plugins/problem.ts); documented once here. */
+const problems = { '4xx': ZProblem };
+
+/** Shared OpenAPI metadata: the service's tag and the bearer token every route here requires. */
+const docs = { tags: ['connect'], security: [{ bearerAuth: [] }] };
+
+/** The access plugin authenticates every 'user' route before its handler; this only narrows the type. */
+function callerOf(request: FastifyRequest): PortalUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
 
 /** The connect service (spec §7): users, terms, content, features, routes. */
 export async function connectService(app: App, deps: Deps) {
   serviceStatusRoute(app, 'connect', deps.config.version);
+  const service = new ConnectService(new ConnectRepository(deps.db), deps.identityAdmin, deps.config);
+
+  // Static paths under /user are matched before /user/:id by the router, whatever the order here.
+  app.get(
+    '/user/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...docs,
+        summary: 'The signed-in user (spec §3 User)',
+        description:
+          'Only the caller’s own id is found; any other id, existing or not, answers 404 so that no user’s existence leaks (a 403 would also sign the SPA out).',
+        params: ZUserIdParams,
+        response: { 200: ZUser, ...problems },
+      },
+    },
+    async (request) => service.getUser(callerOf(request), request.params.id),
+  );
+
+  app.put(
+    '/user',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...docs,
+        summary: 'Save the profile of /user-details',
+        description:
+          'Updates the user and the account’s organisation fields together. After identity verification the first and last name cannot change (spec §5): a changed name rejects the whole request with invalidParams on firstName/lastName.',
+        body: ZUpdateUserRequest,
+        response: { 200: ZUser, ...problems },
+      },
+    },
+    async (request) => service.updateProfile(callerOf(request), request.body),
+  );
+
+  app.put(
+    '/user/company-details',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...docs,
+        summary: 'Save the business details of the caller’s account',
+        body: ZCompanyDetailsRequest,
+        response: { 200: ZUser, ...problems },
+      },
+    },
+    async (request) => service.updateCompanyDetails(callerOf(request), request.body),
+  );
+
+  app.put(
+    '/user/settings',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...docs,
+        summary: 'Save the promotional email preference',
+        body: ZUserSettingsRequest,
+        response: { 200: ZUser, ...problems },
+      },
+    },
+    async (request) => service.updateSettings(callerOf(request), request.body),
+  );
+
+  app.get(
+    '/user/mfa-status',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...docs,
+        summary: 'Multi-factor status, refreshed from the identity provider',
+        description:
+          'Reads the authenticator state from the identity pool and stores it on the portal user (mfaSetup = authenticator verified, mfaConfirm = preferred).',
+        response: { 200: ZMfaStatus, ...problems },
+      },
+    },
+    async (request) => service.syncMfaStatus(callerOf(request)),
+  );
+
+  app.get(
+    '/user/routes',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...docs,
+        summary: 'The role-based route list (spec §4 step 4)',
+        description:
+          'The signed-in route catalogue filtered for the caller: routes whose access groups do not admit the role, or whose feature is unavailable to the account, are dropped; children recursively (spec §5 route access).',
+        response: { 200: ZRoutesResponse, ...problems },
+      },
+    },
+    async (request) => ({ routes: await service.routes(callerOf(request)) }),
+  );
+
+  app.post(
+    '/terms-conditions',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...docs,
+        summary: 'Accept the latest terms and conditions',
+        description:
+          'Only the latest version can be accepted; an older or unknown version answers 400 on `version`. Accepting again changes nothing.',
+        body: ZAcceptTermsRequest,
+        response: { 200: ZUser, ...problems },
+      },
+    },
+    async (request) => service.acceptTerms(callerOf(request), request.body.version),
+  );
+
+  app.get(
+    '/terms-conditions/version',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...docs,
+        summary: 'The latest terms and conditions version',
+        response: { 200: ZTermsVersion, ...problems },
+      },
+    },
+    async () => service.latestTerms(),
+  );
+
+  app.get(
+    '/content/updates',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...docs,
+        summary: 'Dashboard updates, newest first (zero-based page; the dashboard asks for size 3)',
+        querystring: ZPageQuery,
+        response: { 200: ZContentUpdatesPage, ...problems },
+      },
+    },
+    async (request) => service.contentUpdates(request.query.page, request.query.size),
+  );
+
+  app.get(
+    '/content/features',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...docs,
+        summary: 'Dashboard features list, by order',
+        response: { 200: ZContentFeaturesResponse, ...problems },
+      },
+    },
+    async () => ({ features: await service.contentFeatures() }),
+  );
+
+  app.get(
+    '/content/footer',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...docs,
+        summary: 'Footer link sections and secondary links',
+        description: 'Links switched by a feature flag appear only when that feature is available to the account.',
+        response: { 200: ZFooter, ...problems },
+      },
+    },
+    async (request) => service.footer(callerOf(request)),
+  );
+
+  app.get(
+    '/available',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...docs,
+        summary: 'Feature availability of the caller’s account',
+        description:
+          'A map from feature name to { t: total (null = unlimited), a: used }. A feature is available when present and t is null or greater than a.',
+        response: { 200: ZAvailableFeatures, ...problems },
+      },
+    },
+    async (request) => ({ availableFeatures: await service.features(callerOf(request)) }),
+  );
 }

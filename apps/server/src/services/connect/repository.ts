@@ -1,0 +1,167 @@
+import { asc, count, desc, eq } from 'drizzle-orm';
+import {
+  accountFeatures,
+  accounts,
+  contentFeatures,
+  contentUpdates,
+  footerLinks,
+  footerSections,
+  termsAcceptances,
+  termsVersions,
+  users,
+  type Database,
+} from '@connect/db';
+
+/** The user row joined with the organisation fields that live on the user's account. */
+const userRecordColumns = {
+  id: users.id,
+  accountId: users.accountId,
+  email: users.email,
+  role: users.role,
+  status: users.status,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  hearAboutUs: users.hearAboutUs,
+  hearAboutUsDescription: users.hearAboutUsDescription,
+  promotionalEmails: users.promotionalEmails,
+  mfaSetup: users.mfaSetup,
+  mfaConfirm: users.mfaConfirm,
+  kycStatus: users.kycStatus,
+  createdAt: users.createdAt,
+  organisationName: accounts.organisationName,
+  organisationLocation: accounts.organisationLocation,
+  industry: accounts.industry,
+  companySize: accounts.companySize,
+};
+
+export type TermsVersionRow = typeof termsVersions.$inferSelect;
+export type FeatureRow = { feature: string; total: number | null; used: number };
+
+export type UserChanges = Partial<
+  Pick<
+    typeof users.$inferInsert,
+    | 'firstName'
+    | 'lastName'
+    | 'hearAboutUs'
+    | 'hearAboutUsDescription'
+    | 'promotionalEmails'
+    | 'mfaSetup'
+    | 'mfaConfirm'
+  >
+>;
+export type AccountChanges = Partial<
+  Pick<typeof accounts.$inferInsert, 'organisationName' | 'organisationLocation' | 'industry' | 'companySize'>
+>;
+
+/** The newest terms first; the version breaks a tie so "latest" never depends on row order. */
+const newestTermsFirst = [desc(termsVersions.publishedAt), desc(termsVersions.version)];
+
+/**
+ * The only code of the connect service that touches its tables. Built over the database or over
+ * a transaction (see `transaction`), so the service can group writes without knowing Drizzle.
+ */
+export class ConnectRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Runs `work` in one transaction with a repository bound to it; a throw rolls everything back. */
+  transaction<T>(work: (repo: ConnectRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new ConnectRepository(tx)));
+  }
+
+  /**
+   * The user with the account's organisation fields. `forUpdate` locks both rows until the
+   * transaction ends, so a rule checked on them (names locked after verification) still holds
+   * when the write happens.
+   */
+  async findUser(userId: string, options: { forUpdate?: boolean } = {}) {
+    const query = this.db
+      .select(userRecordColumns)
+      .from(users)
+      .innerJoin(accounts, eq(accounts.id, users.accountId))
+      .where(eq(users.id, userId));
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    return row ?? null;
+  }
+
+  async updateUser(userId: string, changes: UserChanges): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+  }
+
+  async updateAccount(accountId: string, changes: AccountChanges): Promise<void> {
+    await this.db
+      .update(accounts)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(accounts.id, accountId));
+  }
+
+  async latestTerms(): Promise<TermsVersionRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(termsVersions)
+      .orderBy(...newestTermsFirst)
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** The newest version (by publication) the user has accepted, or null if none. */
+  async latestAcceptedVersion(userId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ version: termsVersions.version })
+      .from(termsAcceptances)
+      .innerJoin(termsVersions, eq(termsVersions.version, termsAcceptances.version))
+      .where(eq(termsAcceptances.userId, userId))
+      .orderBy(...newestTermsFirst)
+      .limit(1);
+    return row?.version ?? null;
+  }
+
+  /** Idempotent: accepting a version twice keeps the first acceptance and its time. */
+  async acceptTerms(userId: string, version: string): Promise<void> {
+    await this.db.insert(termsAcceptances).values({ userId, version }).onConflictDoNothing();
+  }
+
+  async accountFeatures(accountId: string): Promise<FeatureRow[]> {
+    return this.db
+      .select({ feature: accountFeatures.feature, total: accountFeatures.total, used: accountFeatures.used })
+      .from(accountFeatures)
+      .where(eq(accountFeatures.accountId, accountId));
+  }
+
+  /** One page of updates, newest first; the id breaks ties so consecutive pages never overlap. */
+  async contentUpdatesPage(offset: number, limit: number) {
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(contentUpdates)
+        .orderBy(desc(contentUpdates.publishedAt), desc(contentUpdates.id))
+        .offset(offset)
+        .limit(limit),
+      this.db.select({ n: count() }).from(contentUpdates),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  async contentFeatures() {
+    return this.db
+      .select()
+      .from(contentFeatures)
+      .orderBy(asc(contentFeatures.sortOrder), asc(contentFeatures.title));
+  }
+
+  async footerSections() {
+    return this.db
+      .select()
+      .from(footerSections)
+      .orderBy(asc(footerSections.sortOrder), asc(footerSections.title));
+  }
+
+  /** Every footer link by sort order; `sectionId` null marks a secondary (bottom) link. */
+  async footerLinks() {
+    return this.db.select().from(footerLinks).orderBy(asc(footerLinks.sortOrder), asc(footerLinks.title));
+  }
+}
+
+export type UserRecord = NonNullable<Awaited<ReturnType<ConnectRepository['findUser']>>>;
