@@ -39,8 +39,8 @@ async function idp(operation: string, body: Record<string, unknown>) {
 }
 
 type Result = { rps: number; p99: number; errors: number; non2xx: number };
-async function measure(title: string, options: autocannon.Options): Promise<Result> {
-  const result = await autocannon({ url: base, duration: DURATION, connections: CONNECTIONS, ...options });
+async function measure(title: string, path: string, options: Partial<autocannon.Options> = {}): Promise<Result> {
+  const result = await autocannon({ duration: DURATION, connections: CONNECTIONS, ...options, url: `${base}${path}` });
   const summary = {
     rps: result.requests.average,
     p99: result.latency.p99,
@@ -60,7 +60,12 @@ try {
   const ClientId = config.identity.userPoolClientId;
   const email = `bench-${Date.now()}@example.com`;
   const password = 'Bench-Passw0rd!';
-  await idp('SignUp', { ClientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] });
+  await idp('SignUp', {
+    ClientId,
+    Username: email,
+    Password: password,
+    UserAttributes: [{ Name: 'email', Value: email }],
+  });
   const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
     messages: { code: string | null }[];
   };
@@ -75,13 +80,11 @@ try {
   if (!first.ok) throw new Error(`GET /api/connect/user/{id} answered ${first.status}`);
 
   console.log(`\nAPI benchmark: ${DURATION} s per figure, ${CONNECTIONS} connections, one server process, 2 cores\n`);
-  const bare = await measure('bare JSON route', { path: '/api/bench/bare' });
-  const authenticated = await measure('authenticated GET /user/{id}', {
-    path: `/api/connect/user/${sub}`,
+  const bare = await measure('bare JSON route', '/api/bench/bare');
+  const authenticated = await measure('authenticated GET /user/{id}', `/api/connect/user/${sub}`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  const signIns = await measure('sign-ins (InitiateAuth)', {
-    path: '/idp',
+  const signIns = await measure('sign-ins (InitiateAuth)', '/idp', {
     method: 'POST',
     connections: 4,
     headers: {
@@ -94,8 +97,11 @@ try {
   const ratio = authenticated.rps / bare.rps;
   console.log('');
   console.log(`ratio authenticated/bare: ${ratio.toFixed(2)} (target ≥ 0.50) ${ratio >= 0.5 ? 'met' : 'NOT met'}`);
-  console.log(`sign-ins/s:               ${signIns.rps.toFixed(1)} (target ≥ 40) ${signIns.rps >= 40 ? 'met' : 'NOT met'}`);
-  const failures = bare.errors + bare.non2xx + authenticated.errors + authenticated.non2xx + signIns.errors + signIns.non2xx;
+  console.log(
+    `sign-ins/s:               ${signIns.rps.toFixed(1)} (target ≥ 40) ${signIns.rps >= 40 ? 'met' : 'NOT met'}`,
+  );
+  const failures =
+    bare.errors + bare.non2xx + authenticated.errors + authenticated.non2xx + signIns.errors + signIns.non2xx;
   if (failures) console.log(`warning: ${failures} requests failed during the run; the figures above are not clean`);
 } finally {
   server.kill('SIGTERM');

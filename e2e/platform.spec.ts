@@ -7,7 +7,16 @@ test('the platform status page shows a healthy deployment with its services', as
   await expect(page).toHaveTitle('Platform status | Quant Connect');
   await expect(page.getByText('Operational')).toBeVisible();
   await expect(page.getByText('Up (embedded PGlite)')).toBeVisible();
-  for (const service of ['connect', 'integrate', 'account-plan', 'application-manager', 'tokenise', 'bridge', 'payment', 'campaign']) {
+  for (const service of [
+    'connect',
+    'integrate',
+    'account-plan',
+    'application-manager',
+    'tokenise',
+    'bridge',
+    'payment',
+    'campaign',
+  ]) {
     await expect(page.getByText(`/api/${service}`, { exact: true })).toBeVisible();
   }
   await page.screenshot({ path: 'e2e/screenshots/platform-status.png', fullPage: true });

@@ -8,14 +8,21 @@ if (existsSync(CHROMIUM)) process.exit(0);
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 if (!isRoot) {
-  console.error(`Chromium is missing at ${CHROMIUM}. Install it, then run the tests again:\n\n  sudo apt-get update && sudo apt-get install -y chromium\n`);
+  console.error(
+    `Chromium is missing at ${CHROMIUM}. Install it, then run the tests again:\n\n  sudo apt-get update && sudo apt-get install -y chromium\n`,
+  );
   process.exit(1);
 }
 console.log('Chromium is missing: installing Debian chromium (apt-get)…');
 for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'chromium']]) {
-  const result = spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const result = spawnSync('apt-get', args, {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   if (result.status !== 0) {
-    console.error(`apt-get ${args.join(' ')} failed. Run it yourself:\n\n  apt-get update && apt-get install -y chromium\n`);
+    console.error(
+      `apt-get ${args.join(' ')} failed. Run it yourself:\n\n  apt-get update && apt-get install -y chromium\n`,
+    );
     process.exit(1);
   }
 }

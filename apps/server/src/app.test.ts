@@ -84,3 +84,55 @@ describe('platform', () => {
     expect(res.headers['content-type']).toContain('application/problem+json');
   });
 });
+
+describe('service switches and rate limits', () => {
+  it('serves only the services named in SERVICES', async () => {
+    const t = await createTestApp({ SERVICES: 'connect,payment' });
+    try {
+      const config = ZRuntimeConfig.parse((await t.app.inject({ method: 'GET', url: '/runtime-config.json' })).json());
+      expect(config.services).toEqual(['connect', 'payment']);
+      expect((await t.app.inject({ method: 'GET', url: '/api/payment/status' })).statusCode).toBe(200);
+      const off = await t.app.inject({ method: 'GET', url: '/api/integrate/status' });
+      expect(off.statusCode).toBe(404);
+      expect(off.headers['content-type']).toContain('application/problem+json');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses an unknown service name at start-up', async () => {
+    await expect(createTestApp({ SERVICES: 'connect,teleport' })).rejects.toThrow(/unknown services teleport/);
+  });
+
+  it('answers 429 problem details past the per-client limit', async () => {
+    const t = await createTestApp({ RATE_LIMIT_MAX: '3' });
+    try {
+      const codes = [];
+      for (let i = 0; i < 4; i++)
+        codes.push((await t.app.inject({ method: 'GET', url: '/api/connect/status' })).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429]);
+      const limited = await t.app.inject({ method: 'GET', url: '/api/connect/status' });
+      expect(limited.headers['content-type']).toContain('application/problem+json');
+      expect(limited.json()).toMatchObject({ status: 429, title: 'Too Many Requests' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  // Shared counters need a Redis server: .ci/run's PostgreSQL pass sets REDIS_URL to the local one.
+  it.runIf(Boolean(process.env.REDIS_URL))('shares rate-limit counters between nodes through Redis', async () => {
+    const env = { RATE_LIMIT_MAX: '2', REDIS_URL: process.env.REDIS_URL! };
+    const [a, b] = await Promise.all([createTestApp(env), createTestApp(env)]);
+    try {
+      // A unique client address, so earlier runs' counters in Redis do not interfere.
+      const remoteAddress = `10.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.7`;
+      const codes = [];
+      for (const app of [a.app, b.app, a.app]) {
+        codes.push((await app.inject({ method: 'GET', url: '/api/connect/status', remoteAddress })).statusCode);
+      }
+      expect(codes).toEqual([200, 200, 429]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});

@@ -72,6 +72,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Graceful shutdown: responses finished while closing tell keep-alive clients to hang up, so
+  // close() does not wait for idle sockets until the keep-alive timeout.
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (isClosing) reply.header('connection', 'close');
+  });
 
   const ownsDb = !options.db;
   const dbh =

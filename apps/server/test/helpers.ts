@@ -37,8 +37,9 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: Omit<BuildOptions, 'config' | 'db'> = {},
 ): Promise<TestContext> {
+  const config = testConfig(env);
   const db = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(env), db, logger: false, ...options });
+  const app = await buildApp({ config, db, logger: false, ...options });
   await app.ready();
   return {
     app,

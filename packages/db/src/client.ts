@@ -23,6 +23,8 @@ export type DbHandle = {
   query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  /** True once close() has finished. */
+  readonly isClosed: boolean;
   /** PGlite only: a tarball of the data dir, used to build test templates. */
   dumpDataDir?: () => Promise<Blob>;
 };
@@ -75,6 +77,9 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     },
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
+    get isClosed() {
+      return client.closed;
+    },
     dumpDataDir: async () => {
       const dump = await client.dumpDataDir('gzip');
       return dump;

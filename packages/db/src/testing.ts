@@ -92,11 +92,11 @@ export async function createTestDatabase(): Promise<DbHandle> {
   const name = `connect_test_${process.pid}_${randomBytes(6).toString('hex')}`;
   await withAdmin(databaseUrl, (admin) => admin.query(`create database "${name}" template "${template}"`));
   const handle = await openDatabase({ databaseUrl: databaseUrlFor(databaseUrl, name), poolSize: 4 });
-  return {
-    ...handle,
+  // A wrapper rather than a spread: spreading would freeze the isClosed getter's value.
+  return Object.assign(Object.create(handle) as DbHandle, {
     close: async () => {
       await handle.close();
       await withAdmin(databaseUrl, (admin) => admin.query(`drop database if exists "${name}" with (force)`));
     },
-  };
+  });
 }

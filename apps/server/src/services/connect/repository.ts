@@ -145,17 +145,11 @@ export class ConnectRepository {
   }
 
   async contentFeatures() {
-    return this.db
-      .select()
-      .from(contentFeatures)
-      .orderBy(asc(contentFeatures.sortOrder), asc(contentFeatures.title));
+    return this.db.select().from(contentFeatures).orderBy(asc(contentFeatures.sortOrder), asc(contentFeatures.title));
   }
 
   async footerSections() {
-    return this.db
-      .select()
-      .from(footerSections)
-      .orderBy(asc(footerSections.sortOrder), asc(footerSections.title));
+    return this.db.select().from(footerSections).orderBy(asc(footerSections.sortOrder), asc(footerSections.title));
   }
 
   /** Every footer link by sort order; `sectionId` null marks a secondary (bottom) link. */

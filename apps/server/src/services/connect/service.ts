@@ -57,7 +57,8 @@ export class ConnectService {
       const current = await this.requireUser(repo, caller.id, { forUpdate: true });
       if (current.kycStatus === 'VERIFIED') {
         const locked: TInvalidParam[] = [];
-        if (input.firstName !== current.firstName) locked.push({ name: 'firstName', reason: FIELD_MESSAGES.namesLocked });
+        if (input.firstName !== current.firstName)
+          locked.push({ name: 'firstName', reason: FIELD_MESSAGES.namesLocked });
         if (input.lastName !== current.lastName) locked.push({ name: 'lastName', reason: FIELD_MESSAGES.namesLocked });
         if (locked.length) throw badRequest(locked);
       }

@@ -1,10 +1,14 @@
-import { eq } from 'drizzle-orm';
-import { idpUsers, type Database } from '@connect/db';
+import { z } from 'zod';
+import type { Database } from '@connect/db';
 import type { IdentityAdmin, IdentityUser } from '../../adapters/identity-admin/port.ts';
+import type { Mailer } from '../../adapters/mail/port.ts';
+import { invitationEmail } from './emails.ts';
+import { CognitoError, invalidParameter } from './errors.ts';
+import { assertPasswordPolicy, generateTemporaryPassword, hashPassword } from './passwords.ts';
+import { IdentityRepository, type IdpUser } from './repository.ts';
+import { POLICY, type Clock } from './service.ts';
 
-type IdpUserRow = typeof idpUsers.$inferSelect;
-
-export function toIdentityUser(row: IdpUserRow): IdentityUser {
+export function toIdentityUser(row: IdpUser): IdentityUser {
   return {
     sub: row.sub,
     username: row.username,
@@ -12,24 +16,114 @@ export function toIdentityUser(row: IdpUserRow): IdentityUser {
     status: row.status,
     enabled: true,
     totpVerified: row.totpVerified,
-    mfaPreferred: row.mfaEnabled && row.mfaPreferred,
+    mfaPreferred: row.totpVerified && row.mfaEnabled && row.mfaPreferred,
     createdAt: row.createdAt,
   };
 }
 
-/** Administration of the embedded pool, straight on its tables. */
-export class EmbeddedIdentityAdmin implements Partial<IdentityAdmin> {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type EmbeddedIdentityAdminDeps = {
+  db: Database;
+  mailer: Mailer;
+  product: { productName: string; publicUrl: string };
+  clock?: Clock;
+};
+
+/** Administration of the embedded pool (the same port as AWS Cognito's Admin* operations). */
+export class EmbeddedIdentityAdmin implements IdentityAdmin {
   readonly mode = 'embedded' as const;
-  constructor(private readonly db: Database) {}
+  private readonly repo: IdentityRepository;
+  private readonly now: Clock;
+
+  constructor(private readonly deps: EmbeddedIdentityAdminDeps) {
+    this.repo = new IdentityRepository(deps.db);
+    this.now = deps.clock ?? (() => new Date());
+  }
+
+  async createUser(input: { email: string; password?: string; permanent?: boolean; groups?: string[] }) {
+    const email = input.email.trim().toLowerCase();
+    if (!z.email().safeParse(email).success) throw invalidParameter('Username should be an email.');
+    if (input.permanent && input.password === undefined) {
+      throw invalidParameter('A permanent password must be given.');
+    }
+    const password = input.password ?? generateTemporaryPassword();
+    assertPasswordPolicy(password);
+    const now = this.now();
+    const row = await this.repo.insertUser({
+      username: email,
+      email,
+      // An administrator vouches for the address; the invitation reaching it proves it again.
+      emailVerified: true,
+      status: input.permanent ? 'CONFIRMED' : 'FORCE_CHANGE_PASSWORD',
+      passwordHash: await hashPassword(password),
+      passwordExpiresAt: input.permanent ? null : new Date(now.getTime() + POLICY.temporaryPasswordMs),
+      groups: input.groups ?? [],
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (!row) throw new CognitoError('UsernameExistsException', 'An account with the given email already exists.');
+    if (!input.permanent) await this.deps.mailer.send(invitationEmail(this.deps.product, email, password));
+    return { user: toIdentityUser(row), password };
+  }
 
   async getUser(username: string): Promise<IdentityUser | null> {
-    const [row] = await this.db.select().from(idpUsers).where(eq(idpUsers.username, username.toLowerCase()));
-    if (row) return toIdentityUser(row);
-    // Access tokens carry the username; the sub works too, as with Cognito's AdminGetUser.
-    if (/^[0-9a-f-]{36}$/i.test(username)) {
-      const [bySub] = await this.db.select().from(idpUsers).where(eq(idpUsers.sub, username));
-      return bySub ? toIdentityUser(bySub) : null;
-    }
-    return null;
+    const row = await this.find(username);
+    return row ? toIdentityUser(row) : null;
   }
+
+  async deleteUser(username: string): Promise<void> {
+    const row = await this.requireUser(username);
+    // Codes, sessions and refresh tokens go with the user (foreign keys cascade).
+    await this.repo.deleteUser(row.sub);
+  }
+
+  async resetMfa(username: string): Promise<void> {
+    const row = await this.requireUser(username);
+    await this.repo.updateUser(
+      row.sub,
+      { totpSecret: null, totpVerified: false, mfaEnabled: false, mfaPreferred: false, lastTotpStep: null },
+      this.now(),
+    );
+  }
+
+  async listUsers(input: { limit: number; paginationToken?: string }) {
+    const limit = Math.min(Math.max(Math.trunc(input.limit), 1), 60);
+    const after = input.paginationToken === undefined ? undefined : decodeCursor(input.paginationToken);
+    // One row more than asked tells whether another page exists.
+    const rows = await this.repo.listUsers(limit + 1, after);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      users: page.map(toIdentityUser),
+      ...(rows.length > limit && last ? { paginationToken: encodeCursor(last.username) } : {}),
+    };
+  }
+
+  /** By username (the email), or by sub as Cognito's Admin* operations also accept. */
+  private async find(username: string): Promise<IdpUser | null> {
+    const row = await this.repo.findUserByUsername(username.toLowerCase());
+    if (row || !UUID.test(username)) return row;
+    return this.repo.findUserBySub(username);
+  }
+
+  private async requireUser(username: string): Promise<IdpUser> {
+    const row = await this.find(username);
+    if (!row) throw new CognitoError('UserNotFoundException', 'User does not exist.');
+    return row;
+  }
+}
+
+function encodeCursor(username: string): string {
+  return Buffer.from(JSON.stringify({ after: username }), 'utf8').toString('base64url');
+}
+
+function decodeCursor(token: string): string {
+  try {
+    const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { after?: unknown };
+    if (typeof parsed.after === 'string') return parsed.after;
+  } catch {
+    // Falls through to the refusal below.
+  }
+  throw invalidParameter('The pagination token is invalid.');
 }

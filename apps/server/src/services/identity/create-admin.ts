@@ -1,4 +1,5 @@
 import type { Database } from '@connect/db';
+import { CognitoIdentityAdmin } from '../../adapters/identity-admin/cognito.ts';
 import type { IdentityAdmin } from '../../adapters/identity-admin/port.ts';
 import type { Mailer } from '../../adapters/mail/port.ts';
 import type { Config } from '../../config.ts';
@@ -7,6 +8,7 @@ import { EmbeddedIdentityAdmin } from './admin.ts';
 import type { KeyStore } from './keys.ts';
 import type { PoolSettings } from './pool.ts';
 
+/** The pool's administration: AWS Cognito when configured, otherwise the embedded pool's tables. */
 export function createIdentityAdmin(input: {
   config: Config;
   db: Database;
@@ -15,5 +17,13 @@ export function createIdentityAdmin(input: {
   box: SecretBox;
   keys: KeyStore | undefined;
 }): IdentityAdmin {
-  return new EmbeddedIdentityAdmin(input.db) as unknown as IdentityAdmin;
+  const { config } = input;
+  if (config.identity.mode === 'cognito') {
+    return new CognitoIdentityAdmin({ region: config.identity.region, poolId: config.identity.poolId });
+  }
+  return new EmbeddedIdentityAdmin({
+    db: input.db,
+    mailer: input.mailer,
+    product: { productName: config.productName, publicUrl: config.publicUrl },
+  });
 }

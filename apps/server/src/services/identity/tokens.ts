@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { idpRefreshTokens, type Database } from '@connect/db';
+import type { Database } from '@connect/db';
 import type { KeyStore } from './keys.ts';
 import type { PoolSettings } from './pool.ts';
+import { IdentityRepository } from './repository.ts';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
 export const ID_TOKEN_SECONDS = 3600;
@@ -77,19 +78,24 @@ export async function signTokenPair(
   return { AccessToken, IdToken };
 }
 
-/** Creates a refresh token (opaque, stored hashed) for a new authentication. */
+/**
+ * Creates a refresh token (opaque, stored hashed). A rotated token keeps its sign-in's `expiresAt`,
+ * so rotation never stretches a session past 30 days from the sign-in.
+ */
 export async function createRefreshToken(
   db: Database,
-  input: { sub: string; clientId: string; originJti: string; authTime: Date },
+  input: { sub: string; clientId: string; originJti: string; authTime: Date; now?: Date; expiresAt?: Date },
 ): Promise<string> {
+  const now = input.now ?? new Date();
   const token = randomBytes(48).toString('base64url');
-  await db.insert(idpRefreshTokens).values({
+  await new IdentityRepository(db).insertRefreshToken({
     tokenHash: hashToken(token),
     sub: input.sub,
     clientId: input.clientId,
     originJti: input.originJti,
     authTime: input.authTime,
-    expiresAt: new Date(Date.now() + REFRESH_TOKEN_DAYS * 86_400_000),
+    expiresAt: input.expiresAt ?? new Date(now.getTime() + REFRESH_TOKEN_DAYS * 86_400_000),
+    now,
   });
   return token;
 }
@@ -100,15 +106,18 @@ export async function issueAuthentication(
   keys: KeyStore,
   pool: PoolSettings,
   subject: TokenSubject,
+  options: { now?: Date } = {},
 ): Promise<AuthenticationResult> {
-  const authTime = Math.floor(Date.now() / 1000);
+  const now = options.now ?? new Date();
+  const authTime = Math.floor(now.getTime() / 1000);
   const originJti = randomUUID();
-  const pair = await signTokenPair(keys, pool, subject, { authTime, originJti });
+  const pair = await signTokenPair(keys, pool, subject, { authTime, originJti, now: authTime });
   const RefreshToken = await createRefreshToken(db, {
     sub: subject.sub,
     clientId: pool.clientId,
     originJti,
     authTime: new Date(authTime * 1000),
+    now,
   });
   return { ...pair, RefreshToken, ExpiresIn: ACCESS_TOKEN_SECONDS, TokenType: 'Bearer' };
 }
