@@ -1,5 +1,3 @@
-// The zod-only rule for packages/shared is about what the package ships; its tests run under vitest.
-// eslint-disable-next-line no-restricted-imports
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages.ts';
 import { messageFromError } from './problem.ts';
