@@ -60,6 +60,9 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
           migrationsFolder: MIGRATIONS_DIR,
         }),
       close: () => pool.end(),
+      get isClosed() {
+        return pool.ended;
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });

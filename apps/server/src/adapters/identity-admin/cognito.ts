@@ -96,7 +96,12 @@ export class CognitoIdentityAdmin implements IdentityAdmin {
     const username = created.User?.Username ?? email;
     if (input.permanent) {
       await this.client.send(
-        new AdminSetUserPasswordCommand({ UserPoolId: this.poolId, Username: username, Password: password, Permanent: true }),
+        new AdminSetUserPasswordCommand({
+          UserPoolId: this.poolId,
+          Username: username,
+          Password: password,
+          Permanent: true,
+        }),
       );
     }
     // The groups must exist in the pool; AWS refuses unknown ones (ResourceNotFoundException).

@@ -17,11 +17,7 @@ export type IdpRefreshToken = typeof idpRefreshTokens.$inferSelect;
 
 /** Actions counted for the per-user limits. */
 export type IdpAction =
-  | 'RESEND_CODE'
-  | 'CONFIRM_SIGN_UP'
-  | 'FORGOT_PASSWORD'
-  | 'CONFIRM_FORGOT_PASSWORD'
-  | 'CHANGE_PASSWORD';
+  'RESEND_CODE' | 'CONFIRM_SIGN_UP' | 'FORGOT_PASSWORD' | 'CONFIRM_FORGOT_PASSWORD' | 'CHANGE_PASSWORD';
 
 export type UserPatch = Partial<Omit<NewIdpUser, 'sub' | 'createdAt'>>;
 

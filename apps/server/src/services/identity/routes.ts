@@ -145,12 +145,15 @@ export async function identityRoutes(app: App, deps: Deps, options: IdentityRout
     },
     async (request, reply) => {
       const target = request.headers['x-amz-target'];
-      const name = typeof target === 'string' && target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
+      const name =
+        typeof target === 'string' && target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
       const run = operations.get(name);
       if (!run) {
         throw new CognitoError(
           'UnknownOperationException',
-          name ? `The operation ${name} is not supported by this user pool.` : `Missing or invalid x-amz-target header.`,
+          name
+            ? `The operation ${name} is not supported by this user pool.`
+            : `Missing or invalid x-amz-target header.`,
         );
       }
       const result = await run(request.body ?? {});

@@ -5,13 +5,7 @@ import type { Database, IdpCodePurpose } from '@connect/db';
 import type { Mailer, MailMessage } from '../../adapters/mail/port.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { resetCodeEmail, signUpCodeEmail } from './emails.ts';
-import {
-  COGNITO_MESSAGES as M,
-  CognitoError,
-  invalidParameter,
-  limitExceeded,
-  notAuthorized,
-} from './errors.ts';
+import { COGNITO_MESSAGES as M, CognitoError, invalidParameter, limitExceeded, notAuthorized } from './errors.ts';
 import type { KeyStore } from './keys.ts';
 import { assertPasswordPolicy, hashPassword, verifyDummyPassword, verifyPassword } from './passwords.ts';
 import type { PoolSettings } from './pool.ts';
@@ -541,12 +535,12 @@ export class IdentityService {
 
   private async recordFailedSignIn(user: IdpUser): Promise<void> {
     const now = this.now();
-    const failures = await this.repo.recordFailedSignIn(
-      user.sub,
-      now,
-      new Date(now.getTime() - POLICY.lockoutQuietMs),
-    );
-    if (failures < POLICY.lockoutAfterFailures) return;
+    const failures = await this.repo.recordFailedSignIn(user.sub, now, new Date(now.getTime() - POLICY.lockoutQuietMs));
+    if (failures < POLICY.lockoutAfterFailures) {
+      // A count that restarted after a quiet period also drops the old, elapsed lockout.
+      if (user.lockedUntil) await this.repo.updateUser(user.sub, { lockedUntil: null }, now);
+      return;
+    }
     const seconds = Math.min(2 ** (failures - POLICY.lockoutAfterFailures), POLICY.lockoutMaxSeconds);
     await this.repo.updateUser(user.sub, { lockedUntil: new Date(now.getTime() + seconds * 1000) }, now);
   }

@@ -10,7 +10,12 @@ export function generateTotpSecret(): string {
 }
 
 function totpFor(secretBase32: string): TOTP {
-  return new TOTP({ secret: Secret.fromBase32(secretBase32), digits: DIGITS, period: PERIOD_SECONDS, algorithm: 'SHA1' });
+  return new TOTP({
+    secret: Secret.fromBase32(secretBase32),
+    digits: DIGITS,
+    period: PERIOD_SECONDS,
+    algorithm: 'SHA1',
+  });
 }
 
 /**

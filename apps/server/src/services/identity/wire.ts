@@ -11,7 +11,9 @@ const Code = z.string().min(1).max(2048);
 const Token = z.string().min(1).max(16_384);
 const Session = z.string().min(1).max(2048);
 const StringMap = z.record(z.string(), z.string());
-const Attributes = z.array(z.object({ Name: z.string().min(1).max(32), Value: z.string().max(2048).optional() })).max(50);
+const Attributes = z
+  .array(z.object({ Name: z.string().min(1).max(32), Value: z.string().max(2048).optional() }))
+  .max(50);
 const MfaSettings = z.object({ Enabled: z.boolean().optional(), PreferredMfa: z.boolean().optional() });
 
 export const ZSignUp = z.object({

@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idpUsers, type DbHandle } from '@connect/db';
+import { passwordMeetsPolicy } from '@connect/shared';
+import { createTestDatabase } from '@connect/db/testing';
+import type { Mailer, MailMessage } from '../../adapters/mail/port.ts';
+import { EmbeddedIdentityAdmin } from './admin.ts';
+import { verifyPassword } from './passwords.ts';
+
+describe('embedded identity administration', () => {
+  let db: DbHandle;
+  let admin: EmbeddedIdentityAdmin;
+  const sent: MailMessage[] = [];
+  const mailer: Mailer = { isSandbox: true, send: async (message) => void sent.push(message) };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    admin = new EmbeddedIdentityAdmin({
+      db: db.db,
+      mailer,
+      product: { productName: 'Acme Connect', publicUrl: 'https://connect.example' },
+    });
+  });
+  afterAll(() => db?.close());
+
+  const row = async (email: string) => (await db.db.select().from(idpUsers).where(eq(idpUsers.username, email)))[0];
+
+  it('invites a user with a generated temporary password that meets the policy', async () => {
+    const { user, password } = await admin.createUser({ email: 'Invitee@Example.com', groups: ['QUANT_ADMIN'] });
+    expect(passwordMeetsPolicy(password)).toBe(true);
+    expect(user).toMatchObject({ username: 'invitee@example.com', status: 'FORCE_CHANGE_PASSWORD', enabled: true });
+    const stored = await row('invitee@example.com');
+    expect(stored).toMatchObject({ emailVerified: true, groups: ['QUANT_ADMIN'] });
+    expect(stored!.passwordExpiresAt!.getTime() - stored!.createdAt.getTime()).toBe(7 * 86_400_000);
+    expect(await verifyPassword(stored!.passwordHash, password)).toBe(true);
+    const invitation = sent.find((m) => m.to === 'invitee@example.com');
+    expect(invitation).toMatchObject({ kind: 'INVITATION', code: password });
+    expect(invitation!.subject).toContain('Acme Connect');
+    expect(invitation!.text).toContain('https://connect.example/login');
+  });
+
+  it('creates a user with a permanent password and sends nothing', async () => {
+    const before = sent.length;
+    const { user, password } = await admin.createUser({
+      email: 'boss@example.com',
+      password: 'Given-Pass-9',
+      permanent: true,
+    });
+    expect(password).toBe('Given-Pass-9');
+    expect(user.status).toBe('CONFIRMED');
+    expect((await row('boss@example.com'))!.passwordExpiresAt).toBeNull();
+    expect(sent.length).toBe(before);
+  });
+
+  it('refuses a password that breaks the policy and a taken email', async () => {
+    await expect(
+      admin.createUser({ email: 'weak@example.com', password: 'weak', permanent: true }),
+    ).rejects.toMatchObject({ name: 'InvalidPasswordException' });
+    expect(await row('weak@example.com')).toBeUndefined();
+    await expect(admin.createUser({ email: 'boss@example.com' })).rejects.toMatchObject({
+      name: 'UsernameExistsException',
+    });
+  });
+
+  it('finds users by email or sub, resets MFA and deletes', async () => {
+    const { user } = await admin.createUser({ email: 'mfa@example.com', password: 'Given-Pass-9', permanent: true });
+    expect(await admin.getUser('MFA@example.com')).toMatchObject({ sub: user.sub });
+    expect(await admin.getUser(user.sub)).toMatchObject({ username: 'mfa@example.com' });
+    expect(await admin.getUser('nobody@example.com')).toBeNull();
+
+    await db.db
+      .update(idpUsers)
+      .set({ totpSecret: 'v1.sealed', totpVerified: true, mfaEnabled: true, mfaPreferred: true, lastTotpStep: 42 })
+      .where(eq(idpUsers.sub, user.sub));
+    expect(await admin.getUser(user.sub)).toMatchObject({ totpVerified: true, mfaPreferred: true });
+    await admin.resetMfa('mfa@example.com');
+    expect(await row('mfa@example.com')).toMatchObject({
+      totpSecret: null,
+      totpVerified: false,
+      mfaEnabled: false,
+      mfaPreferred: false,
+      lastTotpStep: null,
+    });
+
+    await admin.deleteUser(user.sub);
+    expect(await admin.getUser('mfa@example.com')).toBeNull();
+    await expect(admin.deleteUser('mfa@example.com')).rejects.toMatchObject({ name: 'UserNotFoundException' });
+    await expect(admin.resetMfa('mfa@example.com')).rejects.toMatchObject({ name: 'UserNotFoundException' });
+  });
+
+  it('lists users page by page', async () => {
+    for (const name of ['p1', 'p2', 'p3', 'p4', 'p5']) {
+      await admin.createUser({ email: `${name}@list.example`, password: 'Given-Pass-9', permanent: true });
+    }
+    const seen: string[] = [];
+    let token: string | undefined;
+    let pages = 0;
+    do {
+      const page = await admin.listUsers({ limit: 2, ...(token ? { paginationToken: token } : {}) });
+      expect(page.users.length).toBeLessThanOrEqual(2);
+      seen.push(...page.users.map((u) => u.username));
+      token = page.paginationToken;
+      pages++;
+    } while (token);
+    const all = (await db.db.select({ username: idpUsers.username }).from(idpUsers)).map((r) => r.username).sort();
+    expect([...seen].sort()).toEqual(all);
+    expect(pages).toBe(Math.ceil(all.length / 2));
+    await expect(admin.listUsers({ limit: 2, paginationToken: 'garbage' })).rejects.toMatchObject({
+      name: 'InvalidParameterException',
+    });
+  });
+});
