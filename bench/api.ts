@@ -9,7 +9,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10); // autocannon's default
 const root = path.resolve(import.meta.dirname, '..');
 
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/api-server.ts')], {

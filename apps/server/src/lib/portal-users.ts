@@ -1,14 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { accountFeatures, accounts, users, type Database } from '@connect/db';
 import type { FeatureName, Role, UserStatus } from '@connect/shared';
-
-export type PortalUser = {
-  id: string;
-  accountId: string;
-  email: string;
-  role: Role;
-  status: UserStatus;
-};
 
 /**
  * Features every new account starts with (spec §5, §6). Usage-limited features carry a total;
@@ -25,17 +17,66 @@ export const DEFAULT_ACCOUNT_FEATURES: { feature: FeatureName; total: number | n
   { feature: 'bridges:create', total: 2 },
 ];
 
+/**
+ * The signed-in portal user as every request sees it: the user row, the organisation fields of
+ * the account, and the terms versions the terms guard needs. Loaded once per request by the auth
+ * plugin, so a handler that needs the user (GET /user/{id}) costs no further query.
+ */
 const portalUserColumns = {
   id: users.id,
   accountId: users.accountId,
   email: users.email,
   role: users.role,
   status: users.status,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  hearAboutUs: users.hearAboutUs,
+  hearAboutUsDescription: users.hearAboutUsDescription,
+  promotionalEmails: users.promotionalEmails,
+  mfaSetup: users.mfaSetup,
+  mfaConfirm: users.mfaConfirm,
+  kycStatus: users.kycStatus,
+  createdAt: users.createdAt,
   lastLoginAt: users.lastLoginAt,
+  organisationName: accounts.organisationName,
+  organisationLocation: accounts.organisationLocation,
+  industry: accounts.industry,
+  companySize: accounts.companySize,
+  latestTerms: sql<string | null>`(select tv.version from terms_versions tv
+    order by tv.published_at desc, tv.version desc limit 1)`,
+  acceptedTermsVersion: sql<string | null>`(select tv.version from terms_acceptances ta
+    join terms_versions tv on tv.version = ta.version where ta.user_id = ${users.id}
+    order by tv.published_at desc, tv.version desc limit 1)`,
 };
 
+function selectPortalUser(db: Database) {
+  return db.select(portalUserColumns).from(users).innerJoin(accounts, eq(accounts.id, users.accountId));
+}
+
+export type PortalUser = Awaited<ReturnType<typeof selectPortalUser>>[number];
+
+// Every authenticated request runs this query: prepared once per database, not rebuilt each time.
+const preparedFind = new WeakMap<Database, ReturnType<typeof prepareFind>>();
+function prepareFind(db: Database) {
+  return selectPortalUser(db)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('find_portal_user');
+}
+
+/** The portal user by id (the identity pool's `sub`), or null. */
 export async function findPortalUser(db: Database, id: string) {
-  const [row] = await db.select(portalUserColumns).from(users).where(eq(users.id, id));
+  let prepared = preparedFind.get(db);
+  if (!prepared) {
+    prepared = prepareFind(db);
+    preparedFind.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ id });
+  return row ?? null;
+}
+
+/** The same read inside a transaction (a prepared statement belongs to the pool, not the transaction). */
+export async function findPortalUserIn(tx: Database, id: string) {
+  const [row] = await selectPortalUser(tx).where(eq(users.id, id));
   return row ?? null;
 }
 

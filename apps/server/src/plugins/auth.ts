@@ -4,6 +4,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { Database } from '@connect/db';
 import type { IdentityAdmin } from '../adapters/identity-admin/port.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
+import { VerifiedTokenCache } from '../lib/verified-token-cache.ts';
 import { createPortalUser, findPortalUser, recordSignIn, type PortalUser } from '../lib/portal-users.ts';
 
 export type AccessClaims = {
@@ -47,7 +48,11 @@ export const authPlugin = fp<AuthOptions>(
   async (app, options) => {
     const keys = options.keys ?? createRemoteJWKSet(new URL(options.jwksUrl));
 
+    const verified = new VerifiedTokenCache<AccessClaims>();
+
     async function verifyAccessToken(token: string): Promise<AccessClaims> {
+      const cached = verified.get(token);
+      if (cached) return cached;
       let payload;
       try {
         ({ payload } = await jwtVerify(token, keys, { issuer: options.issuer, algorithms: ['RS256'] }));
@@ -57,7 +62,7 @@ export const authPlugin = fp<AuthOptions>(
       if (payload.token_use !== 'access' || payload.client_id !== options.clientId || !payload.sub) {
         throw unauthorized('The access token is invalid or has expired.');
       }
-      return {
+      const claims: AccessClaims = {
         sub: payload.sub,
         username: String(payload.username ?? payload.sub),
         clientId: String(payload.client_id),
@@ -66,6 +71,9 @@ export const authPlugin = fp<AuthOptions>(
         originJti: typeof payload.origin_jti === 'string' ? payload.origin_jti : undefined,
         issuedAt: Number(payload.iat ?? 0),
       };
+      // jwtVerify refused expired tokens, so `exp` is in the future here.
+      verified.set(token, claims, Number(payload.exp) * 1000);
+      return claims;
     }
 
     async function authenticate(request: FastifyRequest): Promise<PortalUser> {
@@ -84,10 +92,9 @@ export const authPlugin = fp<AuthOptions>(
       }
       if (user.status === 'REMOVED') throw forbidden('This user has been removed.');
       await recordSignIn(options.db, user.id, claims.authTime, user.lastLoginAt);
-      const { lastLoginAt: _lastLoginAt, ...portalUser } = user;
-      request.user = portalUser;
+      request.user = user;
       request.claims = claims;
-      return portalUser;
+      return user;
     }
 
     app.decorate('verifyAccessToken', verifyAccessToken);

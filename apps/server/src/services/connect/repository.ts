@@ -1,4 +1,5 @@
 import { asc, count, desc, eq } from 'drizzle-orm';
+import { findPortalUserIn } from '../../lib/portal-users.ts';
 import {
   accountFeatures,
   accounts,
@@ -83,6 +84,11 @@ export class ConnectRepository {
     return row ?? null;
   }
 
+  /** The user as the API shows it (see lib/portal-users.ts), read through this repository's connection. */
+  async findUserView(userId: string) {
+    return findPortalUserIn(this.db, userId);
+  }
+
   async updateUser(userId: string, changes: UserChanges): Promise<void> {
     await this.db
       .update(users)
@@ -104,18 +110,6 @@ export class ConnectRepository {
       .orderBy(...newestTermsFirst)
       .limit(1);
     return row ?? null;
-  }
-
-  /** The newest version (by publication) the user has accepted, or null if none. */
-  async latestAcceptedVersion(userId: string): Promise<string | null> {
-    const [row] = await this.db
-      .select({ version: termsVersions.version })
-      .from(termsAcceptances)
-      .innerJoin(termsVersions, eq(termsVersions.version, termsAcceptances.version))
-      .where(eq(termsAcceptances.userId, userId))
-      .orderBy(...newestTermsFirst)
-      .limit(1);
-    return row?.version ?? null;
   }
 
   /** Idempotent: accepting a version twice keeps the first acceptance and its time. */

@@ -44,7 +44,8 @@ export class ConnectService {
   /** A user may read only themselves; any other id answers as if it did not exist. */
   async getUser(caller: PortalUser, id: string): Promise<TUser> {
     if (id.toLowerCase() !== caller.id.toLowerCase()) throw notFound(USER_NOT_FOUND);
-    return this.userView(this.repo, caller.id);
+    // The auth plugin loaded the caller with every field of the view in this request's one query.
+    return toUser(caller, caller.latestTerms, caller.acceptedTermsVersion);
   }
 
   /**
@@ -189,12 +190,10 @@ export class ConnectService {
 
   /** The user as spec §3 describes it; read through `repo` so a transaction sees its own writes. */
   private async userView(repo: ConnectRepository, userId: string): Promise<TUser> {
-    const [user, latest, acceptedVersion] = await Promise.all([
-      this.requireUser(repo, userId),
-      repo.latestTerms(),
-      repo.latestAcceptedVersion(userId),
-    ]);
-    return toUser(user, latest?.version ?? null, acceptedVersion);
+    const user = await repo.findUserView(userId);
+    // The row can vanish between authentication and here (an administrator removed the user).
+    if (!user) throw notFound(USER_NOT_FOUND);
+    return toUser(user, user.latestTerms, user.acceptedTermsVersion);
   }
 }
 
