@@ -113,7 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   await app.register(problemPlugin);
   await app.register(authPlugin, {
-    db: dbh.db,
+    dbh,
     identityAdmin,
     issuer: pool.issuer,
     clientId: pool.clientId,

@@ -20,7 +20,12 @@ export type DbHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL with parameters; used by health checks and the job queue adapter. */
-  query: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  /** `name` makes it a prepared statement on PostgreSQL (parsed once per connection). */
+  query: (
+    text: string,
+    params?: unknown[],
+    options?: { name?: string },
+  ) => Promise<{ rows: Record<string, unknown>[] }>;
   migrate: () => Promise<void>;
   close: () => Promise<void>;
   /** True once close() has finished. */
@@ -51,8 +56,12 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     return {
       db,
       kind: 'postgres',
-      query: async (text, params) => {
-        const result = await pool.query(text, params as unknown[]);
+      query: async (text, params, options) => {
+        const result = await pool.query({
+          text,
+          values: params as unknown[],
+          ...(options?.name ? { name: options.name } : {}),
+        });
         return { rows: result.rows as Record<string, unknown>[] };
       },
       migrate: () =>

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { accountFeatures, accounts, users, type Database } from '@connect/db';
-import type { FeatureName, Role, UserStatus } from '@connect/shared';
+import { accountFeatures, accounts, users, type Database, type DbHandle } from '@connect/db';
+import type { FeatureName, KycStatus, Role, UserStatus } from '@connect/shared';
 
 /**
  * Features every new account starts with (spec §5, §6). Usage-limited features carry a total;
@@ -19,65 +19,72 @@ export const DEFAULT_ACCOUNT_FEATURES: { feature: FeatureName; total: number | n
 
 /**
  * The signed-in portal user as every request sees it: the user row, the organisation fields of
- * the account, and the terms versions the terms guard needs. Loaded once per request by the auth
- * plugin, so a handler that needs the user (GET /user/{id}) costs no further query.
+ * the account, and the terms versions the terms guard needs. The auth plugin loads it once per
+ * request, so a handler that needs the user (GET /user/{id}) costs no further query.
+ *
+ * Plain SQL rather than Drizzle's builder: this runs on every authenticated request, and on
+ * PGlite the builder's per-query mapping doubled its cost (bench/api.ts measures it).
  */
-const portalUserColumns = {
-  id: users.id,
-  accountId: users.accountId,
-  email: users.email,
-  role: users.role,
-  status: users.status,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  hearAboutUs: users.hearAboutUs,
-  hearAboutUsDescription: users.hearAboutUsDescription,
-  promotionalEmails: users.promotionalEmails,
-  mfaSetup: users.mfaSetup,
-  mfaConfirm: users.mfaConfirm,
-  kycStatus: users.kycStatus,
-  createdAt: users.createdAt,
-  lastLoginAt: users.lastLoginAt,
-  organisationName: accounts.organisationName,
-  organisationLocation: accounts.organisationLocation,
-  industry: accounts.industry,
-  companySize: accounts.companySize,
-  latestTerms: sql<string | null>`(select tv.version from terms_versions tv
-    order by tv.published_at desc, tv.version desc limit 1)`,
-  acceptedTermsVersion: sql<string | null>`(select tv.version from terms_acceptances ta
-    join terms_versions tv on tv.version = ta.version where ta.user_id = ${users.id}
-    order by tv.published_at desc, tv.version desc limit 1)`,
+const SELECT_PORTAL_USER = `select u.id, u.account_id as "accountId", u.email, u.role, u.status,
+  u.first_name as "firstName", u.last_name as "lastName", u.hear_about_us as "hearAboutUs",
+  u.hear_about_us_description as "hearAboutUsDescription", u.promotional_emails as "promotionalEmails",
+  u.mfa_setup as "mfaSetup", u.mfa_confirm as "mfaConfirm", u.kyc_status as "kycStatus",
+  u.created_at as "createdAt", u.last_login_at as "lastLoginAt",
+  a.organisation_name as "organisationName", a.organisation_location as "organisationLocation",
+  a.industry, a.company_size as "companySize",
+  (select tv.version from terms_versions tv
+    order by tv.published_at desc, tv.version desc limit 1) as "latestTerms",
+  (select tv.version from terms_acceptances ta join terms_versions tv on tv.version = ta.version
+    where ta.user_id = u.id order by tv.published_at desc, tv.version desc limit 1) as "acceptedTermsVersion"
+from users u join accounts a on a.id = u.account_id`;
+
+export type PortalUser = {
+  id: string;
+  accountId: string;
+  email: string;
+  role: Role;
+  status: UserStatus;
+  firstName: string | null;
+  lastName: string | null;
+  hearAboutUs: string | null;
+  hearAboutUsDescription: string | null;
+  promotionalEmails: boolean;
+  mfaSetup: boolean;
+  mfaConfirm: boolean;
+  kycStatus: KycStatus;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+  organisationName: string | null;
+  organisationLocation: string | null;
+  industry: string | null;
+  companySize: string | null;
+  latestTerms: string | null;
+  acceptedTermsVersion: string | null;
 };
 
-function selectPortalUser(db: Database) {
-  return db.select(portalUserColumns).from(users).innerJoin(accounts, eq(accounts.id, users.accountId));
+/** Drivers differ on timestamps (Date or text); the portal user always carries Dates. */
+function toPortalUser(row: Record<string, unknown> | undefined): PortalUser | null {
+  if (!row) return null;
+  return {
+    ...(row as PortalUser),
+    createdAt: new Date(row.createdAt as string | Date),
+    lastLoginAt: row.lastLoginAt ? new Date(row.lastLoginAt as string | Date) : null,
+  };
 }
 
-export type PortalUser = Awaited<ReturnType<typeof selectPortalUser>>[number];
-
-// Every authenticated request runs this query: prepared once per database, not rebuilt each time.
-const preparedFind = new WeakMap<Database, ReturnType<typeof prepareFind>>();
-function prepareFind(db: Database) {
-  return selectPortalUser(db)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('find_portal_user');
+/** The portal user by id (the identity pool's `sub`), or null: the per-request read. */
+export async function findPortalUser(dbh: Pick<DbHandle, 'query'>, id: string): Promise<PortalUser | null> {
+  const { rows } = await dbh.query(`${SELECT_PORTAL_USER} where u.id = $1`, [id], { name: 'find_portal_user' });
+  return toPortalUser(rows[0]);
 }
 
-/** The portal user by id (the identity pool's `sub`), or null. */
-export async function findPortalUser(db: Database, id: string) {
-  let prepared = preparedFind.get(db);
-  if (!prepared) {
-    prepared = prepareFind(db);
-    preparedFind.set(db, prepared);
-  }
-  const [row] = await prepared.execute({ id });
-  return row ?? null;
-}
-
-/** The same read inside a transaction (a prepared statement belongs to the pool, not the transaction). */
-export async function findPortalUserIn(tx: Database, id: string) {
-  const [row] = await selectPortalUser(tx).where(eq(users.id, id));
-  return row ?? null;
+/** The same read through Drizzle, so it runs inside a caller's transaction and sees its writes. */
+export async function findPortalUserIn(db: Database, id: string): Promise<PortalUser | null> {
+  // Both drivers (node-postgres and PGlite) answer execute() with an object carrying `rows`.
+  const result = (await db.execute(sql`${sql.raw(SELECT_PORTAL_USER)} where u.id = ${id}`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  return toPortalUser(result.rows[0]);
 }
 
 /**
@@ -108,7 +115,7 @@ export async function createPortalUser(
       .values(DEFAULT_ACCOUNT_FEATURES.map((f) => ({ accountId: account!.id, ...f })))
       .onConflictDoNothing();
   });
-  const user = await findPortalUser(db, input.id);
+  const user = await findPortalUserIn(db, input.id);
   if (!user) throw new Error('portal user was not created');
   return user;
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import type { Database } from '@connect/db';
+import type { DbHandle } from '@connect/db';
 import type { IdentityAdmin } from '../adapters/identity-admin/port.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { VerifiedTokenCache } from '../lib/verified-token-cache.ts';
@@ -30,7 +30,7 @@ declare module 'fastify' {
 }
 
 export type AuthOptions = {
-  db: Database;
+  dbh: DbHandle;
   identityAdmin: IdentityAdmin;
   issuer: string;
   clientId: string;
@@ -82,16 +82,16 @@ export const authPlugin = fp<AuthOptions>(
       const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
       if (!match) throw unauthorized();
       const claims = await verifyAccessToken(match[1]!);
-      let user = await findPortalUser(options.db, claims.sub);
+      let user = await findPortalUser(options.dbh, claims.sub);
       if (!user) {
         const identity = await options.identityAdmin.getUser(claims.username);
         if (!identity) throw unauthorized('The access token belongs to no user.');
-        await createPortalUser(options.db, { id: claims.sub, email: identity.email });
-        user = await findPortalUser(options.db, claims.sub);
+        await createPortalUser(options.dbh.db, { id: claims.sub, email: identity.email });
+        user = await findPortalUser(options.dbh, claims.sub);
         if (!user) throw unauthorized('The access token belongs to no user.');
       }
       if (user.status === 'REMOVED') throw forbidden('This user has been removed.');
-      await recordSignIn(options.db, user.id, claims.authTime, user.lastLoginAt);
+      await recordSignIn(options.dbh.db, user.id, claims.authTime, user.lastLoginAt);
       request.user = user;
       request.claims = claims;
       return user;
