@@ -1,30 +1,35 @@
-// `npm run bench:api` — not a test. In one run, against one server process on this machine:
+// `npm run bench:api` — not a test. In one run, against a server process on this machine:
 //   1. requests/s of a bare JSON route (the baseline),
 //   2. requests/s of an authenticated GET /api/connect/user/{id} (JWT verified, user loaded),
-//   3. sign-ins/s (InitiateAuth USER_PASSWORD_AUTH, argon2id at OWASP parameters).
-// Prints the figures and the ratio authenticated/bare (target ≥ 0.5) and sign-ins/s (target ≥ 40).
+//   3. sign-ins/s (InitiateAuth USER_PASSWORD_AUTH, argon2id at OWASP parameters),
+// and, from a second server started with USER_CACHE_MS=0, the authenticated route with the
+// database read on every request. Prints the ratio authenticated/bare (target ≥ 0.5) and
+// sign-ins/s (target ≥ 40). The database is the embedded PGlite, or DATABASE_URL when set.
 import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10); // autocannon's default
 const root = path.resolve(import.meta.dirname, '..');
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/api-server.ts')], {
-  cwd: root,
-  stdio: ['ignore', 'pipe', 'inherit'],
-  env: process.env,
-});
-const port = await new Promise<number>((resolve, reject) => {
-  const lines = createInterface({ input: server.stdout! });
-  lines.once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
-  server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-});
-const base = `http://127.0.0.1:${port}`;
+async function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/api-server.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', (line) =>
+      resolve((JSON.parse(line) as { port: number }).port),
+    );
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
 
-async function idp(operation: string, body: Record<string, unknown>) {
+async function idp(base: string, operation: string, body: Record<string, unknown>) {
   const response = await fetch(`${base}/idp`, {
     method: 'POST',
     headers: {
@@ -38,29 +43,15 @@ async function idp(operation: string, body: Record<string, unknown>) {
   return json;
 }
 
-type Result = { rps: number; p99: number; errors: number; non2xx: number };
-async function measure(title: string, path: string, options: Partial<autocannon.Options> = {}): Promise<Result> {
-  const result = await autocannon({ duration: DURATION, connections: CONNECTIONS, ...options, url: `${base}${path}` });
-  const summary = {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
-  console.log(
-    `${title.padEnd(34)} ${summary.rps.toFixed(0).padStart(8)} req/s   p99 ${String(summary.p99).padStart(4)} ms   errors ${summary.errors}   non-2xx ${summary.non2xx}`,
-  );
-  return summary;
-}
-
-try {
+/** Signs up, confirms with the code from the dev mailbox and signs in: a real user and token. */
+async function createSignedInUser(base: string) {
   const config = (await (await fetch(`${base}/runtime-config.json`)).json()) as {
     identity: { userPoolClientId: string };
   };
   const ClientId = config.identity.userPoolClientId;
-  const email = `bench-${Date.now()}@example.com`;
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
   const password = 'Bench-Passw0rd!';
-  await idp('SignUp', {
+  await idp(base, 'SignUp', {
     ClientId,
     Username: email,
     Password: password,
@@ -69,40 +60,72 @@ try {
   const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
     messages: { code: string | null }[];
   };
-  const code = outbox.messages?.at(-1)?.code;
+  const code = outbox.messages.at(-1)?.code;
   if (!code) throw new Error('no sign-up code in the dev outbox');
-  await idp('ConfirmSignUp', { ClientId, Username: email, ConfirmationCode: code });
+  await idp(base, 'ConfirmSignUp', { ClientId, Username: email, ConfirmationCode: code });
   const signIn = { AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: email, PASSWORD: password } };
-  const auth = (await idp('InitiateAuth', signIn)) as { AuthenticationResult: { AccessToken: string } };
+  const auth = (await idp(base, 'InitiateAuth', signIn)) as { AuthenticationResult: { AccessToken: string } };
   const token = auth.AuthenticationResult.AccessToken;
-  const sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+  const sub = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
   const first = await fetch(`${base}/api/connect/user/${sub}`, { headers: { authorization: `Bearer ${token}` } });
   if (!first.ok) throw new Error(`GET /api/connect/user/{id} answered ${first.status}`);
+  return { sub, token, signIn };
+}
 
-  console.log(`\nAPI benchmark: ${DURATION} s per figure, ${CONNECTIONS} connections, one server process, 2 cores\n`);
-  const bare = await measure('bare JSON route', '/api/bench/bare');
-  const authenticated = await measure('authenticated GET /user/{id}', `/api/connect/user/${sub}`, {
-    headers: { authorization: `Bearer ${token}` },
+type Result = { rps: number; failures: number };
+async function measure(title: string, url: string, options: Partial<autocannon.Options> = {}): Promise<Result> {
+  const result = await autocannon({ duration: DURATION, connections: CONNECTIONS, ...options, url });
+  const failures = result.errors + result.timeouts + result.non2xx;
+  console.log(
+    `${title.padEnd(44)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p99 ${String(result.latency.p99).padStart(4)} ms${failures ? `   FAILED ${failures}` : ''}`,
+  );
+  return { rps: result.requests.average, failures };
+}
+
+const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite';
+console.log(`\nAPI benchmark: ${DURATION} s per figure, ${CONNECTIONS} connections, database ${database}\n`);
+
+const shipped = await startServer({});
+let bare: Result, authenticated: Result, signIns: Result, uncached: Result;
+try {
+  const user = await createSignedInUser(shipped.base);
+  bare = await measure('bare JSON route', `${shipped.base}/api/bench/bare`);
+  authenticated = await measure('authenticated GET /user/{id}', `${shipped.base}/api/connect/user/${user.sub}`, {
+    headers: { authorization: `Bearer ${user.token}` },
   });
-  const signIns = await measure('sign-ins (InitiateAuth)', '/idp', {
+  signIns = await measure('sign-ins (InitiateAuth, argon2id)', `${shipped.base}/idp`, {
     method: 'POST',
     connections: 4,
     headers: {
       'content-type': 'application/x-amz-json-1.1',
       'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
     },
-    body: JSON.stringify(signIn),
+    body: JSON.stringify(user.signIn),
   });
-
-  const ratio = authenticated.rps / bare.rps;
-  console.log('');
-  console.log(`ratio authenticated/bare: ${ratio.toFixed(2)} (target ≥ 0.50) ${ratio >= 0.5 ? 'met' : 'NOT met'}`);
-  console.log(
-    `sign-ins/s:               ${signIns.rps.toFixed(1)} (target ≥ 40) ${signIns.rps >= 40 ? 'met' : 'NOT met'}`,
-  );
-  const failures =
-    bare.errors + bare.non2xx + authenticated.errors + authenticated.non2xx + signIns.errors + signIns.non2xx;
-  if (failures) console.log(`warning: ${failures} requests failed during the run; the figures above are not clean`);
 } finally {
-  server.kill('SIGTERM');
+  shipped.stop();
+}
+
+const noCache = await startServer({ USER_CACHE_MS: '0' });
+try {
+  const user = await createSignedInUser(noCache.base);
+  uncached = await measure('authenticated, user read every request', `${noCache.base}/api/connect/user/${user.sub}`, {
+    headers: { authorization: `Bearer ${user.token}` },
+  });
+} finally {
+  noCache.stop();
+}
+
+const ratio = authenticated.rps / bare.rps;
+console.log('');
+console.log(
+  `ratio authenticated/bare:            ${ratio.toFixed(2)} (target ≥ 0.50) ${ratio >= 0.5 ? 'met' : 'NOT met'}`,
+);
+console.log(`ratio without the user cache:        ${(uncached.rps / bare.rps).toFixed(2)}`);
+console.log(
+  `sign-ins/s:                          ${signIns.rps.toFixed(1)} (target ≥ 40) ${signIns.rps >= 40 ? 'met' : 'NOT met'}`,
+);
+if (bare.failures + authenticated.failures + signIns.failures + uncached.failures) {
+  console.log('warning: some requests failed during the run; the figures above are not clean');
+  process.exitCode = 1;
 }

@@ -119,6 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     clientId: pool.clientId,
     keys: keys?.verificationKeys,
     jwksUrl: pool.jwksUrl,
+    userCacheMs: config.userCacheMs,
   });
   await app.register(accessPlugin);
   await app.register(securityPlugin, {

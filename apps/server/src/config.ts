@@ -24,6 +24,7 @@ const ZEnv = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1_000),
   IDP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   LOG_LEVEL: z.string().default('info'),
+  USER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   WEB_DIST: z.string().optional(),
   /** Real AWS Cognito: set all three to switch the identity pool to AWS. */
   COGNITO_USER_POOL_ID: z.string().optional(),
@@ -58,6 +59,7 @@ export type Config = {
   rateLimitMax: number;
   idpRateLimitMax: number;
   logLevel: string;
+  userCacheMs: number;
   webDist: string;
   identity:
     | { mode: 'embedded'; region: string; poolId: string | undefined; clientId: string | undefined }
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: e.RATE_LIMIT_MAX,
     idpRateLimitMax: e.IDP_RATE_LIMIT_MAX,
     logLevel: e.LOG_LEVEL,
+    userCacheMs: e.USER_CACHE_MS,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     identity,
   };

@@ -120,11 +120,15 @@ export async function createPortalUser(
   return user;
 }
 
-/** Records a sign-in once per authentication (the token's auth_time), not once per request. */
+/**
+ * Records a sign-in once per authentication (the token's auth_time), not once per request.
+ * Returns the user's last sign-in time after the call.
+ */
 export async function recordSignIn(db: Database, userId: string, authTime: Date, previous: Date | null) {
-  if (previous && previous.getTime() >= authTime.getTime()) return;
+  if (previous && previous.getTime() >= authTime.getTime()) return previous;
   await db
     .update(users)
     .set({ lastLoginAt: authTime, ...(previous ? {} : { firstLoginAt: authTime }) })
     .where(eq(users.id, userId));
+  return authTime;
 }

@@ -4,7 +4,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { DbHandle } from '@connect/db';
 import type { IdentityAdmin } from '../adapters/identity-admin/port.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import { VerifiedTokenCache } from '../lib/verified-token-cache.ts';
+import { ExpiringCache } from '../lib/expiring-cache.ts';
 import { createPortalUser, findPortalUser, recordSignIn, type PortalUser } from '../lib/portal-users.ts';
 
 export type AccessClaims = {
@@ -18,6 +18,10 @@ export type AccessClaims = {
 };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A GET route that changes the caller's own record (it must not be served from the cache after). */
+    refreshesUser?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in portal user; set on every non-public route. */
     user?: PortalUser;
@@ -37,6 +41,8 @@ export type AuthOptions = {
   /** The embedded pool's keys, or undefined to fetch the issuer's JWKS (AWS Cognito). */
   keys: JWTVerifyGetKey | undefined;
   jwksUrl: string;
+  /** How long a node reuses a loaded portal user (0 = load on every request). */
+  userCacheMs: number;
 };
 
 /**
@@ -48,7 +54,8 @@ export const authPlugin = fp<AuthOptions>(
   async (app, options) => {
     const keys = options.keys ?? createRemoteJWKSet(new URL(options.jwksUrl));
 
-    const verified = new VerifiedTokenCache<AccessClaims>();
+    const verified = new ExpiringCache<AccessClaims>();
+    const recentUsers = new ExpiringCache<PortalUser>();
 
     async function verifyAccessToken(token: string): Promise<AccessClaims> {
       const cached = verified.get(token);
@@ -82,7 +89,7 @@ export const authPlugin = fp<AuthOptions>(
       const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
       if (!match) throw unauthorized();
       const claims = await verifyAccessToken(match[1]!);
-      let user = await findPortalUser(options.dbh, claims.sub);
+      let user = recentUsers.get(claims.sub) ?? (await findPortalUser(options.dbh, claims.sub));
       if (!user) {
         const identity = await options.identityAdmin.getUser(claims.username);
         if (!identity) throw unauthorized('The access token belongs to no user.');
@@ -91,11 +98,19 @@ export const authPlugin = fp<AuthOptions>(
         if (!user) throw unauthorized('The access token belongs to no user.');
       }
       if (user.status === 'REMOVED') throw forbidden('This user has been removed.');
-      await recordSignIn(options.dbh.db, user.id, claims.authTime, user.lastLoginAt);
+      user.lastLoginAt = await recordSignIn(options.dbh.db, user.id, claims.authTime, user.lastLoginAt);
+      if (options.userCacheMs > 0) recentUsers.set(user.id, user, Date.now() + options.userCacheMs);
       request.user = user;
       request.claims = claims;
       return user;
     }
+
+    // A user's own change (any non-GET request, or a GET marked refreshesUser) drops their cached
+    // record on this node, so their next request reads what they just wrote.
+    app.addHook('onResponse', async (request) => {
+      if (!request.user) return;
+      if (request.method !== 'GET' || request.routeOptions.config.refreshesUser) recentUsers.delete(request.user.id);
+    });
 
     app.decorate('verifyAccessToken', verifyAccessToken);
     app.decorate('authenticate', authenticate);

@@ -106,7 +106,8 @@ export async function connectService(app: App, deps: Deps) {
   app.get(
     '/user/mfa-status',
     {
-      config: { access: 'user' },
+      // It copies the identity provider's MFA flags onto the user, so the cached user is stale after.
+      config: { access: 'user', refreshesUser: true },
       schema: {
         ...docs,
         summary: 'Multi-factor status, refreshed from the identity provider',
