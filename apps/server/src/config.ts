@@ -24,6 +24,11 @@ const ZEnv = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1_000),
   IDP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   LOG_LEVEL: z.string().default('info'),
+  DOCUMENTATION_URL: z.url().default('https://docs.quant.network/'),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  SUPPORT_EMAIL: z.string().default('support@connect.localhost'),
+  SIGNUP_CAPTCHA: z.enum(['on', 'off']).default('on'),
+  RECAPTCHA_SECRET_KEY: z.string().optional(),
   USER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   WEB_DIST: z.string().optional(),
   /** Real AWS Cognito: set all three to switch the identity pool to AWS. */
@@ -59,6 +64,13 @@ export type Config = {
   rateLimitMax: number;
   idpRateLimitMax: number;
   logLevel: string;
+  documentationUrl: string;
+  /** Where support and authorise enquiries are sent. */
+  supportEmail: string;
+  /** Whether the embedded pool's SignUp requires a solved captcha in its validation data. */
+  signUpCaptcha: boolean;
+  /** Google reCAPTCHA for sign-up when both keys are set; otherwise the self-hosted proof of work. */
+  recaptcha: { siteKey: string; secretKey: string } | undefined;
   userCacheMs: number;
   webDist: string;
   identity:
@@ -109,6 +121,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMax: e.RATE_LIMIT_MAX,
     idpRateLimitMax: e.IDP_RATE_LIMIT_MAX,
     logLevel: e.LOG_LEVEL,
+    documentationUrl: e.DOCUMENTATION_URL,
+    supportEmail: e.SUPPORT_EMAIL,
+    signUpCaptcha: e.SIGNUP_CAPTCHA === 'on',
+    recaptcha:
+      e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY
+        ? { siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY }
+        : undefined,
     userCacheMs: e.USER_CACHE_MS,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     identity,

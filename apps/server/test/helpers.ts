@@ -27,6 +27,8 @@ export function testConfig(env: Record<string, string> = {}) {
     LOG_LEVEL: 'silent',
     // Tests change rows behind the API's back; the per-node user cache has its own tests.
     USER_CACHE_MS: '0',
+    // Wire-protocol tests sign up without a browser; the captcha has its own tests.
+    SIGNUP_CAPTCHA: 'off',
     WEB_DIST: path.join(import.meta.dirname, 'fixtures/web-dist'),
     ...env,
   });

@@ -6,3 +6,6 @@ export * from './user.ts';
 export * from './content.ts';
 export * from './routes.ts';
 export * from './runtime-config.ts';
+export * from './plan.ts';
+export * from './contact.ts';
+export * from './captcha.ts';

@@ -45,7 +45,11 @@ export const ZRoutesResponse = z.object({ routes: z.array(ZRouteItem) });
  * The signed-in route catalogue of both spec documents (§2.3 and the second document's §2).
  * The server filters it per user; the SPA renders only what it receives.
  */
-export function routeCatalogue(productSlug: string, productName: string): RouteItem[] {
+export function routeCatalogue(
+  productSlug: string,
+  productName: string,
+  documentationUrl = 'https://docs.quant.network/',
+): RouteItem[] {
   const flows = `/${productSlug}-flows`;
   return [
     {
@@ -254,7 +258,7 @@ export function routeCatalogue(productSlug: string, productName: string): RouteI
       roles: ['general'],
       category: 'Core',
       order: 7,
-      href: 'https://docs.quant.network',
+      href: documentationUrl,
     },
     {
       path: '/my-account',

@@ -18,5 +18,11 @@ export const ZRuntimeConfig = z.object({
     identity: z.boolean(),
     mail: z.boolean(),
   }),
+  /** Sign-up captcha: Google reCAPTCHA when keys are configured, else the self-hosted proof of work. */
+  captcha: z.object({ provider: z.enum(['recaptcha', 'altcha']), siteKey: z.string().optional() }),
+  /** True outside production: the dev mailbox (/dev/mailbox) is available. */
+  devMailbox: z.boolean(),
+  /** External developer documentation (the /documentation menu item). */
+  documentationUrl: z.string(),
 });
 export type TRuntimeConfig = z.infer<typeof ZRuntimeConfig>;

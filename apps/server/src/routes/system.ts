@@ -35,6 +35,9 @@ export function runtimeConfigOf(deps: Deps): TRuntimeConfig {
     },
     services: config.services,
     sandboxes: { identity: config.identity.mode === 'embedded', mail: deps.mailer.isSandbox },
+    captcha: config.recaptcha ? { provider: 'recaptcha', siteKey: config.recaptcha.siteKey } : { provider: 'altcha' },
+    devMailbox: !config.isProduction,
+    documentationUrl: config.documentationUrl,
   };
 }
 

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { FeatureName, KycStatus, Role, UserStatus } from '@connect/shared';
+import type { FeatureName, KycStatus, PlanStatus, Role, UserStatus } from '@connect/shared';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -18,6 +18,11 @@ export const accounts = pgTable('accounts', {
   industry: text('industry'),
   companySize: text('company_size'),
   status: text('status').$type<UserStatus>().notNull().default('ACTIVE'),
+  /** The plan shown in the top bar and dashboard (spec §3 Plan info); plans and orders come later. */
+  planName: text('plan_name').notNull().default('Trial'),
+  planStatus: text('plan_status').$type<PlanStatus>().notNull().default('ACTIVE'),
+  planRenewsAt: timestamp('plan_renews_at', { withTimezone: true }),
+  credits: integer('credits').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -144,6 +149,23 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_to_idx').on(t.toAddress, t.createdAt)],
+);
+
+/** Enquiries from the support form and the authorise page's contact button. */
+export const contactRequests = pgTable(
+  'contact_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<'SUPPORT' | 'AUTHORISE'>().notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    company: text('company'),
+    subject: text('subject'),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_requests_user_idx').on(t.userId)],
 );
 
 /** Small key/value settings generated on first start (pool id, client id). */

@@ -1,4 +1,4 @@
-export type MailKind = 'SIGN_UP_CODE' | 'RESET_CODE' | 'INVITATION';
+export type MailKind = 'SIGN_UP_CODE' | 'RESET_CODE' | 'INVITATION' | 'CONTACT_REQUEST';
 
 export type MailMessage = {
   to: string;

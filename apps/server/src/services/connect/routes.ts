@@ -20,6 +20,8 @@ import { unauthorized } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { serviceStatusRoute } from '../service-status.ts';
+import { captchaRoutes } from './captcha-routes.ts';
+import { contactRoutes } from './contact-routes.ts';
 import { ConnectRepository } from './repository.ts';
 import { ConnectService } from './service.ts';
 
@@ -40,6 +42,8 @@ function callerOf(request: FastifyRequest): PortalUser {
 /** The connect service (spec §7): users, terms, content, features, routes. */
 export async function connectService(app: App, deps: Deps) {
   serviceStatusRoute(app, 'connect', deps.config.version);
+  await captchaRoutes(app, deps);
+  await contactRoutes(app, deps);
   const service = new ConnectService(new ConnectRepository(deps.db), deps.identityAdmin, deps.config);
 
   // Static paths under /user are matched before /user/:id by the router, whatever the order here.

@@ -38,7 +38,7 @@ export class ConnectService {
   constructor(
     private readonly repo: ConnectRepository,
     private readonly identityAdmin: IdentityAdmin,
-    private readonly config: Pick<Config, 'productSlug' | 'productName'>,
+    private readonly config: Pick<Config, 'productSlug' | 'productName' | 'documentationUrl'>,
   ) {}
 
   /** A user may read only themselves; any other id answers as if it did not exist. */
@@ -178,7 +178,11 @@ export class ConnectService {
   /** The role-based route list the SPA adds after sign-in (spec §4 step 4, §5 route access). */
   async routes(caller: PortalUser): Promise<RouteItem[]> {
     const features = await this.features(caller);
-    return filterRoutes(routeCatalogue(this.config.productSlug, this.config.productName), caller.role, features);
+    return filterRoutes(
+      routeCatalogue(this.config.productSlug, this.config.productName, this.config.documentationUrl),
+      caller.role,
+      features,
+    );
   }
 
   private async requireUser(repo: ConnectRepository, userId: string, options: { forUpdate?: boolean } = {}) {
