@@ -46,8 +46,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // No ADMIN_PASSWORD: the administrator is invited with a temporary password (recovery.spec.ts).
       ADMIN_EMAIL: 'admin@e2e.test',
-      ADMIN_PASSWORD: 'E2e-Admin-Passw0rd!',
       // The server tests run against PostgreSQL in CI's second pass; the journeys use the embedded default.
       DATABASE_URL: '',
     },

@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A page's first MUI render in jsdom can take seconds on two busy cores.
+    testTimeout: 15_000,
   },
 });

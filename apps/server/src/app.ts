@@ -127,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     redisUrl: config.redisUrl,
     connectSources:
       config.identity.mode === 'cognito' ? [`https://cognito-idp.${config.identity.region}.amazonaws.com`] : [],
+    allowRecaptcha: Boolean(config.recaptcha),
   });
   await app.register(openapiPlugin, { productName: config.productName, version: config.version });
 

@@ -1,17 +1,41 @@
-import { StrictMode } from 'react';
+import '@fontsource/inter/latin-400.css';
+import '@fontsource/inter/latin-500.css';
+import '@fontsource/inter/latin-600.css';
+import '@fontsource/inter/latin-700.css';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PlatformStatus } from './features/status/platform-status.tsx';
+import { App } from './app/app.tsx';
+import { configureAuth } from './lib/auth.ts';
+import { initI18n } from './lib/i18n.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
-import './styles.css';
 
-async function loadStatus() {
-  const [config, healthResponse] = await Promise.all([loadRuntimeConfig(), fetch('/api/health')]);
-  document.title = `Platform status | ${config.productName}`;
-  return { config, health: await healthResponse.json() };
+const root = createRoot(document.getElementById('root')!);
+
+async function start() {
+  const config = await loadRuntimeConfig();
+  configureAuth(config);
+  await initI18n();
+  root.render(
+    <StrictMode>
+      <Suspense fallback={null}>
+        <App />
+      </Suspense>
+    </StrictMode>,
+  );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <PlatformStatus load={loadStatus} />
-  </StrictMode>,
-);
+start().catch((error: unknown) => {
+  // Nothing else can render without the configuration: say so plainly, with a way to retry.
+  const main = document.createElement('main');
+  main.setAttribute('role', 'alert');
+  main.style.cssText = 'font-family: system-ui, sans-serif; max-width: 560px; margin: 15vh auto; padding: 0 24px;';
+  const heading = document.createElement('h1');
+  heading.textContent = 'The portal could not start';
+  const text = document.createElement('p');
+  text.textContent = `It could not load its configuration from the server (${error instanceof Error ? error.message : String(error)}). Check your connection and try again.`;
+  const button = document.createElement('button');
+  button.textContent = 'Reload';
+  button.addEventListener('click', () => window.location.reload());
+  main.append(heading, text, button);
+  document.getElementById('root')!.replaceWith(main);
+});

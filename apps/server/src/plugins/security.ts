@@ -8,6 +8,8 @@ export type SecurityOptions = {
   redisUrl: string | undefined;
   /** Extra origins the SPA talks to (AWS Cognito's endpoint when the pool is on AWS). */
   connectSources: string[];
+  /** Google reCAPTCHA is configured: its script and frame must be allowed. */
+  allowRecaptcha: boolean;
 };
 
 /**
@@ -21,12 +23,17 @@ export const securityPlugin = fp<SecurityOptions>(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: [
+            "'self'",
+            ...(options.allowRecaptcha
+              ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']
+              : []),
+          ],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'https:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", ...options.connectSources],
-          frameSrc: ["'self'"],
+          frameSrc: ["'self'", ...(options.allowRecaptcha ? ['https://www.google.com'] : [])],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],

@@ -17,6 +17,11 @@ export const idpUsers = pgTable('idp_users', {
   attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
   /** TOTP secret, encrypted with the configured key; verified once the user proved a code. */
   totpSecret: text('totp_secret'),
+  /**
+   * A secret from AssociateSoftwareToken not yet proven by a code. It replaces `totpSecret` only
+   * when verified, so starting a new set-up never switches off the authenticator in use (as in Cognito).
+   */
+  pendingTotpSecret: text('pending_totp_secret'),
   totpVerified: boolean('totp_verified').notNull().default(false),
   mfaEnabled: boolean('mfa_enabled').notNull().default(false),
   mfaPreferred: boolean('mfa_preferred').notNull().default(false),

@@ -49,6 +49,16 @@ const USER_ROUTES: { method: 'GET' | 'PUT' | 'POST'; url: string; payload?: unkn
   { method: 'PUT', url: '/user/settings', payload: { promotionalEmails: true } },
   { method: 'GET', url: '/user/mfa-status' },
   { method: 'GET', url: '/user/routes' },
+  {
+    method: 'POST',
+    url: '/contact-us-form',
+    payload: { name: 'Ada', email: 'ada@example.com', subject: 'Help', description: 'Please help.' },
+  },
+  {
+    method: 'POST',
+    url: '/contact-us-authorise',
+    payload: { name: 'Ada', email: 'ada@example.com', company: 'Engines', description: 'Tell me more.' },
+  },
   { method: 'POST', url: '/terms-conditions', payload: { version: '2026-10-01' } },
   { method: 'GET', url: '/terms-conditions/version' },
   { method: 'GET', url: '/content/updates?page=0&size=3' },
@@ -95,7 +105,7 @@ describe('connect service: content, features and routes', () => {
 
   it('answers 401 problems on every connect route without a valid token', async () => {
     const declared = t.app.routeAccess.filter(
-      (route) => route.url.startsWith('/api/connect/') && route.url !== '/api/connect/status',
+      (route) => route.url.startsWith('/api/connect/') && route.access !== 'public',
     );
     // The list above must cover every route the service declares.
     expect(declared).toHaveLength(USER_ROUTES.length);
@@ -118,7 +128,10 @@ describe('connect service: content, features and routes', () => {
       paths: Record<string, Record<string, { tags?: string[]; summary?: string; security?: unknown[] }>>;
     };
     const operations = Object.entries(doc.paths)
-      .filter(([path]) => path.startsWith('/api/connect/') && path !== '/api/connect/status')
+      .filter(
+        ([path]) =>
+          path.startsWith('/api/connect/') && !['/api/connect/status', '/api/connect/captcha/challenge'].includes(path),
+      )
       .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, ...op })));
     expect(operations).toHaveLength(USER_ROUTES.length);
     for (const op of operations) {

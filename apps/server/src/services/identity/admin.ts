@@ -82,7 +82,14 @@ export class EmbeddedIdentityAdmin implements IdentityAdmin {
     const row = await this.requireUser(username);
     await this.repo.updateUser(
       row.sub,
-      { totpSecret: null, totpVerified: false, mfaEnabled: false, mfaPreferred: false, lastTotpStep: null },
+      {
+        totpSecret: null,
+        pendingTotpSecret: null,
+        totpVerified: false,
+        mfaEnabled: false,
+        mfaPreferred: false,
+        lastTotpStep: null,
+      },
       this.now(),
     );
   }

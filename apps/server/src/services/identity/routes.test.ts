@@ -664,8 +664,8 @@ describe('identity pool wire protocol', () => {
       const secret = associated.body.SecretCode as string;
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
       const [row] = await h.db.db.select().from(idpUsers).where(eq(idpUsers.username, email));
-      expect(row!.totpSecret).toMatch(/^v1\./);
-      expect(row!.totpSecret).not.toContain(secret);
+      expect(row!.pendingTotpSecret).toMatch(/^v1\./);
+      expect(row!.pendingTotpSecret).not.toContain(secret);
 
       expectError(
         await h.call('SetUserMFAPreference', {
@@ -694,6 +694,18 @@ describe('identity pool wire protocol', () => {
         PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
         UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
       });
+
+      // Starting another set-up does not switch off the authenticator in use.
+      await h.call('AssociateSoftwareToken', { AccessToken: tokens.AccessToken });
+      expect((await h.call('GetUser', { AccessToken: tokens.AccessToken })).body).toMatchObject({
+        PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
+      });
+      const signIn = await h.call('InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: TEST_CLIENT_ID,
+        AuthParameters: { USERNAME: email, PASSWORD: PASSWORD },
+      });
+      expect(signIn.body).toMatchObject({ ChallengeName: 'SOFTWARE_TOKEN_MFA' });
     });
 
     it('asks for the code at sign-in; a wrong code keeps the session, a used session or code is refused', async () => {

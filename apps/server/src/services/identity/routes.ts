@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { signUpCaptchaVerifier } from '../../lib/captcha.ts';
 import { resolveSecretKey } from '../../lib/secret-box.ts';
 import type { App, Deps } from '../../types.ts';
 import { COGNITO_MESSAGES, CognitoError, invalidParameter, type CognitoExceptionName } from './errors.ts';
@@ -113,6 +114,7 @@ export async function identityRoutes(app: App, deps: Deps, options: IdentityRout
     codePepper: resolveSecretKey(deps.config.secretKey, deps.config.dataDir),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.mfaConfiguration ? { mfaConfiguration: options.mfaConfiguration } : {}),
+    ...(deps.config.signUpCaptcha ? { captcha: signUpCaptchaVerifier(deps.config) } : {}),
   });
   const operations = operationsOf(service);
 

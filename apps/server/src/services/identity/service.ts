@@ -3,6 +3,7 @@ import { errors as joseErrors, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { Database, IdpCodePurpose } from '@connect/db';
 import type { Mailer, MailMessage } from '../../adapters/mail/port.ts';
+import type { CaptchaVerifier } from '../../lib/captcha.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { resetCodeEmail, signUpCodeEmail } from './emails.ts';
 import { COGNITO_MESSAGES as M, CognitoError, invalidParameter, limitExceeded, notAuthorized } from './errors.ts';
@@ -58,6 +59,8 @@ export type IdentityServiceDeps = {
   codePepper: string;
   clock?: Clock;
   mfaConfiguration?: MfaConfiguration;
+  /** When set (SIGNUP_CAPTCHA=on), SignUp needs a solved captcha as ValidationData `captcha`. */
+  captcha?: CaptchaVerifier;
 };
 
 const MINUTE = 60_000;
@@ -145,6 +148,12 @@ export class IdentityService {
     const email = (input.UserAttributes?.find((a) => a.Name === 'email')?.Value ?? username).toLowerCase();
     if (email !== username) throw invalidParameter('The email attribute must be the same as the username.');
     assertPasswordPolicy(input.Password);
+    // After the checks a browser already makes, before the pool says whether the email exists:
+    // a solution is spent even when the sign-up then fails, so probing costs a proof of work each.
+    if (this.deps.captcha) {
+      const solution = input.ValidationData?.find((a) => a.Name === 'captcha')?.Value;
+      if (!(await this.deps.captcha.verify(solution))) throw invalidParameter('Captcha verification failed.');
+    }
     if (await this.repo.findUserByUsername(username)) throw usernameExists();
     const now = this.now();
     const user = await this.repo.insertUser({
@@ -341,7 +350,7 @@ export class IdentityService {
 
   async associateSoftwareToken(input: TAssociateSoftwareToken) {
     const secret = generateTotpSecret();
-    const sealed = { totpSecret: this.deps.box.seal(secret), totpVerified: false, lastTotpStep: null };
+    const sealed = { pendingTotpSecret: this.deps.box.seal(secret) };
     if (input.Session !== undefined && input.AccessToken === undefined) {
       const user = await this.openSession(input.Session, 'MFA_SETUP');
       await this.useSession(input.Session);
@@ -349,8 +358,8 @@ export class IdentityService {
       return { SecretCode: secret, Session: await this.createSession(user, 'MFA_SETUP') };
     }
     const user = await this.userForAccessToken(onlyAccessToken(input));
-    // A new secret replaces any earlier one; until it is verified the user has no second factor,
-    // which is no weaker than what the same access token could do through SetUserMFAPreference.
+    // The new secret waits beside the current one: the authenticator in use keeps working until
+    // the new one is verified, so an abandoned set-up never leaves the account without MFA.
     await this.repo.updateUser(user.sub, sealed, this.now());
     return { SecretCode: secret };
   }
@@ -360,20 +369,25 @@ export class IdentityService {
     const user = viaSession
       ? await this.openSession(input.Session!, 'MFA_SETUP')
       : await this.userForAccessToken(onlyAccessToken(input));
-    if (!user.totpSecret) throw new CognitoError('SoftwareTokenMFANotFoundException', M.totpNotAssociated);
+    if (!user.pendingTotpSecret) throw new CognitoError('SoftwareTokenMFANotFoundException', M.totpNotAssociated);
     const now = this.now();
-    const step = matchTotpStep(this.deps.box.open(user.totpSecret), input.UserCode, now);
+    const step = matchTotpStep(this.deps.box.open(user.pendingTotpSecret), input.UserCode, now);
     if (step === null) throw new CognitoError('EnableSoftwareTokenMFAException', M.totpSetupMismatch);
     if (!(await this.repo.claimTotpStep(user.sub, step, now))) {
       throw new CognitoError('ExpiredCodeException', M.totpReplayed);
     }
+    const promoted = { totpSecret: user.pendingTotpSecret, pendingTotpSecret: null };
     if (!viaSession) {
-      await this.repo.updateUser(user.sub, { totpVerified: true }, now);
+      await this.repo.updateUser(user.sub, { ...promoted, totpVerified: true }, now);
       return { Status: 'SUCCESS' as const };
     }
     // Setting up during sign-in (MFA required) turns the authenticator on at once.
     await this.useSession(input.Session!);
-    await this.repo.updateUser(user.sub, { totpVerified: true, mfaEnabled: true, mfaPreferred: true }, now);
+    await this.repo.updateUser(
+      user.sub,
+      { ...promoted, totpVerified: true, mfaEnabled: true, mfaPreferred: true },
+      now,
+    );
     return { Status: 'SUCCESS' as const, Session: await this.createSession(user, 'MFA_SETUP') };
   }
 

@@ -21,6 +21,8 @@ export const ZSignUp = z.object({
   Username,
   Password,
   UserAttributes: Attributes.optional(),
+  /** Amplify's `options.validationData`; the pool reads `captcha` from it (SIGNUP_CAPTCHA). */
+  ValidationData: Attributes.optional(),
 });
 export const ZConfirmSignUp = z.object({ ClientId, Username, ConfirmationCode: Code });
 export const ZResendConfirmationCode = z.object({ ClientId, Username });

@@ -1,0 +1,238 @@
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { AuthLayout } from '../components/layouts/auth-layout.tsx';
+import { BlankLayout } from '../components/layouts/blank-layout.tsx';
+import { MainLayout } from '../components/layouts/main-layout/main-layout.tsx';
+import { NotFoundPage } from '../components/not-found.tsx';
+import { paths } from '../config/paths.ts';
+import { signOutEverywhere } from '../lib/auth.ts';
+import { currentUserQuery, userRoutesQuery } from '../lib/current-user.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { runtimeConfig } from '../lib/runtime-config.ts';
+import { session } from '../lib/storage.ts';
+import { gate } from './gate.ts';
+import { loadChunk } from './lazy.ts';
+import { RouteError } from './route-error.tsx';
+import { Root } from './root.tsx';
+
+/** Runs the gate of spec §4 before every navigation. */
+export async function gateLoader({ request }: LoaderFunctionArgs) {
+  const pathname = new URL(request.url).pathname;
+  const result = await gate({
+    pathname,
+    hasSession: session.hasMarker(),
+    load: async () => {
+      const userUuid = session.userUuid()!;
+      const [user, routes] = await Promise.all([
+        queryClient.fetchQuery(currentUserQuery(userUuid)),
+        queryClient.fetchQuery(userRoutesQuery(userUuid)),
+      ]);
+      return { user, routes };
+    },
+    endSession: async () => {
+      session.removeMarker();
+      queryClient.clear();
+      await signOutEverywhere();
+    },
+  });
+  if ('redirect' in result) throw redirect(result.redirect);
+  return null;
+}
+
+/** A lazily loaded page: `Component` from the module, behind the chunk-load rules. */
+function page<T extends Record<string, unknown>>(importer: () => Promise<T>, name: keyof T) {
+  return async () => {
+    const module = await loadChunk(importer);
+    return { Component: module[name] as React.ComponentType };
+  };
+}
+
+/** The route table. Signed-in pages are listed here; the server's route list decides who reaches them. */
+export function buildRoutes(): RouteObject[] {
+  const slug = runtimeConfig().productSlug;
+  const flows = paths.flows(slug);
+  return [
+    {
+      id: 'root',
+      Component: Root,
+      loader: gateLoader,
+      // The gate runs on every navigation, not only when search params change.
+      shouldRevalidate: () => true,
+      errorElement: <RouteError />,
+      HydrateFallback: () => null,
+      children: [
+        { index: true, loader: () => redirect(paths.login) },
+        { path: paths.upgrade, loader: () => redirect(paths.accountPlanUpgrade) },
+        {
+          Component: AuthLayout,
+          children: [
+            {
+              path: paths.login,
+              handle: { title: 'titles.login' },
+              lazy: page(() => import('../features/auth/pages/login.tsx'), 'LoginPage'),
+            },
+            {
+              path: paths.register,
+              handle: { title: 'titles.register' },
+              lazy: page(() => import('../features/auth/pages/register.tsx'), 'RegisterPage'),
+            },
+            {
+              path: paths.registerConfirmation,
+              handle: { title: 'titles.registerConfirmation' },
+              lazy: page(() => import('../features/auth/pages/register-confirmation.tsx'), 'RegisterConfirmationPage'),
+            },
+            {
+              path: paths.registerConfirmed,
+              handle: { title: 'titles.registerConfirmed' },
+              lazy: page(() => import('../features/auth/pages/register-confirmed.tsx'), 'RegisterConfirmedPage'),
+            },
+            {
+              path: paths.activation,
+              handle: { title: 'titles.activation' },
+              lazy: page(() => import('../features/auth/pages/activation.tsx'), 'ActivationPage'),
+            },
+            {
+              path: paths.forgotPassword,
+              handle: { title: 'titles.forgotPassword' },
+              lazy: page(() => import('../features/auth/pages/forgot-password.tsx'), 'ForgotPasswordPage'),
+            },
+            {
+              path: paths.forgotPasswordReset,
+              handle: { title: 'titles.forgotPasswordReset' },
+              lazy: page(() => import('../features/auth/pages/forgot-password-reset.tsx'), 'ForgotPasswordResetPage'),
+            },
+            {
+              path: paths.resetPasswordConfirmation,
+              handle: { title: 'titles.resetPasswordConfirmation' },
+              lazy: page(
+                () => import('../features/auth/pages/reset-password-confirmation.tsx'),
+                'ResetPasswordConfirmationPage',
+              ),
+            },
+            {
+              path: paths.newPassword,
+              handle: { title: 'titles.newPassword' },
+              lazy: page(() => import('../features/auth/pages/new-password.tsx'), 'NewPasswordPage'),
+            },
+            {
+              path: paths.mfaSubmit,
+              handle: { title: 'titles.mfaSubmit' },
+              // Spec §2.1: only while a challenged user is pending.
+              loader: () => (session.challengedUser() ? null : redirect(paths.login)),
+              lazy: page(() => import('../features/auth/pages/mfa-submit.tsx'), 'MfaSubmitPage'),
+            },
+          ],
+        },
+        {
+          path: paths.devMailbox,
+          handle: { title: 'titles.devMailbox' },
+          lazy: page(() => import('../features/dev-mailbox/pages/dev-mailbox.tsx'), 'DevMailboxPage'),
+        },
+        {
+          Component: BlankLayout,
+          children: [
+            {
+              path: paths.termsConditions,
+              handle: { title: 'titles.termsConditions' },
+              lazy: page(() => import('../features/onboarding/pages/terms-conditions.tsx'), 'TermsConditionsPage'),
+            },
+            {
+              path: paths.userDetails,
+              handle: { title: 'titles.userDetails' },
+              lazy: page(() => import('../features/onboarding/pages/user-details.tsx'), 'UserDetailsPage'),
+            },
+            {
+              path: paths.mfaSetup,
+              handle: { title: 'titles.mfaSetup' },
+              lazy: page(() => import('../features/onboarding/pages/mfa-setup.tsx'), 'MfaSetupPage'),
+            },
+          ],
+        },
+        {
+          Component: MainLayout,
+          children: [
+            {
+              path: paths.dashboard,
+              handle: { title: 'titles.dashboard' },
+              lazy: page(() => import('../features/dashboard/pages/dashboard.tsx'), 'DashboardPage'),
+            },
+            {
+              path: paths.myAccount,
+              handle: { title: 'titles.myAccount' },
+              lazy: page(() => import('../features/account/pages/my-account.tsx'), 'MyAccountPage'),
+            },
+            {
+              path: paths.supportFaq,
+              handle: { title: 'titles.faq' },
+              lazy: page(() => import('../features/support/pages/faq.tsx'), 'FaqPage'),
+            },
+            {
+              path: paths.supportHelp,
+              handle: { title: 'titles.help' },
+              lazy: page(() => import('../features/support/pages/help.tsx'), 'HelpPage'),
+            },
+            { path: paths.support, loader: () => redirect(paths.supportFaq) },
+            {
+              path: paths.authorise(slug),
+              handle: { title: 'titles.authorise' },
+              lazy: page(() => import('../features/authorise/pages/authorise.tsx'), 'AuthorisePage'),
+            },
+            {
+              path: paths.documentation,
+              // Spec §2.3: opens the developer documentation in a new tab and cancels navigation.
+              loader: ({ request }) => {
+                window.open(runtimeConfig().documentationUrl, '_blank', 'noopener');
+                const from = new URL(request.url).searchParams.get('from');
+                return redirect(from && from.startsWith('/') ? from : paths.dashboard);
+              },
+            },
+            { path: flows, loader: () => redirect(`${flows}/token-flow`) },
+            ...comingSoonRoutes(slug),
+          ],
+        },
+        { path: paths.notFound, handle: { title: 'titles.notFound' }, Component: NotFoundPage },
+        { path: paths.notFoundAlias, handle: { title: 'titles.notFound' }, Component: NotFoundPage },
+        { path: '*', loader: () => redirect(paths.notFound) },
+      ],
+    },
+  ];
+}
+
+/**
+ * Areas listed in the route catalogue whose screens arrive with later issues: each shows a plain
+ * panel saying so, and only when the server lists the route for the user.
+ */
+function comingSoonRoutes(slug: string): RouteObject[] {
+  const flows = paths.flows(slug);
+  const areas: [string, string][] = [
+    [`${flows}/token-flow`, 'titles.tokenFlow'],
+    [`${flows}/token-flow/*`, 'titles.tokenFlow'],
+    [`${flows}/kyc`, 'titles.kyc'],
+    [`${flows}/bridge-flow/*`, 'titles.bridgeFlow'],
+    [`${flows}/bridge-flow`, 'titles.bridgeFlow'],
+    ['/my-applications/*', 'titles.myApplications'],
+    ['/my-applications', 'titles.myApplications'],
+    ['/my-networks/*', 'titles.myNetworks'],
+    ['/my-networks', 'titles.myNetworks'],
+    ['/my-account/kyc', 'titles.kyc'],
+    ['/quant-fusion/*', 'titles.quantFusion'],
+    ['/rewards/*', 'titles.rewards'],
+    ['/rewards', 'titles.rewards'],
+    ['/beta/features', 'titles.beta'],
+    [paths.invoices, 'titles.invoices'],
+    [paths.accountPlanUpgrade, 'titles.upgrade'],
+    ['/user-management', 'titles.userManagement'],
+    ['/account-management', 'titles.accountManagement'],
+    ['/application-management', 'titles.applicationManagement'],
+    ['/campaign-management/*', 'titles.campaignManagement'],
+    ['/campaign-management', 'titles.campaignManagement'],
+    ['/claim-management', 'titles.claimManagement'],
+  ];
+  return areas.map(([path, title]) => ({
+    path,
+    handle: { title },
+    lazy: async () => {
+      const { ComingSoonRoute } = await loadChunk(() => import('./coming-soon-route.tsx'));
+      return { Component: () => <ComingSoonRoute titleKey={title} /> };
+    },
+  }));
+}

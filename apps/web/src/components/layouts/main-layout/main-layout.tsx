@@ -1,0 +1,190 @@
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import { useTheme } from '@mui/material/styles';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { userRoutesQuery } from '../../../lib/current-user.ts';
+import { session } from '../../../lib/storage.ts';
+import { Logo } from '../../logo.tsx';
+import { AppBreadcrumbs } from './app-breadcrumbs.tsx';
+import { BackToTop } from './back-to-top.tsx';
+import { CookieBanner } from './cookie-banner.tsx';
+import { Footer } from './footer.tsx';
+import {
+  CONTENT_MAX_WIDTH,
+  MAIN_CONTENT_ID,
+  MENU_COLLAPSE_MS,
+  MENU_COLLAPSED_KEY,
+  SIDE_MENU_COLLAPSED_WIDTH,
+  SIDE_MENU_WIDTH,
+  TOP_BAR_HEIGHT,
+} from './layout-constants.ts';
+import { SideMenu } from './side-menu.tsx';
+import { TopBar } from './top-bar.tsx';
+
+function readCollapsed(): boolean {
+  try {
+    return localStorage.getItem(MENU_COLLAPSED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+function writeCollapsed(value: boolean): void {
+  try {
+    localStorage.setItem(MENU_COLLAPSED_KEY, String(value));
+  } catch {
+    // Storage can be unavailable (private modes, quotas): the menu still works for this visit.
+  }
+}
+
+/** The first element in the tab order: jumps past the top bar and menu to the page content. */
+function SkipLink() {
+  const { t } = useTranslation('layout');
+  // Focus is moved by hand: a `#main-content` hash in the URL would count as a navigation.
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    const main = document.getElementById(MAIN_CONTENT_ID);
+    main?.focus();
+    main?.scrollIntoView?.();
+  };
+  return (
+    <Box
+      component="a"
+      href={`#${MAIN_CONTENT_ID}`}
+      onClick={handleClick}
+      sx={{
+        position: 'absolute',
+        left: 8,
+        top: -48,
+        zIndex: (theme) => theme.zIndex.tooltip + 1,
+        px: 2,
+        py: 1,
+        borderRadius: 1,
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
+        fontWeight: 600,
+        textDecoration: 'none',
+        '&:focus': { top: 8, outline: '2px solid', outlineColor: 'primary.dark', outlineOffset: 2 },
+      }}
+    >
+      {t('skipToContent')}
+    </Box>
+  );
+}
+
+/**
+ * The signed-in frame of spec §2.2 and shared/UI.md: skip link, 64 px top bar, a 260 px side menu
+ * (collapsible to icons on large screens, a drawer on small ones), breadcrumbs above the page's
+ * own title, content up to 1280 px wide, footer, back-to-top button and cookie banner.
+ */
+export function MainLayout() {
+  const theme = useTheme();
+  const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [isCollapsed, setIsCollapsed] = useState(readCollapsed);
+  const [isMobileOpen, setIsMobileOpen] = useState(false);
+  const menuId = useId();
+
+  // The gate loaded the route list before this frame rendered; this reads the cached copy.
+  const userUuid = session.userUuid();
+  const { data: routes = [] } = useQuery({ ...userRoutesQuery(userUuid ?? ''), enabled: Boolean(userUuid) });
+
+  const handleMenuButton = () => {
+    if (isDesktop) {
+      setIsCollapsed((collapsed) => {
+        writeCollapsed(!collapsed);
+        return !collapsed;
+      });
+    } else {
+      setIsMobileOpen((open) => !open);
+    }
+  };
+
+  const menuWidth = isCollapsed ? SIDE_MENU_COLLAPSED_WIDTH : SIDE_MENU_WIDTH;
+  const widthTransition = theme.transitions.create('width', {
+    duration: MENU_COLLAPSE_MS,
+    easing: theme.transitions.easing.sharp,
+  });
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <SkipLink />
+      <TopBar
+        isDesktop={isDesktop}
+        isMenuCollapsed={isCollapsed}
+        isMobileMenuOpen={isMobileOpen}
+        menuId={menuId}
+        onMenuButton={handleMenuButton}
+      />
+      {isDesktop ? (
+        <Drawer
+          variant="permanent"
+          sx={{ width: menuWidth, flexShrink: 0, transition: widthTransition }}
+          slotProps={{
+            paper: {
+              id: menuId,
+              sx: {
+                width: menuWidth,
+                transition: widthTransition,
+                overflowX: 'hidden',
+                borderRight: 1,
+                borderColor: 'divider',
+                bgcolor: 'background.paper',
+              },
+            },
+          }}
+        >
+          <Toolbar sx={{ minHeight: { xs: TOP_BAR_HEIGHT }, height: TOP_BAR_HEIGHT }} />
+          <SideMenu routes={routes} isCollapsed={isCollapsed} />
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="temporary"
+          open={isMobileOpen}
+          onClose={() => setIsMobileOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          // A modal drawer: over the top bar and the cookie banner, like any other dialog.
+          sx={{ zIndex: (t) => t.zIndex.modal }}
+          slotProps={{ paper: { id: menuId, sx: { width: SIDE_MENU_WIDTH, bgcolor: 'background.paper' } } }}
+        >
+          <Toolbar
+            sx={{ minHeight: { xs: TOP_BAR_HEIGHT }, height: TOP_BAR_HEIGHT, borderBottom: 1, borderColor: 'divider' }}
+          >
+            <Box onClick={() => setIsMobileOpen(false)}>
+              <Logo to={paths.dashboard} />
+            </Box>
+          </Toolbar>
+          <SideMenu routes={routes} onNavigate={() => setIsMobileOpen(false)} />
+        </Drawer>
+      )}
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar sx={{ minHeight: { xs: TOP_BAR_HEIGHT }, height: TOP_BAR_HEIGHT }} />
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          sx={{
+            flexGrow: 1,
+            width: '100%',
+            maxWidth: CONTENT_MAX_WIDTH,
+            mx: 'auto',
+            px: { xs: 3, md: 4 },
+            py: 3,
+            '&:focus': { outline: 'none' },
+          }}
+        >
+          <AppBreadcrumbs routes={routes} />
+          <Outlet />
+        </Box>
+        <Footer />
+      </Box>
+      <BackToTop />
+      <CookieBanner />
+    </Box>
+  );
+}

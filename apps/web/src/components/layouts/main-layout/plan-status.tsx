@@ -1,0 +1,80 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { planInfoQuery } from '../../../lib/plan.ts';
+import { visuallyHidden } from './a11y.ts';
+
+/**
+ * The top bar's plan (spec §2.2): the plan name (a skeleton while it loads, refreshed every
+ * 10 minutes) and an upgrade button, or a disabled Pending label while a plan change is pending.
+ * A failed load is only logged (spec §8); the upgrade button stays, since the upgrade page
+ * applies its own PENDING guard.
+ */
+export function PlanStatus() {
+  const { t } = useTranslation('layout');
+  const plan = useQuery(planInfoQuery());
+
+  useEffect(() => {
+    if (plan.error) console.error('The plan info could not be loaded', plan.error);
+  }, [plan.error]);
+
+  const isPending = plan.data?.status === 'PENDING';
+  const showsStatus = plan.data && plan.data.status !== 'ACTIVE' && !isPending;
+
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+      <Box aria-live="polite" aria-busy={plan.isPending} sx={{ display: { xs: 'none', sm: 'block' }, minWidth: 0 }}>
+        {plan.isPending ? (
+          <>
+            <Skeleton variant="text" width={120} sx={{ fontSize: 14 }} aria-hidden />
+            <Box component="span" sx={visuallyHidden}>
+              {t('topBar.loadingPlan')}
+            </Box>
+          </>
+        ) : plan.data ? (
+          <Typography variant="body2" noWrap sx={{ maxWidth: 240 }}>
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              {t('topBar.plan')}:
+            </Box>{' '}
+            <Box component="span" sx={{ fontWeight: 600 }}>
+              {plan.data.name}
+            </Box>
+            {showsStatus ? (
+              <Box component="span" sx={{ color: 'text.secondary' }}>
+                {' '}
+                ({t(`topBar.planStatus.${plan.data.status}`)})
+              </Box>
+            ) : null}
+          </Typography>
+        ) : null}
+      </Box>
+      {isPending ? (
+        <Button
+          variant="outlined"
+          size="small"
+          disabled
+          title={t('topBar.pendingHint')}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
+          {t('topBar.pending')}
+        </Button>
+      ) : (
+        <Button
+          variant="contained"
+          size="small"
+          component={RouterLink}
+          to={paths.accountPlanUpgrade}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
+          {t('topBar.upgrade')}
+        </Button>
+      )}
+    </Box>
+  );
+}

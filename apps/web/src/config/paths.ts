@@ -1,0 +1,68 @@
+/**
+ * Every path of the SPA, declared once (spec §2). `{product}` parts come from the runtime
+ * configuration's product slug, so they are functions of it.
+ */
+export const paths = {
+  root: '/',
+  upgrade: '/upgrade',
+  login: '/login',
+  register: '/register',
+  registerConfirmation: '/register/confirmation',
+  registerConfirmed: '/register/confirmed',
+  activation: '/activation',
+  forgotPassword: '/forgot-password',
+  forgotPasswordReset: '/forgot-password/reset',
+  resetPasswordConfirmation: '/reset-password/confirmation',
+  newPassword: '/new-password',
+  mfaSubmit: '/mfa-submit',
+  notFound: '/404',
+  notFoundAlias: '/not-found',
+  devMailbox: '/dev/mailbox',
+  termsConditions: '/terms-conditions',
+  userDetails: '/user-details',
+  mfaSetup: '/mfa-setup',
+  dashboard: '/dashboard',
+  myAccount: '/my-account',
+  myAccountKyc: '/my-account/kyc',
+  invoices: '/invoices/my-invoices',
+  support: '/support',
+  supportFaq: '/support/faq',
+  supportHelp: '/support/help',
+  documentation: '/documentation',
+  accountPlanUpgrade: '/account-plan/upgrade',
+  flows: (slug: string) => `/${slug}-flows`,
+  authorise: (slug: string) => `/${slug}-authorise`,
+} as const;
+
+/** Pages reachable without signing in (spec §2.1). */
+export const PUBLIC_PATHS: readonly string[] = [
+  paths.root,
+  paths.upgrade,
+  paths.login,
+  paths.register,
+  paths.registerConfirmation,
+  paths.registerConfirmed,
+  paths.activation,
+  paths.forgotPassword,
+  paths.forgotPasswordReset,
+  paths.resetPasswordConfirmation,
+  paths.newPassword,
+  paths.mfaSubmit,
+  paths.notFound,
+  paths.notFoundAlias,
+  paths.devMailbox,
+];
+
+/** Blank-layout pages: signed in, but before the main layout (spec §2.1). */
+export const BLANK_PATHS: readonly string[] = [paths.termsConditions, paths.userDetails, paths.mfaSetup];
+
+/** Where a signed-in user who opens a public page goes (spec §4 step 3; docs/decisions.md). */
+export const SIGNED_IN_HOME = paths.dashboard;
+
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PATHS.includes(stripTrailingSlash(pathname));
+}
+
+export function stripTrailingSlash(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}

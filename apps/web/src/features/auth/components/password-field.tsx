@@ -1,0 +1,50 @@
+import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'variant' | 'slotProps'> & {
+  autoComplete: 'current-password' | 'new-password';
+  /** Ids of more text that describes the field (the password rules), read after its helper text. */
+  describedBy?: string;
+};
+
+/** A password input with a show/hide toggle (a real button, so it is reachable by keyboard). */
+export function PasswordField({ describedBy, id: idProp, helperText, ...props }: PasswordFieldProps) {
+  const { t } = useTranslation('auth');
+  const [isVisible, setIsVisible] = useState(false);
+  const generatedId = useId();
+  const id = idProp ?? generatedId;
+  const ariaDescribedBy = [helperText ? `${id}-helper-text` : undefined, describedBy].filter(Boolean).join(' ');
+  return (
+    <TextField
+      {...props}
+      id={id}
+      helperText={helperText}
+      type={isVisible ? 'text' : 'password'}
+      slotProps={{
+        htmlInput: {
+          autoCapitalize: 'none',
+          spellCheck: false,
+          ...(ariaDescribedBy ? { 'aria-describedby': ariaDescribedBy } : {}),
+        },
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={isVisible ? t('password.hide') : t('password.show')}
+                onClick={() => setIsVisible((visible) => !visible)}
+                edge="end"
+              >
+                {isVisible ? <VisibilityOffIcon /> : <VisibilityIcon />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

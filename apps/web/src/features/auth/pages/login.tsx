@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { FIELD_MESSAGES, ZEmail } from '@connect/shared';
+import { paths } from '../../../config/paths.ts';
+import { resendRegistrationCode, signInWithPassword } from '../../../lib/auth.ts';
+import { startSession } from '../../../lib/current-user.ts';
+import { identityErrorMessage } from '../../../lib/identity-errors.ts';
+import { AuthFooter } from '../components/auth-footer.tsx';
+import { AuthForm, SubmitButton } from '../components/auth-form.tsx';
+import { AuthHeader } from '../components/auth-header.tsx';
+import { FormError, type FormFailure } from '../components/form-error.tsx';
+import { PasswordField } from '../components/password-field.tsx';
+import { muiField } from '../lib/form.ts';
+import { withQuery } from '../lib/urls.ts';
+
+// Any password is checked by the pool: older or temporary passwords need not meet today's rules.
+const ZLogin = z.object({ email: ZEmail, password: z.string().min(1, { message: FIELD_MESSAGES.required }) });
+
+/** /login: email and password; then the second factor, a new password, or the email confirmation. */
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const initialEmail = searchParams.get('email') ?? '';
+  const [failure, setFailure] = useState<FormFailure | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(ZLogin),
+    mode: 'onTouched',
+    defaultValues: { email: initialEmail, password: '' },
+  });
+
+  const handleLogin = handleSubmit(async ({ email, password }) => {
+    setFailure(null);
+    try {
+      const outcome = await signInWithPassword(email, password);
+      switch (outcome.kind) {
+        case 'signedIn':
+          await startSession(outcome.userUuid);
+          // The router's gate sends the user on to the terms or profile pages when needed.
+          await navigate(paths.dashboard, { replace: true });
+          return;
+        case 'mfa':
+          await navigate(paths.mfaSubmit);
+          return;
+        case 'newPassword':
+          await navigate(paths.newPassword);
+          return;
+        case 'confirmSignUp':
+          // The first code may have expired or been lost: send a fresh one before asking for it.
+          await resendRegistrationCode(email).catch(() => undefined);
+          await navigate(withQuery(paths.registerConfirmation, { email }));
+          return;
+      }
+    } catch (error) {
+      setFailure({ message: identityErrorMessage(error, 'signIn') });
+    }
+  });
+
+  return (
+    <>
+      <AuthHeader title={t('login.title')} subtitle={t('login.subtitle')} />
+      <FormError failure={failure} />
+      <AuthForm onSubmit={handleLogin} isSubmitting={isSubmitting}>
+        <TextField
+          {...muiField(register('email'), errors.email)}
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          autoFocus={!initialEmail}
+        />
+        <Box>
+          <PasswordField
+            {...muiField(register('password'), errors.password)}
+            label={t('fields.password')}
+            autoComplete="current-password"
+            autoFocus={Boolean(initialEmail)}
+          />
+          <Box sx={{ mt: 1, textAlign: 'right' }}>
+            <Link component={RouterLink} to={paths.forgotPassword} variant="body2">
+              {t('login.forgotPassword')}
+            </Link>
+          </Box>
+        </Box>
+        <SubmitButton isSubmitting={isSubmitting}>{t('login.submit')}</SubmitButton>
+      </AuthForm>
+      <AuthFooter text={t('login.noAccount')} linkLabel={t('login.createAccount')} to={paths.register} />
+    </>
+  );
+}

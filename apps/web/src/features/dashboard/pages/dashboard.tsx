@@ -1,0 +1,140 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../../components/page.tsx';
+import { planInfoQuery } from '../../../lib/plan.ts';
+import { useContentFeatures } from '../api/get-content-features.ts';
+import { useLatestUpdates } from '../api/get-content-updates.ts';
+import { FeaturesList } from '../components/features-list.tsx';
+import { NewsList } from '../components/news-list.tsx';
+import { CreditsCard, PlanCard } from '../components/plan-cards.tsx';
+import { EmptyState, ErrorState } from '../components/section-states.tsx';
+import { UpdatesCarousel } from '../components/updates-carousel.tsx';
+import { useCurrentUser } from '../hooks/use-current-user.ts';
+
+/** morning before 12, afternoon before 18, evening after: the local clock of the reader. */
+function partOfDay(date: Date): 'morning' | 'afternoon' | 'evening' {
+  const hour = date.getHours();
+  if (hour < 12) return 'morning';
+  return hour < 18 ? 'afternoon' : 'evening';
+}
+
+function SectionCard({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <Card component="section" aria-labelledby={id} sx={{ height: '100%' }}>
+      <CardContent sx={{ p: 3, '&:last-child': { pb: 3 } }}>
+        <Typography id={id} variant="h3" component="h2" sx={{ mb: 2 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /dashboard: plan and credits, the latest updates (carousel and news) and the product areas. */
+export function DashboardPage() {
+  const { t } = useTranslation('account');
+  const user = useCurrentUser();
+  // The top bar reads the same query: one request serves both.
+  const plan = useQuery(planInfoQuery());
+  const updates = useLatestUpdates();
+  const features = useContentFeatures();
+  const firstName = user.data?.firstName;
+  const greeting = t(`dashboard.greeting.${partOfDay(new Date())}`, {
+    context: firstName ? 'named' : undefined,
+    name: firstName,
+  });
+
+  const latest = updates.data?.content ?? [];
+
+  return (
+    <Page title={t('dashboard.title')} description={greeting}>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <PlanCard plan={plan} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <CreditsCard plan={plan} />
+        </Grid>
+
+        <Grid size={{ xs: 12, md: 7, lg: 8 }}>
+          <SectionCard id="updates-title" title={t('dashboard.updates.title')}>
+            {updates.isPending ? (
+              <Stack direction="row" spacing={2.5} aria-busy="true" aria-label={t('dashboard.updates.loading')}>
+                <Skeleton variant="rounded" width={160} height={120} sx={{ display: { xs: 'none', sm: 'block' } }} />
+                <Box sx={{ flex: 1 }}>
+                  <Skeleton width={80} />
+                  <Skeleton width="60%" height={32} />
+                  <Skeleton />
+                  <Skeleton width="80%" />
+                </Box>
+              </Stack>
+            ) : updates.isError ? (
+              <ErrorState message={t('dashboard.updates.loadFailed')} onRetry={() => void updates.refetch()} />
+            ) : latest.length === 0 ? (
+              <EmptyState>{t('dashboard.updates.empty')}</EmptyState>
+            ) : (
+              <UpdatesCarousel updates={latest} labelledBy="updates-title" />
+            )}
+          </SectionCard>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5, lg: 4 }}>
+          <SectionCard id="news-title" title={t('dashboard.news.title')}>
+            {updates.isPending ? (
+              <Stack spacing={2} aria-busy="true">
+                {[0, 1, 2].map((row) => (
+                  <Box key={row}>
+                    <Skeleton width={80} />
+                    <Skeleton width="70%" />
+                  </Box>
+                ))}
+              </Stack>
+            ) : updates.isError ? (
+              <ErrorState message={t('dashboard.news.loadFailed')} onRetry={() => void updates.refetch()} />
+            ) : latest.length === 0 ? (
+              <EmptyState>{t('dashboard.news.empty')}</EmptyState>
+            ) : (
+              <NewsList updates={latest} />
+            )}
+          </SectionCard>
+        </Grid>
+
+        <Grid size={12} component="section" aria-labelledby="features-title">
+          <Typography id="features-title" variant="h2" sx={{ mb: 2 }}>
+            {t('dashboard.features.title')}
+          </Typography>
+          {features.isPending ? (
+            <Grid container spacing={2} aria-busy="true" aria-label={t('dashboard.features.loading')}>
+              {[0, 1, 2, 3].map((card) => (
+                <Grid key={card} size={{ xs: 12, sm: 6, lg: 3 }}>
+                  <Skeleton variant="rounded" height={148} />
+                </Grid>
+              ))}
+            </Grid>
+          ) : features.isError ? (
+            <Card>
+              <CardContent>
+                <ErrorState message={t('dashboard.features.loadFailed')} onRetry={() => void features.refetch()} />
+              </CardContent>
+            </Card>
+          ) : features.data.length === 0 ? (
+            <Card>
+              <CardContent>
+                <EmptyState>{t('dashboard.features.empty')}</EmptyState>
+              </CardContent>
+            </Card>
+          ) : (
+            <FeaturesList features={features.data} />
+          )}
+        </Grid>
+      </Grid>
+    </Page>
+  );
+}

@@ -1,0 +1,130 @@
+import type { z } from 'zod';
+import { LIMITS, MESSAGES, messageFromError, type ServiceName } from '@connect/shared';
+
+/** A failed request: the HTTP status, the problem body and the message rule of spec §8. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(messageFromError(body, status === 0 ? MESSAGES.generic : 'Error'));
+    this.name = 'ApiError';
+  }
+}
+
+/** Statuses that end the session (spec §8): log out, clear storage, go to /login. */
+export const SESSION_ENDING_STATUSES = [403, 508, 512, 514] as const;
+
+export type ApiClientDeps = {
+  /** The current session's access token (refreshed when needed); throws when there is none. */
+  getAccessToken: () => Promise<string | null>;
+  /** Logs out and sends the user to /login. */
+  onSessionLost: () => void;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+};
+
+type Query = Record<string, string | number | boolean | undefined | null | (string | number)[]>;
+type RequestOptions<T> = {
+  query?: Query;
+  body?: unknown;
+  schema?: z.ZodType<T>;
+  anonymous?: boolean;
+  signal?: AbortSignal;
+};
+
+function toSearch(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    // Arrays as repeated keys (second document §7).
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+/**
+ * The request layer of spec §7: one base per service (`/api/{service}`), JSON, credentials sent,
+ * a 30 000 ms timeout, the session's access token in the authorisation header. A missing session,
+ * or a 403/508/512/514 answer, ends the session.
+ */
+export function createApiClient(deps: ApiClientDeps) {
+  const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const timeoutMs = deps.timeoutMs ?? LIMITS.requestTimeoutMs;
+
+  async function request<T>(
+    service: ServiceName,
+    method: string,
+    path: string,
+    options: RequestOptions<T> = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (!options.anonymous) {
+      let token: string | null = null;
+      try {
+        token = await deps.getAccessToken();
+      } catch {
+        token = null;
+      }
+      if (!token) {
+        deps.onSessionLost();
+        throw new ApiError(401, { detail: MESSAGES.goBackToLogin });
+      }
+      headers.authorization = `Bearer ${token}`;
+    }
+    const timeout = AbortSignal.timeout(timeoutMs);
+    let response: Response;
+    try {
+      response = await doFetch(`/api/${service}${path}${toSearch(options.query)}`, {
+        method,
+        headers,
+        credentials: 'include',
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      throw new ApiError(0, { detail: MESSAGES.generic });
+    }
+    const text = await response.text();
+    let body: unknown = undefined;
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = { detail: text };
+      }
+    }
+    if (!response.ok) {
+      if ((SESSION_ENDING_STATUSES as readonly number[]).includes(response.status)) deps.onSessionLost();
+      throw new ApiError(response.status, body);
+    }
+    return options.schema ? options.schema.parse(body) : (body as T);
+  }
+
+  const forService = (service: ServiceName) => ({
+    get: <T>(path: string, options?: Omit<RequestOptions<T>, 'body'>) => request<T>(service, 'GET', path, options),
+    post: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
+      request<T>(service, 'POST', path, { ...options, body }),
+    put: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
+      request<T>(service, 'PUT', path, { ...options, body }),
+    delete: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
+      request<T>(service, 'DELETE', path, { ...options, body }),
+  });
+
+  return {
+    connect: forService('connect'),
+    integrate: forService('integrate'),
+    accountPlan: forService('account-plan'),
+    applicationManager: forService('application-manager'),
+    tokenise: forService('tokenise'),
+    bridge: forService('bridge'),
+    payment: forService('payment'),
+    campaign: forService('campaign'),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatNumber } from './format.ts';
+
+describe('formatDate', () => {
+  it('writes en-GB dates with dots', () => {
+    expect(formatDate(new Date(2026, 10, 22, 9, 30))).toBe('22.11.2026');
+    expect(formatDate(new Date(2026, 0, 5))).toBe('05.01.2026');
+  });
+
+  it('reads ISO strings', () => {
+    // Midday UTC is the same calendar day in every time zone a CI machine uses.
+    expect(formatDate('2026-10-01T12:00:00.000Z')).toBe('01.10.2026');
+  });
+
+  it('shows a dash for missing or unreadable values', () => {
+    expect(formatDate(null)).toBe('–');
+    expect(formatDate(undefined)).toBe('–');
+    expect(formatDate('not a date')).toBe('–');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('adds the 24-hour local time', () => {
+    expect(formatDateTime(new Date(2026, 10, 22, 14, 5))).toBe('22.11.2026, 14:05');
+    expect(formatDateTime(new Date(2026, 10, 22, 0, 0))).toBe('22.11.2026, 00:00');
+  });
+
+  it('shows a dash for unreadable values', () => {
+    expect(formatDateTime('nope')).toBe('–');
+  });
+});
+
+describe('formatNumber', () => {
+  it('groups thousands', () => {
+    expect(formatNumber(0)).toBe('0');
+    expect(formatNumber(999)).toBe('999');
+    expect(formatNumber(1000)).toBe('1,000');
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatNumber(-25000)).toBe('-25,000');
+    expect(formatNumber(1234.5)).toBe('1,234.5');
+    expect(formatNumber(10n ** 12n)).toBe('1,000,000,000,000');
+  });
+
+  it('shows a dash for missing values', () => {
+    expect(formatNumber(null)).toBe('–');
+    expect(formatNumber(Number.NaN)).toBe('–');
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "idp_users" ADD COLUMN "pending_totp_secret" text;
