@@ -28,7 +28,10 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-test('register, confirm with the emailed code, accept terms, complete the profile, set up MFA', async ({ page, request }) => {
+test('register, confirm with the emailed code, accept terms, complete the profile, set up MFA', async ({
+  page,
+  request,
+}) => {
   await page.goto('/register');
   await expect(page).toHaveTitle('Register | Quant Connect');
   await page.getByLabel('Email address').fill(email);
@@ -103,7 +106,7 @@ test('signs in again with the authenticator code, and a replayed code is refused
   await expectAccessible(page, '/mfa-submit');
   // The set-up code of the previous test was this window's or the one before: use the next one.
   const code = totpCode(totpSecret, true);
-  await page.waitForTimeout(((30 - (Math.floor(Date.now() / 1000) % 30)) + 1) * 1000);
+  await page.waitForTimeout((30 - (Math.floor(Date.now() / 1000) % 30) + 1) * 1000);
   await page.getByLabel('Authentication code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -128,11 +131,14 @@ test('a deep link to a page the role may not see answers 404', async ({ page }) 
   await signIn(page);
   await expect(page).toHaveURL(/\/mfa-submit$/);
   await page.getByLabel('Authentication code').fill(totpCode(totpSecret));
-  await page.getByRole('button', { name: 'Verify' }).click().catch(() => undefined);
+  await page
+    .getByRole('button', { name: 'Verify' })
+    .click()
+    .catch(() => undefined);
   await page.waitForURL(/\/dashboard$|\/mfa-submit$/);
   if (page.url().endsWith('/mfa-submit')) {
     // The current code was used by the previous test: wait for the next window.
-    await page.waitForTimeout(((30 - (Math.floor(Date.now() / 1000) % 30)) + 1) * 1000);
+    await page.waitForTimeout((30 - (Math.floor(Date.now() / 1000) % 30) + 1) * 1000);
     await page.getByLabel('Authentication code').fill(totpCode(totpSecret));
     await page.getByRole('button', { name: 'Verify' }).click();
   }

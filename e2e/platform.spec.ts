@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 
-test('deep links are served by the SPA (history-mode fallback) and unknown paths go to /404', async ({ page, request }) => {
+test('deep links are served by the SPA (history-mode fallback) and unknown paths go to /404', async ({
+  page,
+  request,
+}) => {
   const deep = await request.get('/my-applications/register-new-application');
   expect(deep.status()).toBe(200);
   expect(await deep.text()).toContain('<div id="root">');

@@ -5,7 +5,10 @@ import { latestMail } from './support/mailbox.ts';
 
 const ADMIN_EMAIL = 'admin@e2e.test';
 
-test('an invited administrator signs in with the temporary password and must choose a new one', async ({ page, request }) => {
+test('an invited administrator signs in with the temporary password and must choose a new one', async ({
+  page,
+  request,
+}) => {
   // The server seeded the administrator with a generated temporary password and mailed the invitation.
   const invitation = await latestMail(request, ADMIN_EMAIL, 'INVITATION');
   await page.goto('/login');
@@ -31,7 +34,10 @@ test('an invited administrator signs in with the temporary password and must cho
   await expectAccessible(page, '/dashboard (administrator)');
 });
 
-test('forgot password: a code by email resets the password, and the old one stops working', async ({ page, request }) => {
+test('forgot password: a code by email resets the password, and the old one stops working', async ({
+  page,
+  request,
+}) => {
   const email = `forgot-${Date.now()}@example.com`;
   // A confirmed user made through the wire protocol, as the register journey does through the UI.
   await createConfirmedUser(request, email, 'Before-Passw0rd!');

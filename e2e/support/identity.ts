@@ -4,7 +4,9 @@ import { latestMail } from './mailbox.ts';
 
 /** Calls the identity pool's wire protocol directly (set-up steps that are not under test). */
 export async function idp(request: APIRequestContext, operation: string, body: object) {
-  const config = (await (await request.get('/runtime-config.json')).json()) as { identity: { userPoolClientId: string } };
+  const config = (await (await request.get('/runtime-config.json')).json()) as {
+    identity: { userPoolClientId: string };
+  };
   return request.post('/idp', {
     headers: {
       'content-type': 'application/x-amz-json-1.1',

@@ -5,7 +5,12 @@ import { Secret, TOTP } from 'otpauth';
  * step, for a second sign-in inside the same step (a code is accepted once).
  */
 export function totpCode(secret: string, nextWindow = false): string {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')), digits: 6, period: 30, algorithm: 'SHA1' });
+  const totp = new TOTP({
+    secret: Secret.fromBase32(secret.replace(/\s+/g, '')),
+    digits: 6,
+    period: 30,
+    algorithm: 'SHA1',
+  });
   return totp.generate({ timestamp: Date.now() + (nextWindow ? 30_000 : 0) });
 }
 
