@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   ZAvailableFeatures,
   ZRoutesResponse,
@@ -46,4 +46,10 @@ export async function startSession(userUuid: string): Promise<TUser> {
 /** Puts a user the server just returned (after PUT /user etc.) in place, so guards see it at once. */
 export function setCurrentUser(user: TUser): void {
   queryClient.setQueryData(currentUserQuery(user.id).queryKey, user);
+}
+
+/** The signed-in user; the gate has loaded it before any signed-in page renders. */
+export function useCurrentUser() {
+  const userUuid = session.userUuid() ?? '';
+  return useQuery({ ...currentUserQuery(userUuid), enabled: userUuid !== '' });
 }

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { TFooter } from '@connect/shared';
 import { runtimeConfig } from '../../../lib/runtime-config.ts';
-import { visuallyHidden } from './a11y.ts';
+import { visuallyHidden } from '../../visually-hidden.ts';
 import { defaultFooter, SOCIAL_LINKS } from './default-footer.ts';
 import { footerHref, hasFooterContent, isExternalUrl } from './footer-links.ts';
 import { footerQuery } from './footer-query.ts';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { planInfoQuery } from '../../../lib/plan.ts';
-import { visuallyHidden } from './a11y.ts';
+import { visuallyHidden } from '../../visually-hidden.ts';
 
 /**
  * The top bar's plan (spec §2.2): the plan name (a skeleton while it loads, refreshed every

@@ -16,7 +16,7 @@ import { useId, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { RouteItem } from '@connect/shared';
-import { visuallyHidden } from './a11y.ts';
+import { visuallyHidden } from '../../visually-hidden.ts';
 import { MENU_COLLAPSE_MS, TOOLTIP_ENTER_DELAY_MS } from './layout-constants.ts';
 import { menuIconFor } from './menu-icons.ts';
 import { isEntryActive, menuSections, type MenuEntry, type RouteCategory } from './menu-model.ts';

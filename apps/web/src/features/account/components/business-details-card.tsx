@@ -3,22 +3,15 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  COMPANY_SIZES,
-  INDUSTRIES,
-  ZCompanyDetailsRequest,
-  type TCompanyDetailsRequest,
-  type TUser,
-} from '@connect/shared';
+import { ZCompanyDetailsRequest, type TCompanyDetailsRequest, type TUser } from '@connect/shared';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context.ts';
 import { useUpdateCompanyDetails } from '../api/update-company-details.ts';
 import { AccountSection } from './account-section.tsx';
-import { FormTextField } from './form-text-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
+import { OrganisationFields } from '../../../components/organisation-fields.tsx';
 
 function defaultsOf(user: TUser): TCompanyDetailsRequest {
   return {
@@ -59,42 +52,7 @@ export function BusinessDetailsCard({ user }: { user: TUser }) {
       <Box component="form" noValidate onSubmit={handleSubmit}>
         <Box component="fieldset" disabled={update.isPending} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
           <Grid container spacing={2}>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField
-                control={form.control}
-                name="organisationName"
-                label={t('fields.organisationName')}
-                autoComplete="organization"
-                required
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField
-                control={form.control}
-                name="organisationLocation"
-                label={t('fields.organisationLocation')}
-                autoComplete="country-name"
-                required
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={form.control} name="industry" label={t('fields.industry')} select required>
-                {INDUSTRIES.map((industry) => (
-                  <MenuItem key={industry} value={industry}>
-                    {t(`options.industries.${industry}`, { defaultValue: industry })}
-                  </MenuItem>
-                ))}
-              </FormTextField>
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={form.control} name="companySize" label={t('fields.companySize')} select required>
-                {COMPANY_SIZES.map((size) => (
-                  <MenuItem key={size} value={size}>
-                    {t(`options.companySizes.${size}`)}
-                  </MenuItem>
-                ))}
-              </FormTextField>
-            </Grid>
+            <OrganisationFields control={form.control} />
           </Grid>
           {update.isError ? (
             <Alert severity="error" sx={{ mt: 2 }}>

@@ -10,11 +10,11 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FIELD_MESSAGES, PASSWORD_RULES, ZPassword } from '@connect/shared';
-import { visuallyHidden } from '../../../components/layouts/main-layout/a11y.ts';
+import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context.ts';
 import { identityErrorMessage } from '../../../lib/identity-errors.ts';
 import { useChangePassword } from '../api/change-password.ts';
-import { FormTextField } from './form-text-field.tsx';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 
 type PasswordForm = { oldPassword: string; newPassword: string; confirmPassword: string };

@@ -15,7 +15,7 @@ import { useSnackbar } from '../../../components/snackbar/snackbar-context.ts';
 import { paths } from '../../../config/paths.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { AccountSection, DetailRow } from './account-section.tsx';
-import { FormTextField } from './form-text-field.tsx';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 
 // The name rules of the profile schema (a refined schema cannot be picked from, so the shape is).

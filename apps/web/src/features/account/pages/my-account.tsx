@@ -14,7 +14,7 @@ import { MfaSection } from '../components/mfa-section.tsx';
 import { PersonalDetailsCard } from '../components/personal-details-card.tsx';
 import { SupportCard } from '../components/support-card.tsx';
 import { TermsCard } from '../components/terms-card.tsx';
-import { useCurrentUser } from '../hooks/use-current-user.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 
 /** /my-account ('Profile', spec §2.5): personal and business details, terms, security, communication, support. */
 export function MyAccountPage() {

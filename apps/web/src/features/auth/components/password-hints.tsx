@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_RULES } from '@connect/shared';
-import { visuallyHidden } from './visually-hidden.ts';
+import { visuallyHidden } from '../../../components/visually-hidden.ts';
 
 /**
  * The password policy of spec §5 as a checklist that ticks while the user types. The rules are

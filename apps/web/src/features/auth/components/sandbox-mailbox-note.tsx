@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { runtimeConfig } from '../../../lib/runtime-config.ts';
-import { visuallyHidden } from './visually-hidden.ts';
+import { visuallyHidden } from '../../../components/visually-hidden.ts';
 
 /**
  * Outside production no email leaves the server: the code is in the dev mailbox. The Sandbox chip

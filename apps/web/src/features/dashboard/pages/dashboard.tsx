@@ -16,7 +16,7 @@ import { NewsList } from '../components/news-list.tsx';
 import { CreditsCard, PlanCard } from '../components/plan-cards.tsx';
 import { EmptyState, ErrorState } from '../components/section-states.tsx';
 import { UpdatesCarousel } from '../components/updates-carousel.tsx';
-import { useCurrentUser } from '../hooks/use-current-user.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 
 /** morning before 12, afternoon before 18, evening after: the local clock of the reader. */
 function partOfDay(date: Date): 'morning' | 'afternoon' | 'evening' {

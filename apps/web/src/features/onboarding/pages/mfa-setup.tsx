@@ -17,9 +17,9 @@ import { identityErrorMessage } from '../../../lib/identity-errors.ts';
 import { runtimeConfig } from '../../../lib/runtime-config.ts';
 import { preferences } from '../../../lib/storage.ts';
 import { useFinishTotpSetup, useTotpSetup } from '../api/totp-setup.ts';
-import { CopyButton } from '../components/copy-button.tsx';
+import { CopyButton } from '../../../components/copy-button.tsx';
 import { OnboardingCard } from '../components/onboarding-card.tsx';
-import { useCurrentUser } from '../hooks/use-current-user.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 
 const MONOSPACE = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';

@@ -9,23 +9,17 @@ import Stack from '@mui/material/Stack';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import {
-  COMPANY_SIZES,
-  HEAR_ABOUT_US,
-  INDUSTRIES,
-  ZUpdateUserRequest,
-  type TUpdateUserRequest,
-  type TUser,
-} from '@connect/shared';
+import { HEAR_ABOUT_US, ZUpdateUserRequest, type TUpdateUserRequest, type TUser } from '@connect/shared';
 import { ApiError } from '../../../lib/api-client.ts';
 import { preferences } from '../../../lib/storage.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { FormTextField } from '../components/form-text-field.tsx';
+import { FormTextField } from '../../../components/form-text-field.tsx';
 import { OnboardingCard } from '../components/onboarding-card.tsx';
 import { SignOutButton } from '../components/sign-out-button.tsx';
-import { useCurrentUser } from '../hooks/use-current-user.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { nextStepAfterProfile } from '../utils/next-step.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
+import { OrganisationFields } from '../../../components/organisation-fields.tsx';
 
 type ProfileForm = TUpdateUserRequest;
 
@@ -146,42 +140,7 @@ function ProfileFormBody({ user }: { user: TUser }) {
               required
             />
           </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField
-              control={form.control}
-              name="organisationName"
-              label={t('fields.organisationName')}
-              autoComplete="organization"
-              required
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField
-              control={form.control}
-              name="organisationLocation"
-              label={t('fields.organisationLocation')}
-              autoComplete="country-name"
-              required
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField control={form.control} name="industry" label={t('fields.industry')} select required>
-              {INDUSTRIES.map((industry) => (
-                <MenuItem key={industry} value={industry}>
-                  {t(`options.industries.${industry}`, { defaultValue: industry })}
-                </MenuItem>
-              ))}
-            </FormTextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField control={form.control} name="companySize" label={t('fields.companySize')} select required>
-              {COMPANY_SIZES.map((size) => (
-                <MenuItem key={size} value={size}>
-                  {t(`options.companySizes.${size}`)}
-                </MenuItem>
-              ))}
-            </FormTextField>
-          </Grid>
+          <OrganisationFields control={form.control} />
           <Grid size={12}>
             <FormTextField control={form.control} name="hearAboutUs" label={t('fields.hearAboutUs')} select required>
               {HEAR_ABOUT_US.map((answer) => (

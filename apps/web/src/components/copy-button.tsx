@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { visuallyHidden } from '../../../components/layouts/main-layout/a11y.ts';
+import { visuallyHidden } from './visually-hidden.ts';
 
 /** Copies `value`; says "Copied" in the tooltip and to screen readers. */
 export function CopyButton({ value, label }: { value: string; label: string }) {
