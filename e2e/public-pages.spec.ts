@@ -90,3 +90,15 @@ test('forgot password: an invalid email stays on the page', async ({ page }) => 
   await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
   await expect(page).toHaveURL(/\/forgot-password$/);
 });
+
+test('the dev mailbox shows the codes sent to an address, newest first', async ({ page }) => {
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(existing)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dev mailbox' })).toBeVisible();
+  await expect(page.getByRole('list', { name: `Messages for ${existing}` })).toBeVisible();
+  await expect(page.getByText(/\b\d{6}\b/).first()).toBeVisible();
+  await snap(page, '46-dev-mailbox');
+  await expectAccessible(page, '/dev/mailbox');
+  await page.getByLabel('Email address').fill(`nobody-${Date.now()}@example.com`);
+  await page.getByRole('button', { name: 'Show messages' }).click();
+  await expect(page.getByText('No messages for this address yet.')).toBeVisible();
+});
