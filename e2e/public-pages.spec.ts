@@ -94,7 +94,7 @@ test('forgot password: an invalid email stays on the page', async ({ page }) => 
 test('the dev mailbox shows the codes sent to an address, newest first', async ({ page }) => {
   await page.goto(`/dev/mailbox?to=${encodeURIComponent(existing)}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Dev mailbox' })).toBeVisible();
-  await expect(page.getByRole('list', { name: `Messages for ${existing}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: `Messages for ${existing}` })).toBeVisible();
   await expect(page.getByText(/\b\d{6}\b/).first()).toBeVisible();
   await snap(page, '46-dev-mailbox');
   await expectAccessible(page, '/dev/mailbox');

@@ -4,21 +4,33 @@ import '@fontsource/inter/latin-600.css';
 import '@fontsource/inter/latin-700.css';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import { configureAuth } from './lib/auth.ts';
+import { App, createAppRouter } from './app/app.tsx';
+import { configureAuth, preloadAuth } from './lib/auth.ts';
 import { initI18n } from './lib/i18n.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
+import { session } from './lib/storage.ts';
 
 const root = createRoot(document.getElementById('root')!);
 
+// Amplify loads on first use (lib/auth.ts). A signed-in start needs it for the gate's first
+// request, so fetch it alongside the configuration; on a public page, the first key or pointer
+// press means a form may soon be sent.
+if (session.hasMarker()) preloadAuth();
+else for (const type of ['keydown', 'pointerdown']) addEventListener(type, preloadAuth, { once: true, passive: true });
+
 async function start() {
+  // The first texts, the configuration (preloaded by index.html) and then the page's modules load
+  // side by side rather than one after the other.
+  const texts = initI18n();
+  texts.catch(() => undefined); // reported below, by the await, unless the configuration failed first
   const config = await loadRuntimeConfig();
   configureAuth(config);
-  await initI18n();
+  const router = createAppRouter();
+  await texts;
   root.render(
     <StrictMode>
       <Suspense fallback={null}>
-        <App />
+        <App router={router} />
       </Suspense>
     </StrictMode>,
   );

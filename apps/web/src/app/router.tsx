@@ -1,11 +1,10 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { AuthLayout } from '../components/layouts/auth-layout.tsx';
-import { BlankLayout } from '../components/layouts/blank-layout.tsx';
-import { MainLayout } from '../components/layouts/main-layout/main-layout.tsx';
 import { NotFoundPage } from '../components/not-found.tsx';
 import { paths } from '../config/paths.ts';
 import { signOutEverywhere } from '../lib/auth.ts';
 import { currentUserQuery, userRoutesQuery } from '../lib/current-user.ts';
+import { i18next, type Namespace } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { runtimeConfig } from '../lib/runtime-config.ts';
 import { session } from '../lib/storage.ts';
@@ -38,10 +37,21 @@ export async function gateLoader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-/** A lazily loaded page: `Component` from the module, behind the chunk-load rules. */
-function page<T extends Record<string, unknown>>(importer: () => Promise<T>, name: keyof T) {
+/**
+ * A lazily loaded page or layout: `Component` from the module, behind the chunk-load rules. The
+ * texts it shows load alongside, so it does not suspend for them once rendered.
+ */
+function page<T extends Record<string, unknown>>(
+  importer: () => Promise<T>,
+  name: keyof T,
+  namespaces: Namespace[] = [],
+) {
   return async () => {
-    const module = await loadChunk(importer);
+    const [module] = await Promise.all([
+      loadChunk(importer),
+      // Only a head start: a page whose texts failed to load still asks for them when it renders.
+      namespaces.length ? i18next.loadNamespaces(namespaces).catch(() => undefined) : undefined,
+    ]);
     return { Component: module[name] as React.ComponentType };
   };
 }
@@ -125,10 +135,11 @@ export function buildRoutes(): RouteObject[] {
         {
           path: paths.devMailbox,
           handle: { title: 'titles.devMailbox' },
-          lazy: page(() => import('../features/dev-mailbox/pages/dev-mailbox.tsx'), 'DevMailboxPage'),
+          lazy: page(() => import('../features/dev-mailbox/pages/dev-mailbox.tsx'), 'DevMailboxPage', ['account']),
         },
         {
-          Component: BlankLayout,
+          // Layouts of signed-in pages load with their pages, so /login does not carry them.
+          lazy: page(() => import('../components/layouts/blank-layout.tsx'), 'BlankLayout', ['account']),
           children: [
             {
               path: paths.termsConditions,
@@ -148,7 +159,10 @@ export function buildRoutes(): RouteObject[] {
           ],
         },
         {
-          Component: MainLayout,
+          lazy: page(() => import('../components/layouts/main-layout/main-layout.tsx'), 'MainLayout', [
+            'layout',
+            'account',
+          ]),
           children: [
             {
               path: paths.dashboard,
@@ -174,7 +188,7 @@ export function buildRoutes(): RouteObject[] {
             {
               path: paths.authorise(slug),
               handle: { title: 'titles.authorise' },
-              lazy: page(() => import('../features/authorise/pages/authorise.tsx'), 'AuthorisePage'),
+              lazy: page(() => import('../features/authorise/pages/authorise.tsx'), 'AuthorisePage', ['authoriseFlow']),
             },
             {
               path: paths.documentation,

@@ -1,46 +1,49 @@
-import { Amplify } from 'aws-amplify';
-import {
-  confirmResetPassword,
-  confirmSignIn,
-  confirmSignUp,
-  fetchAuthSession,
-  fetchMFAPreference,
-  resendSignUpCode,
-  resetPassword,
-  setUpTOTP,
-  signIn,
-  signOut,
-  signUp,
-  updateMFAPreference,
-  updatePassword,
-  verifyTOTPSetup,
-} from 'aws-amplify/auth';
 import type { TRuntimeConfig } from '@connect/shared';
+import type * as Amplify from './amplify-auth.ts';
 import { session } from './storage.ts';
+
+export type { SignInOutcome } from './amplify-auth.ts';
+
+/**
+ * Authentication (Amplify v6 Auth, spec §4), behind a facade that loads aws-amplify on first use.
+ * The public pages need it only when a form is sent, and the gate only for signed-in pages, so
+ * /login renders without it. The functions and what they answer are those of amplify-auth.ts.
+ */
+
+type Identity = TRuntimeConfig['identity'];
+type Implementation = typeof Amplify;
+
+let identity: Identity | undefined;
+let configuredWith: Identity | undefined;
+let loading: Promise<Implementation> | undefined;
+
+function load(): Promise<Implementation> {
+  loading ??= import('./amplify-auth.ts').catch((error: unknown) => {
+    // A chunk that failed to load (offline, new deployment) is tried again on the next call.
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+async function amplify(): Promise<Implementation> {
+  const implementation = await load();
+  if (!identity) throw new Error('authentication used before configureAuth');
+  if (configuredWith !== identity) {
+    implementation.configureAmplify(identity);
+    configuredWith = identity;
+  }
+  return implementation;
+}
 
 /** Amplify v6 Auth against the embedded pool (userPoolEndpoint) or AWS Cognito (no endpoint). */
 export function configureAuth(config: TRuntimeConfig): void {
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: config.identity.userPoolId,
-        userPoolClientId: config.identity.userPoolClientId,
-        ...(config.identity.userPoolEndpoint ? { userPoolEndpoint: config.identity.userPoolEndpoint } : {}),
-        loginWith: { email: true },
-        signUpVerificationMethod: 'code',
-      },
-    },
-  });
+  identity = config.identity;
 }
 
-export type SignInOutcome =
-  { kind: 'signedIn'; userUuid: string } | { kind: 'mfa' } | { kind: 'newPassword' } | { kind: 'confirmSignUp' };
-
-async function currentUserUuid(): Promise<string> {
-  const { tokens } = await fetchAuthSession();
-  const sub = tokens?.accessToken.payload.sub;
-  if (!sub) throw new Error('The identity provider returned no session');
-  return sub;
+/** Starts loading Amplify ahead of its first use (a signed-in start, or a form about to be sent). */
+export function preloadAuth(): void {
+  void load().catch(() => undefined);
 }
 
 /**
@@ -48,87 +51,39 @@ async function currentUserUuid(): Promise<string> {
  * any other challenge keeps the temporary password for the forced new-password step; with no
  * challenge the user id is the access token's subject.
  */
-export async function signInWithPassword(email: string, password: string): Promise<SignInOutcome> {
-  // A stale session in this tab would make Amplify refuse to sign in again.
-  await signOut().catch(() => undefined);
-  const result = await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
-  switch (result.nextStep.signInStep) {
-    case 'DONE':
-      return { kind: 'signedIn', userUuid: await currentUserUuid() };
-    case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
-      session.setChallengedUser({ username: email });
-      return { kind: 'mfa' };
-    case 'CONFIRM_SIGN_UP':
-      return { kind: 'confirmSignUp' };
-    default:
-      session.setTemporaryPassword(password);
-      return { kind: 'newPassword' };
-  }
-}
+export const signInWithPassword = async (email: string, password: string) =>
+  (await amplify()).signInWithPassword(email, password);
 
 /** Spec §7: confirming sign-in without a challenged user returns false. */
-export async function confirmSignInWithTotp(code: string): Promise<string | false> {
-  if (!session.challengedUser()) return false;
-  const result = await confirmSignIn({ challengeResponse: code });
-  if (result.nextStep.signInStep !== 'DONE') return false;
-  session.clearChallengedUser();
-  return currentUserUuid();
-}
-
-export async function completeNewPassword(newPassword: string): Promise<string> {
-  const result = await confirmSignIn({ challengeResponse: newPassword });
-  session.clearTemporaryPassword();
-  if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') {
-    throw Object.assign(new Error('A second factor is required'), { name: 'MfaRequired' });
-  }
-  return currentUserUuid();
-}
-
-export async function register(email: string, password: string, captcha?: string): Promise<void> {
-  await signUp({
-    username: email,
-    password,
-    options: {
-      userAttributes: { email },
-      ...(captcha ? { validationData: { captcha } } : {}),
-    },
-  });
-}
-
-export const confirmRegistration = (email: string, code: string) =>
-  confirmSignUp({ username: email, confirmationCode: code });
-export const resendRegistrationCode = (email: string) => resendSignUpCode({ username: email });
-export const requestPasswordReset = (email: string) => resetPassword({ username: email });
-export const confirmPasswordReset = (email: string, code: string, newPassword: string) =>
-  confirmResetPassword({ username: email, confirmationCode: code, newPassword });
-export const changePassword = (oldPassword: string, newPassword: string) =>
-  updatePassword({ oldPassword, newPassword });
+export const confirmSignInWithTotp = async (code: string) => (await amplify()).confirmSignInWithTotp(code);
+export const completeNewPassword = async (newPassword: string) => (await amplify()).completeNewPassword(newPassword);
+export const register = async (email: string, password: string, captcha?: string) =>
+  (await amplify()).register(email, password, captcha);
+export const confirmRegistration = async (email: string, code: string) =>
+  (await amplify()).confirmRegistration(email, code);
+export const resendRegistrationCode = async (email: string) => (await amplify()).resendRegistrationCode(email);
+export const requestPasswordReset = async (email: string) => (await amplify()).requestPasswordReset(email);
+export const confirmPasswordReset = async (email: string, code: string, newPassword: string) =>
+  (await amplify()).confirmPasswordReset(email, code, newPassword);
+export const changePassword = async (oldPassword: string, newPassword: string) =>
+  (await amplify()).changePassword(oldPassword, newPassword);
 
 /** TOTP set-up: the secret and the otpauth URI an authenticator app scans. */
-export async function startTotpSetup(accountName: string, issuer: string) {
-  const details = await setUpTOTP();
-  return { secret: details.sharedSecret, uri: details.getSetupUri(issuer, accountName).toString() };
-}
-
+export const startTotpSetup = async (accountName: string, issuer: string) =>
+  (await amplify()).startTotpSetup(accountName, issuer);
 /** Verifies the first code and makes TOTP the preferred second factor (spec §4). */
-export async function finishTotpSetup(code: string): Promise<void> {
-  await verifyTOTPSetup({ code });
-  await updateMFAPreference({ totp: 'PREFERRED' });
-}
-
-export const disableTotp = () => updateMFAPreference({ totp: 'DISABLED' });
-export const mfaPreference = () => fetchMFAPreference();
+export const finishTotpSetup = async (code: string) => (await amplify()).finishTotpSetup(code);
+export const disableTotp = async () => (await amplify()).disableTotp();
+export const mfaPreference = async () => (await amplify()).mfaPreference();
 
 /** The current access token, refreshed by Amplify when it has expired; null without a session. */
-export async function currentAccessToken(): Promise<string | null> {
-  const { tokens } = await fetchAuthSession();
-  return tokens?.accessToken.toString() ?? null;
-}
+export const currentAccessToken = async () => (await amplify()).currentAccessToken();
 
 /** Sign-out of spec §4: global sign-out when possible, then local state and storage cleared. */
 export async function signOutEverywhere(): Promise<void> {
-  await signOut({ global: true }).catch(() => signOut().catch(() => undefined));
+  const implementation = await amplify().catch(() => undefined);
+  if (implementation) return implementation.signOutEverywhere();
+  // Amplify could not be loaded: its tokens live in local storage, so clearing it still signs out here.
   session.clearAll();
-  // Cookie consent lives in a cookie, so clearing local storage does not ask for it again.
   localStorage.clear();
 }

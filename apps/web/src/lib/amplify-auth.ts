@@ -1,0 +1,136 @@
+// The Amplify side of lib/auth.ts, loaded on first use: import it only through that facade, so
+// aws-amplify (~40 KB gzipped) stays out of the pages that never talk to the identity pool.
+import { Amplify } from 'aws-amplify';
+import {
+  confirmResetPassword,
+  confirmSignIn,
+  confirmSignUp,
+  fetchAuthSession,
+  fetchMFAPreference,
+  resendSignUpCode,
+  resetPassword,
+  setUpTOTP,
+  signIn,
+  signOut,
+  signUp,
+  updateMFAPreference,
+  updatePassword,
+  verifyTOTPSetup,
+} from 'aws-amplify/auth';
+import type { TRuntimeConfig } from '@connect/shared';
+import { session } from './storage.ts';
+
+/** Amplify v6 Auth against the embedded pool (userPoolEndpoint) or AWS Cognito (no endpoint). */
+export function configureAmplify(identity: TRuntimeConfig['identity']): void {
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: identity.userPoolId,
+        userPoolClientId: identity.userPoolClientId,
+        ...(identity.userPoolEndpoint ? { userPoolEndpoint: identity.userPoolEndpoint } : {}),
+        loginWith: { email: true },
+        signUpVerificationMethod: 'code',
+      },
+    },
+  });
+}
+
+export type SignInOutcome =
+  { kind: 'signedIn'; userUuid: string } | { kind: 'mfa' } | { kind: 'newPassword' } | { kind: 'confirmSignUp' };
+
+async function currentUserUuid(): Promise<string> {
+  const { tokens } = await fetchAuthSession();
+  const sub = tokens?.accessToken.payload.sub;
+  if (!sub) throw new Error('The identity provider returned no session');
+  return sub;
+}
+
+/**
+ * Sign-in of spec §4: a SOFTWARE_TOKEN_MFA challenge marks the user challenged (second-factor step);
+ * any other challenge keeps the temporary password for the forced new-password step; with no
+ * challenge the user id is the access token's subject.
+ */
+export async function signInWithPassword(email: string, password: string): Promise<SignInOutcome> {
+  // A stale session in this tab would make Amplify refuse to sign in again.
+  await signOut().catch(() => undefined);
+  const result = await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+  switch (result.nextStep.signInStep) {
+    case 'DONE':
+      return { kind: 'signedIn', userUuid: await currentUserUuid() };
+    case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
+      session.setChallengedUser({ username: email });
+      return { kind: 'mfa' };
+    case 'CONFIRM_SIGN_UP':
+      return { kind: 'confirmSignUp' };
+    default:
+      session.setTemporaryPassword(password);
+      return { kind: 'newPassword' };
+  }
+}
+
+/** Spec §7: confirming sign-in without a challenged user returns false. */
+export async function confirmSignInWithTotp(code: string): Promise<string | false> {
+  if (!session.challengedUser()) return false;
+  const result = await confirmSignIn({ challengeResponse: code });
+  if (result.nextStep.signInStep !== 'DONE') return false;
+  session.clearChallengedUser();
+  return currentUserUuid();
+}
+
+export async function completeNewPassword(newPassword: string): Promise<string> {
+  const result = await confirmSignIn({ challengeResponse: newPassword });
+  session.clearTemporaryPassword();
+  if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') {
+    throw Object.assign(new Error('A second factor is required'), { name: 'MfaRequired' });
+  }
+  return currentUserUuid();
+}
+
+export async function register(email: string, password: string, captcha?: string): Promise<void> {
+  await signUp({
+    username: email,
+    password,
+    options: {
+      userAttributes: { email },
+      ...(captcha ? { validationData: { captcha } } : {}),
+    },
+  });
+}
+
+export const confirmRegistration = (email: string, code: string) =>
+  confirmSignUp({ username: email, confirmationCode: code });
+export const resendRegistrationCode = (email: string) => resendSignUpCode({ username: email });
+export const requestPasswordReset = (email: string) => resetPassword({ username: email });
+export const confirmPasswordReset = (email: string, code: string, newPassword: string) =>
+  confirmResetPassword({ username: email, confirmationCode: code, newPassword });
+export const changePassword = (oldPassword: string, newPassword: string) =>
+  updatePassword({ oldPassword, newPassword });
+
+/** TOTP set-up: the secret and the otpauth URI an authenticator app scans. */
+export async function startTotpSetup(accountName: string, issuer: string) {
+  const details = await setUpTOTP();
+  return { secret: details.sharedSecret, uri: details.getSetupUri(issuer, accountName).toString() };
+}
+
+/** Verifies the first code and makes TOTP the preferred second factor (spec §4). */
+export async function finishTotpSetup(code: string): Promise<void> {
+  await verifyTOTPSetup({ code });
+  await updateMFAPreference({ totp: 'PREFERRED' });
+}
+
+export const disableTotp = () => updateMFAPreference({ totp: 'DISABLED' });
+export const mfaPreference = () => fetchMFAPreference();
+
+/** The current access token, refreshed by Amplify when it has expired; null without a session. */
+export async function currentAccessToken(): Promise<string | null> {
+  const { tokens } = await fetchAuthSession();
+  return tokens?.accessToken.toString() ?? null;
+}
+
+/** Sign-out of spec §4: global sign-out when possible, then local state and storage cleared. */
+export async function signOutEverywhere(): Promise<void> {
+  await signOut({ global: true }).catch(() => signOut().catch(() => undefined));
+  session.clearAll();
+  // Cookie consent lives in a cookie, so clearing local storage does not ask for it again.
+  localStorage.clear();
+}
