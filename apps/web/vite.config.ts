@@ -32,21 +32,6 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
-    rolldownOptions: {
-      // The entry exports nothing; required by experimentalInlineCommonChunks below.
-      preserveEntrySignatures: false,
-      output: {
-        codeSplitting: {
-          // Left alone, the lazy pages split MUI and the rest into ~100 chunks, many tiny, and
-          // /login fetched 32 scripts: over HTTP/1.1 each costs a round trip on one of six
-          // connections. Common chunks under 16 KB are copied into the chunks that use them instead:
-          // /login fetches 15 scripts for ~6 KB more gzipped JS, and Lighthouse scores 1–2 higher.
-          // Experimental in Rolldown 1.2: if a build misbehaves, removing this line (and
-          // preserveEntrySignatures) only costs those requests.
-          experimentalInlineCommonChunks: { maxSize: 16 * 1024 },
-        },
-      },
-    },
   },
   server: {
     // `npm run dev -w apps/web` talks to a server started with `npm start` on 8080.
