@@ -1,2 +1,3 @@
 export * from './portal.ts';
 export * from './identity.ts';
+export * from './developer-hub.ts';

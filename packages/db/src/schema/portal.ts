@@ -23,6 +23,10 @@ export const accounts = pgTable('accounts', {
   planStatus: text('plan_status').$type<PlanStatus>().notNull().default('ACTIVE'),
   planRenewsAt: timestamp('plan_renews_at', { withTimezone: true }),
   credits: integer('credits').notNull().default(0),
+  /** How many blockchains the plan lets the account activate (spec §9: 0 means all). */
+  blockchainAllowance: integer('blockchain_allowance').notNull().default(0),
+  /** Whether the plan allows mainnet networks (the notice 'mainnets need an upgraded plan'). */
+  mainnetsAllowed: boolean('mainnets_allowed').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
