@@ -3,7 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 8091);
+// A random port (kept in the environment so Playwright's workers agree) lets several runs share a
+// machine; E2E_PORT pins it. The server's local chains get random ports the same way.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+process.env.E2E_DEVCHAIN_PORTS ??= [1, 2].map(() => 40_000 + Math.floor(Math.random() * 20_000)).join(',');
+const port = Number(process.env.E2E_PORT);
 // Every run starts from an empty embedded database, so journeys never depend on leftovers.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'connect-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
@@ -50,6 +54,7 @@ export default defineConfig({
       ADMIN_EMAIL: 'admin@e2e.test',
       // The server tests run against PostgreSQL in CI's second pass; the journeys use the embedded default.
       DATABASE_URL: '',
+      DEVCHAIN_PORTS: process.env.E2E_DEVCHAIN_PORTS,
     },
   },
 });
