@@ -16,6 +16,9 @@ export default defineConfig({
         },
       },
       {
+        test: { name: 'devchain', root: 'packages/devchain', include: ['src/**/*.test.ts'], testTimeout: 60_000 },
+      },
+      {
         test: {
           name: 'server',
           root: 'apps/server',
