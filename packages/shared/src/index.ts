@@ -9,3 +9,4 @@ export * from './runtime-config.ts';
 export * from './plan.ts';
 export * from './contact.ts';
 export * from './captcha.ts';
+export * from './networks.ts';
