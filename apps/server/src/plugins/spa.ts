@@ -6,20 +6,29 @@ import { notFound } from '../lib/errors.ts';
 
 /**
  * Serves the built SPA with history-mode fallback: a path that is not a file gets index.html,
- * except under /api and /idp, which answer 404 problem details. Hashed assets are cached for a
- * year; index.html never, so a new deployment is picked up at once.
+ * except under /api and /idp, which answer 404 problem details.
+ *
+ * Compression: the web build writes a brotli (`.br`) and a gzip (`.gz`) copy next to each text
+ * asset that shrinks (apps/web/vite.config.ts), and `preCompressed` sends the best one the
+ * client accepts — brotli, then gzip, then the file itself — with `Content-Encoding` and
+ * `Vary: Accept-Encoding` (on every variant, the identity fallback too, so shared caches keep
+ * them apart). Nothing is compressed per request.
+ *
+ * Caching: hashed assets under /assets/ are cached for a year as immutable; everything else
+ * (index.html, the favicon) is revalidated every time, so a new deployment is picked up at once.
  */
 export const spaPlugin = fp<{ root: string }>(
   async (app, { root }) => {
     const indexFile = path.join(root, 'index.html');
-    await app.register(fastifyStatic, { root, serve: false, decorateReply: true });
+    await app.register(fastifyStatic, { root, serve: false, decorateReply: true, preCompressed: true });
 
     app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
       const pathname = decodeURIComponent(request.url.split('?')[0]!);
       if (/^\/(api|idp)(\/|$)/.test(pathname)) throw notFound(`No route GET ${pathname}.`);
       const candidate = path.resolve(root, `.${pathname}`);
       const isInsideRoot = candidate.startsWith(root + path.sep);
-      if (isInsideRoot && existsSync(candidate) && statSync(candidate).isFile()) {
+      // The compressed copies are alternate encodings of their file, not files of their own.
+      if (isInsideRoot && !/\.(br|gz)$/.test(pathname) && existsSync(candidate) && statSync(candidate).isFile()) {
         const immutable = pathname.startsWith('/assets/');
         return reply.sendFile(path.relative(root, candidate), root, {
           cacheControl: true,
