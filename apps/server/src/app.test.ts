@@ -26,7 +26,7 @@ describe('platform', () => {
       userPoolEndpoint: 'http://localhost/idp',
     });
     expect(body.services).toContain('connect');
-    expect(body.sandboxes).toEqual({ identity: true, mail: true });
+    expect(body.sandboxes).toEqual({ identity: true, mail: true, kyc: true });
     expect(body.productSlug).toBe('quant');
   });
 

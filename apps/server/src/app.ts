@@ -4,6 +4,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { openDatabase, seedReferenceData, type DbHandle } from '@connect/db';
 import type { ServiceName } from '@connect/shared';
 import type { IdentityAdmin } from './adapters/identity-admin/port.ts';
+import { createKycProvider } from './adapters/kyc/create-provider.ts';
+import type { KycProvider } from './adapters/kyc/port.ts';
 import { createSmtpTransport, OutboxMailer } from './adapters/mail/outbox-mailer.ts';
 import type { Mailer } from './adapters/mail/port.ts';
 import type { Config } from './config.ts';
@@ -47,6 +49,8 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Replaces the mail adapter (tests that need SMTP behaviour). */
   mailer?: Mailer;
+  /** Replaces the identity-verification adapter (tests). */
+  kyc?: KycProvider;
 };
 
 declare module 'fastify' {
@@ -108,7 +112,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       config.smtpUrl ? await createSmtpTransport(config.smtpUrl) : undefined,
     );
   const identityAdmin: IdentityAdmin = createIdentityAdmin({ config, db: dbh.db, mailer, pool, box, keys });
-  const deps: Deps = { config, dbh, db: dbh.db, mailer, identityAdmin, pool, keys, box };
+  const kyc = options.kyc ?? createKycProvider(config);
+  const deps: Deps = { config, dbh, db: dbh.db, mailer, identityAdmin, pool, keys, box, kyc };
   app.decorate('deps', deps);
 
   await app.register(problemPlugin);

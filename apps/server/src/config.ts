@@ -31,6 +31,12 @@ const ZEnv = z.object({
   RECAPTCHA_SECRET_KEY: z.string().optional(),
   USER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   WEB_DIST: z.string().optional(),
+  /** Identity verification: Onfido when an API token is set, otherwise the embedded sandbox. */
+  ONFIDO_API_TOKEN: z.string().optional(),
+  ONFIDO_REGION: z.enum(['EU', 'US', 'CA', 'eu', 'us', 'ca']).default('EU'),
+  ONFIDO_WEBHOOK_TOKEN: z.string().optional(),
+  ONFIDO_API_URL: z.url().optional(),
+  KYC_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_000),
   /** Real AWS Cognito: set all three to switch the identity pool to AWS. */
   COGNITO_USER_POOL_ID: z.string().optional(),
   COGNITO_CLIENT_ID: z.string().optional(),
@@ -73,6 +79,12 @@ export type Config = {
   recaptcha: { siteKey: string; secretKey: string } | undefined;
   userCacheMs: number;
   webDist: string;
+  kyc: {
+    onfido:
+      { apiToken: string; region: string; webhookToken: string | undefined; apiUrl: string | undefined } | undefined;
+    /** How long a sandbox check stays PENDING before the tester's chosen outcome applies. */
+    sandboxDelayMs: number;
+  };
   identity:
     | { mode: 'embedded'; region: string; poolId: string | undefined; clientId: string | undefined }
     | { mode: 'cognito'; region: string; poolId: string; clientId: string };
@@ -130,6 +142,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     userCacheMs: e.USER_CACHE_MS,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    kyc: {
+      onfido: e.ONFIDO_API_TOKEN
+        ? {
+            apiToken: e.ONFIDO_API_TOKEN,
+            region: e.ONFIDO_REGION.toUpperCase(),
+            webhookToken: e.ONFIDO_WEBHOOK_TOKEN,
+            apiUrl: e.ONFIDO_API_URL,
+          }
+        : undefined,
+      sandboxDelayMs: e.KYC_SANDBOX_DELAY_MS,
+    },
     identity,
   };
 }

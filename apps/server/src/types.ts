@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { IdentityAdmin } from './adapters/identity-admin/port.ts';
+import type { KycProvider } from './adapters/kyc/port.ts';
 import type { Mailer } from './adapters/mail/port.ts';
 import type { Config } from './config.ts';
 import type { SecretBox } from './lib/secret-box.ts';
@@ -34,4 +35,6 @@ export type Deps = {
   /** The embedded pool's keys; undefined when the pool is AWS Cognito. */
   keys: KeyStore | undefined;
   box: SecretBox;
+  /** Identity verification: Onfido, or the embedded sandbox when Onfido is not configured. */
+  kyc: KycProvider;
 };

@@ -9,4 +9,5 @@ export * from './runtime-config.ts';
 export * from './plan.ts';
 export * from './contact.ts';
 export * from './captcha.ts';
+export * from './kyc.ts';
 export * from './networks.ts';

@@ -17,6 +17,8 @@ export const ZRuntimeConfig = z.object({
   sandboxes: z.object({
     identity: z.boolean(),
     mail: z.boolean(),
+    /** Identity verification is the embedded sandbox (no ONFIDO_API_TOKEN); the server always sends it. */
+    kyc: z.boolean().optional(),
   }),
   /** Sign-up captcha: Google reCAPTCHA when keys are configured, else the self-hosted proof of work. */
   captcha: z.object({ provider: z.enum(['recaptcha', 'altcha']), siteKey: z.string().optional() }),

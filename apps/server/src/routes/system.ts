@@ -34,7 +34,11 @@ export function runtimeConfigOf(deps: Deps): TRuntimeConfig {
       ...(pool.endpoint ? { userPoolEndpoint: pool.endpoint } : {}),
     },
     services: config.services,
-    sandboxes: { identity: config.identity.mode === 'embedded', mail: deps.mailer.isSandbox },
+    sandboxes: {
+      identity: config.identity.mode === 'embedded',
+      mail: deps.mailer.isSandbox,
+      kyc: deps.kyc.isSandbox,
+    },
     captcha: config.recaptcha ? { provider: 'recaptcha', siteKey: config.recaptcha.siteKey } : { provider: 'altcha' },
     devMailbox: !config.isProduction,
     documentationUrl: config.documentationUrl,
