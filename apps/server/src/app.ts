@@ -3,6 +3,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openDatabase, seedReferenceData, type DbHandle } from '@connect/db';
 import type { ServiceName } from '@connect/shared';
+import { syncNetworkCatalogue } from './adapters/chains/catalogue.ts';
+import { createNetworkMonitor } from './adapters/chains/monitor.ts';
 import type { IdentityAdmin } from './adapters/identity-admin/port.ts';
 import { createKycProvider } from './adapters/kyc/create-provider.ts';
 import type { KycProvider } from './adapters/kyc/port.ts';
@@ -96,7 +98,20 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await dbh.migrate();
     await seedReferenceData(dbh.db);
   }
+  // The seeded network catalogue with the RPC URLs of this configuration (local chains are
+  // started by server.ts, never here, so tests pass their own chains' URLs).
+  await syncNetworkCatalogue(dbh.db, config.chains.networks);
+  const chains: Deps['chains'] = {
+    monitor: createNetworkMonitor({
+      dbh,
+      intervalMs: config.chains.healthIntervalMs,
+      stallAfterMs: config.chains.stallAfterMs,
+      rpcTimeoutMs: config.chains.rpcTimeoutMs,
+      log: app.log,
+    }),
+  };
   app.addHook('onClose', async () => {
+    await chains.monitor.stop(); // before the database closes
     if (ownsDb) await dbh.close();
   });
 
@@ -113,7 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     );
   const identityAdmin: IdentityAdmin = createIdentityAdmin({ config, db: dbh.db, mailer, pool, box, keys });
   const kyc = options.kyc ?? createKycProvider(config);
-  const deps: Deps = { config, dbh, db: dbh.db, mailer, identityAdmin, pool, keys, box, kyc };
+  const deps: Deps = { config, chains, dbh, db: dbh.db, mailer, identityAdmin, pool, keys, box, kyc };
   app.decorate('deps', deps);
 
   await app.register(problemPlugin);

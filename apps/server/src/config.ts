@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { SERVICES, type ServiceName } from '@connect/shared';
+import { loadChainsConfig, type ChainsConfig } from './adapters/chains/chain-config.ts';
 
 const ZEnv = z.object({
   NODE_ENV: z.string().default('development'),
@@ -85,6 +86,8 @@ export type Config = {
     /** How long a sandbox check stays PENDING before the tester's chosen outcome applies. */
     sandboxDelayMs: number;
   };
+  /** Local chains, the network catalogue's RPC URLs and deployer keys, the health monitor. */
+  chains: ChainsConfig;
   identity:
     | { mode: 'embedded'; region: string; poolId: string | undefined; clientId: string | undefined }
     | { mode: 'cognito'; region: string; poolId: string; clientId: string };
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
       sandboxDelayMs: e.KYC_SANDBOX_DELAY_MS,
     },
+    chains: loadChainsConfig(present, path.resolve(e.DATA_DIR)),
     identity,
   };
 }

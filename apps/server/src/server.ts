@@ -1,10 +1,36 @@
+import { DEV_MNEMONIC } from '@connect/devchain';
+import { startConfiguredDevChains } from './adapters/chains/devchains.ts';
 import { buildApp } from './app.ts';
 import { ensureAdministrator } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 
-const config = loadConfig();
-const app = await buildApp({ config });
-await ensureAdministrator(app.deps, (line) => process.stdout.write(`${line}\n`));
+const print = (line: string) => process.stdout.write(`${line}\n`);
+// Local chains first: the catalogue records their URLs when the app is built.
+let devchains: Awaited<ReturnType<typeof startConfiguredDevChains>>;
+try {
+  devchains = await startConfiguredDevChains(loadConfig());
+} catch (error) {
+  process.stderr.write(`Could not start the local chains (DEVCHAINS=0 turns them off):\n${String(error)}\n`);
+  process.exit(1);
+}
+const config = devchains.config;
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp({ config });
+} catch (error) {
+  await devchains.stop();
+  throw error;
+}
+await ensureAdministrator(app.deps, print);
+if (devchains.chains.length) {
+  print('');
+  print(`  Local chains (anvil; state in ${config.chains.devchains.stateDir}):`);
+  for (const { name, chain } of devchains.chains) {
+    print(`    ${name.padEnd(26)} chain id ${String(chain.chainId).padEnd(7)} ${chain.rpcUrl}`);
+  }
+  print(`  Funded accounts: mnemonic "${DEV_MNEMONIC}"`);
+  print('');
+}
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -19,6 +45,7 @@ async function shutdown(signal: string) {
   timer.unref();
   try {
     await app.close(); // stops accepting, waits for in-flight requests, then onClose closes the database
+    await devchains.stop(); // anvil writes its state file as it exits
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'error during shutdown');
@@ -29,3 +56,4 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
+app.deps.chains.monitor.start();

@@ -7,6 +7,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { NetworkMonitor } from './adapters/chains/monitor.ts';
 import type { IdentityAdmin } from './adapters/identity-admin/port.ts';
 import type { KycProvider } from './adapters/kyc/port.ts';
 import type { Mailer } from './adapters/mail/port.ts';
@@ -35,6 +36,8 @@ export type Deps = {
   /** The embedded pool's keys; undefined when the pool is AWS Cognito. */
   keys: KeyStore | undefined;
   box: SecretBox;
+  /** Chains: the network health monitor (started by server.ts; tests call checkOnce()). */
+  chains: { monitor: NetworkMonitor };
   /** Identity verification: Onfido, or the embedded sandbox when Onfido is not configured. */
   kyc: KycProvider;
 };

@@ -88,6 +88,8 @@ export interface RpcProbe {
   latestBlock: bigint;
   /** Base fee of the latest block; present exactly when the chain supports EIP-1559. */
   baseFeePerGas: bigint | null;
+  /** The latest block's timestamp (Unix seconds), when the node reports one. */
+  latestBlockTimestamp?: number;
 }
 
 const QUANTITY = /^0x[0-9a-fA-F]+$/;
@@ -109,10 +111,11 @@ export async function probeRpc(url: string, options: RpcCallOptions = {}): Promi
   if (typeof block !== 'object' || block === null) {
     throw new RpcError('INVALID_RESPONSE', 'the latest block is missing');
   }
-  const b = block as { number?: unknown; baseFeePerGas?: unknown };
+  const b = block as { number?: unknown; baseFeePerGas?: unknown; timestamp?: unknown };
   return {
     chainId: Number(chainId),
     latestBlock: quantity(b.number, 'block number'),
     baseFeePerGas: b.baseFeePerGas == null ? null : quantity(b.baseFeePerGas, 'baseFeePerGas'),
+    ...(b.timestamp == null ? {} : { latestBlockTimestamp: Number(quantity(b.timestamp, 'block timestamp')) }),
   };
 }

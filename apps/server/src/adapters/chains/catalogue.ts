@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import { networks, type Database, type NetworkType } from '@connect/db';
+import { DEPLOYER_PRIVATE_KEY } from '@connect/devchain';
+
+/** A network of the seeded catalogue (spec §3 Integrate state). */
+export type NetworkSeed = {
+  /** Stable key: configuration names it as NETWORK_RPC_<CODE> (upper case, `-` as `_`). */
+  code: string;
+  name: string;
+  /** Name while the RPC URL is a chain on this machine (the default local stand-ins). */
+  localName?: string;
+  networkType: NetworkType;
+  technology: string;
+  description: string;
+  chainId: number;
+  explorerUrl: string | null;
+  rateLimit: number;
+  sortOrder: number;
+  /** Index into DEVCHAIN_PORTS when `npm start` runs a local chain for this network. */
+  devchainSlot?: number;
+};
+
+export const NETWORK_SEEDS: readonly NetworkSeed[] = [
+  {
+    code: 'ethereum-testnet',
+    name: 'Ethereum Testnet',
+    localName: 'Ethereum Testnet (local)',
+    networkType: 'testnet',
+    technology: 'Ethereum',
+    description: 'Ethereum test network for building and testing applications without real funds.',
+    chainId: 31_337,
+    explorerUrl: null,
+    rateLimit: 25,
+    sortOrder: 10,
+    devchainSlot: 0,
+  },
+  {
+    code: 'polygon-testnet',
+    name: 'Polygon Testnet',
+    localName: 'Polygon Testnet (local)',
+    networkType: 'testnet',
+    technology: 'Polygon',
+    description: 'Polygon test network for building and testing applications without real funds.',
+    chainId: 31_338,
+    explorerUrl: null,
+    rateLimit: 25,
+    sortOrder: 20,
+    devchainSlot: 1,
+  },
+  {
+    code: 'ethereum-mainnet',
+    name: 'Ethereum Mainnet',
+    networkType: 'mainnet',
+    technology: 'Ethereum',
+    description: 'The public Ethereum network.',
+    chainId: 1,
+    explorerUrl: 'https://etherscan.io',
+    rateLimit: 25,
+    sortOrder: 30,
+  },
+  {
+    code: 'polygon-mainnet',
+    name: 'Polygon Mainnet',
+    networkType: 'mainnet',
+    technology: 'Polygon',
+    description: 'The public Polygon PoS network.',
+    chainId: 137,
+    explorerUrl: 'https://polygonscan.com',
+    rateLimit: 25,
+    sortOrder: 40,
+  },
+];
+
+/** A catalogue network as configured: the seed plus what configuration and the local chains add. */
+export type ConfiguredNetwork = NetworkSeed & {
+  rpcUrl: string | undefined;
+  /** True when NETWORK_RPC_<CODE> set the URL (then no local chain is started for it). */
+  rpcFromEnv: boolean;
+  /** The platform's deployer key on this network (token issue); a funded anvil key on local testnets. */
+  deployerPrivateKey: `0x${string}` | undefined;
+  deployerKeyFromEnv: boolean;
+  /** A testnet whose RPC URL is on this machine's loopback interface: a local stand-in. */
+  isLocal: boolean;
+};
+
+/** NETWORK_RPC_ETHEREUM_MAINNET for `ethereum-mainnet`. */
+export const envSuffix = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, '_');
+
+export function isLoopbackUrl(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    const host = new URL(url).hostname;
+    return host === 'localhost' || host === '[::1]' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+/** Completes a network once its RPC URL is known (from configuration or a started local chain). */
+export function withRpcUrl(
+  network: Omit<ConfiguredNetwork, 'isLocal' | 'deployerPrivateKey'> & {
+    deployerPrivateKey?: `0x${string}` | undefined;
+  },
+  rpcUrl: string | undefined,
+): ConfiguredNetwork {
+  const isLocal = network.networkType === 'testnet' && isLoopbackUrl(rpcUrl);
+  return {
+    ...network,
+    rpcUrl,
+    isLocal,
+    // Never a default key on a mainnet: anvil's keys are public knowledge.
+    deployerPrivateKey: network.deployerKeyFromEnv
+      ? network.deployerPrivateKey
+      : isLocal
+        ? DEPLOYER_PRIVATE_KEY
+        : undefined,
+  };
+}
+
+/**
+ * Seeds the catalogue idempotently and applies the configured RPC URLs. Seeded rows take their
+ * descriptive fields from the code on every start; `rate_limit` is only set when a row is first
+ * created (operators may tune it). A seeded network without a configured URL gets rpc_url null
+ * and health NOT_CONFIGURED; when the URL changes, the last health result is forgotten.
+ * Rows that are not seeds (added by staff) are left alone.
+ */
+export async function syncNetworkCatalogue(db: Database, configured: readonly ConfiguredNetwork[]): Promise<void> {
+  if (configured.length === 0) return;
+  const rows = configured.map((n) => ({
+    code: n.code,
+    name: n.isLocal && n.localName ? n.localName : n.name,
+    networkType: n.networkType,
+    technology: n.technology,
+    description: n.description,
+    chainId: n.chainId,
+    rpcUrl: n.rpcUrl ?? null,
+    explorerUrl: n.explorerUrl,
+    rateLimit: n.rateLimit,
+    isLocal: n.isLocal,
+    sortOrder: n.sortOrder,
+    health: n.rpcUrl ? ('OFFLINE' as const) : ('NOT_CONFIGURED' as const),
+  }));
+  const changedUrl = sql`${networks.rpcUrl} is distinct from excluded.rpc_url`;
+  await db
+    .insert(networks)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: networks.code,
+      set: {
+        name: sql`excluded.name`,
+        networkType: sql`excluded.network_type`,
+        technology: sql`excluded.technology`,
+        description: sql`excluded.description`,
+        chainId: sql`excluded.chain_id`,
+        rpcUrl: sql`excluded.rpc_url`,
+        explorerUrl: sql`excluded.explorer_url`,
+        isLocal: sql`excluded.is_local`,
+        sortOrder: sql`excluded.sort_order`,
+        health: sql`case when excluded.rpc_url is null then 'NOT_CONFIGURED' when ${changedUrl} then 'OFFLINE' else ${networks.health} end`,
+        latestBlock: sql`case when ${changedUrl} or excluded.rpc_url is null then null else ${networks.latestBlock} end`,
+        healthCheckedAt: sql`case when ${changedUrl} or excluded.rpc_url is null then null else ${networks.healthCheckedAt} end`,
+        updatedAt: sql`now()`,
+      },
+    });
+}

@@ -1,0 +1,335 @@
+import { createServer, type Server } from 'node:http';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { networks } from '@connect/db';
+import { DEPLOYER_PRIVATE_KEY } from '@connect/devchain';
+import { startTestChain, type TestChain } from '../../../test/chains.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { NETWORK_SEEDS, syncNetworkCatalogue } from './catalogue.ts';
+import { loadChainsConfig } from './chain-config.ts';
+import { createNetworkMonitor, assessRpc } from './monitor.ts';
+import { probeRpc, rpcCall, RpcError } from './rpc.ts';
+
+/** A port nothing listens on (bound, then released). */
+async function closedPort(): Promise<number> {
+  const server = createTcpServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function listen(server: Server | ReturnType<typeof createTcpServer>): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Forwards JSON-RPC to a real chain after a delay, counting requests (to see who probed). */
+function delayingProxy(target: string, delayMs: number) {
+  let requests = 0;
+  const server = createServer((req, res) => {
+    requests++;
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      setTimeout(() => {
+        void fetch(target, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: Buffer.concat(chunks),
+        })
+          .then(async (r) => {
+            res.writeHead(r.status, { 'content-type': 'application/json' });
+            res.end(await r.text());
+          })
+          .catch(() => res.destroy());
+      }, delayMs);
+    });
+  });
+  return { server, count: () => requests };
+}
+
+let chain: TestChain;
+let offline: string;
+beforeAll(async () => {
+  chain = await startTestChain(31_337);
+  offline = `http://127.0.0.1:${await closedPort()}`;
+});
+afterAll(async () => {
+  await chain.stop();
+});
+
+describe('rpcCall and probeRpc', () => {
+  it('calls a method and probes chain id, latest block and base fee', async () => {
+    expect(await rpcCall<string>(chain.rpcUrl, 'eth_chainId')).toBe('0x7a69');
+    const probe = await probeRpc(chain.rpcUrl);
+    expect(probe.chainId).toBe(31_337);
+    expect(probe.latestBlock).toBe(0n);
+    expect(typeof probe.baseFeePerGas).toBe('bigint'); // anvil's default hardfork has EIP-1559
+    expect(probe.latestBlockTimestamp).toBeGreaterThan(1_700_000_000);
+  });
+
+  it('reports a JSON-RPC error with its code', async () => {
+    const err = await rpcCall(chain.rpcUrl, 'no_suchMethod').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RpcError);
+    expect(err).toMatchObject({ kind: 'RPC', code: -32601 });
+  });
+
+  it('reports an unreachable node', async () => {
+    await expect(rpcCall(offline, 'eth_chainId')).rejects.toMatchObject({ kind: 'UNREACHABLE' });
+  });
+
+  it('reports a node that does not answer in time', async () => {
+    const silent = createTcpServer(() => undefined); // accepts, never answers
+    const url = await listen(silent);
+    try {
+      await expect(rpcCall(url, 'eth_chainId', [], { timeoutMs: 200 })).rejects.toMatchObject({
+        kind: 'TIMEOUT',
+        message: expect.stringContaining('200 ms'),
+      });
+    } finally {
+      silent.close();
+    }
+  });
+
+  it('reports an answer that is not JSON-RPC', async () => {
+    const html = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html>hello</html>');
+    });
+    const url = await listen(html);
+    const failing = createServer((_req, res) => {
+      res.writeHead(502);
+      res.end('bad gateway');
+    });
+    const failingUrl = await listen(failing);
+    try {
+      await expect(rpcCall(url, 'eth_chainId')).rejects.toMatchObject({ kind: 'INVALID_RESPONSE' });
+      await expect(rpcCall(failingUrl, 'eth_chainId')).rejects.toMatchObject({ kind: 'HTTP', code: 502 });
+    } finally {
+      html.close();
+      failing.close();
+    }
+  });
+});
+
+describe('chains configuration', () => {
+  it('defaults: local chains on 8545 and 8546, mainnets without RPC URL, no deployer key without a URL', () => {
+    const c = loadChainsConfig({}, '/data');
+    expect(c.devchains).toEqual({ enabled: true, ports: [8545, 8546], stateDir: '/data/chains' });
+    expect(c.healthIntervalMs).toBe(15_000);
+    expect(c.networks.map((n) => [n.code, n.chainId, n.rpcUrl])).toEqual([
+      ['ethereum-testnet', 31_337, undefined],
+      ['polygon-testnet', 31_338, undefined],
+      ['ethereum-mainnet', 1, undefined],
+      ['polygon-mainnet', 137, undefined],
+    ]);
+    expect(c.networks.every((n) => n.deployerPrivateKey === undefined)).toBe(true);
+  });
+
+  it('takes RPC URLs, chain ids and deployer keys per network; local testnets get the funded anvil key', () => {
+    const key = `0x${'ab'.repeat(32)}`;
+    const c = loadChainsConfig(
+      {
+        DEVCHAINS: '0',
+        DEVCHAIN_PORTS: '9545, 0',
+        NETWORK_RPC_ETHEREUM_TESTNET: 'http://127.0.0.1:9545',
+        NETWORK_RPC_POLYGON_TESTNET: 'https://rpc-amoy.example.org',
+        NETWORK_CHAIN_ID_POLYGON_TESTNET: '80002',
+        NETWORK_RPC_ETHEREUM_MAINNET: 'http://127.0.0.1:9999',
+        DEPLOYER_PRIVATE_KEY_POLYGON_MAINNET: key,
+      },
+      '/data',
+    );
+    expect(c.devchains.enabled).toBe(false);
+    expect(c.devchains.ports).toEqual([9545, 0]);
+    const byCode = Object.fromEntries(c.networks.map((n) => [n.code, n]));
+    expect(byCode['ethereum-testnet']).toMatchObject({ isLocal: true, deployerPrivateKey: DEPLOYER_PRIVATE_KEY });
+    expect(byCode['polygon-testnet']).toMatchObject({ isLocal: false, chainId: 80_002, deployerPrivateKey: undefined });
+    // A mainnet never gets a well-known key, even on loopback.
+    expect(byCode['ethereum-mainnet']).toMatchObject({ isLocal: false, deployerPrivateKey: undefined });
+    expect(byCode['polygon-mainnet']).toMatchObject({ deployerPrivateKey: key, rpcUrl: undefined });
+  });
+
+  it('rejects invalid settings with the variable named', () => {
+    expect(() => loadChainsConfig({ NETWORK_RPC_ETHEREUM_MAINNET: 'ftp://x' }, '/d')).toThrow(
+      /NETWORK_RPC_ETHEREUM_MAINNET/,
+    );
+    expect(() => loadChainsConfig({ DEPLOYER_PRIVATE_KEY_ETHEREUM_TESTNET: '0x12' }, '/d')).toThrow(
+      /DEPLOYER_PRIVATE_KEY_ETHEREUM_TESTNET/,
+    );
+    expect(() => loadChainsConfig({ DEVCHAIN_PORTS: '8545,abc' }, '/d')).toThrow(/DEVCHAIN_PORTS/);
+    expect(() => loadChainsConfig({ DEVCHAIN_PORTS: '70000' }, '/d')).toThrow(/DEVCHAIN_PORTS/);
+    expect(() => loadChainsConfig({ DEVCHAINS: 'maybe' }, '/d')).toThrow(/DEVCHAINS/);
+  });
+});
+
+describe('network catalogue and health monitor', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp({
+      NETWORK_RPC_ETHEREUM_TESTNET: chain.rpcUrl,
+      // The same chain answers 31337, not the catalogue's 31338.
+      NETWORK_RPC_POLYGON_TESTNET: chain.rpcUrl,
+      NETWORK_RPC_ETHEREUM_MAINNET: offline,
+      NETWORK_RPC_TIMEOUT_MS: '2000',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const rows = () => t.db.db.select().from(networks).orderBy(networks.sortOrder);
+
+  it('seeds the catalogue with the configured RPC URLs', async () => {
+    const all = await rows();
+    expect(all.map((n) => n.code)).toEqual(NETWORK_SEEDS.map((s) => s.code));
+    const byCode = Object.fromEntries(all.map((n) => [n.code, n]));
+    expect(byCode['ethereum-testnet']).toMatchObject({
+      name: 'Ethereum Testnet (local)',
+      networkType: 'testnet',
+      technology: 'Ethereum',
+      chainId: 31_337,
+      rpcUrl: chain.rpcUrl,
+      isLocal: true,
+      rateLimit: 25,
+    });
+    expect(byCode['polygon-mainnet']).toMatchObject({
+      name: 'Polygon Mainnet',
+      networkType: 'mainnet',
+      chainId: 137,
+      explorerUrl: 'https://polygonscan.com',
+      rpcUrl: null,
+      health: 'NOT_CONFIGURED',
+      isLocal: false,
+    });
+    expect(byCode['ethereum-mainnet']).toMatchObject({ explorerUrl: 'https://etherscan.io', rpcUrl: offline });
+  });
+
+  it('marks ONLINE, DEGRADED (wrong chain id), OFFLINE (closed port) and NOT_CONFIGURED', async () => {
+    const results = await t.app.deps.chains.monitor.checkOnce();
+    const byCode = Object.fromEntries(results.map((r) => [r.code, r]));
+    expect(byCode['ethereum-testnet']).toMatchObject({ outcome: 'checked', health: 'ONLINE', latestBlock: 0 });
+    expect(byCode['polygon-testnet']).toMatchObject({
+      outcome: 'checked',
+      health: 'DEGRADED',
+      reason: 'chain id 31337, expected 31338',
+    });
+    expect(byCode['ethereum-mainnet']).toMatchObject({ outcome: 'checked', health: 'OFFLINE' });
+    expect(byCode['polygon-mainnet']).toMatchObject({ outcome: 'not-configured', health: 'NOT_CONFIGURED' });
+
+    const stored = Object.fromEntries((await rows()).map((n) => [n.code, n]));
+    expect(stored['ethereum-testnet']).toMatchObject({ health: 'ONLINE', latestBlock: 0 });
+    expect(stored['ethereum-testnet']!.healthCheckedAt).toBeInstanceOf(Date);
+    expect(stored['polygon-testnet']!.health).toBe('DEGRADED');
+    expect(stored['ethereum-mainnet']).toMatchObject({ health: 'OFFLINE', latestBlock: null });
+    expect(stored['polygon-mainnet']).toMatchObject({ health: 'NOT_CONFIGURED', healthCheckedAt: null });
+  });
+
+  it('records the latest block as the chain advances', async () => {
+    await rpcCall(chain.rpcUrl, 'evm_mine');
+    await rpcCall(chain.rpcUrl, 'evm_mine');
+    const results = await t.app.deps.chains.monitor.checkOnce();
+    expect(results.find((r) => r.code === 'ethereum-testnet')).toMatchObject({ health: 'ONLINE', latestBlock: 2 });
+  });
+
+  it('re-seeding is idempotent, keeps tuned rate limits and applies or removes RPC URLs', async () => {
+    const before = await rows();
+    await t.db.db.update(networks).set({ rateLimit: 40 }).where(eq(networks.code, 'ethereum-testnet'));
+    const config = loadChainsConfig({ NETWORK_RPC_ETHEREUM_TESTNET: chain.rpcUrl }, '/data');
+    await syncNetworkCatalogue(t.db.db, config.networks);
+    await syncNetworkCatalogue(t.db.db, config.networks);
+    const after = await rows();
+    expect(after.map((n) => n.id)).toEqual(before.map((n) => n.id));
+    const byCode = Object.fromEntries(after.map((n) => [n.code, n]));
+    // Unchanged URL: the last health result stays.
+    expect(byCode['ethereum-testnet']).toMatchObject({ rpcUrl: chain.rpcUrl, health: 'ONLINE', rateLimit: 40 });
+    // URL removed from configuration: null, NOT_CONFIGURED, last block forgotten.
+    expect(byCode['polygon-testnet']).toMatchObject({
+      rpcUrl: null,
+      health: 'NOT_CONFIGURED',
+      latestBlock: null,
+      healthCheckedAt: null,
+      name: 'Polygon Testnet',
+      isLocal: false,
+    });
+    expect(byCode['ethereum-mainnet']).toMatchObject({ rpcUrl: null, health: 'NOT_CONFIGURED' });
+
+    // A URL configured again is applied; health is unknown (OFFLINE, unchecked) until the next check.
+    const again = loadChainsConfig(
+      { NETWORK_RPC_POLYGON_TESTNET: chain.rpcUrl, NETWORK_CHAIN_ID_POLYGON_TESTNET: '31337' },
+      '/d',
+    );
+    await syncNetworkCatalogue(t.db.db, again.networks);
+    const [polygon] = await t.db.db.select().from(networks).where(eq(networks.code, 'polygon-testnet'));
+    expect(polygon).toMatchObject({ rpcUrl: chain.rpcUrl, chainId: 31_337, health: 'OFFLINE', healthCheckedAt: null });
+    const results = await t.app.deps.chains.monitor.checkOnce();
+    expect(results.find((r) => r.code === 'polygon-testnet')).toMatchObject({ health: 'ONLINE' });
+    expect(results.find((r) => r.code === 'ethereum-testnet')).toMatchObject({ health: 'NOT_CONFIGURED' });
+  });
+
+  it('an idle automine chain is ONLINE; a chain whose blocks stop is DEGRADED (stalled)', async () => {
+    const other = await startTestChain();
+    try {
+      const later = Date.now() + 10 * 60_000;
+      const opts = { stallAfterMs: 60_000, timeoutMs: 2_000, now: later };
+      expect(await assessRpc(other.rpcUrl, other.chainId, opts)).toMatchObject({ health: 'ONLINE' });
+      await rpcCall(other.rpcUrl, 'evm_setAutomine', [false]);
+      expect(await assessRpc(other.rpcUrl, other.chainId, opts)).toMatchObject({
+        health: 'DEGRADED',
+        reason: expect.stringMatching(/^stalled: block 0 is \d+ s old$/),
+      });
+      // Fresh blocks: fine again.
+      expect(await assessRpc(other.rpcUrl, other.chainId, { ...opts, now: Date.now() })).toMatchObject({
+        health: 'ONLINE',
+      });
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('the lock lets only one monitor check a network at a time; another node skips a fresh result', async () => {
+    const proxy = delayingProxy(chain.rpcUrl, 400);
+    const url = await listen(proxy.server);
+    try {
+      const config = loadChainsConfig(
+        { NETWORK_RPC_ETHEREUM_TESTNET: url, NETWORK_CHAIN_ID_POLYGON_TESTNET: '31337' },
+        '/d',
+      );
+      await syncNetworkCatalogue(t.db.db, config.networks);
+      const options = { dbh: t.db, intervalMs: 60_000, stallAfterMs: 60_000, rpcTimeoutMs: 5_000 };
+      const a = createNetworkMonitor(options);
+      const b = createNetworkMonitor(options);
+      const [ra, rb] = await Promise.all([a.checkOnce(), b.checkOnce()]);
+      const outcomes = [ra, rb].map((r) => r.find((x) => x.code === 'ethereum-testnet')!.outcome).sort();
+      expect(outcomes).toEqual(['checked', 'locked']);
+      expect(proxy.count()).toBe(2); // one probe: eth_chainId + eth_getBlockByNumber
+      // A node whose periodic run comes just after another's skips the fresh row.
+      const fresh = await b.checkOnce({ skipFresh: true });
+      expect(fresh.find((x) => x.code === 'ethereum-testnet')).toMatchObject({ outcome: 'fresh', health: 'ONLINE' });
+      expect(proxy.count()).toBe(2);
+    } finally {
+      proxy.server.close();
+    }
+  });
+
+  it('runs periodically once started and stops cleanly', async () => {
+    await t.db.db
+      .update(networks)
+      .set({ healthCheckedAt: null, health: 'OFFLINE' })
+      .where(eq(networks.code, 'ethereum-testnet'));
+    await syncNetworkCatalogue(
+      t.db.db,
+      loadChainsConfig({ NETWORK_RPC_ETHEREUM_TESTNET: chain.rpcUrl }, '/d').networks,
+    );
+    const monitor = createNetworkMonitor({ dbh: t.db, intervalMs: 100, stallAfterMs: 60_000, rpcTimeoutMs: 2_000 });
+    monitor.start();
+    expect(monitor.running).toBe(true);
+    await expect
+      .poll(async () => (await rows()).find((n) => n.code === 'ethereum-testnet')?.health, { timeout: 10_000 })
+      .toBe('ONLINE');
+    await monitor.stop();
+    expect(monitor.running).toBe(false);
+  });
+});

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { startDevChains, type DevChain } from '@connect/devchain';
+import type { Config } from '../../config.ts';
+import { withRpcUrl } from './catalogue.ts';
+
+export type RunningDevChains = {
+  /** The configuration with the local chains' RPC URLs (and deployer keys) filled in. */
+  config: Config;
+  chains: { code: string; name: string; chain: DevChain }[];
+  stop: () => Promise<void>;
+};
+
+/**
+ * Starts a local anvil chain for every catalogue network with a devchain slot and no
+ * NETWORK_RPC_<CODE> (when DEVCHAINS is on), on DEVCHAIN_PORTS, with state persisted to
+ * `DATA_DIR/chains/<code>.json`. Used by server.ts only.
+ */
+export async function startConfiguredDevChains(config: Config): Promise<RunningDevChains> {
+  const { devchains } = config.chains;
+  const wanted = devchains.enabled
+    ? config.chains.networks.filter((n) => n.devchainSlot !== undefined && !n.rpcFromEnv)
+    : [];
+  const started = await startDevChains(
+    wanted.map((n) => ({
+      chainId: n.chainId,
+      port: devchains.ports[n.devchainSlot!] ?? 0,
+      stateFile: path.join(devchains.stateDir, `${n.code}.json`),
+      // Also written every minute, so a hard kill loses at most a minute of local history.
+      stateIntervalSeconds: 60,
+    })),
+  );
+  const byCode = new Map(wanted.map((n, i) => [n.code, started[i]!]));
+  const networks = config.chains.networks.map((n) => {
+    const chain = byCode.get(n.code);
+    return chain ? withRpcUrl(n, chain.rpcUrl) : n;
+  });
+  return {
+    config: { ...config, chains: { ...config.chains, networks } },
+    chains: wanted.map((n) => ({ code: n.code, name: n.localName ?? n.name, chain: byCode.get(n.code)! })),
+    stop: async () => {
+      await Promise.all(started.map((c) => c.stop()));
+    },
+  };
+}
