@@ -21,6 +21,7 @@ import { spaPlugin } from './plugins/spa.ts';
 import { systemRoutes } from './routes/system.ts';
 import { accountPlanService } from './services/account-plan/routes.ts';
 import { applicationManagerService } from './services/application-manager/routes.ts';
+import { platformApiRoutes } from './services/gateway/routes.ts';
 import { bridgeService } from './services/bridge/routes.ts';
 import { campaignService } from './services/campaign/routes.ts';
 import { connectService } from './services/connect/routes.ts';
@@ -158,6 +159,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   for (const service of config.services) {
     const plugin = SERVICE_PLUGINS[service];
     await app.register(async (scope) => plugin(scope as App, deps), { prefix: `/api/${service}` });
+  }
+  // The platform API applications call (/oauth2/token, /api/gateway/{networkId}) goes with their manager.
+  if (config.services.includes('application-manager')) {
+    await app.register(async (scope) => platformApiRoutes(scope as App, deps));
   }
   await app.register(spaPlugin, { root: config.webDist });
   return app as App;

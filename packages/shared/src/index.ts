@@ -11,3 +11,4 @@ export * from './contact.ts';
 export * from './captcha.ts';
 export * from './kyc.ts';
 export * from './networks.ts';
+export * from './applications.ts';

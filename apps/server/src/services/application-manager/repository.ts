@@ -1,0 +1,271 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  accountFeatures,
+  accountNetworks,
+  applicationNetworks,
+  applications,
+  applicationSecrets,
+  applicationUsageDaily,
+  networks,
+  type Database,
+} from '@connect/db';
+import type { ApplicationType } from '@connect/shared';
+
+export type ApplicationRow = typeof applications.$inferSelect;
+export type SecretRow = typeof applicationSecrets.$inferSelect;
+export type NetworkRow = typeof networks.$inferSelect;
+export type NewApplication = typeof applications.$inferInsert;
+
+export type ApplicationFilter = {
+  accountId: string;
+  search?: string | undefined;
+  networkId?: string | undefined;
+  applicationType?: ApplicationType | undefined;
+};
+
+const APPLICATIONS_FEATURE = 'applications:create';
+
+/** `%` and `_` typed into the search box are literal characters, not wildcards. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The only code of the application manager that touches its tables. Built over the database or a
+ * transaction (see `transaction`), so the service groups writes without knowing Drizzle.
+ */
+export class ApplicationRepository {
+  constructor(private readonly db: Database) {}
+
+  transaction<T>(work: (repo: ApplicationRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new ApplicationRepository(tx)));
+  }
+
+  /** The account's applications:create row, or null when the plan has no such feature. */
+  async quota(accountId: string): Promise<{ total: number | null; used: number } | null> {
+    const [row] = await this.db
+      .select({ total: accountFeatures.total, used: accountFeatures.used })
+      .from(accountFeatures)
+      .where(and(eq(accountFeatures.accountId, accountId), eq(accountFeatures.feature, APPLICATIONS_FEATURE)));
+    return row ?? null;
+  }
+
+  /**
+   * Takes one application from the allowance, in one statement so two concurrent creations cannot
+   * both take the last one. False when none is left (or the plan has no allowance row).
+   */
+  async takeQuota(accountId: string): Promise<boolean> {
+    const rows = await this.db
+      .update(accountFeatures)
+      .set({ used: sql`${accountFeatures.used} + 1` })
+      .where(
+        and(
+          eq(accountFeatures.accountId, accountId),
+          eq(accountFeatures.feature, APPLICATIONS_FEATURE),
+          or(isNull(accountFeatures.total), sql`${accountFeatures.used} < ${accountFeatures.total}`),
+        ),
+      )
+      .returning({ used: accountFeatures.used });
+    return rows.length > 0;
+  }
+
+  async releaseQuota(accountId: string): Promise<void> {
+    await this.db
+      .update(accountFeatures)
+      .set({ used: sql`greatest(${accountFeatures.used} - 1, 0)` })
+      .where(and(eq(accountFeatures.accountId, accountId), eq(accountFeatures.feature, APPLICATIONS_FEATURE)));
+  }
+
+  async nameTaken(accountId: string, nameKey: string, exceptId?: string): Promise<boolean> {
+    const conditions = [eq(applications.accountId, accountId), eq(applications.nameKey, nameKey)];
+    if (exceptId) conditions.push(sql`${applications.id} <> ${exceptId}`);
+    const [row] = await this.db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(and(...conditions))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /** Networks the account has activated, optionally only of one type (what an application may use). */
+  async activatedNetworks(accountId: string, networkType?: ApplicationType): Promise<NetworkRow[]> {
+    const conditions: SQL[] = [eq(accountNetworks.accountId, accountId)];
+    if (networkType) conditions.push(eq(networks.networkType, networkType));
+    const rows = await this.db
+      .select({ network: networks })
+      .from(accountNetworks)
+      .innerJoin(networks, eq(networks.id, accountNetworks.networkId))
+      .where(and(...conditions))
+      .orderBy(asc(networks.sortOrder), asc(networks.name));
+    return rows.map((row) => row.network);
+  }
+
+  /** The application, only within the account; `forUpdate` locks it until the transaction ends. */
+  async findApplication(accountId: string, id: string, options: { forUpdate?: boolean } = {}) {
+    const query = this.db
+      .select()
+      .from(applications)
+      .where(and(eq(applications.accountId, accountId), eq(applications.id, id)));
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    return row ?? null;
+  }
+
+  async insertApplication(values: NewApplication): Promise<ApplicationRow> {
+    const [row] = await this.db.insert(applications).values(values).returning();
+    return row!;
+  }
+
+  async updateApplication(
+    id: string,
+    changes: Pick<NewApplication, 'name' | 'nameKey' | 'callbackUrl' | 'testnetSigning'>,
+  ): Promise<void> {
+    await this.db
+      .update(applications)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(applications.id, id));
+  }
+
+  async deleteApplication(id: string): Promise<void> {
+    await this.db.delete(applications).where(eq(applications.id, id));
+  }
+
+  async setNetworks(applicationId: string, networkIds: string[]): Promise<void> {
+    await this.db.delete(applicationNetworks).where(eq(applicationNetworks.applicationId, applicationId));
+    if (networkIds.length) {
+      await this.db.insert(applicationNetworks).values(networkIds.map((networkId) => ({ applicationId, networkId })));
+    }
+  }
+
+  async insertSecret(values: { applicationId: string; secretHash: string; hint: string }): Promise<SecretRow> {
+    const [row] = await this.db.insert(applicationSecrets).values(values).returning();
+    return row!;
+  }
+
+  /**
+   * Ends the secrets still in use: with a grace period they expire at `expiresAt` (an earlier
+   * expiry already set is kept); without one they are revoked now.
+   */
+  async retireSecrets(applicationId: string, expiresAt: Date | null, now: Date): Promise<void> {
+    const live = and(
+      eq(applicationSecrets.applicationId, applicationId),
+      isNull(applicationSecrets.revokedAt),
+      or(isNull(applicationSecrets.expiresAt), sql`${applicationSecrets.expiresAt} > ${now}`),
+    );
+    if (expiresAt) {
+      await this.db
+        .update(applicationSecrets)
+        .set({ expiresAt: sql`least(coalesce(${applicationSecrets.expiresAt}, ${expiresAt}), ${expiresAt})` })
+        .where(live);
+    } else {
+      await this.db.update(applicationSecrets).set({ revokedAt: now }).where(live);
+    }
+  }
+
+  async revokeSecret(applicationId: string, secretId: string, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(applicationSecrets)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(applicationSecrets.applicationId, applicationId),
+          eq(applicationSecrets.id, secretId),
+          isNull(applicationSecrets.revokedAt),
+        ),
+      )
+      .returning({ id: applicationSecrets.id });
+    return rows.length > 0;
+  }
+
+  async findSecret(applicationId: string, secretId: string): Promise<SecretRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(applicationSecrets)
+      .where(and(eq(applicationSecrets.applicationId, applicationId), eq(applicationSecrets.id, secretId)));
+    return row ?? null;
+  }
+
+  /** One page of the account's applications, newest first, with the filter's total. */
+  async page(filter: ApplicationFilter, offset: number, limit: number) {
+    const conditions: SQL[] = [eq(applications.accountId, filter.accountId)];
+    if (filter.search) conditions.push(ilike(applications.name, likePattern(filter.search)));
+    if (filter.applicationType) conditions.push(eq(applications.applicationType, filter.applicationType));
+    if (filter.networkId) {
+      conditions.push(
+        inArray(
+          applications.id,
+          this.db
+            .select({ id: applicationNetworks.applicationId })
+            .from(applicationNetworks)
+            .where(eq(applicationNetworks.networkId, filter.networkId)),
+        ),
+      );
+    }
+    const where = and(...conditions);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(applications)
+        .where(where)
+        .orderBy(desc(applications.createdAt), desc(applications.id))
+        .offset(offset)
+        .limit(limit),
+      this.db.select({ n: count() }).from(applications).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  async allApplications(accountId: string): Promise<ApplicationRow[]> {
+    return this.db
+      .select()
+      .from(applications)
+      .where(eq(applications.accountId, accountId))
+      .orderBy(asc(applications.name));
+  }
+
+  /** The networks of each application, by application id. */
+  async networksOf(applicationIds: string[]): Promise<Map<string, NetworkRow[]>> {
+    const result = new Map<string, NetworkRow[]>(applicationIds.map((id) => [id, []]));
+    if (!applicationIds.length) return result;
+    const rows = await this.db
+      .select({ applicationId: applicationNetworks.applicationId, network: networks })
+      .from(applicationNetworks)
+      .innerJoin(networks, eq(networks.id, applicationNetworks.networkId))
+      .where(inArray(applicationNetworks.applicationId, applicationIds))
+      .orderBy(asc(networks.sortOrder), asc(networks.name));
+    for (const row of rows) result.get(row.applicationId)?.push(row.network);
+    return result;
+  }
+
+  /** The secrets of each application, newest first. */
+  async secretsOf(applicationIds: string[]): Promise<Map<string, SecretRow[]>> {
+    const result = new Map<string, SecretRow[]>(applicationIds.map((id) => [id, []]));
+    if (!applicationIds.length) return result;
+    const rows = await this.db
+      .select()
+      .from(applicationSecrets)
+      .where(inArray(applicationSecrets.applicationId, applicationIds))
+      .orderBy(desc(applicationSecrets.createdAt), desc(applicationSecrets.id));
+    for (const row of rows) result.get(row.applicationId)?.push(row);
+    return result;
+  }
+
+  /** Daily request counts of one application between two UTC days (inclusive), per network. */
+  async usage(applicationId: string, fromDay: string, toDay: string) {
+    return this.db
+      .select({
+        day: applicationUsageDaily.day,
+        networkId: applicationUsageDaily.networkId,
+        name: networks.name,
+        requests: applicationUsageDaily.requests,
+      })
+      .from(applicationUsageDaily)
+      .innerJoin(networks, eq(networks.id, applicationUsageDaily.networkId))
+      .where(
+        and(
+          eq(applicationUsageDaily.applicationId, applicationId),
+          gte(applicationUsageDaily.day, fromDay),
+          lte(applicationUsageDaily.day, toDay),
+        ),
+      );
+  }
+}

@@ -1,0 +1,383 @@
+import { createECDH, createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  APPLICATION_MESSAGES,
+  type ApplicationType,
+  type SecretStatus,
+  type TApplication,
+  type TApplicationNetwork,
+  type TApplicationsPage,
+  type TApplicationUsage,
+  type TCreateApplicationResponse,
+  type TRotateSecretResponse,
+} from '@connect/shared';
+import type { Config } from '../../config.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { PortalUser } from '../../lib/portal-users.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { requireVerifiedIdentity } from '../connect/kyc-guard.ts';
+import type { ApplicationRepository, ApplicationRow, NetworkRow, SecretRow } from './repository.ts';
+
+type CreateInput = {
+  name: string;
+  callbackUrl: string;
+  applicationType: ApplicationType;
+  networkIds: string[];
+  testnetSigning: boolean;
+};
+type UpdateInput = {
+  id: string;
+  name: string;
+  callbackUrl: string;
+  networkIds: string[];
+  testnetSigning: boolean;
+  applicationType?: ApplicationType | undefined;
+};
+
+/** How many of an application's secrets the portal lists (the newest; older ones are long dead). */
+const SECRETS_SHOWN = 10;
+const DAY_MS = 86_400_000;
+
+/** SHA-256 of a client secret: secrets are 256 random bits, so a fast hash is enough (docs/decisions.md). */
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
+}
+
+function newClientSecret(): { secret: string; hash: string; hint: string } {
+  const secret = randomBytes(32).toString('base64url');
+  return { secret, hash: hashSecret(secret), hint: secret.slice(-4) };
+}
+
+/** Lower-case letters and digits, like the identity pool's app client ids. */
+function newClientId(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  return Array.from(randomBytes(26), (b) => alphabet[b % alphabet.length]).join('');
+}
+
+/** A fresh secp256k1 key pair: 32-byte private key and uncompressed public key, both 0x-hex. */
+export function newSigningKey(): { privateKey: string; publicKey: string } {
+  const ecdh = createECDH('secp256k1');
+  ecdh.generateKeys();
+  return {
+    privateKey: `0x${ecdh.getPrivateKey('hex').padStart(64, '0')}`,
+    publicKey: `0x${ecdh.getPublicKey('hex', 'uncompressed')}`,
+  };
+}
+
+export function secretStatus(row: Pick<SecretRow, 'revokedAt' | 'expiresAt'>, now = new Date()): SecretStatus {
+  if (row.revokedAt) return 'REVOKED';
+  if (!row.expiresAt) return 'ACTIVE';
+  return row.expiresAt.getTime() > now.getTime() ? 'EXPIRING' : 'EXPIRED';
+}
+
+function toNetwork(row: NetworkRow): TApplicationNetwork {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    networkType: row.networkType,
+    technology: row.technology,
+    chainId: row.chainId,
+    rateLimit: row.rateLimit,
+    isLocal: row.isLocal,
+  };
+}
+
+function toApplication(row: ApplicationRow, networks: NetworkRow[], secrets: SecretRow[], now: Date): TApplication {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    name: row.name,
+    callbackUrl: row.callbackUrl,
+    applicationType: row.applicationType,
+    testnetSigning: row.testnetSigning,
+    clientId: row.clientId,
+    signingServiceName: row.signingServiceName,
+    signingKeyId: row.signingKeyId,
+    signingPublicKey: row.signingPublicKey,
+    networks: networks.map(toNetwork),
+    secrets: secrets.slice(0, SECRETS_SHOWN).map((secret) => ({
+      id: secret.id,
+      hint: secret.hint,
+      status: secretStatus(secret, now),
+      createdAt: secret.createdAt.toISOString(),
+      expiresAt: secret.expiresAt?.toISOString() ?? null,
+      revokedAt: secret.revokedAt?.toISOString() ?? null,
+    })),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The PostgreSQL error code of a unique violation, on the error or (Drizzle wraps it) its cause. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Two requests may pass the name check together; the unique index refuses the second write.
+ * Answer that as the same 409 the check gives, not a 500.
+ */
+async function onNameRace<T>(message: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(message, [{ name: 'name', reason: message }]);
+    throw error;
+  }
+}
+
+/**
+ * The rules of the application manager (spec §3, §5, §7): an account's API applications, their
+ * client secrets and signing keys, the applications:create allowance and usage figures.
+ */
+export class ApplicationService {
+  constructor(
+    private readonly repo: ApplicationRepository,
+    private readonly box: SecretBox,
+    private readonly config: Pick<Config, 'productSlug'>,
+    private readonly onSecretsChanged: (applicationId: string) => void = () => undefined,
+  ) {}
+
+  async list(
+    caller: PortalUser,
+    query: {
+      page: number;
+      size: number;
+      search?: string | undefined;
+      networkId?: string | undefined;
+      applicationType?: ApplicationType | undefined;
+    },
+  ): Promise<TApplicationsPage> {
+    const filter = {
+      accountId: caller.accountId,
+      search: query.search || undefined,
+      networkId: query.networkId,
+      applicationType: query.applicationType,
+    };
+    const [{ rows, total }, quota] = await Promise.all([
+      this.repo.page(filter, query.page * query.size, query.size),
+      this.repo.quota(caller.accountId),
+    ]);
+    const content = await this.views(rows);
+    return {
+      content,
+      totalElements: total,
+      totalPages: Math.ceil(total / query.size),
+      number: query.page,
+      size: query.size,
+      quota: { used: quota?.used ?? 0, total: quota ? quota.total : 0 },
+    };
+  }
+
+  async get(caller: PortalUser, id: string): Promise<TApplication> {
+    const row = await this.repo.findApplication(caller.accountId, id);
+    if (!row) throw notFound(APPLICATION_MESSAGES.notFound);
+    const [view] = await this.views([row]);
+    return view!;
+  }
+
+  /** Networks an application of `type` could use: those the account activated, of that type. */
+  async availableNetworks(caller: PortalUser, type?: ApplicationType): Promise<TApplicationNetwork[]> {
+    return (await this.repo.activatedNetworks(caller.accountId, type)).map(toNetwork);
+  }
+
+  /** The networks the application's edit dialog offers: activated, of the application's type. */
+  async networksForApplication(caller: PortalUser, id: string): Promise<TApplicationNetwork[]> {
+    const row = await this.repo.findApplication(caller.accountId, id);
+    if (!row) throw notFound(APPLICATION_MESSAGES.notFound);
+    return this.availableNetworks(caller, row.applicationType);
+  }
+
+  /** POST /validate: format problems are 400s from the schema; a taken name is a 409. */
+  async validateName(caller: PortalUser, name: string, exceptId?: string): Promise<{ valid: true }> {
+    if (await this.repo.nameTaken(caller.accountId, name.toLowerCase(), exceptId)) {
+      throw conflict(APPLICATION_MESSAGES.nameExists, [{ name: 'name', reason: APPLICATION_MESSAGES.nameExists }]);
+    }
+    return { valid: true };
+  }
+
+  async create(caller: PortalUser, input: CreateInput): Promise<TCreateApplicationResponse> {
+    // Spec §5: mainnet use of applications requires completed identity verification.
+    if (input.applicationType === 'mainnet') requireVerifiedIdentity(caller);
+    const secret = newClientSecret();
+    const key = newSigningKey();
+    const result = await onNameRace(APPLICATION_MESSAGES.nameExistsOnCreate, () =>
+      this.repo.transaction(async (repo) => {
+        await this.requireNetworks(repo, caller.accountId, input.applicationType, input.networkIds);
+        const nameKey = input.name.toLowerCase();
+        if (await repo.nameTaken(caller.accountId, nameKey)) {
+          throw conflict(APPLICATION_MESSAGES.nameExistsOnCreate, [
+            { name: 'name', reason: APPLICATION_MESSAGES.nameExistsOnCreate },
+          ]);
+        }
+        if (!(await repo.takeQuota(caller.accountId))) throw conflict(APPLICATION_MESSAGES.quotaReached);
+        const row = await repo.insertApplication({
+          accountId: caller.accountId,
+          createdBy: caller.id,
+          name: input.name,
+          nameKey,
+          callbackUrl: input.callbackUrl,
+          applicationType: input.applicationType,
+          testnetSigning: input.testnetSigning,
+          clientId: newClientId(),
+          signingServiceName: `${this.config.productSlug}-${input.applicationType}-signing`,
+          signingKeyId: `key-${randomUUID()}`,
+          signingPublicKey: key.publicKey,
+          signingPrivateKey: this.box.seal(key.privateKey),
+        });
+        await repo.setNetworks(row.id, input.networkIds);
+        await repo.insertSecret({ applicationId: row.id, secretHash: secret.hash, hint: secret.hint });
+        const [view] = await this.views([row], repo);
+        return view!;
+      }),
+    );
+    return { ...result, clientSecret: secret.secret };
+  }
+
+  async update(caller: PortalUser, input: UpdateInput): Promise<TApplication> {
+    return onNameRace(APPLICATION_MESSAGES.nameExists, () =>
+      this.repo.transaction(async (repo) => {
+        const row = await repo.findApplication(caller.accountId, input.id, { forUpdate: true });
+        if (!row) throw notFound(APPLICATION_MESSAGES.notFound);
+        if (input.applicationType && input.applicationType !== row.applicationType) {
+          throw badRequest([{ name: 'applicationType', reason: APPLICATION_MESSAGES.typeFixed }]);
+        }
+        await this.requireNetworks(repo, caller.accountId, row.applicationType, input.networkIds);
+        const nameKey = input.name.toLowerCase();
+        if (await repo.nameTaken(caller.accountId, nameKey, row.id)) {
+          throw conflict(APPLICATION_MESSAGES.nameExists, [{ name: 'name', reason: APPLICATION_MESSAGES.nameExists }]);
+        }
+        await repo.updateApplication(row.id, {
+          name: input.name,
+          nameKey,
+          callbackUrl: input.callbackUrl,
+          testnetSigning: input.testnetSigning,
+        });
+        await repo.setNetworks(row.id, input.networkIds);
+        const updated = await repo.findApplication(caller.accountId, row.id);
+        const [view] = await this.views([updated!], repo);
+        return view!;
+      }),
+    ).finally(() => this.onSecretsChanged(input.id));
+  }
+
+  async delete(caller: PortalUser, id: string): Promise<void> {
+    await this.repo.transaction(async (repo) => {
+      const row = await repo.findApplication(caller.accountId, id, { forUpdate: true });
+      if (!row) throw notFound(APPLICATION_MESSAGES.notFound);
+      await repo.deleteApplication(row.id);
+      await repo.releaseQuota(caller.accountId);
+    });
+    this.onSecretsChanged(id);
+  }
+
+  /**
+   * Issues a new client secret. The secrets in use keep working for `gracePeriodMinutes` (their
+   * callers move over meanwhile) and are refused after; 0 revokes them now.
+   */
+  async rotateSecret(caller: PortalUser, id: string, gracePeriodMinutes: number): Promise<TRotateSecretResponse> {
+    const secret = newClientSecret();
+    const application = await this.repo.transaction(async (repo) => {
+      const row = await repo.findApplication(caller.accountId, id, { forUpdate: true });
+      if (!row) throw notFound(APPLICATION_MESSAGES.notFound);
+      const now = new Date();
+      await repo.retireSecrets(
+        row.id,
+        gracePeriodMinutes > 0 ? new Date(now.getTime() + gracePeriodMinutes * 60_000) : null,
+        now,
+      );
+      await repo.insertSecret({ applicationId: row.id, secretHash: secret.hash, hint: secret.hint });
+      const [view] = await this.views([row], repo);
+      return view!;
+    });
+    this.onSecretsChanged(id);
+    return { application, clientSecret: secret.secret };
+  }
+
+  /** Revokes one secret at once (e.g. the old one before its grace period ends). */
+  async revokeSecret(caller: PortalUser, id: string, secretId: string): Promise<TApplication> {
+    const view = await this.repo.transaction(async (repo) => {
+      const row = await repo.findApplication(caller.accountId, id, { forUpdate: true });
+      if (!row) throw notFound(APPLICATION_MESSAGES.notFound);
+      const secret = await repo.findSecret(row.id, secretId);
+      if (!secret) throw notFound(APPLICATION_MESSAGES.secretNotFound);
+      await repo.revokeSecret(row.id, secretId, new Date());
+      const [result] = await this.views([row], repo);
+      return result!;
+    });
+    this.onSecretsChanged(id);
+    return view;
+  }
+
+  async keyIds(caller: PortalUser) {
+    const rows = await this.repo.allApplications(caller.accountId);
+    return {
+      keyIds: rows.map((row) => ({
+        applicationId: row.id,
+        name: row.name,
+        signingServiceName: row.signingServiceName,
+        keyId: row.signingKeyId,
+        publicKey: row.signingPublicKey,
+      })),
+    };
+  }
+
+  async usage(caller: PortalUser, id: string, days: number, now = new Date()): Promise<TApplicationUsage> {
+    const row = await this.repo.findApplication(caller.accountId, id);
+    if (!row) throw notFound(APPLICATION_MESSAGES.notFound);
+    const to = utcDay(now);
+    const from = utcDay(new Date(now.getTime() - (days - 1) * DAY_MS));
+    const rows = await this.repo.usage(row.id, from, to);
+    const byDay = new Map<string, number>();
+    const byNetwork = new Map<string, { networkId: string; name: string; requests: number }>();
+    for (const r of rows) {
+      byDay.set(r.day, (byDay.get(r.day) ?? 0) + r.requests);
+      const network = byNetwork.get(r.networkId) ?? { networkId: r.networkId, name: r.name, requests: 0 };
+      network.requests += r.requests;
+      byNetwork.set(r.networkId, network);
+    }
+    const series = Array.from({ length: days }, (_, i) => {
+      const day = utcDay(new Date(Date.parse(`${from}T00:00:00Z`) + i * DAY_MS));
+      return { day, requests: byDay.get(day) ?? 0 };
+    });
+    return {
+      from,
+      to,
+      total: series.reduce((sum, d) => sum + d.requests, 0),
+      days: series,
+      networks: [...byNetwork.values()].sort((a, b) => b.requests - a.requests),
+    };
+  }
+
+  /** Every chosen network must be activated by the account and of the application's type. */
+  private async requireNetworks(
+    repo: ApplicationRepository,
+    accountId: string,
+    type: ApplicationType,
+    networkIds: string[],
+  ): Promise<void> {
+    if (!networkIds.length) {
+      throw badRequest([{ name: 'networkIds', reason: APPLICATION_MESSAGES.networksRequired }]);
+    }
+    const allowed = new Set((await repo.activatedNetworks(accountId, type)).map((n) => n.id));
+    const refused = networkIds.findIndex((id) => !allowed.has(id));
+    if (refused >= 0) {
+      throw badRequest([{ name: `networkIds.${refused}`, reason: APPLICATION_MESSAGES.networkUnavailable }]);
+    }
+  }
+
+  private async views(rows: ApplicationRow[], repo: ApplicationRepository = this.repo): Promise<TApplication[]> {
+    const ids = rows.map((row) => row.id);
+    const [networks, secrets] = await Promise.all([repo.networksOf(ids), repo.secretsOf(ids)]);
+    const now = new Date();
+    return rows.map((row) => toApplication(row, networks.get(row.id) ?? [], secrets.get(row.id) ?? [], now));
+  }
+}

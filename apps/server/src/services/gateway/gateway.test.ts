@@ -1,0 +1,401 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountFeatures, accountNetworks, applicationSecrets, applicationUsageDaily } from '@connect/db';
+import { ZCreateApplicationResponse, ZProblem, ZRotateSecretResponse, ZTokenResponse } from '@connect/shared';
+import { startTestChain, type TestChain } from '../../../test/chains.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { rpcCall } from '../../adapters/chains/rpc.ts';
+import { activate, addNetwork, newAppUser, type TestUser } from '../application-manager/testing.ts';
+import { countCalls } from './routes.ts';
+
+const basic = (id: string, secret: string) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+
+describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
+  let t: TestContext;
+  let chain: TestChain;
+  let owner: TestUser;
+  let stranger: TestUser;
+  let network: { id: string; code: string };
+  let otherNetwork: { id: string };
+  let app: ReturnType<typeof ZCreateApplicationResponse.parse>;
+
+  beforeAll(async () => {
+    [t, chain] = await Promise.all([createTestApp(), startTestChain()]);
+    owner = await newAppUser(t);
+    stranger = await newAppUser(t);
+    for (const user of [owner, stranger]) {
+      await t.db.db
+        .update(accountFeatures)
+        .set({ total: null })
+        .where(and(eq(accountFeatures.accountId, user.accountId), eq(accountFeatures.feature, 'applications:create')));
+    }
+    network = await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, rateLimit: 1000 });
+    otherNetwork = await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId });
+    await activate(t, owner.accountId, network.id, otherNetwork.id);
+    await activate(t, stranger.accountId, network.id);
+    app = await createApp(owner, [network.id]);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await chain?.stop();
+  });
+
+  async function createApp(user: TestUser, networkIds: string[]) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/application-manager/create-application/',
+      headers: user.headers,
+      payload: {
+        name: `Gateway app ${Math.random().toString(36).slice(2, 8)}`,
+        callbackUrl: 'https://example.com/cb',
+        applicationType: 'testnet',
+        networkIds,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return ZCreateApplicationResponse.parse(res.json());
+  }
+
+  const tokenRequest = (payload: string | object, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/oauth2/token',
+      headers: {
+        'content-type': typeof payload === 'string' ? 'application/x-www-form-urlencoded' : 'application/json',
+        ...headers,
+      },
+      payload,
+    });
+
+  async function tokenFor(clientId: string, secret: string) {
+    const res = await tokenRequest('grant_type=client_credentials', { authorization: basic(clientId, secret) });
+    expect(res.statusCode, res.body).toBe(200);
+    return ZTokenResponse.parse(res.json()).access_token;
+  }
+
+  const rpc = (token: string | null, networkRef: string, payload: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/gateway/${networkRef}`,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      payload: JSON.stringify(payload),
+    });
+
+  describe('POST /oauth2/token', () => {
+    it('issues a one-hour bearer token for HTTP Basic credentials', async () => {
+      const res = await tokenRequest('grant_type=client_credentials', {
+        authorization: basic(app.clientId, app.clientSecret),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const body = ZTokenResponse.parse(res.json());
+      expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
+      const payload = JSON.parse(Buffer.from(body.access_token.split('.')[1]!, 'base64url').toString()) as Record<
+        string,
+        unknown
+      >;
+      expect(payload).toMatchObject({ sub: app.id, acc: owner.accountId, sid: app.secrets[0]!.id });
+      expect(Number(payload.exp) - Number(payload.iat)).toBe(3600);
+    });
+
+    it('accepts credentials in the form body and in JSON', async () => {
+      const form = new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: app.clientId,
+        client_secret: app.clientSecret,
+      }).toString();
+      expect((await tokenRequest(form)).statusCode).toBe(200);
+      const json = await tokenRequest({
+        grant_type: 'client_credentials',
+        client_id: app.clientId,
+        client_secret: app.clientSecret,
+      });
+      expect(json.statusCode).toBe(200);
+    });
+
+    it('answers RFC 6749 errors', async () => {
+      const wrong = await tokenRequest('grant_type=client_credentials', {
+        authorization: basic(app.clientId, `${app.clientSecret}x`),
+      });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toMatchObject({ error: 'invalid_client' });
+      expect(wrong.headers['www-authenticate']).toMatch(/^Basic /);
+
+      const unknownClient = await tokenRequest('grant_type=client_credentials', {
+        authorization: basic('nobody', app.clientSecret),
+      });
+      expect(unknownClient.statusCode).toBe(401);
+      const noCredentials = await tokenRequest('grant_type=client_credentials');
+      expect(noCredentials.json()).toMatchObject({ error: 'invalid_client' });
+
+      const noGrant = await tokenRequest('', { authorization: basic(app.clientId, app.clientSecret) });
+      expect(noGrant.statusCode).toBe(400);
+      expect(noGrant.json()).toMatchObject({ error: 'invalid_request' });
+      const otherGrant = await tokenRequest('grant_type=password', {
+        authorization: basic(app.clientId, app.clientSecret),
+      });
+      expect(otherGrant.statusCode).toBe(400);
+      expect(otherGrant.json()).toMatchObject({ error: 'unsupported_grant_type' });
+      const twoMethods = await tokenRequest(`grant_type=client_credentials&client_secret=${app.clientSecret}`, {
+        authorization: basic(app.clientId, app.clientSecret),
+      });
+      expect(twoMethods.json()).toMatchObject({ error: 'invalid_request' });
+    });
+  });
+
+  describe('POST /api/gateway/{networkId}', () => {
+    it('reads eth_blockNumber from the chain, by network id and by code, single and batch', async () => {
+      const token = await tokenFor(app.clientId, app.clientSecret);
+      await rpcCall(chain.rpcUrl, 'evm_mine', []);
+      const direct = await rpcCall<string>(chain.rpcUrl, 'eth_blockNumber', []);
+      const res = await rpc(token, network.id, { jsonrpc: '2.0', id: 7, method: 'eth_blockNumber', params: [] });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ jsonrpc: '2.0', id: 7, result: direct });
+
+      const byCode = await rpc(token, network.code, { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] });
+      expect(Number(BigInt((byCode.json() as { result: string }).result))).toBe(chain.chainId);
+
+      const batch = await rpc(token, network.id, [
+        { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] },
+        { jsonrpc: '2.0', id: 2, method: 'eth_chainId', params: [] },
+      ]);
+      const answers = batch.json() as { id: number; result: string }[];
+      expect(answers.map((a) => a.id).sort()).toEqual([1, 2]);
+      expect(answers.find((a) => a.id === 1)!.result).toBe(direct);
+    });
+
+    it('refuses missing, forged and other-audience tokens', async () => {
+      const call = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] };
+      const none = await rpc(null, network.id, call);
+      expect(none.statusCode).toBe(401);
+      expect(none.headers['www-authenticate']).toMatch(/^Bearer/);
+      expect(ZProblem.parse(none.json()).status).toBe(401);
+      expect((await rpc('not.a.token', network.id, call)).statusCode).toBe(401);
+      // A portal session token is not a platform API token.
+      expect((await rpc(owner.accessToken, network.id, call)).statusCode).toBe(401);
+    });
+
+    it('refuses networks not associated with the application, unknown networks and bad bodies', async () => {
+      const token = await tokenFor(app.clientId, app.clientSecret);
+      const call = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] };
+      const notAssociated = await rpc(token, otherNetwork.id, call);
+      expect(notAssociated.statusCode).toBe(403);
+      expect(ZProblem.parse(notAssociated.json()).detail).toMatch(/not associated/);
+      expect((await rpc(token, crypto.randomUUID(), call)).statusCode).toBe(404);
+      expect((await rpc(token, 'no-such-network', call)).statusCode).toBe(404);
+      for (const body of [{}, [], { method: 3 }, Array.from({ length: 101 }, () => call)]) {
+        const res = await rpc(token, network.id, body);
+        expect(res.statusCode, JSON.stringify(body).slice(0, 40)).toBe(400);
+      }
+      const garbage = await t.app.inject({
+        method: 'POST',
+        url: `/api/gateway/${network.id}`,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        payload: '{not json',
+      });
+      expect(garbage.statusCode).toBe(400);
+    });
+
+    it('refuses a network the application’s account deactivated', async () => {
+      const other = await createApp(owner, [network.id, otherNetwork.id]);
+      const token = await tokenFor(other.clientId, other.clientSecret);
+      const call = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] };
+      expect((await rpc(token, otherNetwork.id, call)).statusCode).toBe(200);
+      await t.db.db
+        .delete(accountNetworks)
+        .where(and(eq(accountNetworks.accountId, owner.accountId), eq(accountNetworks.networkId, otherNetwork.id)));
+      await new Promise((resolve) => setTimeout(resolve, 2_100)); // the route cache's lifetime
+      const res = await rpc(token, otherNetwork.id, call);
+      expect(res.statusCode).toBe(403);
+      expect(ZProblem.parse(res.json()).detail).toMatch(/not active/);
+      await activate(t, owner.accountId, otherNetwork.id);
+    });
+
+    it('another account’s application cannot use the owner’s networks', async () => {
+      const theirs = await createApp(stranger, [network.id]);
+      const token = await tokenFor(theirs.clientId, theirs.clientSecret);
+      const res = await rpc(token, otherNetwork.id, { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] });
+      expect(res.statusCode).toBe(403);
+    });
+
+    it('limits each account to the network’s rate per second with 429 and Retry-After', async () => {
+      const limited = await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, rateLimit: 3 });
+      await activate(t, owner.accountId, limited.id);
+      const limitedApp = await createApp(owner, [limited.id]);
+      const token = await tokenFor(limitedApp.clientId, limitedApp.clientSecret);
+      const call = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] };
+      // Start at the beginning of a second so the five requests share one window.
+      await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+      const statuses: number[] = [];
+      let refused;
+      for (let i = 0; i < 5; i++) {
+        const res = await rpc(token, limited.id, call);
+        statuses.push(res.statusCode);
+        if (res.statusCode === 429) refused = res;
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      expect(Number(refused!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(ZProblem.parse(refused!.json()).detail).toMatch(/3 requests per second/);
+      // A batch counts each call.
+      await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+      expect((await rpc(token, limited.id, [call, call, call, call])).statusCode).toBe(429);
+      expect((await rpc(token, limited.id, [call, call, call])).statusCode).toBe(200);
+    });
+
+    it('counts usage per application, network and day, written in batches', async () => {
+      const counted = await createApp(owner, [network.id]);
+      const token = await tokenFor(counted.clientId, counted.clientSecret);
+      const call = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] };
+      for (let i = 0; i < 3; i++) expect((await rpc(token, network.id, call)).statusCode).toBe(200);
+      expect((await rpc(token, network.id, [call, call])).statusCode).toBe(200);
+      // Refused requests are not counted.
+      expect((await rpc(token, otherNetwork.id, call)).statusCode).toBe(403);
+      await expect
+        .poll(
+          async () => {
+            const rows = await t.db.db
+              .select()
+              .from(applicationUsageDaily)
+              .where(eq(applicationUsageDaily.applicationId, counted.id));
+            return rows.map((r) => ({ networkId: r.networkId, requests: r.requests }));
+          },
+          { timeout: 5_000 },
+        )
+        .toEqual([{ networkId: network.id, requests: 5 }]);
+      const usage = await t.app.inject({
+        method: 'GET',
+        url: `/api/application-manager/application/${counted.id}/usage?days=7`,
+        headers: owner.headers,
+      });
+      expect((usage.json() as { total: number }).total).toBe(5);
+    });
+  });
+
+  describe('secrets and tokens', () => {
+    it('a rotated secret works during its grace period and is refused after it expires', async () => {
+      const rotating = await createApp(owner, [network.id]);
+      const oldToken = await tokenFor(rotating.clientId, rotating.clientSecret);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/application-manager/application/${rotating.id}/rotate-secret`,
+        headers: owner.headers,
+        payload: { gracePeriodMinutes: 60 },
+      });
+      const { clientSecret: newSecret } = ZRotateSecretResponse.parse(res.json());
+      const call = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] };
+      // Grace period: the old secret still gets tokens, and its tokens still work.
+      const graceToken = await tokenFor(rotating.clientId, rotating.clientSecret);
+      expect((await rpc(oldToken, network.id, call)).statusCode).toBe(200);
+      expect((await rpc(graceToken, network.id, call)).statusCode).toBe(200);
+      const newToken = await tokenFor(rotating.clientId, newSecret);
+
+      // The grace period ends (moved into the past rather than waited for).
+      await t.db.db
+        .update(applicationSecrets)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(applicationSecrets.id, rotating.secrets[0]!.id));
+      const refused = await tokenRequest('grant_type=client_credentials', {
+        authorization: basic(rotating.clientId, rotating.clientSecret),
+      });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ error: 'invalid_client' });
+      // Tokens already issued for it stop working within the secret cache's lifetime.
+      await expect
+        .poll(async () => (await rpc(oldToken, network.id, call)).statusCode, { timeout: 5_000, interval: 250 })
+        .toBe(401);
+      expect((await rpc(newToken, network.id, call)).statusCode).toBe(200);
+    });
+
+    it('revoking now, or deleting the application, refuses its tokens at once on this node', async () => {
+      const revoking = await createApp(owner, [network.id]);
+      const token = await tokenFor(revoking.clientId, revoking.clientSecret);
+      const call = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] };
+      expect((await rpc(token, network.id, call)).statusCode).toBe(200);
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/application-manager/application/${revoking.id}/rotate-secret`,
+        headers: owner.headers,
+        payload: { gracePeriodMinutes: 0 },
+      });
+      const refused = await rpc(token, network.id, call);
+      expect(refused.statusCode).toBe(401);
+      expect(ZProblem.parse(refused.json()).detail).toMatch(/revoked or has expired/);
+
+      const deleting = await createApp(owner, [network.id]);
+      const deletingToken = await tokenFor(deleting.clientId, deleting.clientSecret);
+      expect((await rpc(deletingToken, network.id, call)).statusCode).toBe(200);
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/application-manager/application/${deleting.id}`,
+        headers: owner.headers,
+      });
+      expect((await rpc(deletingToken, network.id, call)).statusCode).toBe(401);
+    });
+  });
+
+  it('counts calls in JSON-RPC bodies', () => {
+    const call = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' };
+    expect(countCalls(call)).toBe(1);
+    expect(countCalls([call, call])).toBe(2);
+    expect(countCalls([])).toBeNull();
+    expect(countCalls([call, 5])).toBeNull();
+    expect(countCalls('eth_blockNumber')).toBeNull();
+    expect(countCalls(undefined)).toBeNull();
+  });
+});
+
+describe('platform API usage on shutdown', () => {
+  it('writes counted requests when the app closes', async () => {
+    const [t, chain] = await Promise.all([createTestApp(), startTestChain()]);
+    try {
+      const owner = await newAppUser(t);
+      const network = await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId });
+      await activate(t, owner.accountId, network.id);
+      const created = ZCreateApplicationResponse.parse(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/application-manager/create-application/',
+            headers: owner.headers,
+            payload: {
+              name: 'Shutdown app',
+              callbackUrl: 'https://example.com/cb',
+              applicationType: 'testnet',
+              networkIds: [network.id],
+            },
+          })
+        ).json(),
+      );
+      const token = ZTokenResponse.parse(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/oauth2/token',
+            headers: {
+              'content-type': 'application/x-www-form-urlencoded',
+              authorization: basic(created.clientId, created.clientSecret),
+            },
+            payload: 'grant_type=client_credentials',
+          })
+        ).json(),
+      ).access_token;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/gateway/${network.id}`,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
+      });
+      expect(res.statusCode).toBe(200);
+      await t.app.close();
+      const rows = await t.db.db
+        .select()
+        .from(applicationUsageDaily)
+        .where(eq(applicationUsageDaily.applicationId, created.id));
+      expect(rows.map((r) => r.requests)).toEqual([1]);
+    } finally {
+      await t.db.close();
+      await chain.stop();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,272 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import { ACCESS_TOKEN_SECONDS, ZTokenResponse } from '@connect/shared';
+import { ProblemError } from '../../lib/errors.ts';
+import type { App, Deps } from '../../types.ts';
+import { hashSecret } from '../application-manager/service.ts';
+import { applicationEvents } from './events.ts';
+import { RpcForwarder, UpstreamError } from './forward.ts';
+import { GatewayRoutes, NetworkRateLimiter, SecretValidity, USAGE_FLUSH_MS, UsageRecorder } from './state.ts';
+import { loadTokenKey, PlatformTokens, type PlatformClaims } from './tokens.ts';
+
+/** JSON-RPC calls one batch may carry. */
+export const MAX_BATCH = 100;
+
+type OAuthError = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type';
+
+/** RFC 6749 §5.2 error answer (not problem details: OAuth2 clients expect this shape). */
+function oauthError(reply: FastifyReply, status: number, error: OAuthError, description: string) {
+  if (status === 401) reply.header('www-authenticate', 'Basic realm="platform-api", charset="UTF-8"');
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .header('pragma', 'no-cache')
+    .send({ error, error_description: description });
+}
+
+/** RFC 6749 §2.3.1: HTTP Basic with the form-urlencoded client id and secret. */
+function basicCredentials(header: string | undefined): { id: string; secret: string } | 'malformed' | null {
+  if (!header) return null;
+  const match = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header);
+  if (!match) return /^Basic\b/i.test(header) ? 'malformed' : null;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return 'malformed';
+  try {
+    const plus = (s: string) => decodeURIComponent(s.replaceAll('+', ' '));
+    return { id: plus(decoded.slice(0, colon)), secret: plus(decoded.slice(colon + 1)) };
+  } catch {
+    return 'malformed';
+  }
+}
+
+function field(body: unknown, name: string): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const value = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function isCall(value: unknown): boolean {
+  return Boolean(value) && typeof value === 'object' && typeof (value as { method?: unknown }).method === 'string';
+}
+
+/** Number of calls in a JSON-RPC request (1 for a single call, n for a batch), or null when malformed. */
+export function countCalls(body: unknown): number | null {
+  if (Array.isArray(body)) {
+    if (body.length === 0 || body.length > MAX_BATCH || !body.every(isCall)) return null;
+    return body.length;
+  }
+  return isCall(body) ? 1 : null;
+}
+
+const invalidToken = (detail: string) => new ProblemError(401, 'Unauthorized', detail);
+
+/**
+ * The platform API that registered applications call (issue 4 §5), served beside the
+ * application-manager service: `POST /oauth2/token` (OAuth2 client credentials, RFC 6749 §4.4)
+ * and `POST /api/gateway/{networkId}` (JSON-RPC forwarded to the network's RPC endpoint).
+ */
+export async function platformApiRoutes(app: App, deps: Deps) {
+  const tokens = new PlatformTokens(await loadTokenKey(deps.db, deps.box), `${deps.config.publicUrl}/oauth2`);
+  const secrets = new SecretValidity(deps.dbh);
+  const routes = new GatewayRoutes(deps.dbh);
+  const forwarder = new RpcForwarder();
+  const usage = new UsageRecorder(deps.dbh, (error) => app.log.warn({ err: error }, 'gateway usage not recorded'));
+  let redis: Redis | undefined;
+  if (deps.config.redisUrl) {
+    const { Redis: RedisClient } = await import('ioredis');
+    redis = new RedisClient(deps.config.redisUrl, {
+      connectTimeout: 500,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+    });
+  }
+  const limiter = new NetworkRateLimiter(redis);
+
+  const stopListening = applicationEvents(deps).on((applicationId) => {
+    secrets.forgetApplication(applicationId);
+    routes.forgetApplication(applicationId);
+  });
+  const timer = setInterval(() => void usage.flush(), USAGE_FLUSH_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    stopListening();
+    await usage.flush();
+    forwarder.close();
+    redis?.disconnect();
+  });
+
+  await app.register(async (plain) => {
+    const scope = plain as App;
+    // OAuth2 clients send the token request form-encoded (RFC 6749 §4.4.2); JSON is accepted too.
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16_384 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+
+    scope.post(
+      '/oauth2/token',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['platform-api'],
+          summary: 'Exchange an application’s client credentials for an access token',
+          description: `OAuth2 client credentials grant (RFC 6749 §4.4). Authenticate with HTTP Basic (client id and secret) or with \`client_id\` and \`client_secret\` in the body, and send \`grant_type=client_credentials\` form-encoded or as JSON. The access token is valid ${ACCESS_TOKEN_SECONDS} seconds and only while its client secret is neither revoked nor expired. Errors follow RFC 6749 §5.2 (\`invalid_client\` answers 401 with WWW-Authenticate).`,
+          response: {
+            200: ZTokenResponse,
+            '4xx': z.object({ error: z.string(), error_description: z.string().optional() }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body;
+        const basic = basicCredentials(request.headers.authorization);
+        if (basic === 'malformed') {
+          return oauthError(reply, 401, 'invalid_client', 'The Basic authorization header is malformed.');
+        }
+        if (basic && field(body, 'client_secret')) {
+          return oauthError(reply, 400, 'invalid_request', 'Use one client authentication method, not two.');
+        }
+        const grantType = field(body, 'grant_type');
+        if (!grantType) return oauthError(reply, 400, 'invalid_request', 'grant_type is required.');
+        if (grantType !== 'client_credentials') {
+          return oauthError(reply, 400, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported.');
+        }
+        const clientId = basic?.id ?? field(body, 'client_id');
+        const clientSecret = basic?.secret ?? field(body, 'client_secret');
+        if (!clientId || !clientSecret) {
+          return oauthError(reply, 401, 'invalid_client', 'Client authentication is required.');
+        }
+        if (clientId.length > 100 || clientSecret.length > 200) {
+          return oauthError(reply, 401, 'invalid_client', 'The client id or secret is wrong.');
+        }
+        const hash = hashSecret(clientSecret);
+        const { rows } = await deps.dbh.query(
+          `select s.id as "secretId", s.secret_hash as "hash", a.id as "applicationId", a.account_id as "accountId"
+           from applications a join application_secrets s on s.application_id = a.id
+           where a.client_id = $1 and s.secret_hash = $2 and s.revoked_at is null
+             and (s.expires_at is null or s.expires_at > now())`,
+          [clientId, hash],
+          { name: 'oauth_client_secret' },
+        );
+        const row = rows[0] as { secretId: string; hash: string; applicationId: string; accountId: string } | undefined;
+        // The index found the row by hash; compare again in constant time all the same.
+        if (!row || !timingSafeEqual(Buffer.from(row.hash), Buffer.from(hash))) {
+          return oauthError(reply, 401, 'invalid_client', 'The client id or secret is wrong, revoked or expired.');
+        }
+        const claims: PlatformClaims = {
+          applicationId: row.applicationId,
+          accountId: row.accountId,
+          secretId: row.secretId,
+          clientId,
+        };
+        return reply
+          .header('cache-control', 'no-store')
+          .header('pragma', 'no-cache')
+          .send({
+            access_token: await tokens.sign(claims),
+            token_type: 'Bearer' as const,
+            expires_in: ACCESS_TOKEN_SECONDS,
+          });
+      },
+    );
+  });
+
+  await app.register(async (plain) => {
+    const scope = plain as App;
+    // The body is forwarded as it came; it is parsed here only to check it and count its calls.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1_048_576 }, (_r, body, done) =>
+      done(null, body),
+    );
+
+    async function authorise(request: FastifyRequest, reply: FastifyReply): Promise<PlatformClaims> {
+      const header = request.headers.authorization;
+      const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+      if (!match) {
+        reply.header('www-authenticate', 'Bearer realm="platform-api"');
+        throw invalidToken('An access token from POST /oauth2/token is required.');
+      }
+      const claims = await tokens.verify(match[1]!);
+      if (!claims || !(await secrets.isValid(claims.secretId, claims.applicationId))) {
+        reply.header('www-authenticate', 'Bearer realm="platform-api", error="invalid_token"');
+        throw invalidToken(
+          claims
+            ? 'The client secret this token was issued for has been revoked or has expired.'
+            : 'The access token is invalid or has expired.',
+        );
+      }
+      return claims;
+    }
+
+    scope.post(
+      '/api/gateway/:networkId',
+      {
+        // Limited per account and network below, not by the portal's per-address limit.
+        config: { access: 'public', rateLimit: false },
+        schema: {
+          tags: ['platform-api'],
+          summary: 'Send JSON-RPC to a network',
+          description:
+            'Forwards a JSON-RPC 2.0 request (or a batch of up to 100) to the network’s RPC endpoint and answers what it answered. Needs a Bearer token from POST /oauth2/token. The network (id or code) must be associated with the application and active for its account (403 otherwise, 404 when unknown). Each account may send `networkRateLimit` calls per second per network (429 with Retry-After). Calls are counted in the application’s daily usage.',
+          // No response schema: the RPC endpoint's answer (any status) is passed through as it is.
+          params: z.object({ networkId: z.string().min(1).max(100) }),
+        },
+      },
+      async (request, reply) => {
+        const claims = await authorise(request, reply);
+        const route = await routes.resolve(claims.applicationId, request.params.networkId);
+        switch (route.kind) {
+          case 'unknown-network':
+            throw new ProblemError(404, 'Not Found', 'There is no such network.');
+          case 'not-associated':
+            throw new ProblemError(403, 'Forbidden', 'This network is not associated with the application.');
+          case 'not-active':
+            throw new ProblemError(403, 'Forbidden', 'This network is not active for the application’s account.');
+          case 'no-rpc':
+            throw new ProblemError(503, 'Service Unavailable', `${route.networkName} has no RPC endpoint configured.`);
+        }
+        const raw = request.body as Buffer | undefined;
+        let parsed: unknown;
+        try {
+          parsed = raw && raw.length ? JSON.parse(raw.toString('utf8')) : undefined;
+        } catch {
+          parsed = undefined;
+        }
+        const calls = countCalls(parsed);
+        if (calls === null) {
+          throw new ProblemError(
+            400,
+            'Bad Request',
+            `The body must be a JSON-RPC 2.0 request or a batch of 1 to ${MAX_BATCH} requests.`,
+          );
+        }
+        const decision = await limiter.take(`${route.accountId}|${route.networkId}`, route.rateLimit, calls);
+        if (!decision.allowed) {
+          reply.header('retry-after', String(decision.retryAfterSeconds));
+          throw new ProblemError(
+            429,
+            'Too Many Requests',
+            `This network allows ${route.rateLimit} requests per second per account.`,
+          );
+        }
+        let upstream;
+        try {
+          upstream = await forwarder.post(route.rpcUrl, raw!);
+        } catch (error) {
+          const detail =
+            error instanceof UpstreamError && error.kind === 'TIMEOUT'
+              ? 'The network’s RPC endpoint did not answer in time.'
+              : 'The network’s RPC endpoint could not be reached.';
+          throw new ProblemError(502, 'Bad Gateway', detail);
+        }
+        usage.record(claims.applicationId, route.networkId, calls);
+        return reply.code(upstream.status).type(upstream.contentType).send(upstream.body);
+      },
+    );
+  });
+}
