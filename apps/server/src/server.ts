@@ -10,7 +10,9 @@ let devchains: Awaited<ReturnType<typeof startConfiguredDevChains>>;
 try {
   devchains = await startConfiguredDevChains(loadConfig());
 } catch (error) {
-  process.stderr.write(`Could not start the local chains (DEVCHAINS=0 turns them off):\n${String(error)}\n`);
+  process.stderr.write(
+    `Could not start the local chains (DEVCHAIN_PORTS chooses their ports, DEVCHAINS=0 turns them off):\n${String(error)}\n`,
+  );
   process.exit(1);
 }
 const config = devchains.config;
