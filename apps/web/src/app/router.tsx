@@ -200,6 +200,12 @@ export function buildRoutes(): RouteObject[] {
               },
             },
             { path: flows, loader: () => redirect(`${flows}/token-flow`) },
+            // Identity verification: one page at the three routes of spec §2.3.
+            ...[paths.flowsKyc(slug), paths.myApplicationsKyc, paths.myAccountKyc].map((path) => ({
+              path,
+              handle: { title: 'titles.kyc' },
+              lazy: page(() => import('../features/kyc/pages/kyc.tsx'), 'KycPage', ['kyc']),
+            })),
             ...comingSoonRoutes(slug),
           ],
         },
@@ -220,14 +226,12 @@ function comingSoonRoutes(slug: string): RouteObject[] {
   const areas: [string, string][] = [
     [`${flows}/token-flow`, 'titles.tokenFlow'],
     [`${flows}/token-flow/*`, 'titles.tokenFlow'],
-    [`${flows}/kyc`, 'titles.kyc'],
     [`${flows}/bridge-flow/*`, 'titles.bridgeFlow'],
     [`${flows}/bridge-flow`, 'titles.bridgeFlow'],
     ['/my-applications/*', 'titles.myApplications'],
     ['/my-applications', 'titles.myApplications'],
     ['/my-networks/*', 'titles.myNetworks'],
     ['/my-networks', 'titles.myNetworks'],
-    ['/my-account/kyc', 'titles.kyc'],
     ['/quant-fusion/*', 'titles.quantFusion'],
     ['/rewards/*', 'titles.rewards'],
     ['/rewards', 'titles.rewards'],

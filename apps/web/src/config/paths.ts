@@ -24,6 +24,9 @@ export const paths = {
   dashboard: '/dashboard',
   myAccount: '/my-account',
   myAccountKyc: '/my-account/kyc',
+  myApplications: '/my-applications',
+  myApplicationsKyc: '/my-applications/kyc',
+  selectNewNetworks: '/my-networks/select-new-networks',
   invoices: '/invoices/my-invoices',
   support: '/support',
   supportFaq: '/support/faq',
@@ -31,6 +34,7 @@ export const paths = {
   documentation: '/documentation',
   accountPlanUpgrade: '/account-plan/upgrade',
   flows: (slug: string) => `/${slug}-flows`,
+  flowsKyc: (slug: string) => `/${slug}-flows/kyc`,
   authorise: (slug: string) => `/${slug}-authorise`,
 } as const;
 

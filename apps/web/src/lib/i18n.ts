@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'bridge',
   'authoriseFlow',
   'reward',
+  'kyc',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
