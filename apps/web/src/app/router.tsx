@@ -8,6 +8,7 @@ import { i18next, type Namespace } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { runtimeConfig } from '../lib/runtime-config.ts';
 import { session } from '../lib/storage.ts';
+import { selectNetworksGuard } from '../features/networks/guard.ts';
 import { gate } from './gate.ts';
 import { loadChunk } from './lazy.ts';
 import { RouteError } from './route-error.tsx';
@@ -206,6 +207,31 @@ export function buildRoutes(): RouteObject[] {
               handle: { title: 'titles.kyc' },
               lazy: page(() => import('../features/kyc/pages/kyc.tsx'), 'KycPage', ['kyc']),
             })),
+            {
+              path: paths.myNetworks,
+              handle: { title: 'titles.myNetworks' },
+              lazy: page(() => import('../features/networks/pages/my-networks.tsx'), 'MyNetworksPage', ['integrate']),
+            },
+            {
+              path: paths.selectNewNetworks,
+              handle: { title: 'integrate:select.title' },
+              // Spec §5: identity not verified → the verification page with selectNetworks=true.
+              loader: selectNetworksGuard,
+              lazy: page(
+                () => import('../features/networks/pages/select-new-networks.tsx'),
+                'SelectNewNetworksPage',
+                ['integrate'],
+              ),
+            },
+            {
+              path: paths.connectPrivateNetwork,
+              handle: { title: 'integrate:private.title' },
+              lazy: page(
+                () => import('../features/networks/pages/connect-private-network.tsx'),
+                'ConnectPrivateNetworkPage',
+                ['integrate'],
+              ),
+            },
             ...comingSoonRoutes(slug),
           ],
         },
@@ -230,8 +256,6 @@ function comingSoonRoutes(slug: string): RouteObject[] {
     [`${flows}/bridge-flow`, 'titles.bridgeFlow'],
     ['/my-applications/*', 'titles.myApplications'],
     ['/my-applications', 'titles.myApplications'],
-    ['/my-networks/*', 'titles.myNetworks'],
-    ['/my-networks', 'titles.myNetworks'],
     ['/quant-fusion/*', 'titles.quantFusion'],
     ['/rewards/*', 'titles.rewards'],
     ['/rewards', 'titles.rewards'],
