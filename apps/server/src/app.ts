@@ -12,6 +12,7 @@ import { createSmtpTransport, OutboxMailer } from './adapters/mail/outbox-mailer
 import type { Mailer } from './adapters/mail/port.ts';
 import type { Config } from './config.ts';
 import { resolveSecretKey, SecretBox } from './lib/secret-box.ts';
+import { JobQueue } from './jobs/queue.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -129,7 +130,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     );
   const identityAdmin: IdentityAdmin = createIdentityAdmin({ config, db: dbh.db, mailer, pool, box, keys });
   const kyc = options.kyc ?? createKycProvider(config);
-  const deps: Deps = { config, chains, dbh, db: dbh.db, mailer, identityAdmin, pool, keys, box, kyc };
+  const jobs = new JobQueue(dbh, app.log);
+  const deps: Deps = { config, chains, dbh, db: dbh.db, mailer, identityAdmin, pool, keys, box, kyc, jobs };
   app.decorate('deps', deps);
 
   await app.register(problemPlugin);
@@ -165,5 +167,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await app.register(async (scope) => platformApiRoutes(scope as App, deps));
   }
   await app.register(spaPlugin, { root: config.webDist });
+  // Workers start once every service has registered its queues; they stop before the database closes.
+  app.addHook('onReady', async () => {
+    if (jobs.hasWorkers) await jobs.start();
+  });
+  app.addHook('preClose', async () => {
+    await jobs.stop();
+  });
   return app as App;
 }

@@ -12,6 +12,7 @@ import type { IdentityAdmin } from './adapters/identity-admin/port.ts';
 import type { KycProvider } from './adapters/kyc/port.ts';
 import type { Mailer } from './adapters/mail/port.ts';
 import type { Config } from './config.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 import type { KeyStore } from './services/identity/keys.ts';
 import type { PoolSettings } from './services/identity/pool.ts';
@@ -40,4 +41,6 @@ export type Deps = {
   chains: { monitor: NetworkMonitor };
   /** Identity verification: Onfido, or the embedded sandbox when Onfido is not configured. */
   kyc: KycProvider;
+  /** Background jobs (pg-boss): services register workers while the app is built. */
+  jobs: JobQueue;
 };

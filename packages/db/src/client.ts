@@ -26,6 +26,11 @@ export type DbHandle = {
     params?: unknown[],
     options?: { name?: string },
   ) => Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * Runs SQL that may hold several statements when there are no parameters (the job queue
+   * installs its schema this way); answers the rows of the last statement.
+   */
+  execute: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
   migrate: () => Promise<void>;
   close: () => Promise<void>;
   /** True once close() has finished. */
@@ -64,6 +69,12 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
         });
         return { rows: result.rows as Record<string, unknown>[] };
       },
+      execute: async (text, params) => {
+        // Without values pg uses the simple protocol, which accepts several statements.
+        const result = await pool.query(text, params?.length ? (params as unknown[]) : undefined);
+        const last = Array.isArray(result) ? result[result.length - 1] : result;
+        return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+      },
       migrate: () =>
         migratePg(drizzlePg(pool, { schema }), {
           migrationsFolder: MIGRATIONS_DIR,
@@ -86,6 +97,14 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     query: async (text, params) => {
       const result = await client.query<Record<string, unknown>>(text, params as unknown[]);
       return { rows: result.rows };
+    },
+    execute: async (text, params) => {
+      if (params?.length) {
+        const result = await client.query<Record<string, unknown>>(text, params as unknown[]);
+        return { rows: result.rows };
+      }
+      const results = await client.exec(text);
+      return { rows: (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[] };
     },
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),

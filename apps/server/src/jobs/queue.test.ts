@@ -1,0 +1,82 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '@connect/db';
+import { createTestDatabase } from '@connect/db/testing';
+import { JobQueue } from './queue.ts';
+
+const log = pino({ level: 'silent' });
+
+/** Resolves with the data of the first `count` jobs a worker receives. */
+function collector<T>(count: number) {
+  const seen: T[] = [];
+  let resolve!: (value: T[]) => void;
+  const done = new Promise<T[]>((r) => (resolve = r));
+  return {
+    handler: async (data: T) => {
+      seen.push(data);
+      if (seen.length === count) resolve(seen);
+    },
+    done,
+    seen,
+  };
+}
+
+describe('JobQueue (pg-boss on the app database)', () => {
+  let dbh: DbHandle;
+  beforeAll(async () => {
+    dbh = await createTestDatabase();
+  });
+  afterAll(() => dbh?.close());
+
+  it('runs a queued job in the registered worker', async () => {
+    const queue = new JobQueue(dbh, log);
+    const jobs = collector<{ n: number }>(1);
+    queue.register('test-run', jobs.handler, { pollingIntervalSeconds: 0.5 });
+    await queue.start();
+    await queue.send('test-run', { n: 42 });
+    expect(await jobs.done).toEqual([{ n: 42 }]);
+    await queue.stop();
+  });
+
+  it('keeps a job queued across a restart: the next node to start runs it', async () => {
+    const first = new JobQueue(dbh, log);
+    // The first node queues work but stops before any worker of that queue takes it.
+    first.register(
+      'test-restart',
+      async () => {
+        throw new Error('not this node');
+      },
+      { pollingIntervalSeconds: 30 },
+    );
+    await first.start();
+    await first.send('test-restart', { order: 'A-1' }, { startAfterSeconds: 1 });
+    await first.stop();
+
+    const second = new JobQueue(dbh, log);
+    const jobs = collector<{ order: string }>(1);
+    second.register('test-restart', jobs.handler, { pollingIntervalSeconds: 0.5 });
+    await second.start();
+    expect(await jobs.done).toEqual([{ order: 'A-1' }]);
+    await second.stop();
+  });
+
+  it('queues one job per singleton key while it is waiting', async () => {
+    const queue = new JobQueue(dbh, log);
+    queue.register('test-singleton', async () => undefined, { pollingIntervalSeconds: 30, policy: 'short' });
+    await queue.start();
+    const firstId = await queue.send('test-singleton', { id: 1 }, { singletonKey: 'token-1', startAfterSeconds: 60 });
+    const secondId = await queue.send('test-singleton', { id: 1 }, { singletonKey: 'token-1', startAfterSeconds: 60 });
+    expect(firstId).toEqual(expect.any(String));
+    expect(secondId).toBeNull();
+    await queue.stop();
+  });
+
+  it('refuses late registrations and sends after stop, so work is never silently dropped', async () => {
+    const queue = new JobQueue(dbh, log);
+    queue.register('test-late', async () => undefined);
+    await queue.start();
+    expect(() => queue.register('test-late-2', async () => undefined)).toThrow(/before the queue starts/);
+    await queue.stop();
+    await expect(queue.send('test-late', {})).rejects.toThrow(/stopped/);
+  });
+});

@@ -1,0 +1,123 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { DbHandle } from '@connect/db';
+
+export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+
+export type WorkerOptions = {
+  /** How often an idle worker looks for work; deploy tracking wants about a second. */
+  pollingIntervalSeconds?: number;
+  /** Jobs taken at once by this node. */
+  batchSize?: number;
+  /**
+   * pg-boss queue policy. `short`: at most one waiting job per singletonKey; `stately`: at most
+   * one per key in each of waiting, retrying and active. `standard` ignores singleton keys.
+   */
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
+};
+
+export type SendOptions = {
+  /** With a `short` or `stately` queue, a second job with the same key is refused (answers null). */
+  singletonKey?: string;
+  startAfterSeconds?: number;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  expireInSeconds?: number;
+};
+
+type Registration = { name: string; handler: JobHandler<unknown>; options: WorkerOptions };
+
+/**
+ * Background jobs on pg-boss (ARCHITECTURE.md: jobs survive a restart; any number of nodes share
+ * the queue through SKIP LOCKED). pg-boss runs on PGlite too, through `DbHandle.execute`.
+ *
+ * Services register workers while the app is built; the queue starts when the app is ready and
+ * only if something registered, so apps without background work never install pg-boss's schema.
+ */
+export class JobQueue {
+  private boss: PgBoss | undefined;
+  private starting: Promise<PgBoss> | undefined;
+  private readonly registrations: Registration[] = [];
+  private isStopped = false;
+
+  constructor(
+    private readonly dbh: DbHandle,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Declares a queue and its worker; call while building the app (before `start`). */
+  register<T>(name: string, handler: JobHandler<T>, options: WorkerOptions = {}): void {
+    if (this.boss || this.starting) throw new Error(`Register job "${name}" before the queue starts.`);
+    this.registrations.push({ name, handler: handler as JobHandler<unknown>, options });
+  }
+
+  get hasWorkers(): boolean {
+    return this.registrations.length > 0;
+  }
+
+  /** Starts pg-boss (installing its schema on first use) and the registered workers. */
+  async start(): Promise<PgBoss> {
+    if (this.boss) return this.boss;
+    this.starting ??= this.startBoss();
+    return this.starting;
+  }
+
+  private async startBoss(): Promise<PgBoss> {
+    const dbh = this.dbh;
+    const boss = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => dbh.execute(text, values) },
+      schema: 'pgboss',
+      // Housekeeping is cheap but noisy on an in-process database; once a minute is plenty.
+      maintenanceIntervalSeconds: 60,
+    } as PgBoss.ConstructorOptions);
+    boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    for (const registration of this.registrations) {
+      await boss.createQueue(registration.name, {
+        name: registration.name,
+        policy: registration.options.policy ?? 'standard',
+      });
+      await boss.work(
+        registration.name,
+        {
+          pollingIntervalSeconds: registration.options.pollingIntervalSeconds ?? 2,
+          batchSize: registration.options.batchSize ?? 1,
+        },
+        async (jobs) => {
+          for (const job of jobs) {
+            await registration.handler(job.data, {
+              id: job.id,
+              retryCount: (job as { retryCount?: number }).retryCount ?? 0,
+            });
+          }
+        },
+      );
+    }
+    this.boss = boss;
+    return boss;
+  }
+
+  /** Queues a job; answers its id, or null when a job with the same singletonKey is already queued. */
+  async send(name: string, data: object, options: SendOptions = {}): Promise<string | null> {
+    if (this.isStopped) throw new Error('The job queue is stopped.');
+    const boss = await this.start();
+    return boss.send(name, data, {
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      retryLimit: options.retryLimit ?? 3,
+      retryDelay: options.retryDelaySeconds ?? 5,
+      retryBackoff: options.retryBackoff ?? true,
+      ...(options.expireInSeconds ? { expireInSeconds: options.expireInSeconds } : {}),
+    });
+  }
+
+  /** Stops taking work and waits (bounded) for jobs in progress; the rest resume on the next start. */
+  async stop(): Promise<void> {
+    this.isStopped = true;
+    const boss = this.boss ?? (this.starting ? await this.starting.catch(() => undefined) : undefined);
+    if (!boss) return;
+    await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    this.boss = undefined;
+  }
+}
