@@ -1,3 +1,4 @@
 export * from './portal.ts';
 export * from './identity.ts';
 export * from './developer-hub.ts';
+export * from './tokens.ts';
