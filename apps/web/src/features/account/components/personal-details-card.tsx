@@ -153,11 +153,11 @@ export function PersonalDetailsCard({ user }: { user: TUser }) {
               color={KYC_COLOURS[user.onfidoApplicantStatus]}
               label={t(`options.kycStatus.${user.onfidoApplicantStatus}`)}
             />
-            {user.onfidoApplicantStatus === 'UNVERIFIED' || user.onfidoApplicantStatus === 'FAILED' ? (
-              <Link component={RouterLink} to={paths.myAccountKyc}>
-                {t('myAccount.personal.verify')}
-              </Link>
-            ) : null}
+            <Link component={RouterLink} to={paths.myAccountKyc}>
+              {user.onfidoApplicantStatus === 'UNVERIFIED' || user.onfidoApplicantStatus === 'FAILED'
+                ? t('myAccount.personal.verify')
+                : t('myAccount.personal.verificationDetails')}
+            </Link>
           </Stack>
         </DetailRow>
       </Box>
