@@ -1,0 +1,173 @@
+import { encodeDeployData, type Abi, type Hex } from 'viem';
+import { loadArtifactsFile, type AbiItem, type CompiledContract } from './compile.ts';
+
+export { compileSources, loadArtifactsFile, ARTIFACTS_FILE, COMPILER_SETTINGS } from './compile.ts';
+export type { AbiItem, CompiledContract, ArtifactsFile } from './compile.ts';
+
+/** QRC20: fungible; QRC721: non-fungible. */
+export const TOKEN_TYPES = ['QRC20', 'QRC721'] as const;
+export type TokenType = (typeof TOKEN_TYPES)[number];
+/** Smart-contract tiers, each adding to the one before: base → flex → vari. */
+export const TIER_TYPES = ['base', 'flex', 'vari'] as const;
+export type TierType = (typeof TIER_TYPES)[number];
+
+const TIER_INFO: Record<TierType, { name: string; description: Record<TokenType, string> }> = {
+  base: {
+    name: 'Base',
+    description: {
+      QRC20: 'A fixed supply issued to one holder at deployment; tokens can be transferred.',
+      QRC721:
+        'A fixed set of tokens issued to one holder at deployment; tokens can be transferred. Each token has a URI under the base URI.',
+    },
+  },
+  flex: {
+    name: 'Flex',
+    description: {
+      QRC20:
+        'Base, plus minting by the minter up to a maximum supply, burning, and a remint option that lets burnt tokens be minted again.',
+      QRC721:
+        'Base, plus minting by the minter up to a maximum supply, burning, and a remint option that lets burnt tokens be minted again.',
+    },
+  },
+  vari: {
+    name: 'Vari',
+    description: {
+      QRC20: 'Flex, plus an owner who can pause and resume transfers, appoint the minter and hand over ownership.',
+      QRC721:
+        'Flex, plus an owner who can pause and resume transfers, appoint the minter, change the base URI and hand over ownership.',
+    },
+  },
+};
+
+export type TokenTier = {
+  tokenType: TokenType;
+  type: TierType;
+  /** Display name: Base, Flex, Vari. */
+  name: string;
+  description: string;
+  contractName: string;
+  /** The contract's function names from its compiled ABI, sorted. */
+  functions: string[];
+  abi: Abi;
+  bytecode: Hex;
+  compiled: CompiledContract;
+};
+
+export const contractName = (tokenType: TokenType, type: TierType) =>
+  `${tokenType}${type[0]!.toUpperCase()}${type.slice(1)}`;
+
+/** Function names of an ABI (overloads once), sorted case-insensitively. */
+export function tierFunctions(abi: readonly AbiItem[] | Abi): string[] {
+  const names = new Set<string>();
+  for (const item of abi as readonly AbiItem[]) if (item.type === 'function' && item.name) names.add(item.name);
+  return [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b));
+}
+
+/** One tier with its compiled contract (compiled on first use; see compile.ts). */
+export function getTier(tokenType: TokenType, type: TierType): TokenTier {
+  const name = contractName(tokenType, type);
+  const compiled = loadArtifactsFile().contracts[name];
+  if (!compiled) throw new Error(`Contract ${name} is missing from the compiled artefacts`);
+  return {
+    tokenType,
+    type,
+    name: TIER_INFO[type].name,
+    description: TIER_INFO[type].description[tokenType],
+    contractName: name,
+    functions: tierFunctions(compiled.abi),
+    abi: compiled.abi as Abi,
+    bytecode: compiled.bytecode,
+    compiled,
+  };
+}
+
+/** The tiers of one token type (or all), in tier order. */
+export function listTiers(tokenType?: TokenType): TokenTier[] {
+  const types = tokenType ? [tokenType] : TOKEN_TYPES;
+  return types.flatMap((t) => TIER_TYPES.map((tier) => getTier(t, tier)));
+}
+
+/**
+ * Spec §4 tier list building: tiers sorted by name case-insensitively; each tier's short list is
+ * the functions not present in the previous tier, or the full list if none are new; `refererTier`
+ * is the previous tier's name ('' for the first).
+ */
+export function buildTierList<T extends { name: string; functions: readonly string[] }>(
+  tiers: readonly T[],
+): (T & { refererTier: string; shortListFunctions: string[] })[] {
+  const sorted = [...tiers].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+  return sorted.map((tier, i) => {
+    const previous = i > 0 ? sorted[i - 1] : undefined;
+    const before = new Set(previous?.functions ?? []);
+    const added = tier.functions.filter((f) => !before.has(f));
+    return {
+      ...tier,
+      refererTier: previous?.name ?? '',
+      shortListFunctions: added.length ? added : [...tier.functions],
+    };
+  });
+}
+
+/** The QRC721 base URI rule: starts with "http" (any case) and ends with "/". */
+export function isValidBaseUri(uri: string): boolean {
+  return uri.length >= 5 && /^http/i.test(uri) && uri.endsWith('/');
+}
+
+export type TokenParams = {
+  name: string;
+  symbol: string;
+  /** Base units (whole tokens × 10^decimals for QRC20; a count of tokens for QRC721). */
+  initialSupply: bigint;
+  supplyHolder: Hex;
+  /** QRC20 only, 0–18. */
+  decimals?: number;
+  /** QRC721 only. */
+  baseUri?: string;
+  /** flex and vari: who may mint. */
+  minter?: Hex;
+  /** flex and vari: 0 means no limit. */
+  maxSupply?: bigint;
+  /** flex and vari: burnt tokens may be minted again. */
+  remintable?: boolean;
+  /** vari: who runs the owner functions. */
+  owner?: Hex;
+};
+
+/** Constructor arguments of a tier in order; throws when a parameter the tier needs is missing. */
+export function constructorArgs(tokenType: TokenType, type: TierType, p: TokenParams): unknown[] {
+  const need = <K extends keyof TokenParams>(key: K): NonNullable<TokenParams[K]> => {
+    const value = p[key];
+    if (value === undefined || value === null) throw new Error(`${contractName(tokenType, type)} needs ${key}`);
+    return value as NonNullable<TokenParams[K]>;
+  };
+  const args: unknown[] =
+    tokenType === 'QRC20'
+      ? [p.name, p.symbol, need('decimals'), p.initialSupply, p.supplyHolder]
+      : [p.name, p.symbol, need('baseUri'), p.initialSupply, p.supplyHolder];
+  if (type === 'flex' || type === 'vari') args.push(need('minter'), p.maxSupply ?? 0n, p.remintable ?? false);
+  if (type === 'vari') args.push(need('owner'));
+  return args;
+}
+
+/** Creation bytecode plus ABI-encoded constructor arguments: the data of a deployment transaction. */
+export function deployData(tokenType: TokenType, type: TierType, params: TokenParams): Hex {
+  const tier = getTier(tokenType, type);
+  return encodeDeployData({ abi: tier.abi, bytecode: tier.bytecode, args: constructorArgs(tokenType, type, params) });
+}
+
+/**
+ * Whether runtime code read from a chain (eth_getCode) is this tier's contract: equal to the
+ * compiled runtime code outside the immutable ranges (which hold per-deployment values).
+ */
+export function matchesDeployedCode(tokenType: TokenType, type: TierType, onChainCode: Hex): boolean {
+  const { compiled } = getTier(tokenType, type);
+  const expected = compiled.deployedBytecode.slice(2).toLowerCase();
+  const actual = onChainCode.slice(2).toLowerCase();
+  if (expected.length !== actual.length) return false;
+  let from = 0;
+  for (const { start, length } of compiled.immutableRanges) {
+    if (expected.slice(from * 2, start * 2) !== actual.slice(from * 2, start * 2)) return false;
+    from = start + length;
+  }
+  return expected.slice(from * 2) === actual.slice(from * 2);
+}
