@@ -24,6 +24,24 @@ if (isBuildStale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// The token contracts (packages/contracts) are compiled by solc-js into a git-ignored cache; the
+// server would compile them on first use, so a fresh or changed checkout compiles them here.
+const contractsCache = path.join(root, 'packages/contracts/artifacts/contracts.json');
+const contractSources = [
+  'packages/contracts/contracts',
+  'packages/contracts/src/compile.ts',
+  'node_modules/solc/package.json',
+  'node_modules/@openzeppelin/contracts/package.json',
+];
+if (!existsSync(contractsCache) || statSync(contractsCache).mtimeMs < Math.max(...contractSources.map(newestMtime))) {
+  console.log('Compiling the token contracts…');
+  const compile = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'packages/contracts/src/build.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (compile.status !== 0) process.exit(compile.status ?? 1);
+}
+
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
   cwd: root,
   stdio: 'inherit',
