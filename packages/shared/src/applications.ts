@@ -166,7 +166,14 @@ export const ZApplicationsQuery = z.object({
   networkId: z.uuid({ message: 'The network id must be a UUID.' }).optional(),
   applicationType: z.enum(APPLICATION_TYPES).optional(),
 });
-export type TApplicationsQuery = z.input<typeof ZApplicationsQuery>;
+/** What a client sends (the schema coerces query strings). */
+export type TApplicationsQuery = {
+  page?: number;
+  size?: number;
+  search?: string | undefined;
+  networkId?: string | undefined;
+  applicationType?: ApplicationType | undefined;
+};
 
 export const ZApplicationsPage = z.object({
   content: z.array(ZApplication),

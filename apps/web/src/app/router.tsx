@@ -208,6 +208,22 @@ export function buildRoutes(): RouteObject[] {
               lazy: page(() => import('../features/kyc/pages/kyc.tsx'), 'KycPage', ['kyc']),
             })),
             {
+              path: paths.myApplications,
+              handle: { title: 'titles.myApplications' },
+              lazy: page(() => import('../features/applications/pages/my-applications.tsx'), 'MyApplicationsPage', [
+                'applicationManager',
+              ]),
+            },
+            {
+              path: paths.registerApplication,
+              handle: { title: 'applicationManager:stepper.title' },
+              lazy: page(
+                () => import('../features/applications/pages/register-application.tsx'),
+                'RegisterApplicationPage',
+                ['applicationManager'],
+              ),
+            },
+            {
               path: paths.myNetworks,
               handle: { title: 'titles.myNetworks' },
               lazy: page(() => import('../features/networks/pages/my-networks.tsx'), 'MyNetworksPage', ['integrate']),
@@ -254,8 +270,6 @@ function comingSoonRoutes(slug: string): RouteObject[] {
     [`${flows}/token-flow/*`, 'titles.tokenFlow'],
     [`${flows}/bridge-flow/*`, 'titles.bridgeFlow'],
     [`${flows}/bridge-flow`, 'titles.bridgeFlow'],
-    ['/my-applications/*', 'titles.myApplications'],
-    ['/my-applications', 'titles.myApplications'],
     ['/quant-fusion/*', 'titles.quantFusion'],
     ['/rewards/*', 'titles.rewards'],
     ['/rewards', 'titles.rewards'],

@@ -25,6 +25,7 @@ export const paths = {
   myAccount: '/my-account',
   myAccountKyc: '/my-account/kyc',
   myApplications: '/my-applications',
+  registerApplication: '/my-applications/register-new-application',
   myApplicationsKyc: '/my-applications/kyc',
   myNetworks: '/my-networks',
   selectNewNetworks: '/my-networks/select-new-networks',

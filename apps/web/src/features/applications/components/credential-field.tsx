@@ -1,0 +1,43 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { CopyButton } from '../../../components/copy-button.tsx';
+
+/** A labelled identifier in a monospace font with a copy button; long values wrap rather than hide. */
+export function CredentialField({
+  label,
+  value,
+  copyLabel,
+  isSecret = false,
+}: {
+  label: string;
+  value: string;
+  copyLabel?: string;
+  isSecret?: boolean;
+}) {
+  const labelId = useId();
+  return (
+    <Box sx={{ py: 1 }}>
+      <Typography id={labelId} variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+        <Box
+          component="code"
+          aria-labelledby={labelId}
+          data-testid={isSecret ? 'client-secret' : undefined}
+          sx={{
+            fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+            fontSize: 14,
+            wordBreak: 'break-all',
+            flex: 1,
+            bgcolor: isSecret ? 'warning.50' : 'transparent',
+          }}
+        >
+          {value}
+        </Box>
+        {copyLabel ? <CopyButton value={value} label={copyLabel} /> : null}
+      </Box>
+    </Box>
+  );
+}
