@@ -6,7 +6,7 @@ import {ERC721Consecutive} from "@openzeppelin/contracts/token/ERC721/extensions
 
 /// @title QRC721 base tier
 /// @notice A non-fungible token with a fixed supply: token ids 0 … initialSupply-1 go to one
-/// holder at deployment (minted in consecutive batches), after which tokens can only be
+/// holder at deployment (minted as consecutive batches, ERC-2309), after which tokens can only be
 /// transferred. A token's URI is the base URI followed by its id; the base URI must start with
 /// "http" and end with "/".
 contract QRC721Base is ERC721Consecutive {
@@ -33,6 +33,12 @@ contract QRC721Base is ERC721Consecutive {
         }
         // Batch mints do not pass through _update, so they are counted here.
         _mintedCount = initialSupply;
+    }
+
+    /// @dev One ERC-2309 batch covers the whole initial supply the platform allows (up to
+    /// 1 000 000 000), so deployment gas does not grow with the supply.
+    function _maxBatchSize() internal view virtual override returns (uint96) {
+        return 1_000_000_000;
     }
 
     /// @notice Tokens in existence (minted and not burnt).
