@@ -12,3 +12,4 @@ export * from './captcha.ts';
 export * from './kyc.ts';
 export * from './networks.ts';
 export * from './applications.ts';
+export * from './tokens.ts';
