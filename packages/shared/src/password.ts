@@ -1,35 +1,9 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES } from './messages.ts';
+import { passwordMeetsPolicy } from './password-rules.ts';
 
-/** Password policy of spec §5, also enforced by the identity pool. */
-export const PASSWORD_RULES = [
-  {
-    id: 'length',
-    label: 'At least 8 characters',
-    test: (p: string) => p.length >= 8,
-  },
-  {
-    id: 'lower',
-    label: 'A lowercase letter',
-    test: (p: string) => /[a-z]/.test(p),
-  },
-  {
-    id: 'upper',
-    label: 'An uppercase letter',
-    test: (p: string) => /[A-Z]/.test(p),
-  },
-  { id: 'digit', label: 'A number', test: (p: string) => /[0-9]/.test(p) },
-  {
-    id: 'symbol',
-    label: 'A symbol',
-    // Cognito's symbol set: ^ $ * . [ ] { } ( ) ? " ! @ # % & / \ , > < ' : ; | _ ~ ` = + - and space.
-    test: (p: string) => /[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+\- ]/.test(p),
-  },
-] as const;
-
-export function passwordMeetsPolicy(password: string): boolean {
-  return password.length <= 256 && PASSWORD_RULES.every((rule) => rule.test(password));
-}
+// The rules live in a module without zod, so the web's light pages can use them alone.
+export { PASSWORD_RULES, passwordMeetsPolicy } from './password-rules.ts';
 
 export const ZPassword = z.string().max(256).refine(passwordMeetsPolicy, { message: FIELD_MESSAGES.passwordRules });
 

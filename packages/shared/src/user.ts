@@ -91,11 +91,8 @@ export function mfaStatusOf(mfaSetup: boolean, mfaConfirm: boolean) {
   return 'DISABLED' as const;
 }
 
-/** The five fields the profile guard of spec §5 checks for the individual role. */
-export const PROFILE_FIELDS = ['firstName', 'organisationLocation', 'industry', 'companySize', 'hearAboutUs'] as const;
-export function isProfileComplete(user: Pick<TUser, (typeof PROFILE_FIELDS)[number]>): boolean {
-  return PROFILE_FIELDS.every((field) => Boolean(user[field]));
-}
+// In a module without zod, so the web's route gate can use it without loading the schemas.
+export { isProfileComplete, PROFILE_FIELDS } from './profile.ts';
 
 export const ZTermsVersion = z.object({
   version: z.string(),
