@@ -1,4 +1,5 @@
-import { isProfileComplete, type RouteItem, type TUser } from '@connect/shared';
+import type { RouteItem, TUser } from '@connect/shared';
+import { isProfileComplete } from '@connect/shared/mini';
 import { BLANK_PATHS, isPublicPath, paths, SIGNED_IN_HOME, stripTrailingSlash } from '../config/paths.ts';
 
 /** Pages every visitor may open, signed in or not. */

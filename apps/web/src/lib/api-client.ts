@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { LIMITS, MESSAGES, messageFromError, type ServiceName } from '@connect/shared';
+import type { ServiceName } from '@connect/shared';
+import { LIMITS, MESSAGES, messageFromError } from '@connect/shared/mini';
 
 /** A failed request: the HTTP status, the problem body and the message rule of spec §8. */
 export class ApiError extends Error {

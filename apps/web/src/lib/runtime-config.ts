@@ -1,4 +1,6 @@
-import { ZRuntimeConfig, type TRuntimeConfig } from '@connect/shared';
+import type { TRuntimeConfig } from '@connect/shared';
+// The zod/mini twin: this runs before the first screen, which should not wait for the full zod.
+import { ZRuntimeConfigMini } from '@connect/shared/mini';
 
 let current: TRuntimeConfig | undefined;
 
@@ -6,7 +8,7 @@ let current: TRuntimeConfig | undefined;
 export async function loadRuntimeConfig(fetcher: typeof fetch = fetch): Promise<TRuntimeConfig> {
   const response = await fetcher('/runtime-config.json', { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`runtime configuration answered ${response.status}`);
-  current = ZRuntimeConfig.parse(await response.json());
+  current = ZRuntimeConfigMini.parse(await response.json());
   return current;
 }
 

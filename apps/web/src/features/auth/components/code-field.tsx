@@ -1,5 +1,5 @@
-import TextField from '@mui/material/TextField';
 import type { Ref } from 'react';
+import { TextInput } from './text-input.tsx';
 
 type CodeFieldProps = {
   name: string;
@@ -17,7 +17,7 @@ type CodeFieldProps = {
 /** A 6-digit code (spec §5): digits only, numeric keyboard on phones, filled in from SMS/email by the OS. */
 export function CodeField({ name, value, onChange, onBlur, inputRef, label, error, hint, autoFocus }: CodeFieldProps) {
   return (
-    <TextField
+    <TextInput
       name={name}
       label={label}
       value={value}
@@ -28,13 +28,11 @@ export function CodeField({ name, value, onChange, onBlur, inputRef, label, erro
       helperText={error ?? hint}
       autoComplete="one-time-code"
       autoFocus={autoFocus}
-      slotProps={{
-        htmlInput: {
-          inputMode: 'numeric',
-          pattern: '[0-9]*',
-          maxLength: 6,
-          sx: { fontVariantNumeric: 'tabular-nums', letterSpacing: '0.3em', fontWeight: 600 },
-        },
+      htmlInput={{
+        inputMode: 'numeric',
+        pattern: '[0-9]*',
+        maxLength: 6,
+        sx: { fontVariantNumeric: 'tabular-nums', letterSpacing: '0.3em', fontWeight: 600 },
       }}
     />
   );

@@ -2,11 +2,11 @@ import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput, type TextInputProps } from './text-input.tsx';
 
-type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'variant' | 'slotProps'> & {
+type PasswordFieldProps = Omit<TextInputProps, 'type' | 'htmlInput' | 'endAdornment'> & {
   autoComplete: 'current-password' | 'new-password';
   /** Ids of more text that describes the field (the password rules), read after its helper text. */
   describedBy?: string;
@@ -20,31 +20,27 @@ export function PasswordField({ describedBy, id: idProp, helperText, ...props }:
   const id = idProp ?? generatedId;
   const ariaDescribedBy = [helperText ? `${id}-helper-text` : undefined, describedBy].filter(Boolean).join(' ');
   return (
-    <TextField
+    <TextInput
       {...props}
       id={id}
       helperText={helperText}
       type={isVisible ? 'text' : 'password'}
-      slotProps={{
-        htmlInput: {
-          autoCapitalize: 'none',
-          spellCheck: false,
-          ...(ariaDescribedBy ? { 'aria-describedby': ariaDescribedBy } : {}),
-        },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={isVisible ? t('password.hide') : t('password.show')}
-                onClick={() => setIsVisible((visible) => !visible)}
-                edge="end"
-              >
-                {isVisible ? <VisibilityOffIcon /> : <VisibilityIcon />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
+      htmlInput={{
+        autoCapitalize: 'none',
+        spellCheck: false,
+        ...(ariaDescribedBy ? { 'aria-describedby': ariaDescribedBy } : {}),
       }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            aria-label={isVisible ? t('password.hide') : t('password.show')}
+            onClick={() => setIsVisible((visible) => !visible)}
+            edge="end"
+          >
+            {isVisible ? <VisibilityOffIcon /> : <VisibilityIcon />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

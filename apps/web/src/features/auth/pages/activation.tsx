@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { MESSAGES, ZEmail } from '@connect/shared';
+import { z } from 'zod/mini';
+import { MESSAGES, ZEmailMini } from '@connect/shared/mini';
 import { paths } from '../../../config/paths.ts';
 import { resendRegistrationCode } from '../../../lib/auth.ts';
 import { AuthForm, SubmitButton } from '../components/auth-form.tsx';
 import { FormError, type FormFailure } from '../components/form-error.tsx';
 import { StatusPanel } from '../components/status-panel.tsx';
+import { TextInput } from '../components/text-input.tsx';
 import { muiField } from '../lib/form.ts';
 import { authErrorMessage, isAlreadyConfirmed } from '../lib/identity.ts';
 import { useEmailParam } from '../lib/use-email-param.ts';
@@ -82,7 +82,7 @@ function UnknownStatus() {
   );
 }
 
-const ZResend = z.object({ email: ZEmail });
+const ZResend = z.object({ email: ZEmailMini });
 
 /** The code expired (24 hours): send a new one, then enter it on the confirmation page. */
 function Expired() {
@@ -116,7 +116,7 @@ function Expired() {
       <FormError failure={failure} />
       <AuthForm onSubmit={handleResend} isSubmitting={isSubmitting}>
         {emailParam ? null : (
-          <TextField
+          <TextInput
             {...muiField(register('email'), errors.email)}
             label={t('fields.email')}
             type="email"

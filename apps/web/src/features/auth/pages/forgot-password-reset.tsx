@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
-import { ZCode, ZEmail, ZPassword } from '@connect/shared';
+import { z } from 'zod/mini';
+import { ZCodeMini, ZEmailMini, ZPasswordMini } from '@connect/shared/mini';
 import { paths } from '../../../config/paths.ts';
 import { confirmPasswordReset, requestPasswordReset } from '../../../lib/auth.ts';
 import { identityErrorMessage } from '../../../lib/identity-errors.ts';
@@ -18,6 +17,7 @@ import { CodeField } from '../components/code-field.tsx';
 import { FormError, type FormFailure } from '../components/form-error.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { SandboxMailboxNote } from '../components/sandbox-mailbox-note.tsx';
+import { TextInput } from '../components/text-input.tsx';
 import { muiField } from '../lib/form.ts';
 import { requireMatchingPasswords, ZConfirmPassword } from '../lib/schemas.ts';
 import { useEmailParam } from '../lib/use-email-param.ts';
@@ -33,7 +33,7 @@ export function ForgotPasswordResetPage() {
   const schema = useMemo(
     () =>
       requireMatchingPasswords(
-        z.object({ email: ZEmail, code: ZCode, password: ZPassword, confirmPassword: ZConfirmPassword }),
+        z.object({ email: ZEmailMini, code: ZCodeMini, password: ZPasswordMini, confirmPassword: ZConfirmPassword }),
         t('validation.passwordMismatch'),
       ),
     [t],
@@ -93,7 +93,7 @@ export function ForgotPasswordResetPage() {
       <FormProvider {...form}>
         <AuthForm onSubmit={handleReset} isSubmitting={isSubmitting}>
           {emailParam ? null : (
-            <TextField
+            <TextInput
               {...muiField(register('email'), errors.email)}
               label={t('fields.email')}
               type="email"

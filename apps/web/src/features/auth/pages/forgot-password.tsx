@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
-import { ZEmail } from '@connect/shared';
+import { z } from 'zod/mini';
+import { ZEmailMini } from '@connect/shared/mini';
 import { paths } from '../../../config/paths.ts';
 import { requestPasswordReset } from '../../../lib/auth.ts';
 import { identityErrorMessage } from '../../../lib/identity-errors.ts';
@@ -13,11 +12,12 @@ import { AuthFooter } from '../components/auth-footer.tsx';
 import { AuthForm, SubmitButton } from '../components/auth-form.tsx';
 import { AuthHeader } from '../components/auth-header.tsx';
 import { FormError, type FormFailure } from '../components/form-error.tsx';
+import { TextInput } from '../components/text-input.tsx';
 import { muiField } from '../lib/form.ts';
 import { useEmailParam } from '../lib/use-email-param.ts';
 import { withQuery } from '../lib/urls.ts';
 
-const ZForgotPassword = z.object({ email: ZEmail });
+const ZForgotPassword = z.object({ email: ZEmailMini });
 
 /** /forgot-password: sends a reset code to the account's email. */
 export function ForgotPasswordPage() {
@@ -51,7 +51,7 @@ export function ForgotPasswordPage() {
       <AuthHeader title={t('forgotPassword.title')} subtitle={t('forgotPassword.subtitle')} />
       <FormError failure={failure} />
       <AuthForm onSubmit={handleRequest} isSubmitting={isSubmitting}>
-        <TextField
+        <TextInput
           {...muiField(register('email'), errors.email)}
           label={t('fields.email')}
           type="email"

@@ -1,27 +1,30 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { FIELD_MESSAGES, ZEmail } from '@connect/shared';
+import { z } from 'zod/mini';
+import { FIELD_MESSAGES, ZEmailMini } from '@connect/shared/mini';
 import { paths } from '../../../config/paths.ts';
 import { resendRegistrationCode, signInWithPassword } from '../../../lib/auth.ts';
-import { startSession } from '../../../lib/current-user.ts';
 import { identityErrorMessage } from '../../../lib/identity-errors.ts';
 import { AuthFooter } from '../components/auth-footer.tsx';
 import { AuthForm, SubmitButton } from '../components/auth-form.tsx';
 import { AuthHeader } from '../components/auth-header.tsx';
 import { FormError, type FormFailure } from '../components/form-error.tsx';
 import { PasswordField } from '../components/password-field.tsx';
+import { TextInput } from '../components/text-input.tsx';
 import { muiField } from '../lib/form.ts';
+import { startSession } from '../lib/session.ts';
 import { withQuery } from '../lib/urls.ts';
 
 // Any password is checked by the pool: older or temporary passwords need not meet today's rules.
-const ZLogin = z.object({ email: ZEmail, password: z.string().min(1, { message: FIELD_MESSAGES.required }) });
+const ZLogin = z.object({
+  email: ZEmailMini,
+  password: z.string().check(z.minLength(1, { message: FIELD_MESSAGES.required })),
+});
 
 /** /login: email and password; then the second factor, a new password, or the email confirmation. */
 export function LoginPage() {
@@ -72,7 +75,7 @@ export function LoginPage() {
       <AuthHeader title={t('login.title')} subtitle={t('login.subtitle')} />
       <FormError failure={failure} />
       <AuthForm onSubmit={handleLogin} isSubmitting={isSubmitting}>
-        <TextField
+        <TextInput
           {...muiField(register('email'), errors.email)}
           label={t('fields.email')}
           type="email"

@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
-import { MESSAGES, ZCode } from '@connect/shared';
+import { z } from 'zod/mini';
+import { MESSAGES, ZCodeMini } from '@connect/shared/mini';
 import { paths } from '../../../config/paths.ts';
 import { confirmSignInWithTotp } from '../../../lib/auth.ts';
-import { startSession } from '../../../lib/current-user.ts';
 import { identityErrorMessage } from '../../../lib/identity-errors.ts';
 import { session } from '../../../lib/storage.ts';
 import { AuthFooter } from '../components/auth-footer.tsx';
@@ -16,8 +15,9 @@ import { AuthHeader } from '../components/auth-header.tsx';
 import { CodeField } from '../components/code-field.tsx';
 import { FormError, type FormFailure } from '../components/form-error.tsx';
 import { isInvalidSession } from '../lib/identity.ts';
+import { startSession } from '../lib/session.ts';
 
-const ZMfaCode = z.object({ code: ZCode });
+const ZMfaCode = z.object({ code: ZCodeMini });
 
 /** /mfa-submit: the authenticator-app code after a password sign-in (SOFTWARE_TOKEN_MFA). */
 export function MfaSubmitPage() {

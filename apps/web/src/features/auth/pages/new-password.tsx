@@ -5,11 +5,10 @@ import { useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { z } from 'zod';
-import { MESSAGES, ZPassword } from '@connect/shared';
+import { z } from 'zod/mini';
+import { MESSAGES, ZPasswordMini } from '@connect/shared/mini';
 import { paths } from '../../../config/paths.ts';
 import { completeNewPassword } from '../../../lib/auth.ts';
-import { startSession } from '../../../lib/current-user.ts';
 import { identityErrorMessage } from '../../../lib/identity-errors.ts';
 import { session } from '../../../lib/storage.ts';
 import { AuthFooter } from '../components/auth-footer.tsx';
@@ -19,6 +18,7 @@ import { FormError, type FormFailure } from '../components/form-error.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { isErrorNamed, isInvalidSession } from '../lib/identity.ts';
 import { requireMatchingPasswords, ZConfirmPassword } from '../lib/schemas.ts';
+import { startSession } from '../lib/session.ts';
 
 /**
  * /new-password: the forced new-password step after signing in with a temporary password. The
@@ -51,7 +51,7 @@ function NewPasswordForm() {
   const schema = useMemo(
     () =>
       requireMatchingPasswords(
-        z.object({ password: ZPassword, confirmPassword: ZConfirmPassword }),
+        z.object({ password: ZPasswordMini, confirmPassword: ZConfirmPassword }),
         t('validation.passwordMismatch'),
       ),
     [t],

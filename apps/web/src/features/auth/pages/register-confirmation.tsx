@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
-import { ZCode, ZEmail } from '@connect/shared';
+import { z } from 'zod/mini';
+import { ZCodeMini, ZEmailMini } from '@connect/shared/mini';
 import { paths } from '../../../config/paths.ts';
 import { confirmRegistration, resendRegistrationCode } from '../../../lib/auth.ts';
 import { AuthFooter } from '../components/auth-footer.tsx';
@@ -16,13 +15,14 @@ import { AuthHeader } from '../components/auth-header.tsx';
 import { CodeField } from '../components/code-field.tsx';
 import { FormError, type FormFailure } from '../components/form-error.tsx';
 import { SandboxMailboxNote } from '../components/sandbox-mailbox-note.tsx';
+import { TextInput } from '../components/text-input.tsx';
 import { muiField } from '../lib/form.ts';
 import { authErrorMessage, isAlreadyConfirmed, isExpiredCode } from '../lib/identity.ts';
 import { useEmailParam } from '../lib/use-email-param.ts';
 import { useResendCode } from '../lib/use-resend.ts';
 import { withQuery } from '../lib/urls.ts';
 
-const ZConfirmation = z.object({ email: ZEmail, code: ZCode });
+const ZConfirmation = z.object({ email: ZEmailMini, code: ZCodeMini });
 
 /** /register/confirmation?email=…: the 6-digit code from the sign-up email activates the account. */
 export function RegisterConfirmationPage() {
@@ -94,7 +94,7 @@ export function RegisterConfirmationPage() {
       <FormError failure={failure} />
       <AuthForm onSubmit={handleConfirm} isSubmitting={isSubmitting}>
         {emailParam ? null : (
-          <TextField
+          <TextInput
             {...muiField(register('email'), errors.email)}
             label={t('fields.email')}
             type="email"

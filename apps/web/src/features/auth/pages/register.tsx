@@ -4,13 +4,12 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import { useId, useMemo, useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
-import { ZEmail, ZPassword } from '@connect/shared';
+import { z } from 'zod/mini';
+import { ZEmailMini, ZPasswordMini } from '@connect/shared/mini';
 import { paths } from '../../../config/paths.ts';
 import { register as signUp } from '../../../lib/auth.ts';
 import { identityErrorMessage } from '../../../lib/identity-errors.ts';
@@ -20,6 +19,7 @@ import { AuthHeader } from '../components/auth-header.tsx';
 import { CaptchaField } from '../components/captcha-field.tsx';
 import { FormError, type FormFailure } from '../components/form-error.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
+import { TextInput } from '../components/text-input.tsx';
 import { TERMS_OF_USE_URL } from '../constants.ts';
 import { muiField } from '../lib/form.ts';
 import { isErrorNamed } from '../lib/identity.ts';
@@ -36,11 +36,11 @@ export function RegisterPage() {
     () =>
       requireMatchingPasswords(
         z.object({
-          email: ZEmail,
-          password: ZPassword,
+          email: ZEmailMini,
+          password: ZPasswordMini,
           confirmPassword: ZConfirmPassword,
-          acceptTerms: z.boolean().refine(Boolean, { message: t('validation.termsRequired') }),
-          captcha: z.string().min(1, { message: t('validation.captchaRequired') }),
+          acceptTerms: z.boolean().check(z.refine(Boolean, { message: t('validation.termsRequired') })),
+          captcha: z.string().check(z.minLength(1, { message: t('validation.captchaRequired') })),
         }),
         t('validation.passwordMismatch'),
       ),
@@ -82,7 +82,7 @@ export function RegisterPage() {
       <FormError failure={failure} />
       <FormProvider {...form}>
         <AuthForm onSubmit={handleRegister} isSubmitting={isSubmitting}>
-          <TextField
+          <TextInput
             {...muiField(register('email'), errors.email)}
             label={t('fields.email')}
             type="email"
