@@ -232,16 +232,19 @@ export function ConnectPrivateNetworkPage() {
                     >
                       {t(`private.fields.${field}`)}
                     </Typography>
-                    <Typography component="dd" sx={{ m: 0, flex: 1, overflowWrap: 'anywhere' }}>
-                      {display(field)}
-                    </Typography>
-                    <Button
-                      size="small"
-                      onClick={() => editField(field)}
-                      aria-label={t('private.editField', { field: t(`private.fields.${field}`) })}
+                    <Box
+                      component="dd"
+                      sx={{ m: 0, flex: 1, display: 'flex', alignItems: 'center', gap: 2, minWidth: 0 }}
                     >
-                      {t('actions.edit')}
-                    </Button>
+                      <Typography sx={{ flex: 1, overflowWrap: 'anywhere' }}>{display(field)}</Typography>
+                      <Button
+                        size="small"
+                        onClick={() => editField(field)}
+                        aria-label={t('private.editField', { field: t(`private.fields.${field}`) })}
+                      >
+                        {t('actions.edit')}
+                      </Button>
+                    </Box>
                   </Stack>
                 ))}
               </Box>

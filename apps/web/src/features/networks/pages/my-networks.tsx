@@ -49,10 +49,21 @@ export function MyNetworksPage() {
       description={t('myNetworks.description')}
       actions={
         <>
-          <Button variant="outlined" startIcon={<TuneIcon />} onClick={() => setIsEnvironmentOpen(true)}>
+          <Button
+            variant="outlined"
+            startIcon={<TuneIcon />}
+            onClick={() => setIsEnvironmentOpen(true)}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             {t('actions.environmentManager')}
           </Button>
-          <Button component={RouterLink} to={paths.selectNewNetworks} variant="contained" startIcon={<AddIcon />}>
+          <Button
+            component={RouterLink}
+            to={paths.selectNewNetworks}
+            variant="contained"
+            startIcon={<AddIcon />}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             {t('actions.selectNetworks')}
           </Button>
         </>
