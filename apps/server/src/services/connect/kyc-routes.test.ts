@@ -385,6 +385,20 @@ describe('connect service: identity verification with Onfido', () => {
     expect((await status(headers)).status).toBe('PENDING');
   });
 
+  it('answers a webhook with 502 while Onfido cannot be read, so Onfido delivers it again', async () => {
+    const { headers, checkId } = await startCheck();
+    fake.complete(checkId, { result: 'clear', firstName: 'Ada', lastName: 'Lovelace' });
+    const body = completedEvent(checkId);
+    fake.failWith = 503;
+    try {
+      expect((await webhook(body, onfidoSignature(body, 'whk-secret'))).statusCode).toBe(502);
+    } finally {
+      fake.failWith = undefined;
+    }
+    expect((await webhook(body, onfidoSignature(body, 'whk-secret'))).statusCode).toBe(200);
+    expect((await status(headers)).status).toBe('VERIFIED');
+  });
+
   it('a webhook about a check this portal does not know is acknowledged and ignored', async () => {
     const body = completedEvent('unknown-check');
     expect((await webhook(body, onfidoSignature(body, 'whk-secret'))).statusCode).toBe(200);

@@ -148,7 +148,12 @@ export class KycService {
     if (event.resourceType === 'check' && event.checkId) {
       const row = await this.repo.findCheckByProviderId(this.provider.name, event.checkId);
       // A check this portal did not start (another integration on the same Onfido account): ignore.
-      if (row?.status === 'PENDING') await this.refresh(row, { isStatusRead: false });
+      // When Onfido cannot be read right now, a 502 makes Onfido deliver the event again later.
+      if (row?.status === 'PENDING') {
+        await this.refresh(row, { isStatusRead: false }).catch((error: unknown) => {
+          throw this.providerFailure(error, 'webhook');
+        });
+      }
     }
     return { received: true };
   }

@@ -1,12 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIELD_MESSAGES, type TKycStatusResponse, type TUser } from '@connect/shared';
+import { FIELD_MESSAGES, type TKycCheck, type TKycStatusResponse, type TUser } from '@connect/shared';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { session } from '../../../lib/storage.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { getDisplayKycMessage, setDisplayKycMessage } from '../kyc-message.ts';
+import { loadOnfidoSdk } from '../onfido-sdk.ts';
 import { continueTarget, KycPage } from './kyc.tsx';
+
+vi.mock('../onfido-sdk.ts', () => ({ loadOnfidoSdk: vi.fn() }));
 
 vi.mock('../../../lib/auth.ts', () => ({
   currentAccessToken: vi.fn(async () => 'test-token'),
@@ -39,9 +42,9 @@ const USER: TUser = {
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 
-const CHECK = {
+const CHECK: Omit<TKycCheck, 'status'> = {
   id: '0b6f3c1e-3333-4e5f-8a9b-2c3d4e5f6a7b',
-  provider: 'sandbox' as const,
+  provider: 'sandbox',
   reason: null,
   documentFirstName: 'Ada',
   documentLastName: 'Lovelace',
@@ -49,7 +52,7 @@ const CHECK = {
   completedAt: null,
 };
 
-const sandboxStatus = (status: TKycStatusResponse['status'], check: Partial<typeof CHECK> | null = null) =>
+const sandboxStatus = (status: TKycStatusResponse['status'], check: Partial<TKycCheck> | null = null) =>
   ({
     status,
     provider: 'sandbox',
@@ -182,7 +185,7 @@ describe('KycPage', { timeout: 20_000 }, () => {
       'GET /api/connect/kyc/status': () =>
         json(
           sandboxStatus('FAILED', {
-            reason: 'NAME_MISMATCH' as never,
+            reason: 'NAME_MISMATCH',
             documentFirstName: 'Augusta',
             completedAt: '2026-11-23T09:00:03.000Z',
           }),
@@ -260,6 +263,53 @@ describe('KycPage', { timeout: 20_000 }, () => {
     expect(within(verify).queryByText('Sandbox')).not.toBeInTheDocument();
     expect(within(verify).queryByRole('textbox')).not.toBeInTheDocument();
     expect(within(verify).getByRole('button', { name: 'Start verification' })).toBeEnabled();
+  });
+
+  it('runs the Onfido capture with a fresh SDK token, then creates the check', async () => {
+    const onfido = { status: 'UNVERIFIED', provider: 'onfido', isSandbox: false, check: null };
+    let current: unknown = onfido;
+    route({
+      'GET /api/connect/kyc/status': () => json(current),
+      'GET /api/connect/kyc/token': () =>
+        json({ provider: 'onfido', isSandbox: false, applicantId: 'app-1', token: 'sdk-token-1', region: 'EU' }),
+      'POST /api/connect/kyc/create-check': () => {
+        current = { ...onfido, status: 'PENDING', check: { ...CHECK, provider: 'onfido', status: 'PENDING' } };
+        return json(current);
+      },
+    });
+    const tearDown = vi.fn();
+    const init = vi.fn((options: { token: string; containerId: string; onComplete: () => void }) => {
+      setTimeout(options.onComplete, 0);
+      return { tearDown };
+    });
+    vi.mocked(loadOnfidoSdk).mockResolvedValue({ init } as never);
+    renderPage();
+    const verify = await screen.findByRole('region', { name: 'Verify your identity' });
+    fireEvent.click(within(verify).getByRole('button', { name: 'Start verification' }));
+    const status = screen.getByRole('region', { name: 'Your status' });
+    expect(await within(status).findByText('Pending')).toBeInTheDocument();
+    expect(init).toHaveBeenCalledWith(expect.objectContaining({ token: 'sdk-token-1', containerId: 'onfido-mount' }));
+    expect(tearDown).toHaveBeenCalled();
+    expect(requests('POST /api/connect/kyc/create-check')).toEqual([{}]);
+    expect(within(status).queryByText(/sandbox/i)).not.toBeInTheDocument();
+  });
+
+  it('says so when the Onfido SDK cannot be loaded', async () => {
+    route({
+      'GET /api/connect/kyc/status': () =>
+        json({ status: 'UNVERIFIED', provider: 'onfido', isSandbox: false, check: null }),
+      'GET /api/connect/kyc/token': () =>
+        json({ provider: 'onfido', isSandbox: false, applicantId: 'app-1', token: 'sdk-token-1' }),
+    });
+    vi.mocked(loadOnfidoSdk).mockRejectedValue(new Error('blocked'));
+    renderPage();
+    const verify = await screen.findByRole('region', { name: 'Verify your identity' });
+    fireEvent.click(within(verify).getByRole('button', { name: 'Start verification' }));
+    expect(
+      await within(verify).findByText('The verification form could not be loaded. Please try again.'),
+    ).toBeInTheDocument();
+    expect(within(verify).getByRole('button', { name: 'Start verification' })).toBeEnabled();
+    expect(requests('POST /api/connect/kyc/create-check')).toEqual([]);
   });
 
   it('shows an error with a retry when the status cannot be loaded', async () => {
