@@ -38,6 +38,13 @@ export const paths = {
   accountPlanUpgrade: '/account-plan/upgrade',
   flows: (slug: string) => `/${slug}-flows`,
   flowsKyc: (slug: string) => `/${slug}-flows/kyc`,
+  tokenFlow: (slug: string) => `/${slug}-flows/token-flow`,
+  tokenPayments: (slug: string) => `/${slug}-flows/token-flow/payments`,
+  tokenSustainability: (slug: string) => `/${slug}-flows/token-flow/sustainability`,
+  createSmartContract: (slug: string) => `/${slug}-flows/token-flow/deploy/create-new-smart-contract`,
+  /** Coin details: `{type}` is the token type and `{tierCode}` the tier, the token itself is `?id=` (docs/decisions.md). */
+  coinDetails: (slug: string, type = ':type', tierCode = ':tierCode') =>
+    `/${slug}-flows/token-flow/${type}/${tierCode}`,
   authorise: (slug: string) => `/${slug}-authorise`,
 } as const;
 

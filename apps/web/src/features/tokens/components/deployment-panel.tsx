@@ -1,0 +1,253 @@
+import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
+import RocketLaunchOutlinedIcon from '@mui/icons-material/RocketLaunchOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { TDeploymentType, TToken, TTokenLocation } from '@connect/shared';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { formatNumber } from '../../../lib/format.ts';
+import type { DeployState } from '../hooks/use-deployment.ts';
+import { coinDetailsHref, tokenPaths } from '../token-paths.ts';
+import { Identifier } from './identifier.tsx';
+
+function explorerLink(location: TTokenLocation, kind: 'tx' | 'address', value: string | null | undefined) {
+  if (!location.explorerUrl || !value) return null;
+  return `${location.explorerUrl.replace(/\/+$/, '')}/${kind}/${value}`;
+}
+
+function Panel({
+  icon,
+  title,
+  titleColor,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  titleColor?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Box role="region" aria-label={title} sx={{ textAlign: 'center', py: 3, px: { xs: 1, sm: 4 } }}>
+      <Box aria-hidden sx={{ '& svg': { fontSize: 56 } }}>
+        {icon}
+      </Box>
+      <Typography variant="h2" sx={{ fontSize: 22, mt: 1, ...(titleColor ? { color: titleColor } : {}) }}>
+        {title}
+      </Typography>
+      <Box sx={{ mt: 1.5, maxWidth: 640, mx: 'auto' }}>{children}</Box>
+    </Box>
+  );
+}
+
+function OnChainFacts({ token, location }: { token: TToken; location: TTokenLocation }) {
+  const { t } = useTranslation('quantPortfolio');
+  return (
+    <Stack spacing={1} sx={{ mt: 2, alignItems: 'center' }}>
+      {token.smartContractAddress ? (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" color="text.secondary">
+            {t('stepper.deploy.contract')}
+          </Typography>
+          <Identifier
+            value={token.smartContractAddress}
+            what={t('details.contractAddress').toLowerCase()}
+            explorerUrl={explorerLink(location, 'address', token.smartContractAddress)}
+          />
+        </Stack>
+      ) : null}
+      {token.transactionId ? (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" color="text.secondary">
+            {t('stepper.deploy.transaction')}
+          </Typography>
+          <Identifier
+            value={token.transactionId}
+            what={t('details.transactionId').toLowerCase()}
+            explorerUrl={explorerLink(location, 'tx', token.transactionId)}
+          />
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * Step 5 of the creation stepper: one panel per deployment state (spec §2.5) — ready, pending
+ * ("do not leave the page" with what is happening now), successful, successful without wallet,
+ * cancelled ("You've canceled your deployment."), error ("Deployment failed, please try again
+ * later") with the failed-deployment notice.
+ */
+export function DeploymentPanel({
+  state,
+  tokenName,
+  location,
+  deploymentType,
+  onStart,
+  onRetry,
+}: {
+  state: DeployState;
+  tokenName: string;
+  location: TTokenLocation;
+  deploymentType: TDeploymentType;
+  onStart: () => void;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation('quantPortfolio');
+  const network = location.network;
+  const walletMessage = (code: string | undefined) =>
+    code ? t(`wallet.errors.${code}`, { network, chainId: location.chainId }) : null;
+
+  switch (state.kind) {
+    case 'ready':
+      return (
+        <Panel
+          icon={<RocketLaunchOutlinedIcon color="primary" />}
+          title={t('stepper.deploy.readyTitle', { name: tokenName })}
+        >
+          <Typography color="text.secondary">
+            {deploymentType === 'META_MASK'
+              ? t('stepper.deploy.readyWallet', { network, chainId: location.chainId })
+              : t('stepper.deploy.readyQuant', { name: tokenName, network })}
+          </Typography>
+          {state.walletError ? (
+            <Alert severity="error" sx={{ mt: 2, textAlign: 'left' }}>
+              {walletMessage(state.walletError)}
+            </Alert>
+          ) : null}
+          <Button variant="contained" size="large" sx={{ mt: 3 }} onClick={onStart}>
+            {deploymentType === 'META_MASK' ? t('stepper.deploy.startWallet') : t('stepper.deploy.start')}
+          </Button>
+        </Panel>
+      );
+    case 'pending': {
+      const phase = t(`stepper.deploy.phase.${state.phase}`, { network });
+      return (
+        <Panel
+          icon={<RocketLaunchOutlinedIcon color="primary" />}
+          title={t('stepper.deploy.pendingTitle', { name: tokenName })}
+        >
+          <Alert severity="warning" sx={{ textAlign: 'left' }}>
+            {deploymentType === 'QUANT' && state.phase === 'platform'
+              ? t('stepper.deploy.canLeave')
+              : t('stepper.deploy.doNotLeave')}
+          </Alert>
+          <Box sx={{ mt: 3 }}>
+            <LinearProgress aria-label={phase} />
+            <Typography role="status" sx={{ mt: 1.5, fontWeight: 600 }}>
+              {phase}
+            </Typography>
+          </Box>
+          {state.txHash ? (
+            <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center', justifyContent: 'center' }}>
+              <Typography variant="body2" color="text.secondary">
+                {t('stepper.deploy.transaction')}
+              </Typography>
+              <Identifier
+                value={state.txHash}
+                what={t('details.transactionId').toLowerCase()}
+                explorerUrl={explorerLink(location, 'tx', state.txHash)}
+              />
+            </Stack>
+          ) : null}
+        </Panel>
+      );
+    }
+    case 'successful':
+    case 'successfulWithoutWallet':
+      return (
+        <Panel
+          icon={<CheckCircleOutlineIcon color="success" />}
+          title={t(
+            state.kind === 'successful' ? 'stepper.deploy.successTitle' : 'stepper.deploy.successNoWalletTitle',
+            {
+              name: state.token.tokenName,
+            },
+          )}
+        >
+          <Typography color="text.secondary">
+            {t(state.kind === 'successful' ? 'stepper.deploy.successBody' : 'stepper.deploy.successNoWalletBody', {
+              network,
+            })}
+          </Typography>
+          <OnChainFacts token={state.token} location={location} />
+          {state.token.creditsCharged > 0 ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {t('stepper.deploy.credits', { credits: formatNumber(state.token.creditsCharged) })}
+            </Typography>
+          ) : null}
+          <Stack direction="row" spacing={1.5} sx={{ mt: 3, justifyContent: 'center' }}>
+            <Button component={RouterLink} to={tokenPaths.tokenFlow()} color="inherit">
+              {t('actions.backToTokenFlow')}
+            </Button>
+            <Button component={RouterLink} to={coinDetailsHref(state.token)} variant="contained">
+              {t('stepper.deploy.viewToken')}
+            </Button>
+          </Stack>
+        </Panel>
+      );
+    case 'cancelled':
+      return (
+        <Panel icon={<CancelOutlinedIcon color="action" />} title={t('stepper.deploy.cancelledTitle')}>
+          <Alert severity="warning" sx={{ textAlign: 'left' }}>
+            {walletMessage(state.walletError)}
+          </Alert>
+          <Typography color="text.secondary" sx={{ mt: 2 }}>
+            {t('stepper.deploy.cancelledBody')}
+          </Typography>
+          <Stack direction="row" spacing={1.5} sx={{ mt: 3, justifyContent: 'center' }}>
+            <Button component={RouterLink} to={tokenPaths.tokenFlow()} color="inherit">
+              {t('actions.backToTokenFlow')}
+            </Button>
+            <Button variant="contained" onClick={onRetry}>
+              {t('stepper.deploy.tryAgain')}
+            </Button>
+          </Stack>
+        </Panel>
+      );
+    case 'error':
+      return (
+        <Panel icon={<ErrorOutlineIcon color="error" />} title={t('stepper.deploy.errorTitle')} titleColor="error.main">
+          {state.walletError ? (
+            <Alert severity="error" sx={{ textAlign: 'left' }}>
+              {walletMessage(state.walletError)}
+              {state.walletDetail ? ` (${state.walletDetail})` : ''}
+            </Alert>
+          ) : state.message ? (
+            <Alert severity="error" sx={{ textAlign: 'left' }}>
+              {state.message}
+            </Alert>
+          ) : null}
+          {state.token?.status === 'FAILED' ? (
+            <Alert
+              severity="error"
+              variant="outlined"
+              sx={{ mt: 2, textAlign: 'left' }}
+              action={
+                <Button component={RouterLink} to={tokenPaths.support()} color="inherit" size="small">
+                  {t('stepper.deploy.contactSupport')}
+                </Button>
+              }
+            >
+              {t('stepper.deploy.failedNotice')}
+              {state.token.failureReason ? ` (${state.token.failureReason})` : ''}
+            </Alert>
+          ) : null}
+          <Stack direction="row" spacing={1.5} sx={{ mt: 3, justifyContent: 'center' }}>
+            <Button component={RouterLink} to={tokenPaths.tokenFlow()} color="inherit">
+              {t('actions.backToTokenFlow')}
+            </Button>
+            <Button variant="contained" onClick={onRetry}>
+              {t('stepper.deploy.tryAgain')}
+            </Button>
+          </Stack>
+        </Panel>
+      );
+  }
+}

@@ -1,0 +1,42 @@
+import { redirect } from 'react-router';
+import { tokenGuardOf } from '@connect/shared';
+import { ApiError } from '../../lib/api-client.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { session } from '../../lib/storage.ts';
+import { getLocationsQueryOptions } from './api/get-locations.ts';
+import { getTokensQueryOptions } from './api/get-tokens.ts';
+import { tokenPaths } from './token-paths.ts';
+
+/** Where the creation guard sends a user without quota: Token Flow, which says why. */
+export const quotaRedirectPath = () => `${tokenPaths.tokenFlow()}?notice=quota`;
+
+/**
+ * The guards of /{product}-flows/token-flow/deploy/create-new-smart-contract (spec §5): no
+ * tokens:create quota left (total − used ≤ 0) → back to Token Flow; no networks configured → My
+ * networks with configureNetworks=true (which says 'Please configure your networks before you can
+ * deploy tokens'). Both are read fresh: a user who has just added a network is not sent back.
+ * The mainnet identity check happens when a mainnet is chosen (the page sends the user to the
+ * identity verification page).
+ */
+export async function createSmartContractGuard(): Promise<Response | null> {
+  // No session: the root gate sends the user to /login.
+  if (!session.userUuid()) return null;
+  try {
+    const [tokens, locations] = await Promise.all([
+      queryClient.fetchQuery({ ...getTokensQueryOptions({ page: 0, size: 5 }), staleTime: 0 }),
+      queryClient.fetchQuery({ ...getLocationsQueryOptions(), staleTime: 0 }),
+    ]);
+    const { allowed, deployed } = tokens.quota;
+    if (allowed !== null && allowed - deployed <= 0) return redirect(quotaRedirectPath());
+    if (locations.length === 0) return redirect(tokenPaths.configureNetworks());
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError) {
+      const guard = tokenGuardOf(error.body as { status?: number; detail?: string });
+      if (guard === 'quotaReached') return redirect(quotaRedirectPath());
+      if (guard === 'configureNetworks') return redirect(tokenPaths.configureNetworks());
+    }
+    // Anything else: the page loads and shows the error with a retry.
+    return null;
+  }
+}

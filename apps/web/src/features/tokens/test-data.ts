@@ -1,0 +1,93 @@
+import type { TTierCard, TToken, TTokenLocation, TTokensPage, TUser } from '@connect/shared';
+
+/** Fixtures for the token feature's component tests. */
+export const USER = {
+  id: '5f0c6a2e-1111-4c3b-9d7e-0a1b2c3d4e5f',
+  accountId: '6a0c6a2e-2222-4c3b-9d7e-0a1b2c3d4e5f',
+  firstName: 'Ada',
+  role: 'INDIVIDUAL',
+  onfidoApplicantStatus: 'VERIFIED',
+} as TUser;
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+export const LOCATION: TTokenLocation = {
+  networkId: '10000000-0000-4000-8000-000000000001',
+  technology: 'Ethereum',
+  network: 'Ethereum Testnet (local)',
+  code: 'ethereum-testnet',
+  networkType: 'testnet',
+  chainId: 31337,
+  explorerUrl: null,
+  isLocal: true,
+};
+
+export const tier = (overrides: Partial<TTierCard> = {}): TTierCard => ({
+  id: '30000000-0000-4000-8000-000000000001',
+  type: 'base',
+  tokenType: 'QRC20',
+  technology: 'Ethereum',
+  network: LOCATION.network,
+  networkId: LOCATION.networkId,
+  networkType: 'testnet',
+  name: 'Base',
+  refererTier: '',
+  description: 'A fixed supply issued to one holder at deployment.',
+  functions: ['approve', 'balanceOf', 'transfer'],
+  shortListFunctions: ['approve', 'balanceOf', 'transfer'],
+  creditAmount: 10,
+  deploymentCredits: 10,
+  bytecodeCredits: 5,
+  selected: false,
+  attributes: ['name', 'unit', 'decimal', 'initialSupply', 'supplyHolderAddress'],
+  ...overrides,
+});
+
+export const token = (overrides: Partial<TToken> = {}): TToken => ({
+  id: '40000000-0000-4000-8000-000000000001',
+  externalId: 'ext-1',
+  tokenName: 'Loyalty Points',
+  tokenUnit: 'LOYAL',
+  decimalPlaces: 18,
+  tokenSupply: '1000',
+  maxSupply: null,
+  remintable: false,
+  supplyHolderAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  minter: null,
+  ownerAddress: null,
+  tokenUri: null,
+  tokenType: 'QRC20',
+  tierType: 'base',
+  tierName: 'Base',
+  tierId: '30000000-0000-4000-8000-000000000001',
+  networkId: LOCATION.networkId,
+  blockchain: 'Ethereum',
+  technology: 'Ethereum',
+  network: LOCATION.network,
+  networkType: 'testnet',
+  chainId: 31337,
+  deploymentType: 'QUANT',
+  status: 'ACTIVE',
+  smartContractAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  transactionId: '0x' + 'ab'.repeat(32),
+  deployerAddress: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  blockNumber: '1',
+  creditsCharged: 10,
+  failureReason: null,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  deployedAt: '2026-11-22T10:00:05.000Z',
+  ...overrides,
+});
+
+export const tokensPage = (content: TToken[], overrides: Partial<TTokensPage> = {}): TTokensPage => ({
+  content,
+  totalElements: content.length,
+  totalPages: 1,
+  number: 0,
+  size: 10,
+  quota: { deployed: content.length, allowed: 10 },
+  blockchains: ['Ethereum', 'Polygon'],
+  credits: 500,
+  ...overrides,
+});

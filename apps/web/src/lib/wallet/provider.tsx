@@ -1,0 +1,34 @@
+import { useMemo, type ReactNode } from 'react';
+import { WagmiProvider, useConfig, useConnection } from 'wagmi';
+import { toWalletChains, type WalletNetwork } from './chains.ts';
+import { walletConfigFor } from './config.ts';
+
+/**
+ * Wraps a page that needs a wallet. Only the token creation and coin details routes render it,
+ * so wagmi and viem load with those pages and never with /login or /dashboard.
+ * It relies on the app's QueryClientProvider (wagmi keeps its queries there).
+ */
+export function WalletProvider({ networks, children }: { networks: readonly WalletNetwork[]; children: ReactNode }) {
+  const chainKey = networks.map((network) => network.chainId).join(',');
+  // Keyed by the chain ids: a new array with the same networks keeps the same configuration.
+  const config = useMemo(() => walletConfigFor(toWalletChains(networks)), [chainKey]); // networks: same chainKey
+  return (
+    <WagmiProvider config={config} reconnectOnMount>
+      {children}
+    </WagmiProvider>
+  );
+}
+
+/** The connected wallet as the screens show it, and the configuration the wallet actions take. */
+export function useWallet() {
+  const config = useConfig();
+  const connection = useConnection();
+  return {
+    config,
+    address: connection.address,
+    chainId: connection.chainId,
+    isConnected: connection.status === 'connected',
+    isConnecting: connection.status === 'connecting' || connection.status === 'reconnecting',
+    connectorName: connection.connector?.name,
+  };
+}
