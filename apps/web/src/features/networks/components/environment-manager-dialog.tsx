@@ -194,7 +194,11 @@ function EnvironmentFlow({ data, onClose }: { data: TEnvironmentManagerResponse;
                           <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
                             {networks.length
                               ? `${networks.map((n) => n.network).join(', ')}${
-                                  available.length === 0 && reason ? ` · ${t(`reasons.${reason}`)}` : ''
+                                  available.length > 0
+                                    ? ''
+                                    : reason
+                                      ? ` · ${t(`reasons.${reason}`)}`
+                                      : ` · ${t('environment.allActive')}`
                                 }`
                               : t('environment.noNetworks')}
                           </Typography>

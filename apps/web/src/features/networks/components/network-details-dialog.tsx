@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TUserNetwork } from '@connect/shared';
+import { CopyButton } from '../../../components/copy-button.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { NetworkStatusChip, SandboxChip } from './network-status-chip.tsx';
 
@@ -18,12 +19,15 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <Typography component="dt" variant="body2" color="text.secondary" sx={{ width: 220, flexShrink: 0 }}>
         {label}
       </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-all' }}>
+      <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, overflowWrap: 'anywhere' }}>
         {children}
       </Typography>
     </Stack>
   );
 }
+
+/** Where applications send JSON-RPC for this network (the platform API's gateway). */
+const gatewayUrl = (networkId: string) => `${window.location.origin}/api/gateway/${networkId}`;
 
 /** Everything known about one of the account's networks. */
 export function NetworkDetailsDialog({ network, onClose }: { network: TUserNetwork | null; onClose: () => void }) {
@@ -74,6 +78,15 @@ export function NetworkDetailsDialog({ network, onClose }: { network: TUserNetwo
                 </>
               ) : (
                 <>
+                  <Row label={t('details.gateway')}>
+                    <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace' }}>
+                      {gatewayUrl(network.id)}
+                    </Typography>
+                    <CopyButton value={gatewayUrl(network.id)} label={t('details.copyGateway')} />
+                    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                      {t('details.gatewayHint')}
+                    </Typography>
+                  </Row>
                   <Row label={t('details.latestBlock')}>{formatNumber(network.latestBlock)}</Row>
                   <Row label={t('details.checkedAt')}>{formatDateTime(network.healthCheckedAt)}</Row>
                   <Row label={t('columns.networkRateLimit')}>

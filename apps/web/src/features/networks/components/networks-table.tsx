@@ -66,7 +66,13 @@ export function NetworksTable({
 
   return (
     <TableContainer sx={{ maxHeight: 480 }}>
-      <Table stickyHeader size="small" aria-labelledby={labelledBy}>
+      {/* Fixed widths, so the three sections' columns line up under each other. */}
+      <Table stickyHeader size="small" aria-labelledby={labelledBy} sx={{ tableLayout: 'fixed', minWidth: 760 }}>
+        <colgroup>
+          {['11%', '27%', '11%', '19%', '11%', '11%', '10%'].map((width, index) => (
+            <col key={index} style={{ width }} />
+          ))}
+        </colgroup>
         <TableHead>
           <TableRow>
             <TableCell>{t('columns.networkType')}</TableCell>
