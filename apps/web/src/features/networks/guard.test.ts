@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TUser } from '@connect/shared';
+import { currentUserQuery } from '../../lib/current-user.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { setRuntimeConfig } from '../../lib/runtime-config.ts';
+import { session } from '../../lib/storage.ts';
+import { TEST_RUNTIME_CONFIG } from '../../test/render.tsx';
+import { selectNetworksGuard } from './guard.ts';
+import { json } from './test-data.ts';
+
+vi.mock('../../lib/auth.ts', () => ({
+  currentAccessToken: vi.fn(async () => 'test-token'),
+  signOutEverywhere: vi.fn(async () => undefined),
+}));
+
+const USER: TUser = {
+  id: '5f0c6a2e-1111-4c3b-9d7e-0a1b2c3d4e5f',
+  sub: '5f0c6a2e-1111-4c3b-9d7e-0a1b2c3d4e5f',
+  accountId: '6a1d7b3f-2222-4d4c-8e8f-1b2c3d4e5f60',
+  email: 'ada@example.com',
+  role: 'INDIVIDUAL',
+  status: 'ACTIVE',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  organisationName: null,
+  organisationLocation: null,
+  industry: null,
+  companySize: null,
+  hearAboutUs: null,
+  hearAboutUsDescription: null,
+  promotionalEmails: false,
+  acceptedTerms: true,
+  acceptedTermsVersion: '2026-10-01',
+  latestTerms: '2026-10-01',
+  mfaSetup: false,
+  mfaConfirm: false,
+  userMfaStatus: 'DISABLED',
+  onfidoApplicantStatus: 'UNVERIFIED',
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+
+/** The guard of /my-networks/select-new-networks (spec §5). */
+describe('selectNetworksGuard', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    setRuntimeConfig({ ...TEST_RUNTIME_CONFIG, productSlug: 'acme' });
+    session.setMarker(USER.id, USER.role);
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+    queryClient.clear();
+    sessionStorage.clear();
+  });
+
+  it('lets a verified user through', async () => {
+    queryClient.setQueryData(currentUserQuery(USER.id).queryKey, { ...USER, onfidoApplicantStatus: 'VERIFIED' });
+    expect(await selectNetworksGuard()).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends an unverified user to the verification page of the product with selectNetworks=true', async () => {
+    queryClient.setQueryData(currentUserQuery(USER.id).queryKey, USER);
+    fetchMock.mockImplementation(async () => json({ ...USER, onfidoApplicantStatus: 'PENDING' }));
+    const response = await selectNetworksGuard();
+    expect(response?.status).toBe(302);
+    expect(response?.headers.get('location')).toBe('/acme-flows/kyc?selectNetworks=true');
+  });
+
+  it('reads a cached "not verified" again, so a user verified a moment ago passes', async () => {
+    queryClient.setQueryData(currentUserQuery(USER.id).queryKey, USER);
+    fetchMock.mockImplementation(async () => json({ ...USER, onfidoApplicantStatus: 'VERIFIED' }));
+    expect(await selectNetworksGuard()).toBeNull();
+    expect(fetchMock).toHaveBeenCalledWith(`/api/connect/user/${USER.id}`, expect.anything());
+  });
+});
