@@ -100,6 +100,7 @@ export const TOKEN_MESSAGES = {
   locationUnavailable: 'This network is not available to your account for token deployment',
   tierUnavailable: 'This smart contract tier is not offered on this network for this deployment method',
   tierTokenType: 'The chosen tier is not a tier of this token type',
+  noPlatformDeployer: 'The platform cannot deploy on this network: please deploy with your wallet',
   insufficientCredits: (needed: number, available: number) =>
     `This deployment costs ${needed} credits and your account has ${available}. Buy credits or choose another tier.`,
   externalIdTaken: 'This deployment id (externalId) is already used for another token',

@@ -1,0 +1,452 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { decodeErrorResult, keccak256, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { tokens } from '@connect/db';
+import { deployData, getTier, type TokenParams } from '@connect/contracts';
+import { tierCreditAmount, TOKEN_MESSAGES } from '@connect/shared';
+import type { ConfiguredNetwork } from '../../adapters/chains/catalogue.ts';
+import { nonceManagerFor } from '../../adapters/chains/nonce-manager.ts';
+import { rpcCall, RpcError } from '../../adapters/chains/rpc.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { NetworkRow, TokenRepository, TokenRow, TokenWithRefs } from './repository.ts';
+
+/** The pg-boss queue that drives deployments (send → receipt → ACTIVE or FAILED). */
+export const DEPLOY_JOB = 'token-deploy';
+
+export type Outcome = 'done' | 'waiting';
+
+type Receipt = {
+  status: Hex;
+  contractAddress: Hex | null;
+  blockNumber: Hex;
+  from: Hex;
+  to: Hex | null;
+};
+type ChainTx = { from: Hex; to: Hex | null; input: Hex; blockNumber: Hex | null };
+
+export type DeploymentTimings = {
+  /** How long one in-process attempt waits for a receipt before handing over to a job retry. */
+  maxWaitMs: number;
+  /** How long a job's attempt waits (the queue's graceful stop waits for running jobs). */
+  jobWaitMs: number;
+  /** A transaction the network has never seen is given up after this long (spec §4: up to 30 minutes). */
+  giveUpAfterMs: number;
+  /** Delay between job attempts. */
+  retryDelaySeconds: number;
+};
+
+export const DEFAULT_TIMINGS: DeploymentTimings = {
+  maxWaitMs: 60_000,
+  jobWaitMs: 4_000,
+  giveUpAfterMs: 30 * 60_000,
+  retryDelaySeconds: 15,
+};
+
+/** Per-call RPC timeout of the deployer. */
+const RPC_TIMEOUT_MS = 10_000;
+/** JSON-RPC error texts that mean "this nonce cannot be used": resync and send again. */
+const NONCE_ERROR = /nonce too low|nonce too high|invalid nonce|replacement transaction underpriced|already imported/i;
+const ALREADY_KNOWN = /already known|known transaction/i;
+
+/** Constructor parameters of a token as stored: amounts scale by decimals for QRC20. */
+export function tokenParams(token: TokenRow): TokenParams {
+  const scale = token.tokenType === 'QRC20' ? 10n ** BigInt(token.decimals) : 1n;
+  const params: TokenParams = {
+    name: token.name,
+    symbol: token.unit,
+    initialSupply: BigInt(token.initialSupply) * scale,
+    supplyHolder: token.supplyHolderAddress as Hex,
+  };
+  if (token.tokenType === 'QRC20') params.decimals = token.decimals;
+  else params.baseUri = token.tokenUri ?? '';
+  if (token.tierType !== 'base') {
+    params.minter = token.minterAddress as Hex;
+    params.maxSupply = BigInt(token.maxSupply ?? '0') * scale;
+    params.remintable = token.remintable;
+  }
+  if (token.tierType === 'vari') params.owner = token.ownerAddress as Hex;
+  return params;
+}
+
+/** The exact data of the deployment transaction: creation bytecode + ABI-encoded constructor arguments. */
+export function deploymentData(token: TokenRow): Hex {
+  return deployData(token.tokenType, token.tierType, tokenParams(token));
+}
+
+/** Thrown inside a send when the deployment cannot succeed: the token fails with this reason. */
+class DeploymentRefused extends Error {}
+
+/**
+ * Deploys tokens and follows their transactions to the end.
+ *
+ * Each deployment is driven by a pg-boss job (durable, retried, any node) and, on the node that
+ * created or tracked it, also at once in-process so a deployment does not wait for a job poll.
+ * Both paths run the same idempotent `process`: a node runs one `process` per token at a time,
+ * and across nodes the database decides — the transaction hash is stored (only if none is) before
+ * the transaction is broadcast, so a sent transaction is never sent again, and the final status
+ * change is conditional on PENDING, so credits are charged exactly once.
+ */
+export class DeploymentEngine {
+  private readonly inflight = new Map<string, Promise<Outcome>>();
+  private readonly abort = new AbortController();
+
+  constructor(
+    private readonly repo: TokenRepository,
+    private readonly networks: readonly ConfiguredNetwork[],
+    private readonly jobs: JobQueue,
+    private readonly log: FastifyBaseLogger,
+    private readonly timings: DeploymentTimings = DEFAULT_TIMINGS,
+  ) {}
+
+  /** Registers the job worker; call while the app is built. */
+  register(): void {
+    this.jobs.register<{ tokenId: string }>(
+      DEPLOY_JOB,
+      async ({ tokenId }) => {
+        // A job never holds the worker long: the queue stops (gracefully, waiting for running
+        // jobs) before this engine hears of the shutdown, and one slow chain must not hold up
+        // other deployments. A long wait belongs to the in-process attempt; the job comes back.
+        const outcome = await this.process(tokenId, this.timings.jobWaitMs);
+        // pg-boss retries the job later; the transaction may still be mined.
+        if (outcome === 'waiting') throw new Error(`Token ${tokenId}: still waiting for its deployment transaction`);
+      },
+      { policy: 'stately', pollingIntervalSeconds: 1 },
+    );
+  }
+
+  /** The platform's deployer key on a network, if configuration has one. */
+  deployerKeyFor(network: NetworkRow): Hex | undefined {
+    return this.networks.find((n) => n.code === network.code)?.deployerPrivateKey;
+  }
+
+  /** Queues the durable job and starts processing at once in this process. */
+  async kick(tokenId: string): Promise<void> {
+    try {
+      await this.jobs.send(
+        DEPLOY_JOB,
+        { tokenId },
+        {
+          singletonKey: tokenId,
+          retryLimit: 240,
+          retryDelaySeconds: this.timings.retryDelaySeconds,
+          retryBackoff: false,
+        },
+      );
+    } catch (err) {
+      // The start-up sweep queues it again; the in-process run below goes ahead meanwhile.
+      this.log.warn({ err, tokenId }, 'could not queue the deployment job');
+    }
+    this.processSoon(tokenId);
+  }
+
+  processSoon(tokenId: string): void {
+    if (this.abort.signal.aborted) return;
+    this.process(tokenId).catch((err: unknown) => this.log.warn({ err, tokenId }, 'deployment attempt failed'));
+  }
+
+  /** Re-queues every deployment that must still be followed (after a restart). */
+  async resume(): Promise<number> {
+    const pending = await this.repo.pendingTrackable();
+    for (const { id } of pending) await this.kick(id);
+    return pending.length;
+  }
+
+  /** Stops waiting; in-flight attempts end as 'waiting' and resume from their jobs. */
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await Promise.allSettled([...this.inflight.values()]);
+  }
+
+  /**
+   * One attempt at moving a token's deployment forward; one at a time per token in this process.
+   * `maxWaitMs` bounds how long the caller waits ('waiting' after it; the attempt goes on).
+   */
+  process(tokenId: string, maxWaitMs = this.timings.maxWaitMs): Promise<Outcome> {
+    let attempt = this.inflight.get(tokenId);
+    if (!attempt) {
+      attempt = this.attempt(tokenId, maxWaitMs).finally(() => this.inflight.delete(tokenId));
+      this.inflight.set(tokenId, attempt);
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<Outcome>((resolve) => {
+      timer = setTimeout(() => resolve('waiting'), maxWaitMs + 1_000);
+    });
+    return Promise.race([attempt, bound]).finally(() => clearTimeout(timer));
+  }
+
+  private async attempt(tokenId: string, maxWaitMs: number): Promise<Outcome> {
+    const row = await this.repo.tokenForWorker(tokenId);
+    if (!row || row.token.status !== 'PENDING') return 'done';
+    const { token, network } = row;
+    const rpcUrl = network.rpcUrl;
+    if (!rpcUrl) return 'waiting'; // the network lost its RPC URL; try again later
+    let txHash = token.txHash as Hex | null;
+    if (!txHash) {
+      if (token.deploymentType !== 'QUANT') return 'done'; // the wallet has not sent it yet
+      try {
+        txHash = await this.send(row, rpcUrl);
+      } catch (err) {
+        if (err instanceof DeploymentRefused) {
+          await this.fail(token, err.message);
+          return 'done';
+        }
+        throw err;
+      }
+      if (!txHash) return 'done'; // another sender claimed it, or the token was cancelled
+    }
+    return this.follow(row, rpcUrl, txHash, maxWaitMs);
+  }
+
+  /** Signs, claims (stores the hash) and broadcasts the platform's deployment transaction. */
+  private async send({ token, network }: TokenWithRefs, rpcUrl: string): Promise<Hex | null> {
+    const key = this.deployerKeyFor(network);
+    if (!key) throw new DeploymentRefused(TOKEN_MESSAGES.noPlatformDeployer);
+    const account = privateKeyToAccount(key);
+    let data: Hex;
+    try {
+      data = deploymentData(token);
+    } catch (err) {
+      throw new DeploymentRefused(`The deployment data could not be built: ${(err as Error).message}`);
+    }
+    const call = <T>(method: string, params: unknown[]) =>
+      rpcCall<T>(rpcUrl, method, params, { timeoutMs: RPC_TIMEOUT_MS, signal: this.abort.signal });
+
+    // Gas and fees do not depend on the nonce: found outside the per-sender queue.
+    let gas: bigint;
+    try {
+      gas = BigInt(await call<Hex>('eth_estimateGas', [{ from: account.address, data }]));
+    } catch (err) {
+      if (err instanceof RpcError && err.kind === 'RPC') {
+        const revert = describeRevert(token, err.data);
+        throw new DeploymentRefused(`The contract cannot be deployed with these details: ${revert ?? err.message}`);
+      }
+      throw err;
+    }
+    gas = (gas * 12n) / 10n;
+    const block = await call<{ baseFeePerGas?: Hex | null }>('eth_getBlockByNumber', ['latest', false]);
+    let fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | { gasPrice: bigint };
+    if (block?.baseFeePerGas) {
+      const priority = await call<Hex>('eth_maxPriorityFeePerGas', []).then(BigInt, () => 1_000_000_000n);
+      fees = { maxFeePerGas: BigInt(block.baseFeePerGas) * 2n + priority, maxPriorityFeePerGas: priority };
+    } else {
+      fees = { gasPrice: BigInt(await call<Hex>('eth_gasPrice', [])) };
+    }
+
+    const manager = nonceManagerFor(network.id, rpcUrl, account.address);
+    for (let attempt = 1; ; attempt++) {
+      const state = { ambiguous: false };
+      try {
+        const hash = await manager.withNonce<Hex | null>(async (nonce) => {
+          const raw = await account.signTransaction({
+            chainId: network.chainId,
+            nonce: Number(nonce),
+            gas,
+            data,
+            ...('gasPrice' in fees ? { type: 'legacy' as const, ...fees } : { type: 'eip1559' as const, ...fees }),
+          });
+          const hash = keccak256(raw);
+          // Stored before it is broadcast: whatever happens next, this transaction is never sent twice.
+          if (!(await this.repo.claimTxHash(token.id, hash, account.address))) return { used: false, value: null };
+          try {
+            await call('eth_sendRawTransaction', [raw]);
+          } catch (err) {
+            if (err instanceof RpcError && err.kind === 'RPC' && ALREADY_KNOWN.test(err.message)) {
+              return { used: true, value: hash };
+            }
+            if (err instanceof RpcError && (err.kind === 'TIMEOUT' || err.kind === 'HTTP')) {
+              // The node may have taken it: keep the hash and wait for it; recount the nonce.
+              state.ambiguous = true;
+              return { used: true, value: hash };
+            }
+            await this.repo.releaseTxHash(token.id, hash);
+            throw err;
+          }
+          return { used: true, value: hash };
+        });
+        if (state.ambiguous) manager.resync();
+        return hash;
+      } catch (err) {
+        if (err instanceof RpcError && err.kind === 'RPC') {
+          if (NONCE_ERROR.test(err.message) && attempt < 5) continue; // resynced by the manager
+          throw new DeploymentRefused(`The network refused the deployment transaction: ${err.message}`);
+        }
+        throw err;
+      }
+    }
+  }
+
+  /** Waits for the receipt, checks it, and settles the token. */
+  private async follow(
+    { token, tier }: TokenWithRefs,
+    rpcUrl: string,
+    txHash: Hex,
+    maxWaitMs: number,
+  ): Promise<Outcome> {
+    const call = <T>(method: string, params: unknown[]) =>
+      rpcCall<T>(rpcUrl, method, params, { timeoutMs: RPC_TIMEOUT_MS, signal: this.abort.signal });
+    const receipt = await this.waitForReceipt(call, txHash, maxWaitMs);
+    if (!receipt) {
+      if (this.abort.signal.aborted) return 'waiting';
+      const tx = await call<ChainTx | null>('eth_getTransactionByHash', [txHash]);
+      if (!tx && Date.now() - token.updatedAt.getTime() > this.timings.giveUpAfterMs) {
+        await this.fail(token, 'The deployment transaction was not found on the network.');
+        return 'done';
+      }
+      return 'waiting';
+    }
+    const block = BigInt(receipt.blockNumber);
+    if (receipt.status !== '0x1') {
+      await this.fail(token, `The deployment transaction failed on the chain (reverted in block ${block}).`);
+      return 'done';
+    }
+    let from = receipt.from;
+    if (token.deploymentType === 'META_MASK') {
+      // The wallet's transaction must be a contract creation carrying exactly the prepared data.
+      // Runtime code is not compared: the contracts' immutables differ per deployment.
+      const tx = await call<ChainTx | null>('eth_getTransactionByHash', [txHash]);
+      if (!tx) return 'waiting';
+      from = tx.from;
+      if (tx.to) {
+        await this.fail(token, 'The transaction is not a contract deployment.');
+        return 'done';
+      }
+      if (tx.input.toLowerCase() !== deploymentData(token).toLowerCase()) {
+        await this.fail(token, 'The transaction did not deploy the prepared contract: its data differs.');
+        return 'done';
+      }
+    }
+    if (!receipt.contractAddress) {
+      await this.fail(token, 'The transaction created no contract.');
+      return 'done';
+    }
+    const code = await call<Hex>('eth_getCode', [receipt.contractAddress, receipt.blockNumber]);
+    if (!code || code === '0x') {
+      await this.fail(token, 'No contract code exists at the deployed address.');
+      return 'done';
+    }
+    await this.succeed(token, tier, { contractAddress: receipt.contractAddress, blockNumber: block, from });
+    return 'done';
+  }
+
+  /** Polls for a receipt, quickly at first (a local chain mines at once), then less often. */
+  private async waitForReceipt(
+    call: <T>(method: string, params: unknown[]) => Promise<T>,
+    txHash: Hex,
+    maxWaitMs: number,
+  ): Promise<Receipt | null> {
+    const started = Date.now();
+    const signal = this.abort.signal;
+    while (!signal.aborted) {
+      let receipt: Receipt | null = null;
+      try {
+        receipt = await call<Receipt | null>('eth_getTransactionReceipt', [txHash]);
+      } catch (err) {
+        if (signal.aborted) return null;
+        if (!(err instanceof RpcError) || err.kind === 'RPC' || err.kind === 'INVALID_RESPONSE') throw err;
+        // Unreachable or slow: keep trying within this attempt.
+      }
+      if (receipt) return receipt;
+      const elapsed = Date.now() - started;
+      if (elapsed >= maxWaitMs) return null;
+      const pause = elapsed < 2_000 ? 15 : elapsed < 15_000 ? 200 : 1_000;
+      await sleep(pause, signal);
+    }
+    return null;
+  }
+
+  private async succeed(
+    token: TokenRow,
+    tier: TokenWithRefs['tier'],
+    result: { contractAddress: Hex; blockNumber: bigint; from: Hex },
+  ): Promise<void> {
+    const status = await this.repo.transaction(async (repo) => {
+      const updated = await repo.updateToken(
+        token.id,
+        {
+          status: 'ACTIVE',
+          contractAddress: result.contractAddress,
+          blockNumber: result.blockNumber.toString(),
+          deployerAddress: result.from,
+          deployedAt: new Date(),
+          failureReason: null,
+        },
+        eq(tokens.status, 'PENDING'),
+      );
+      if (!updated) return null; // settled before (another attempt, another node)
+      const amount = tierCreditAmount(tier, token.deploymentType) ?? 0;
+      if (amount <= 0) return 'ACTIVE';
+      const charged = await chargeToken(repo, updated, amount);
+      return charged ? 'ACTIVE' : 'UNPAID';
+    });
+    if (status) this.log.info({ tokenId: token.id, status }, 'token deployed');
+  }
+
+  /** FAILED with a reason (only from PENDING); the tokens:create unit is given back, nothing is charged. */
+  async fail(token: TokenRow, rawReason: string): Promise<void> {
+    const reason = cleanReason(rawReason);
+    await this.repo.transaction(async (repo) => {
+      const updated = await repo.updateToken(
+        token.id,
+        { status: 'FAILED', failureReason: reason },
+        eq(tokens.status, 'PENDING'),
+      );
+      if (updated) await repo.releaseQuota(token.accountId);
+    });
+  }
+}
+
+/**
+ * Charges a token's deployment once (reference `token:<id>`): answers false when the balance does
+ * not cover it, and then marks the token UNPAID. Runs inside the caller's transaction.
+ */
+export async function chargeToken(repo: TokenRepository, token: TokenRow, amount: number): Promise<boolean> {
+  const result = await repo.applyCredits(
+    token.accountId,
+    -amount,
+    `Token deployment: ${token.name} (${token.unit})`,
+    `token:${token.id}`,
+  );
+  if (result === 'insufficient') {
+    await repo.updateToken(token.id, { status: 'UNPAID' });
+    return false;
+  }
+  await repo.updateToken(token.id, { status: 'ACTIVE', creditsCharged: amount });
+  return true;
+}
+
+/** The contract's custom error of a revert (e.g. `ERC20InvalidReceiver(0x0000…)`), when it decodes. */
+function describeRevert(token: TokenRow, data: unknown): string | null {
+  if (typeof data !== 'string' || !/^0x[0-9a-fA-F]{8}/.test(data)) return null;
+  try {
+    const { errorName, args } = decodeErrorResult({
+      abi: getTier(token.tokenType, token.tierType).abi,
+      data: data as Hex,
+    });
+    return `${errorName}(${(args ?? []).map(String).join(', ')})`;
+  } catch {
+    return null;
+  }
+}
+
+/** Node error texts may carry raw revert bytes (NUL is not storable as text): printable and short. */
+function cleanReason(text: string): string {
+  const printable = text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return printable.length > 500 ? `${printable.slice(0, 497)}...` : printable;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

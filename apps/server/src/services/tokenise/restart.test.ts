@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { createWalletClient, defineChain, http, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, creditTransactions, tokens, type DbHandle } from '@connect/db';
+import { createTestDatabase } from '@connect/db/testing';
+import { TEST_WALLET_PRIVATE_KEY } from '@connect/devchain';
+import type { TCreateTokenResponse } from '@connect/shared';
+import { rpcCall } from '../../adapters/chains/rpc.ts';
+import { buildApp } from '../../app.ts';
+import { startTestChain, type TestChain } from '../../../test/chains.ts';
+import { testConfig, type TestContext } from '../../../test/helpers.ts';
+import { TRIAL_CREDITS } from './service.ts';
+import { details, networkId, newTokenUser, qrc20Form, settled, tiersOf, type TokenUser } from './test-support.ts';
+
+/**
+ * Deployments survive a restart: the server stops while transactions wait to be mined (the chain's
+ * automine is off), a new server on the same database picks them up, and they end ACTIVE, charged once.
+ */
+describe('tokenise: deployments across a restart', () => {
+  let chain: TestChain;
+  let db: DbHandle;
+  let t: TestContext;
+  const config = () =>
+    testConfig({
+      NETWORK_RPC_ETHEREUM_TESTNET: chain.rpcUrl,
+      NETWORK_CHAIN_ID_ETHEREUM_TESTNET: String(chain.chainId),
+    });
+  const startApp = async (): Promise<TestContext> => {
+    const app = await buildApp({ config: config(), db, logger: false });
+    await app.ready();
+    return { app, db, close: () => app.close() };
+  };
+
+  beforeAll(async () => {
+    chain = await startTestChain();
+    db = await createTestDatabase();
+    t = await startApp();
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await db?.close();
+    await chain?.stop();
+  });
+
+  const txHashOf = async (id: string) => {
+    for (let i = 0; i < 200; i++) {
+      const [row] = await db.db.select({ txHash: tokens.txHash }).from(tokens).where(eq(tokens.id, id));
+      if (row?.txHash) return row.txHash;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('no transaction was sent');
+  };
+
+  it('ends ACTIVE after the server restarted while PENDING (platform and wallet)', async () => {
+    const ethTest = await networkId(t, 'ethereum-testnet');
+    const user: TokenUser = await newTokenUser(t, { networks: [ethTest] });
+    const [base] = await tiersOf(t, user, ethTest, 'QRC20');
+    await rpcCall(chain.rpcUrl, 'evm_setAutomine', [false]);
+
+    const quant = await t.app.inject({
+      method: 'POST',
+      url: '/api/tokenise/v2/token',
+      headers: user.headers,
+      payload: {
+        externalId: randomUUID(),
+        networkId: ethTest,
+        tierId: base!.id,
+        tokenType: 'QRC20',
+        deploymentType: 'QUANT',
+        ...qrc20Form(),
+      },
+    });
+    expect(quant.statusCode, quant.body).toBe(201);
+    const quantId = quant.json<TCreateTokenResponse>().token.id;
+    const quantHash = await txHashOf(quantId);
+
+    const walletPayload = {
+      externalId: randomUUID(),
+      networkId: ethTest,
+      tierId: base!.id,
+      tokenType: 'QRC20',
+      deploymentType: 'META_MASK',
+      ...qrc20Form({ name: 'Wallet Bond', unit: 'WLB' }),
+    };
+    const walletRes = await t.app.inject({
+      method: 'POST',
+      url: '/api/tokenise/v2/token',
+      headers: user.headers,
+      payload: walletPayload,
+    });
+    const { token: walletToken, deployment } = walletRes.json<TCreateTokenResponse>();
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(TEST_WALLET_PRIVATE_KEY),
+      chain: defineChain({
+        id: chain.chainId,
+        name: 'test',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [chain.rpcUrl] } },
+      }),
+      transport: http(chain.rpcUrl),
+    });
+    const walletHash = await wallet.sendTransaction({ data: deployment!.data as Hex, gas: 3_000_000n });
+    const tracked = await t.app.inject({
+      method: 'PUT',
+      url: '/api/tokenise/token/deploy/track',
+      headers: user.headers,
+      payload: { externalId: walletPayload.externalId, txHash: walletHash },
+    });
+    expect(tracked.statusCode, tracked.body).toBe(200);
+    expect((await details(t, user, quantId)).status).toBe('PENDING');
+
+    const closing = Date.now();
+    await t.close();
+    expect(Date.now() - closing).toBeLessThan(15_000);
+
+    t = await startApp();
+    await rpcCall(chain.rpcUrl, 'evm_setAutomine', [true]);
+    await rpcCall(chain.rpcUrl, 'evm_mine', []);
+
+    const quantDone = await settled(t, user, quantId);
+    expect(quantDone).toMatchObject({ status: 'ACTIVE', transactionId: quantHash, creditsCharged: 10 });
+    const walletDone = await settled(t, user, walletToken.id);
+    expect(walletDone).toMatchObject({ status: 'ACTIVE', transactionId: walletHash.toLowerCase(), creditsCharged: 5 });
+
+    const charges = await db.db
+      .select()
+      .from(creditTransactions)
+      .where(eq(creditTransactions.accountId, user.accountId));
+    expect(
+      charges
+        .filter((c) => c.amount < 0)
+        .map((c) => c.amount)
+        .sort(),
+    ).toEqual([-10, -5]);
+    const [account] = await db.db.select().from(accounts).where(eq(accounts.id, user.accountId));
+    expect(account!.credits).toBe(TRIAL_CREDITS - 15);
+  });
+
+  it('marks a deployment UNPAID when the credits are gone at charge time; paying makes it ACTIVE', async () => {
+    const ethTest = await networkId(t, 'ethereum-testnet');
+    const user = await newTokenUser(t, { networks: [ethTest] });
+    const [base] = await tiersOf(t, user, ethTest, 'QRC20');
+    await rpcCall(chain.rpcUrl, 'evm_setAutomine', [false]);
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/tokenise/v2/token',
+        headers: user.headers,
+        payload: {
+          externalId: randomUUID(),
+          networkId: ethTest,
+          tierId: base!.id,
+          tokenType: 'QRC20',
+          deploymentType: 'QUANT',
+          ...qrc20Form(),
+        },
+      });
+      const id = res.json<TCreateTokenResponse>().token.id;
+      await txHashOf(id);
+      await db.db.update(accounts).set({ credits: 4 }).where(eq(accounts.id, user.accountId));
+      await rpcCall(chain.rpcUrl, 'evm_mine', []);
+      const unpaid = await settled(t, user, id);
+      expect(unpaid).toMatchObject({ status: 'UNPAID', creditsCharged: 0 });
+      expect(unpaid.smartContractAddress).toBeTruthy();
+
+      const pay = () =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/tokenise/token',
+          headers: user.headers,
+          payload: { id, status: 'ACTIVE' },
+        });
+      expect((await pay()).statusCode).toBe(409);
+      await db.db.update(accounts).set({ credits: 50 }).where(eq(accounts.id, user.accountId));
+      const paid = await pay();
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json<TCreateTokenResponse>().token).toMatchObject({ status: 'ACTIVE', creditsCharged: 10 });
+      const [account] = await db.db.select().from(accounts).where(eq(accounts.id, user.accountId));
+      expect(account!.credits).toBe(40);
+    } finally {
+      await rpcCall(chain.rpcUrl, 'evm_setAutomine', [true]);
+    }
+  });
+});

@@ -1,0 +1,519 @@
+import { and, eq, isNull, or } from 'drizzle-orm';
+import { encodeFunctionData, getAddress, type Abi, type Hex } from 'viem';
+import { tokens } from '@connect/db';
+import { getTier } from '@connect/contracts';
+import {
+  buildTierList,
+  tierCreditAmount,
+  tierOffered,
+  tokenFormErrors,
+  tokenFormFields,
+  tokenFormSchema,
+  TOKEN_MESSAGES,
+  type TCancelTrackingRequest,
+  type TCreateTokenResponse,
+  type TDeploymentType,
+  type TTierCard,
+  type TToken,
+  type TTokenDetails,
+  type TTokenForm,
+  type TTokenLocation,
+  type TTokenOnChain,
+  type TTokensPage,
+  type TTokenType,
+  type TVerifyTokenResponse,
+} from '@connect/shared';
+import { rpcCall } from '../../adapters/chains/rpc.ts';
+import { badRequest, conflict, notFound, ProblemError } from '../../lib/errors.ts';
+import type { PortalUser } from '../../lib/portal-users.ts';
+import { isIdentityVerified, requireVerifiedIdentity } from '../connect/kyc-guard.ts';
+import { chargeToken, deploymentData, type DeploymentEngine } from './deployment.ts';
+import type { NetworkRow, TierRow, TokenRepository, TokenRow, TokenWithRefs } from './repository.ts';
+import { seedTokenTiers } from './tiers.ts';
+
+/** Credits every account receives once, to try deployments on the local testnets (docs/decisions.md). */
+export const TRIAL_CREDITS = 100;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const guardProblem = (detail: string) => new ProblemError(409, 'Conflict', detail);
+
+type Caller = Pick<PortalUser, 'id' | 'accountId' | 'kycStatus'>;
+type Target = { networkId: string; tierId: string; tokenType: TTokenType; deploymentType: TDeploymentType };
+
+/** The tokenise service (spec §7): the account's tokens, their tiers and locations, deployments. */
+export class TokeniseService {
+  constructor(
+    private readonly repo: TokenRepository,
+    private readonly engine: DeploymentEngine,
+  ) {}
+
+  // -- guards and lookups ----------------------------------------------------------------------
+
+  /** The one-time trial grant (reference `trial:tokens:<account>`, applied once whatever the races). */
+  async ensureTrialCredits(accountId: string): Promise<void> {
+    await this.repo.transaction((repo) =>
+      repo.applyCredits(accountId, TRIAL_CREDITS, 'Trial credits', `trial:tokens:${accountId}`),
+    );
+  }
+
+  /** Spec §5: no tokens:create quota left → back to Token Flow. */
+  private async requireQuota(accountId: string): Promise<void> {
+    const quota = await this.repo.quota(accountId);
+    if (!quota || (quota.total !== null && quota.total - quota.used <= 0)) {
+      throw guardProblem(TOKEN_MESSAGES.quotaReached);
+    }
+  }
+
+  /**
+   * Where the account can deploy: its activated networks with an RPC URL; mainnets only with a
+   * verified identity. None activated → the configure-networks guard (spec §5).
+   */
+  private async usableNetworks(caller: Caller): Promise<NetworkRow[]> {
+    const activated = await this.repo.activatedNetworks(caller.accountId);
+    const reachable = activated.filter((n) => n.rpcUrl);
+    const usable = reachable.filter((n) => n.networkType !== 'mainnet' || isIdentityVerified(caller));
+    if (usable.length) return usable;
+    if (reachable.length) requireVerifiedIdentity(caller); // only mainnets, identity not verified
+    throw guardProblem(TOKEN_MESSAGES.configureNetworks);
+  }
+
+  private async location(caller: Caller, networkId: string): Promise<NetworkRow> {
+    const activated = await this.repo.activatedNetworks(caller.accountId);
+    const network = activated.find((n) => n.id === networkId && n.rpcUrl);
+    if (!network) {
+      if (!activated.length) throw guardProblem(TOKEN_MESSAGES.configureNetworks);
+      throw badRequest([{ name: 'networkId', reason: TOKEN_MESSAGES.locationUnavailable }]);
+    }
+    if (network.networkType === 'mainnet') requireVerifiedIdentity(caller);
+    return network;
+  }
+
+  /** The tier, checked against the location, the token type and the deployment method (spec §5). */
+  private async tierFor(network: NetworkRow, target: Target): Promise<TierRow> {
+    const tier = await this.repo.tier(target.tierId);
+    if (!tier || tier.networkId !== network.id || !tier.isActive) {
+      throw badRequest([{ name: 'tierId', reason: TOKEN_MESSAGES.tierUnavailable }]);
+    }
+    if (tier.tokenType !== target.tokenType.toUpperCase()) {
+      throw badRequest([{ name: 'tierId', reason: TOKEN_MESSAGES.tierTokenType }]);
+    }
+    if (!tierOffered(tier, target.deploymentType)) {
+      throw badRequest([{ name: 'tierId', reason: TOKEN_MESSAGES.tierUnavailable }]);
+    }
+    if (target.deploymentType === 'QUANT' && !this.engine.deployerKeyFor(network)) {
+      throw badRequest([{ name: 'deploymentType', reason: TOKEN_MESSAGES.noPlatformDeployer }]);
+    }
+    return tier;
+  }
+
+  private async requireCredits(accountId: string, amount: number): Promise<number> {
+    const credits = await this.repo.credits(accountId);
+    if (credits < amount) throw conflict(TOKEN_MESSAGES.insufficientCredits(amount, credits));
+    return credits;
+  }
+
+  private parseForm(tier: TierRow, body: Record<string, unknown>): TTokenForm {
+    const errors = tokenFormErrors(tier.tokenType, tier.tierType, body);
+    if (errors.length) throw badRequest(errors);
+    return tokenFormSchema(tier.tokenType, tier.tierType).parse(body);
+  }
+
+  private async owned(caller: Caller, idOrExternalId: string): Promise<TokenWithRefs> {
+    const row =
+      (UUID.test(idOrExternalId) ? await this.repo.token(caller.accountId, idOrExternalId) : null) ??
+      (await this.repo.tokenByExternalId(caller.accountId, idOrExternalId));
+    if (!row) throw notFound(TOKEN_MESSAGES.notFound);
+    return row;
+  }
+
+  // -- endpoints -------------------------------------------------------------------------------
+
+  async list(
+    caller: Caller,
+    query: {
+      page: number;
+      size: number;
+      search?: string | undefined;
+      blockchain?: string | undefined;
+      networkId?: string | undefined;
+      tokenType?: TTokenType | undefined;
+      tierType?: TToken['tierType'] | undefined;
+      status?: TToken['status'] | undefined;
+    },
+  ): Promise<TTokensPage> {
+    await this.ensureTrialCredits(caller.accountId);
+    const { page, size, ...filter } = query;
+    const [{ rows, total }, quota, blockchains, credits] = await Promise.all([
+      this.repo.listTokens({ accountId: caller.accountId, ...filter }, page, size),
+      this.repo.quota(caller.accountId),
+      this.repo.tokenBlockchains(caller.accountId),
+      this.repo.credits(caller.accountId),
+    ]);
+    return {
+      content: rows.map(toToken),
+      totalElements: total,
+      totalPages: Math.ceil(total / size),
+      number: page,
+      size,
+      quota: { deployed: quota?.used ?? 0, allowed: quota ? quota.total : 0 },
+      blockchains,
+      credits,
+    };
+  }
+
+  /** GET /v2/orchestration/locations: guards first (quota, then networks), so the stepper can redirect. */
+  async locations(caller: Caller): Promise<{ locations: TTokenLocation[] }> {
+    await this.requireQuota(caller.accountId);
+    const usable = await this.usableNetworks(caller);
+    return {
+      locations: usable.map((n) => ({
+        networkId: n.id,
+        technology: n.technology,
+        network: n.name,
+        code: n.code,
+        networkType: n.networkType,
+        chainId: n.chainId,
+        explorerUrl: n.explorerUrl,
+        isLocal: n.isLocal,
+      })),
+    };
+  }
+
+  async tiers(
+    caller: Caller,
+    query: { networkId: string; tokenType: TTokenType; deploymentType: TDeploymentType },
+  ): Promise<{ tiers: TTierCard[] }> {
+    const network = await this.location(caller, query.networkId);
+    await seedTokenTiers(this.repo, [network.id]); // a network added after start-up
+    if (query.deploymentType === 'QUANT' && !this.engine.deployerKeyFor(network)) return { tiers: [] };
+    const rows = (await this.repo.tiers(network.id, query.tokenType)).filter((tier) =>
+      tierOffered(tier, query.deploymentType),
+    );
+    const cards = rows.map((tier) => ({
+      id: tier.id,
+      type: tier.tierType,
+      tokenType: tier.tokenType,
+      technology: network.technology,
+      network: network.name,
+      networkId: network.id,
+      networkType: network.networkType,
+      name: tier.name,
+      description: tier.description,
+      functions: getTier(tier.tokenType, tier.tierType).functions,
+      creditAmount: tierCreditAmount(tier, query.deploymentType) ?? 0,
+      deploymentCredits: tier.deploymentCredits,
+      bytecodeCredits: tier.bytecodeCredits,
+      selected: false,
+      attributes: tokenFormFields(tier.tokenType, tier.tierType),
+    }));
+    return { tiers: buildTierList(cards) };
+  }
+
+  /** POST /token/verify: every problem of the form for this location and tier, nothing created. */
+  async verify(caller: Caller, body: Target & Record<string, unknown>): Promise<TVerifyTokenResponse> {
+    await this.ensureTrialCredits(caller.accountId);
+    await this.requireQuota(caller.accountId);
+    await this.usableNetworks(caller);
+    const network = await this.location(caller, body.networkId);
+    const tier = await this.tierFor(network, body);
+    const invalidParams = tokenFormErrors(tier.tokenType, tier.tierType, body);
+    const creditAmount = tierCreditAmount(tier, body.deploymentType) ?? 0;
+    const credits = await this.repo.credits(caller.accountId);
+    return { valid: invalidParams.length === 0, invalidParams, creditAmount, credits };
+  }
+
+  /** POST /v2/token: create and deploy; the same externalId answers the same token (201 then 200). */
+  async create(
+    caller: Caller,
+    body: Target & { externalId: string } & Record<string, unknown>,
+  ): Promise<{ created: boolean; response: TCreateTokenResponse }> {
+    const existing = await this.repo.tokenByExternalId(caller.accountId, body.externalId);
+    if (existing) return { created: false, response: await this.withDeployment(existing) };
+    if (await this.repo.externalIdOwner(body.externalId)) {
+      throw conflict(TOKEN_MESSAGES.externalIdTaken, [{ name: 'externalId', reason: TOKEN_MESSAGES.externalIdTaken }]);
+    }
+    await this.ensureTrialCredits(caller.accountId);
+    await this.requireQuota(caller.accountId);
+    await this.usableNetworks(caller);
+    const network = await this.location(caller, body.networkId);
+    const tier = await this.tierFor(network, body);
+    const form = this.parseForm(tier, body);
+    await this.requireCredits(caller.accountId, tierCreditAmount(tier, body.deploymentType) ?? 0);
+
+    const values = {
+      externalId: body.externalId,
+      accountId: caller.accountId,
+      createdBy: caller.id,
+      networkId: network.id,
+      tierId: tier.id,
+      tokenType: tier.tokenType,
+      tierType: tier.tierType,
+      deploymentType: body.deploymentType,
+      status: 'PENDING' as const,
+      ...formColumns(form),
+    };
+    const lostRace = Symbol('externalId taken meanwhile');
+    let inserted: TokenRow | null = null;
+    try {
+      inserted = await this.repo.transaction(async (repo) => {
+        if (!(await repo.takeQuota(caller.accountId))) throw guardProblem(TOKEN_MESSAGES.quotaReached);
+        const row = await repo.insertToken(values);
+        if (!row) throw lostRace; // rolls the quota back
+        return row;
+      });
+    } catch (err) {
+      if (err !== lostRace) throw err;
+    }
+    if (!inserted) {
+      const winner = await this.repo.tokenByExternalId(caller.accountId, body.externalId);
+      if (!winner) throw conflict(TOKEN_MESSAGES.externalIdTaken);
+      return { created: false, response: await this.withDeployment(winner) };
+    }
+    if (inserted.deploymentType === 'QUANT') await this.engine.kick(inserted.id);
+    const row = await this.repo.token(caller.accountId, inserted.id);
+    return { created: true, response: await this.withDeployment(row!) };
+  }
+
+  private async withDeployment(row: TokenWithRefs): Promise<TCreateTokenResponse> {
+    return { token: toToken(row), deployment: walletDeployment(row) };
+  }
+
+  async details(caller: Caller, idOrExternalId: string, holder?: string): Promise<TTokenDetails> {
+    const row = await this.owned(caller, idOrExternalId);
+    const { token, network } = row;
+    const tier = getTier(token.tokenType, token.tierType);
+    const explorer = network.explorerUrl?.replace(/\/+$/, '') ?? null;
+    let onChain: TTokenOnChain | null = null;
+    if (token.contractAddress && network.rpcUrl) {
+      onChain = await readOnChain(network.rpcUrl, tier.abi, token.contractAddress as Hex, holder);
+    }
+    return {
+      ...toToken(row),
+      functions: tier.functions,
+      explorer: {
+        contractUrl: explorer && token.contractAddress ? `${explorer}/address/${token.contractAddress}` : null,
+        transactionUrl: explorer && token.txHash ? `${explorer}/tx/${token.txHash}` : null,
+      },
+      onChain,
+      deployment: walletDeployment(row),
+    };
+  }
+
+  /**
+   * PUT /token: DEPRECATED from Active and back; ACTIVE from Unpaid once the credits cover it; or
+   * the form of a wallet deployment that has not been sent yet.
+   */
+  async update(
+    caller: Caller,
+    body: { id: string; status?: 'ACTIVE' | 'DEPRECATED' | undefined } & Record<string, unknown>,
+  ): Promise<TCreateTokenResponse> {
+    const row = await this.owned(caller, body.id);
+    const { token, tier } = row;
+    if (body.status) {
+      const from = token.status;
+      const to = body.status;
+      if (from === to) return this.withDeployment(row);
+      if (to === 'DEPRECATED' && from === 'ACTIVE') {
+        await this.repo.updateToken(token.id, { status: 'DEPRECATED' }, eq(tokens.status, 'ACTIVE'));
+      } else if (to === 'ACTIVE' && from === 'DEPRECATED') {
+        await this.repo.updateToken(token.id, { status: 'ACTIVE' }, eq(tokens.status, 'DEPRECATED'));
+      } else if (to === 'ACTIVE' && from === 'UNPAID') {
+        const amount = tierCreditAmount(tier, token.deploymentType) ?? 0;
+        await this.requireCredits(caller.accountId, amount);
+        const paid = await this.repo.transaction(async (repo) => {
+          const current = await repo.updateToken(token.id, {}, eq(tokens.status, 'UNPAID'));
+          if (!current) return true;
+          if (amount > 0) return chargeToken(repo, current, amount);
+          await repo.updateToken(token.id, { status: 'ACTIVE' });
+          return true;
+        });
+        if (!paid) {
+          throw conflict(TOKEN_MESSAGES.insufficientCredits(amount, await this.repo.credits(caller.accountId)));
+        }
+      } else {
+        throw conflict(TOKEN_MESSAGES.statusChange(from, to));
+      }
+      return this.withDeployment((await this.repo.token(caller.accountId, token.id))!);
+    }
+    if (token.deploymentType !== 'META_MASK' || token.status !== 'PENDING' || token.txHash) {
+      throw conflict(TOKEN_MESSAGES.notEditable);
+    }
+    const form = this.parseForm(tier, body);
+    const updated = await this.repo.updateToken(
+      token.id,
+      formColumns(form),
+      and(eq(tokens.status, 'PENDING'), isNull(tokens.txHash)),
+    );
+    if (!updated) throw conflict(TOKEN_MESSAGES.notEditable);
+    return this.withDeployment((await this.repo.token(caller.accountId, token.id))!);
+  }
+
+  /** DELETE /token/{externalId}: cancels a deployment not sent yet (or removes a failed one). */
+  async remove(caller: Caller, externalId: string): Promise<void> {
+    const row = await this.repo.tokenByExternalId(caller.accountId, externalId);
+    if (!row) throw notFound(TOKEN_MESSAGES.notFound);
+    const deleted = await this.repo.transaction(async (repo) => {
+      const gone = await repo.deleteToken(
+        caller.accountId,
+        row.token.id,
+        or(and(eq(tokens.status, 'PENDING'), isNull(tokens.txHash)), eq(tokens.status, 'FAILED'))!,
+      );
+      // A failed token gave its tokens:create unit back when it failed.
+      if (gone && gone.status === 'PENDING') await repo.releaseQuota(caller.accountId);
+      return gone;
+    });
+    if (!deleted) throw conflict(TOKEN_MESSAGES.cannotCancel);
+  }
+
+  /** PUT /token/deploy/track: the wallet sent the deployment; follow it. */
+  async track(caller: Caller, body: { externalId: string; txHash: string }): Promise<{ token: TToken }> {
+    const row = await this.repo.tokenByExternalId(caller.accountId, body.externalId);
+    if (!row) throw notFound(TOKEN_MESSAGES.notFound);
+    const { token } = row;
+    if (token.deploymentType !== 'META_MASK') throw conflict(TOKEN_MESSAGES.notWalletDeployment);
+    if (token.txHash === body.txHash) return { token: toToken(row) };
+    if (token.txHash || token.status !== 'PENDING') throw conflict(TOKEN_MESSAGES.alreadyTracked);
+    let updated: TokenRow | null;
+    try {
+      updated = await this.repo.updateToken(
+        token.id,
+        { txHash: body.txHash },
+        and(eq(tokens.status, 'PENDING'), isNull(tokens.txHash)),
+      );
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        throw conflict(TOKEN_MESSAGES.txHashTaken, [{ name: 'txHash', reason: TOKEN_MESSAGES.txHashTaken }]);
+      }
+      throw err;
+    }
+    if (!updated) throw conflict(TOKEN_MESSAGES.alreadyTracked);
+    await this.engine.kick(token.id);
+    return { token: toToken((await this.repo.token(caller.accountId, token.id))!) };
+  }
+
+  /** PUT /token/deploy/track/cancel: the user cancelled or denied in the wallet. */
+  async cancelTracking(caller: Caller, body: Required<TCancelTrackingRequest>): Promise<{ token: TToken }> {
+    const row = await this.repo.tokenByExternalId(caller.accountId, body.externalId);
+    if (!row) throw notFound(TOKEN_MESSAGES.notFound);
+    const { token } = row;
+    if (token.deploymentType !== 'META_MASK') throw conflict(TOKEN_MESSAGES.notWalletDeployment);
+    if (token.status === 'PENDING') {
+      if (token.txHash) throw conflict(TOKEN_MESSAGES.cannotCancel);
+      const reason = {
+        CANCELLED: TOKEN_MESSAGES.deploymentCancelled,
+        DENIED: TOKEN_MESSAGES.walletDenied,
+        NO_WALLET: TOKEN_MESSAGES.walletMissing,
+        ERROR: TOKEN_MESSAGES.deploymentFailed,
+      }[body.reason];
+      await this.engine.fail(token, reason);
+    } else if (token.status !== 'FAILED') {
+      throw conflict(TOKEN_MESSAGES.cannotCancel);
+    }
+    return { token: toToken((await this.repo.token(caller.accountId, token.id))!) };
+  }
+}
+
+function formColumns(form: TTokenForm) {
+  const address = (value: string | undefined) => (value ? getAddress(value) : null);
+  return {
+    name: form.name,
+    unit: form.unit,
+    decimals: form.decimal ?? 0,
+    initialSupply: String(form.initialSupply),
+    maxSupply: form.maxSupply === undefined ? null : String(form.maxSupply),
+    remintable: form.remintable ?? false,
+    supplyHolderAddress: address(form.supplyHolderAddress),
+    minterAddress: address(form.minter),
+    ownerAddress: address(form.ownerAddress),
+    tokenUri: form.tokenUri ?? null,
+  };
+}
+
+/** A wallet deployment not sent yet: the exact transaction data to send. */
+function walletDeployment({ token, network }: TokenWithRefs): TCreateTokenResponse['deployment'] {
+  if (token.deploymentType !== 'META_MASK' || token.status !== 'PENDING' || token.txHash) return null;
+  return { chainId: network.chainId, data: deploymentData(token) };
+}
+
+export function toToken({ token, network, tier }: TokenWithRefs): TToken {
+  return {
+    id: token.id,
+    externalId: token.externalId,
+    tokenName: token.name,
+    tokenUnit: token.unit,
+    decimalPlaces: token.decimals,
+    tokenSupply: token.initialSupply,
+    maxSupply: token.maxSupply,
+    remintable: token.remintable,
+    supplyHolderAddress: token.supplyHolderAddress,
+    minter: token.minterAddress,
+    ownerAddress: token.ownerAddress,
+    tokenUri: token.tokenUri,
+    tokenType: token.tokenType,
+    tierType: token.tierType,
+    tierName: tier.name,
+    tierId: tier.id,
+    networkId: network.id,
+    blockchain: network.technology,
+    technology: network.technology,
+    network: network.name,
+    networkType: network.networkType,
+    chainId: network.chainId,
+    deploymentType: token.deploymentType,
+    status: token.status,
+    smartContractAddress: token.contractAddress,
+    transactionId: token.txHash,
+    deployerAddress: token.deployerAddress,
+    blockNumber: token.blockNumber,
+    creditsCharged: token.creditsCharged,
+    failureReason: token.failureReason,
+    createdAt: token.createdAt.toISOString(),
+    deployedAt: token.deployedAt?.toISOString() ?? null,
+  };
+}
+
+/** Total supply and a holder's balance, read live from the chain at one block. */
+async function readOnChain(rpcUrl: string, abi: Abi, address: Hex, holder?: string): Promise<TTokenOnChain> {
+  const options = { timeoutMs: 5_000 };
+  try {
+    const blockHex = await rpcCall<Hex>(rpcUrl, 'eth_blockNumber', [], options);
+    const read = async (functionName: string, args: unknown[]) =>
+      BigInt(
+        await rpcCall<Hex>(
+          rpcUrl,
+          'eth_call',
+          [{ to: address, data: encodeFunctionData({ abi, functionName, args }) }, blockHex],
+          options,
+        ),
+      ).toString();
+    const [totalSupply, holderBalance] = await Promise.all([
+      read('totalSupply', []),
+      holder ? read('balanceOf', [holder]) : Promise.resolve(null),
+    ]);
+    return {
+      totalSupply,
+      holder: holder ?? null,
+      holderBalance,
+      blockNumber: BigInt(blockHex).toString(),
+      error: null,
+    };
+  } catch (err) {
+    return {
+      totalSupply: null,
+      holder: holder ?? null,
+      holderBalance: null,
+      blockNumber: null,
+      error: `The network could not be read: ${(err as Error).message}`,
+    };
+  }
+}
+
+/** The PostgreSQL error code of a unique violation, on the error or (Drizzle wraps it) its cause. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,90 @@
+import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { accountFeatures, accountNetworks, accounts, networks, users } from '@connect/db';
+import type { KycStatus, TTierCard, TTokenDetails } from '@connect/shared';
+import { signInAs, type TestContext } from '../../../test/helpers.ts';
+
+/** Test helpers of the tokenise suites (not loaded by the app). */
+
+export const HOLDER = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+export async function newTokenUser(
+  t: TestContext,
+  options: { kycStatus?: KycStatus; credits?: number; quota?: number | null; networks?: string[] } = {},
+) {
+  const user = await signInAs(t);
+  const me = await t.app.inject({ method: 'GET', url: `/api/connect/user/${user.sub}`, headers: user.headers });
+  expect(me.statusCode).toBe(200);
+  const accountId = me.json<{ accountId: string }>().accountId;
+  if (options.kycStatus)
+    await t.db.db.update(users).set({ kycStatus: options.kycStatus }).where(eq(users.id, user.sub));
+  if (options.quota !== undefined) {
+    await t.db.db
+      .update(accountFeatures)
+      .set({ total: options.quota })
+      .where(and(eq(accountFeatures.accountId, accountId), eq(accountFeatures.feature, 'tokens:create')));
+  }
+  if (options.networks?.length) await activate(t, accountId, options.networks);
+  // The trial grant happens on first use (here), so a balance set below is exactly as asked.
+  const list = await t.app.inject({ method: 'POST', url: '/api/tokenise/tokens', headers: user.headers, payload: {} });
+  expect(list.statusCode).toBe(200);
+  if (options.credits !== undefined) {
+    await t.db.db.update(accounts).set({ credits: options.credits }).where(eq(accounts.id, accountId));
+  }
+  return { ...user, accountId };
+}
+export type TokenUser = Awaited<ReturnType<typeof newTokenUser>>;
+
+export async function networkId(t: TestContext, code: string): Promise<string> {
+  const [row] = await t.db.db.select({ id: networks.id }).from(networks).where(eq(networks.code, code));
+  return row!.id;
+}
+
+export async function activate(t: TestContext, accountId: string, networkIds: string[]) {
+  await t.db.db
+    .insert(accountNetworks)
+    .values(networkIds.map((id) => ({ accountId, networkId: id })))
+    .onConflictDoNothing();
+}
+
+export async function tiersOf(
+  t: TestContext,
+  user: TokenUser,
+  networkIdValue: string,
+  tokenType: 'QRC20' | 'QRC721',
+  deploymentType: 'QUANT' | 'META_MASK' = 'QUANT',
+): Promise<TTierCard[]> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/tokenise/v2/orchestration/tiers?networkId=${networkIdValue}&tokenType=${tokenType}&deploymentType=${deploymentType}`,
+    headers: user.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ tiers: TTierCard[] }>().tiers;
+}
+
+export async function details(t: TestContext, user: TokenUser, id: string, query = ''): Promise<TTokenDetails> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/tokenise/token/${id}${query}`, headers: user.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<TTokenDetails>();
+}
+
+/** Polls the token until it leaves PENDING. */
+export async function settled(t: TestContext, user: TokenUser, id: string, timeoutMs = 30_000) {
+  const started = Date.now();
+  for (;;) {
+    const token = await details(t, user, id);
+    if (token.status !== 'PENDING') return token;
+    if (Date.now() - started > timeoutMs) throw new Error(`token ${id} still PENDING after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export const qrc20Form = (extra: Record<string, unknown> = {}) => ({
+  name: 'Green Bond',
+  unit: 'GRB',
+  decimal: 18,
+  initialSupply: 1000,
+  supplyHolderAddress: HOLDER,
+  ...extra,
+});
