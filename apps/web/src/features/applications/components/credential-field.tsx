@@ -17,7 +17,7 @@ export function CredentialField({
 }) {
   const labelId = useId();
   return (
-    <Box sx={{ py: 1 }}>
+    <Box sx={isSecret ? { my: 1, px: 1.5, py: 1, border: 1, borderColor: 'warning.main', borderRadius: 1 } : { py: 1 }}>
       <Typography id={labelId} variant="body2" color="text.secondary">
         {label}
       </Typography>
@@ -31,7 +31,7 @@ export function CredentialField({
             fontSize: 14,
             wordBreak: 'break-all',
             flex: 1,
-            bgcolor: isSecret ? 'warning.50' : 'transparent',
+            fontWeight: isSecret ? 600 : undefined,
           }}
         >
           {value}

@@ -150,6 +150,7 @@ export function MyApplicationsPage() {
           <TextField
             select
             label={t('toolbar.network')}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             value={networkId}
             onChange={(event) => setNetworkId(event.target.value)}
             size="small"
@@ -165,6 +166,7 @@ export function MyApplicationsPage() {
           <TextField
             select
             label={t('toolbar.environment')}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             value={applicationType}
             onChange={(event) => setApplicationType(event.target.value as ApplicationType | '')}
             size="small"
