@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The step labels of a flow across the top (shared/UI.md); the current one is announced. */
@@ -58,4 +58,26 @@ export function FlowActions({
       </Button>
     </Stack>
   );
+}
+
+/**
+ * Moves focus to the new step's heading when the step changes (not on the first render), so
+ * keyboard and screen-reader users start at the top of the step; the page scrolls to the top.
+ */
+export function useStepFocus(step: number, skip = false) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const isFirst = useRef(true);
+  // Read when the step changes, not a reason to run again when it changes itself.
+  const skipRef = useRef(skip);
+  skipRef.current = skip;
+  useEffect(() => {
+    if (isFirst.current) {
+      isFirst.current = false;
+      return;
+    }
+    if (skipRef.current) return;
+    headingRef.current?.focus({ preventScroll: true });
+    window.scrollTo({ top: 0 });
+  }, [step]);
+  return headingRef;
 }

@@ -7,7 +7,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -24,7 +24,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useCreatePrivateNetwork } from '../api/create-private-network.ts';
 import { useValidatePrivateNetwork } from '../api/validate-private-network.ts';
-import { FlowActions, FlowSteps } from '../components/flow-stepper.tsx';
+import { FlowActions, FlowSteps, useStepFocus } from '../components/flow-stepper.tsx';
 import { LeaveGuard } from '../components/leave-guard.tsx';
 import { PrivateNetworkFields } from '../components/private-network-form.tsx';
 
@@ -79,7 +79,7 @@ export function ConnectPrivateNetworkPage() {
   const [created, setCreated] = useState<TUserNetwork | null>(null);
   const [focusField, setFocusField] = useState<Field | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingRef = useStepFocus(step, focusField !== null);
   const validate = useValidatePrivateNetwork();
   const create = useCreatePrivateNetwork();
   const form = useForm<TPrivateNetworkForm, unknown, TPrivateNetworkRequest>({
@@ -88,12 +88,11 @@ export function ConnectPrivateNetworkPage() {
     mode: 'onTouched',
   });
 
+  // An edit link from the summary focuses its field instead of the step's heading.
   useEffect(() => {
     if (focusField && STEPS[step] === 'details') {
       form.setFocus(focusField);
       setFocusField(null);
-    } else {
-      headingRef.current?.focus();
     }
   }, [step, focusField, form]);
 

@@ -7,7 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { blockchainIdOf, unavailableReason, type TCatalogueNetwork, type TCatalogueResponse } from '@connect/shared';
@@ -15,7 +15,7 @@ import { Page } from '../../../components/page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useActivateNetworks } from '../api/activate-networks.ts';
 import { useNetworkCatalogue } from '../api/get-network-catalogue.ts';
-import { FlowActions, FlowSteps } from '../components/flow-stepper.tsx';
+import { FlowActions, FlowSteps, useStepFocus } from '../components/flow-stepper.tsx';
 import { LeaveGuard } from '../components/leave-guard.tsx';
 import { NetworkPicker } from '../components/network-picker.tsx';
 
@@ -79,17 +79,13 @@ function SelectNetworksFlow({ catalogue }: { catalogue: TCatalogueResponse }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [showNothingSelected, setShowNothingSelected] = useState(false);
   const activate = useActivateNetworks();
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingRef = useStepFocus(step);
   const reasonOf = useMemo(() => pickReason(catalogue, selected), [catalogue, selected]);
   const testnets = catalogue.networks.filter((n) => n.networkType === 'testnet');
   const mainnets = catalogue.networks.filter((n) => n.networkType === 'mainnet');
   const chosen = catalogue.networks.filter((n) => selected.has(n.id));
   const { allowance } = catalogue;
   const isDone = STEPS[step] === 'confirmation';
-
-  useEffect(() => {
-    headingRef.current?.focus();
-  }, [step]);
 
   const toggle = (network: TCatalogueNetwork) => {
     setShowNothingSelected(false);
