@@ -8,7 +8,7 @@
 // process (`tsx bench/gateway.ts server`) on a fresh embedded database; the chain is its own
 // anvil process.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -98,6 +98,7 @@ async function startServer(rpcUrl: string) {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     ...ready,
+    pid: child.pid,
     base: `http://127.0.0.1:${ready.port}`,
     stop: async () => {
       child.kill('SIGTERM');
@@ -106,7 +107,15 @@ async function startServer(rpcUrl: string) {
   };
 }
 
-type Result = { rps: number; p50: number; p99: number; failures: number };
+type Result = { rps: number; p50: number; p99: number; failures: number; requests: number };
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number | undefined): number | null {
+  const file = `/proc/${pid}/stat`;
+  if (!pid || !existsSync(file)) return null;
+  const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+}
 
 async function measure(title: string, url: string, headers: Record<string, string>, seconds = DURATION) {
   const result = await autocannon({
@@ -123,6 +132,7 @@ async function measure(title: string, url: string, headers: Record<string, strin
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures,
+    requests: result.requests.total,
   };
   if (title) {
     console.log(
@@ -166,7 +176,9 @@ async function main() {
       `\nGateway benchmark: eth_blockNumber, ${DURATION} s per figure, ${CONNECTIONS} connections, database ${database}\n`,
     );
     const direct = await measure('straight to the chain (anvil)', chain.rpcUrl, {});
+    const cpuBefore = cpuMs(server.pid);
     const gateway = await measure('through the gateway (Bearer token)', gatewayUrl, auth);
+    const cpuAfter = cpuMs(server.pid);
 
     const ratio = gateway.rps / direct.rps;
     const addedP99 = gateway.p99 - direct.p99;
@@ -178,6 +190,12 @@ async function main() {
     console.log(
       `p99 added latency                   ${addedP99} ms   (target < 5 ms) ${addedP99 < 5 ? 'met' : 'NOT MET'}   (p50 added ${addedP50} ms)`,
     );
+    if (cpuBefore !== null && cpuAfter !== null && gateway.requests) {
+      const perCall = ((cpuAfter - cpuBefore) * 1000) / gateway.requests;
+      console.log(`gateway server CPU per call           ${perCall.toFixed(0)} µs (one Node.js thread)`);
+    }
+    const load = os.loadavg().map((n) => n.toFixed(1));
+    console.log(`load average (1/5/15 min)           ${load.join(' / ')} on ${os.cpus().length} cores`);
     if (direct.failures || gateway.failures) process.exitCode = 1;
   } finally {
     await server?.stop();
