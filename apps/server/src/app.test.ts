@@ -62,6 +62,22 @@ describe('platform', () => {
     expect(res.headers['strict-transport-security']).toBeDefined();
   });
 
+  it('allows Onfido’s web SDK in the CSP only when identity verification runs on Onfido', async () => {
+    const csp = (await t.app.inject({ method: 'GET', url: '/login' })).headers['content-security-policy'] as string;
+    expect(csp).not.toContain('onfido.com');
+    const onfido = await createTestApp({ ONFIDO_API_TOKEN: 'api_sandbox.test-token' });
+    try {
+      const withOnfido = (await onfido.app.inject({ method: 'GET', url: '/login' })).headers[
+        'content-security-policy'
+      ] as string;
+      expect(withOnfido).toMatch(/script-src [^;]*https:\/\/sdk\.onfido\.com/);
+      expect(withOnfido).toMatch(/frame-src [^;]*https:\/\/sdk\.onfido\.com/);
+      expect(withOnfido).toMatch(/connect-src [^;]*https:\/\/\*\.onfido\.com/);
+    } finally {
+      await onfido.close();
+    }
+  });
+
   it('publishes an OpenAPI document generated from the route schemas', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);

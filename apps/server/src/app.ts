@@ -151,6 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     connectSources:
       config.identity.mode === 'cognito' ? [`https://cognito-idp.${config.identity.region}.amazonaws.com`] : [],
     allowRecaptcha: Boolean(config.recaptcha),
+    allowOnfido: Boolean(config.kyc.onfido),
   });
   await app.register(openapiPlugin, { productName: config.productName, version: config.version });
 

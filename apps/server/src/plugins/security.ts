@@ -10,7 +10,12 @@ export type SecurityOptions = {
   connectSources: string[];
   /** Google reCAPTCHA is configured: its script and frame must be allowed. */
   allowRecaptcha: boolean;
+  /** Identity verification runs on Onfido: its web SDK's script, frames and API must be allowed. */
+  allowOnfido?: boolean;
 };
+
+/** Onfido's web SDK loads from sdk.onfido.com and talks to its regional API hosts. */
+const ONFIDO_SOURCES = ['https://sdk.onfido.com', 'https://*.onfido.com'];
 
 /**
  * Security headers and rate limiting. The CSP lets the SPA run from its own origin only:
@@ -28,12 +33,18 @@ export const securityPlugin = fp<SecurityOptions>(
             ...(options.allowRecaptcha
               ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']
               : []),
+            ...(options.allowOnfido ? ONFIDO_SOURCES : []),
           ],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'https:'],
+          imgSrc: ["'self'", 'data:', 'https:', ...(options.allowOnfido ? ['blob:'] : [])],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", ...options.connectSources],
-          frameSrc: ["'self'", ...(options.allowRecaptcha ? ['https://www.google.com'] : [])],
+          connectSrc: ["'self'", ...options.connectSources, ...(options.allowOnfido ? ONFIDO_SOURCES : [])],
+          frameSrc: [
+            "'self'",
+            ...(options.allowRecaptcha ? ['https://www.google.com'] : []),
+            ...(options.allowOnfido ? ONFIDO_SOURCES : []),
+          ],
+          ...(options.allowOnfido ? { workerSrc: ["'self'", 'blob:'] } : {}),
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],

@@ -16,6 +16,10 @@ describe('breadcrumbsFor (spec §2.2)', () => {
     expect(crumbLabel('FAQ')).toBe('FAQ');
   });
 
+  it('writes the identity-verification segment as the acronym KYC', () => {
+    expect(breadcrumbsFor('/my-account/kyc').map((crumb) => crumb.label)).toEqual(['My account', 'KYC']);
+  });
+
   it('ignores trailing and repeated slashes and has no crumbs for the root', () => {
     expect(breadcrumbsFor('/dashboard/')).toEqual([{ label: 'Dashboard', path: '/dashboard', isCurrent: true }]);
     expect(breadcrumbsFor('//invoices//my-invoices').map((crumb) => crumb.path)).toEqual([

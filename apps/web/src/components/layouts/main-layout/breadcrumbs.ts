@@ -12,7 +12,7 @@ export type Crumb = {
  * Segments whose spelling spec §2.2 fixes: product and acronym names that the general rule
  * ("first letter capitalised") would get wrong. Matched case-insensitively.
  */
-const SPECIAL_SEGMENTS: Readonly<Record<string, string>> = { seeq: 'SeeQ', faq: 'FAQ' };
+const SPECIAL_SEGMENTS: Readonly<Record<string, string>> = { seeq: 'SeeQ', faq: 'FAQ', kyc: 'KYC' };
 
 function decode(segment: string): string {
   try {
@@ -23,7 +23,7 @@ function decode(segment: string): string {
   }
 }
 
-/** Spec §2.2: hyphens become spaces and the first letter is capitalised; SeeQ and FAQ as named. */
+/** Spec §2.2: hyphens become spaces and the first letter is capitalised; SeeQ and FAQ as named (and KYC, an acronym). */
 export function crumbLabel(segment: string): string {
   const text = decode(segment);
   const special = SPECIAL_SEGMENTS[text.toLowerCase()];
