@@ -18,6 +18,7 @@ import {
   verifyTOTPSetup,
 } from 'aws-amplify/auth';
 import type { TRuntimeConfig } from '@connect/shared';
+import { LIMITS } from '@connect/shared/mini';
 import { session } from './storage.ts';
 
 /** Amplify v6 Auth against the embedded pool (userPoolEndpoint) or AWS Cognito (no endpoint). */
@@ -121,10 +122,18 @@ export async function finishTotpSetup(code: string): Promise<void> {
 export const disableTotp = () => updateMFAPreference({ totp: 'DISABLED' });
 export const mfaPreference = () => fetchMFAPreference();
 
-/** The current access token, refreshed by Amplify when it has expired; null without a session. */
-export async function currentAccessToken(): Promise<string | null> {
+/**
+ * The current access token; null without a session. Spec §4/§9 name a 60-second session refresh
+ * threshold: a token that expires within 60 seconds is refreshed before it is sent, so a request
+ * never leaves with a token that lapses on its way (Amplify alone refreshes only 5 s before).
+ */
+export async function currentAccessToken(now: number = Date.now()): Promise<string | null> {
   const { tokens } = await fetchAuthSession();
-  return tokens?.accessToken.toString() ?? null;
+  if (!tokens) return null;
+  const expiresAt = (tokens.accessToken.payload.exp ?? 0) * 1000;
+  if (expiresAt - now > LIMITS.sessionRefreshThresholdSeconds * 1000) return tokens.accessToken.toString();
+  const refreshed = await fetchAuthSession({ forceRefresh: true });
+  return refreshed.tokens?.accessToken.toString() ?? null;
 }
 
 /** Sign-out of spec §4: global sign-out when possible, then local state and storage cleared. */

@@ -69,6 +69,12 @@ describe('request layer (spec §7, §8)', () => {
       throw new TypeError('network down');
     });
     await expect(third.api.connect.get('/x')).rejects.toThrow('Something went wrong! please try again.');
+    // An error answer without any message (a 5xx body carries only a request id) reads the same.
+    const fourth = setup(jsonResponse(500, { status: 500, requestId: 'r-1' }));
+    const error = await fourth.api.connect.get('/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Something went wrong! please try again.');
+    expect((error as ApiError).status).toBe(500);
   });
 
   it('gives up after the timeout', async () => {

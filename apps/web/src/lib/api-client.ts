@@ -2,13 +2,18 @@ import type { z } from 'zod';
 import type { ServiceName } from '@connect/shared';
 import { LIMITS, MESSAGES, messageFromError } from '@connect/shared/mini';
 
-/** A failed request: the HTTP status, the problem body and the message rule of spec §8. */
+/**
+ * A failed request: the HTTP status, the problem body and the message rule of spec §8 — the first
+ * invalid-parameter reason, else the response's message, else the generic message. (The source's
+ * transport rejected with a bare 'Error' text, but spec §8 says what is *shown* is the generic
+ * message, and this message is what pages show.)
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
   ) {
-    super(messageFromError(body, status === 0 ? MESSAGES.generic : 'Error'));
+    super(messageFromError(body, MESSAGES.generic));
     this.name = 'ApiError';
   }
 }

@@ -11,7 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { ZUpdateUserRequest, type KycStatus, type TUser } from '@connect/shared';
+import Typography from '@mui/material/Typography';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context.ts';
+import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { AccountSection, DetailRow } from './account-section.tsx';
@@ -142,9 +144,21 @@ export function PersonalDetailsCard({ user }: { user: TUser }) {
           </Box>
         </Box>
       ) : null}
+      {/* The large avatar of spec §2.2 (96 px), beside the name and email it stands for. */}
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, minWidth: 0 }}>
+        <UserAvatar firstName={user.firstName} lastName={user.lastName} email={user.email} size="large" />
+        <Box sx={{ minWidth: 0 }}>
+          {!isEditing ? (
+            <Typography sx={{ fontWeight: 600, fontSize: 18, overflowWrap: 'anywhere' }}>
+              {fullName || t('notSet')}
+            </Typography>
+          ) : null}
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Typography>
+        </Box>
+      </Stack>
       <Box component="dl" sx={{ m: 0 }}>
-        {!isEditing ? <DetailRow label={t('myAccount.personal.name')}>{fullName || t('notSet')}</DetailRow> : null}
-        <DetailRow label={t('myAccount.personal.email')}>{user.email}</DetailRow>
         <DetailRow label={t('myAccount.personal.role')}>{t(`options.roles.${user.role}`)}</DetailRow>
         <DetailRow label={t('myAccount.personal.identity')}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>

@@ -110,6 +110,9 @@ describe('MyAccountPage', { timeout: 20_000 }, () => {
     expect(within(personal).getByText('Ada Lovelace')).toBeInTheDocument();
     expect(within(personal).getByText('ada@example.com')).toBeInTheDocument();
     expect(within(personal).getByText('Individual')).toBeInTheDocument();
+    // The large avatar (spec §2.2: 96 px) with the user's initials.
+    const avatar = within(personal).getByText('AL');
+    expect(getComputedStyle(avatar).width).toBe('96px');
     const business = screen.getByRole('region', { name: 'Business details' });
     expect(within(business).getByRole('textbox', { name: 'Company name' })).toHaveValue('Analytical Engines Ltd');
     const terms = screen.getByRole('region', { name: 'Terms and conditions' });
@@ -241,10 +244,12 @@ describe('MyAccountPage', { timeout: 20_000 }, () => {
       expect(screen.queryByRole('link', { name: 'Set up' })).not.toBeInTheDocument();
     });
 
-    it('asks for confirmation naming the account before disabling', async () => {
+    // The longest journey of the page (two dialogs, two status reads): room for a busy machine.
+    it('asks for confirmation naming the account before disabling', { timeout: 60_000 }, async () => {
       vi.mocked(disableTotp).mockResolvedValue(undefined);
       renderPage();
-      fireEvent.click(await screen.findByRole('button', { name: 'Disable' }));
+      // Generous: the MFA status arrives after the user (a second request), slow on a busy machine.
+      fireEvent.click(await screen.findByRole('button', { name: 'Disable' }, { timeout: 10_000 }));
       const dialog = screen.getByRole('dialog', { name: 'Disable two-factor authentication?' });
       expect(dialog).toHaveTextContent('ada@example.com');
       expect(disableTotp).not.toHaveBeenCalled();
