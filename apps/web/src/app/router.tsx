@@ -284,6 +284,12 @@ export function buildRoutes(): RouteObject[] {
                 'quantPortfolio',
               ]),
             },
+            // Spec §2.3 redirects; the pages they lead to arrive with their areas.
+            { path: '/quant-fusion', loader: () => redirect('/quant-fusion/multi-ledger-rollup/transaction-explorer') },
+            {
+              path: `${flows}/bridge-flow/deploy`,
+              loader: () => redirect(`${flows}/bridge-flow/deploy/create-new-bridge`),
+            },
             ...comingSoonRoutes(slug),
           ],
         },
