@@ -69,7 +69,7 @@ export function NetworksTable({
       {/* Fixed widths, so the three sections' columns line up under each other. */}
       <Table stickyHeader size="small" aria-labelledby={labelledBy} sx={{ tableLayout: 'fixed', minWidth: 760 }}>
         <colgroup>
-          {['11%', '27%', '11%', '19%', '11%', '11%', '10%'].map((width, index) => (
+          {['13%', '25%', '11%', '19%', '11%', '11%', '10%'].map((width, index) => (
             <col key={index} style={{ width }} />
           ))}
         </colgroup>
