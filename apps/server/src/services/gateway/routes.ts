@@ -208,6 +208,8 @@ export async function platformApiRoutes(app: App, deps: Deps) {
       {
         // Limited per account and network below, not by the portal's per-address limit.
         config: { access: 'public', rateLimit: false },
+        // Machine-to-machine JSON: the browser security headers (CSP and friends) protect nothing here.
+        helmet: false,
         schema: {
           tags: ['platform-api'],
           summary: 'Send JSON-RPC to a network',
