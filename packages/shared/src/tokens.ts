@@ -437,7 +437,18 @@ export const EMPTY_TOKEN_FORM: TTokenFormInput = {
  * only the fields the tier's contract takes are read, all of them required except maxSupply
  * (0 = no limit) and remintable (false). The maximum supply, when set, is at least the initial one.
  */
-export function tokenFormSchema(tokenType: TTokenType, tierType: TTierType) {
+export function tokenFormSchema(tokenType: TTokenType, tierType: TTierType): z.ZodType<TTokenForm, TTokenFormInput> {
+  const key = `${tokenType}:${tierType}`;
+  let schema = formSchemas.get(key);
+  if (!schema) {
+    schema = buildTokenFormSchema(tokenType, tierType);
+    formSchemas.set(key, schema);
+  }
+  return schema;
+}
+const formSchemas = new Map<string, z.ZodType<TTokenForm, TTokenFormInput>>();
+
+function buildTokenFormSchema(tokenType: TTokenType, tierType: TTierType) {
   const fields = tokenFormFields(tokenType, tierType);
   const shape = Object.fromEntries(fields.map((field) => [field, tokenFormShape[field]]));
   return z.object(shape).superRefine((value, ctx) => {

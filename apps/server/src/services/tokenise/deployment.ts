@@ -120,8 +120,9 @@ export class DeploymentEngine {
     return this.networks.find((n) => n.code === network.code)?.deployerPrivateKey;
   }
 
-  /** Queues the durable job and starts processing at once in this process. */
+  /** Starts processing at once in this process, and queues the durable job behind it. */
   async kick(tokenId: string): Promise<void> {
+    this.processSoon(tokenId);
     try {
       await this.jobs.send(
         DEPLOY_JOB,
@@ -137,7 +138,6 @@ export class DeploymentEngine {
       // The start-up sweep queues it again; the in-process run below goes ahead meanwhile.
       this.log.warn({ err, tokenId }, 'could not queue the deployment job');
     }
-    this.processSoon(tokenId);
   }
 
   processSoon(tokenId: string): void {
@@ -212,26 +212,22 @@ export class DeploymentEngine {
     const call = <T>(method: string, params: unknown[]) =>
       rpcCall<T>(rpcUrl, method, params, { timeoutMs: RPC_TIMEOUT_MS, signal: this.abort.signal });
 
-    // Gas and fees do not depend on the nonce: found outside the per-sender queue.
-    let gas: bigint;
-    try {
-      gas = BigInt(await call<Hex>('eth_estimateGas', [{ from: account.address, data }]));
-    } catch (err) {
-      if (err instanceof RpcError && err.kind === 'RPC') {
-        const revert = describeRevert(token, err.data);
-        throw new DeploymentRefused(`The contract cannot be deployed with these details: ${revert ?? err.message}`);
-      }
-      throw err;
-    }
-    gas = (gas * 12n) / 10n;
-    const block = await call<{ baseFeePerGas?: Hex | null }>('eth_getBlockByNumber', ['latest', false]);
-    let fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | { gasPrice: bigint };
-    if (block?.baseFeePerGas) {
-      const priority = await call<Hex>('eth_maxPriorityFeePerGas', []).then(BigInt, () => 1_000_000_000n);
-      fees = { maxFeePerGas: BigInt(block.baseFeePerGas) * 2n + priority, maxPriorityFeePerGas: priority };
-    } else {
-      fees = { gasPrice: BigInt(await call<Hex>('eth_gasPrice', [])) };
-    }
+    // Gas and fees do not depend on the nonce: found side by side, outside the per-sender queue.
+    const [estimate, block, priority] = await Promise.all([
+      call<Hex>('eth_estimateGas', [{ from: account.address, data }]).catch((err: unknown) => {
+        if (err instanceof RpcError && err.kind === 'RPC') {
+          const revert = describeRevert(token, err.data);
+          throw new DeploymentRefused(`The contract cannot be deployed with these details: ${revert ?? err.message}`);
+        }
+        throw err;
+      }),
+      call<{ baseFeePerGas?: Hex | null }>('eth_getBlockByNumber', ['latest', false]),
+      call<Hex>('eth_maxPriorityFeePerGas', []).then(BigInt, () => 1_000_000_000n),
+    ]);
+    const gas = (BigInt(estimate) * 12n) / 10n;
+    const fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | { gasPrice: bigint } = block?.baseFeePerGas
+      ? { maxFeePerGas: BigInt(block.baseFeePerGas) * 2n + priority, maxPriorityFeePerGas: priority }
+      : { gasPrice: BigInt(await call<Hex>('eth_gasPrice', [])) };
 
     const manager = nonceManagerFor(network.id, rpcUrl, account.address);
     for (let attempt = 1; ; attempt++) {
@@ -320,10 +316,13 @@ export class DeploymentEngine {
       await this.fail(token, 'The transaction created no contract.');
       return 'done';
     }
-    const code = await call<Hex>('eth_getCode', [receipt.contractAddress, receipt.blockNumber]);
-    if (!code || code === '0x') {
-      await this.fail(token, 'No contract code exists at the deployed address.');
-      return 'done';
+    if (token.deploymentType === 'META_MASK') {
+      // The platform's own creation succeeded with a contract address; a wallet's is checked.
+      const code = await call<Hex>('eth_getCode', [receipt.contractAddress, receipt.blockNumber]);
+      if (!code || code === '0x') {
+        await this.fail(token, 'No contract code exists at the deployed address.');
+        return 'done';
+      }
     }
     await this.succeed(token, tier, { contractAddress: receipt.contractAddress, blockNumber: block, from });
     return 'done';

@@ -115,14 +115,6 @@ export class TokenRepository {
     return row ?? null;
   }
 
-  async externalIdOwner(externalId: string): Promise<string | null> {
-    const [row] = await this.db
-      .select({ accountId: tokens.accountId })
-      .from(tokens)
-      .where(eq(tokens.externalId, externalId));
-    return row?.accountId ?? null;
-  }
-
   /** Inserts the token unless its externalId exists (then null). */
   async insertToken(values: NewToken): Promise<TokenRow | null> {
     const [row] = await this.db.insert(tokens).values(values).onConflictDoNothing().returning();

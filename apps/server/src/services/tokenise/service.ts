@@ -50,11 +50,16 @@ export class TokeniseService {
 
   // -- guards and lookups ----------------------------------------------------------------------
 
+  /** Accounts this process has seen granted (the database decides; this only saves the query). */
+  private readonly trialGranted = new Set<string>();
+
   /** The one-time trial grant (reference `trial:tokens:<account>`, applied once whatever the races). */
   async ensureTrialCredits(accountId: string): Promise<void> {
+    if (this.trialGranted.has(accountId)) return;
     await this.repo.transaction((repo) =>
       repo.applyCredits(accountId, TRIAL_CREDITS, 'Trial credits', `trial:tokens:${accountId}`),
     );
+    this.trialGranted.add(accountId);
   }
 
   /** Spec §5: no tokens:create quota left → back to Token Flow. */
@@ -69,8 +74,8 @@ export class TokeniseService {
    * Where the account can deploy: its activated networks with an RPC URL; mainnets only with a
    * verified identity. None activated → the configure-networks guard (spec §5).
    */
-  private async usableNetworks(caller: Caller): Promise<NetworkRow[]> {
-    const activated = await this.repo.activatedNetworks(caller.accountId);
+  private async usableNetworks(caller: Caller, known?: NetworkRow[]): Promise<NetworkRow[]> {
+    const activated = known ?? (await this.repo.activatedNetworks(caller.accountId));
     const reachable = activated.filter((n) => n.rpcUrl);
     const usable = reachable.filter((n) => n.networkType !== 'mainnet' || isIdentityVerified(caller));
     if (usable.length) return usable;
@@ -78,8 +83,8 @@ export class TokeniseService {
     throw guardProblem(TOKEN_MESSAGES.configureNetworks);
   }
 
-  private async location(caller: Caller, networkId: string): Promise<NetworkRow> {
-    const activated = await this.repo.activatedNetworks(caller.accountId);
+  private async location(caller: Caller, networkId: string, known?: NetworkRow[]): Promise<NetworkRow> {
+    const activated = known ?? (await this.repo.activatedNetworks(caller.accountId));
     const network = activated.find((n) => n.id === networkId && n.rpcUrl);
     if (!network) {
       if (!activated.length) throw guardProblem(TOKEN_MESSAGES.configureNetworks);
@@ -214,8 +219,9 @@ export class TokeniseService {
   async verify(caller: Caller, body: Target & Record<string, unknown>): Promise<TVerifyTokenResponse> {
     await this.ensureTrialCredits(caller.accountId);
     await this.requireQuota(caller.accountId);
-    await this.usableNetworks(caller);
-    const network = await this.location(caller, body.networkId);
+    const activated = await this.repo.activatedNetworks(caller.accountId);
+    await this.usableNetworks(caller, activated);
+    const network = await this.location(caller, body.networkId, activated);
     const tier = await this.tierFor(network, body);
     const invalidParams = tokenFormErrors(tier.tokenType, tier.tierType, body);
     const creditAmount = tierCreditAmount(tier, body.deploymentType) ?? 0;
@@ -230,13 +236,11 @@ export class TokeniseService {
   ): Promise<{ created: boolean; response: TCreateTokenResponse }> {
     const existing = await this.repo.tokenByExternalId(caller.accountId, body.externalId);
     if (existing) return { created: false, response: await this.withDeployment(existing) };
-    if (await this.repo.externalIdOwner(body.externalId)) {
-      throw conflict(TOKEN_MESSAGES.externalIdTaken, [{ name: 'externalId', reason: TOKEN_MESSAGES.externalIdTaken }]);
-    }
     await this.ensureTrialCredits(caller.accountId);
     await this.requireQuota(caller.accountId);
-    await this.usableNetworks(caller);
-    const network = await this.location(caller, body.networkId);
+    const activated = await this.repo.activatedNetworks(caller.accountId);
+    await this.usableNetworks(caller, activated);
+    const network = await this.location(caller, body.networkId, activated);
     const tier = await this.tierFor(network, body);
     const form = this.parseForm(tier, body);
     await this.requireCredits(caller.accountId, tierCreditAmount(tier, body.deploymentType) ?? 0);
@@ -266,13 +270,17 @@ export class TokeniseService {
       if (err !== lostRace) throw err;
     }
     if (!inserted) {
+      // The externalId exists: this account's (a retry racing the first call) or another's.
       const winner = await this.repo.tokenByExternalId(caller.accountId, body.externalId);
-      if (!winner) throw conflict(TOKEN_MESSAGES.externalIdTaken);
+      if (!winner) {
+        throw conflict(TOKEN_MESSAGES.externalIdTaken, [
+          { name: 'externalId', reason: TOKEN_MESSAGES.externalIdTaken },
+        ]);
+      }
       return { created: false, response: await this.withDeployment(winner) };
     }
     if (inserted.deploymentType === 'QUANT') await this.engine.kick(inserted.id);
-    const row = await this.repo.token(caller.accountId, inserted.id);
-    return { created: true, response: await this.withDeployment(row!) };
+    return { created: true, response: await this.withDeployment({ token: inserted, network, tier }) };
   }
 
   private async withDeployment(row: TokenWithRefs): Promise<TCreateTokenResponse> {

@@ -1,0 +1,160 @@
+// `npm run bench:tokens` — not a test. In one run, on a local anvil chain (automine):
+//   1. a bare viem `deployContract` of a token's deployment data, sent from a funded key and
+//      waited for with a 15 ms receipt poll (the best a script can do) — the baseline;
+//   2. a platform deployment through the API: from POST /api/tokenise/v2/token (QUANT) to the
+//      moment the server marks it ACTIVE (the token's deployedAt; the bench polls GET every
+//      200 ms only to learn that it happened), the same contract;
+//   3. 50 platform deployments sent at once, until all are ACTIVE (each polled every 2 s, as a
+//      browser would): deployments/s, and how many failed (a nonce collision would fail one).
+// Prints the medians and the ratio platform / bare (target ≤ 1.5). The app runs in this process
+// (`app.inject`, no sockets) on a fresh embedded database, with the real job queue and deployer.
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { createPublicClient, createWalletClient, defineChain, http, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { accountFeatures, accountNetworks, accounts, networks } from '@connect/db';
+import { deployData } from '@connect/contracts';
+import { SECOND_WALLET_PRIVATE_KEY, startDevChain } from '@connect/devchain';
+import type { TCreateTokenResponse, TTierCard, TTokenDetails } from '@connect/shared';
+import { createTestApp, signInAs } from '../apps/server/test/helpers.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
+const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 50);
+const HOLDER = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+const chain = await startDevChain({ chainId: 31_337 });
+const t = await createTestApp({
+  NETWORK_RPC_ETHEREUM_TESTNET: chain.rpcUrl,
+  NETWORK_CHAIN_ID_ETHEREUM_TESTNET: String(chain.chainId),
+  // The default (the test helpers turn the per-node user cache off).
+  USER_CACHE_MS: '1000',
+});
+try {
+  // A user with the testnet activated, no token allowance limit and plenty of credits.
+  const user = await signInAs(t);
+  const me = await t.app.inject({ method: 'GET', url: `/api/connect/user/${user.sub}`, headers: user.headers });
+  const accountId = me.json<{ accountId: string }>().accountId;
+  const [network] = await t.db.db.select().from(networks).where(eq(networks.code, 'ethereum-testnet'));
+  await t.db.db.insert(accountNetworks).values({ accountId, networkId: network!.id });
+  await t.app.inject({ method: 'POST', url: '/api/tokenise/tokens', headers: user.headers, payload: {} });
+  await t.db.db
+    .update(accountFeatures)
+    .set({ total: null })
+    .where(and(eq(accountFeatures.accountId, accountId), eq(accountFeatures.feature, 'tokens:create')));
+  await t.db.db.update(accounts).set({ credits: 1_000_000 }).where(eq(accounts.id, accountId));
+  const tiers = await t.app.inject({
+    method: 'GET',
+    url: `/api/tokenise/v2/orchestration/tiers?networkId=${network!.id}&tokenType=QRC20&deploymentType=QUANT`,
+    headers: user.headers,
+  });
+  const base = tiers.json<{ tiers: TTierCard[] }>().tiers.find((tier) => tier.type === 'base')!;
+
+  const form = (i: number) => ({
+    externalId: randomUUID(),
+    networkId: network!.id,
+    tierId: base.id,
+    tokenType: 'QRC20',
+    deploymentType: 'QUANT',
+    name: `Bench Token ${i}`,
+    unit: i < 0 ? 'BTW' : `BT${i}`,
+    decimal: 18,
+    initialSupply: 1_000_000,
+    supplyHolderAddress: HOLDER,
+  });
+  const create = async (i: number) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tokenise/v2/token',
+      headers: user.headers,
+      payload: form(i),
+    });
+    if (res.statusCode !== 201) throw new Error(`create answered ${res.statusCode}: ${res.body}`);
+    return res.json<TCreateTokenResponse>().token.id;
+  };
+  const untilSettled = async (id: string, pollMs: number) => {
+    for (;;) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/tokenise/token/${id}`, headers: user.headers });
+      const token = res.json<TTokenDetails>();
+      if (token.status !== 'PENDING') return token;
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+  };
+
+  // 1. Bare viem deployments of the same bytecode (another funded key, so nonces never mix).
+  const chainDef = defineChain({
+    id: chain.chainId,
+    name: 'bench',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+  });
+  const wallet = createWalletClient({
+    account: privateKeyToAccount(SECOND_WALLET_PRIVATE_KEY),
+    chain: chainDef,
+    transport: http(chain.rpcUrl),
+  });
+  const pub = createPublicClient({ chain: chainDef, transport: http(chain.rpcUrl), pollingInterval: 15 });
+  const { getTier } = await import('@connect/contracts');
+  const tier = getTier('QRC20', 'base');
+  const bare: number[] = [];
+  const platform: number[] = [];
+  // Warm up both paths once (JIT, connection pools, the job queue's first poll).
+  {
+    const data: Hex = deployData('QRC20', 'base', {
+      name: 'Warm',
+      symbol: 'WRM',
+      decimals: 18,
+      initialSupply: 1n,
+      supplyHolder: HOLDER,
+    });
+    await pub.waitForTransactionReceipt({ hash: await wallet.sendTransaction({ data }), pollingInterval: 15 });
+    await untilSettled(await create(-1), 200);
+  }
+  for (let i = 0; i < ROUNDS; i++) {
+    const started = performance.now();
+    const hash = await wallet.deployContract({
+      abi: tier.abi,
+      bytecode: tier.bytecode,
+      args: [`Bench Token ${i}`, `BT${i}`, 18, 1_000_000n * 10n ** 18n, HOLDER],
+    });
+    const receipt = await pub.waitForTransactionReceipt({ hash, pollingInterval: 15 });
+    if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error('bare deployment failed');
+    bare.push(performance.now() - started);
+
+    // Until the server marked it ACTIVE (its deployedAt): polling from this same process every
+    // few milliseconds would compete with the server for the event loop and the database.
+    const postedAt = Date.now();
+    const token = await untilSettled(await create(i), 200);
+    if (token.status !== 'ACTIVE') throw new Error(`platform deployment ended ${token.status}: ${token.failureReason}`);
+    platform.push(new Date(token.deployedAt!).getTime() - postedAt);
+  }
+  const bareMedian = median(bare);
+  const platformMedian = median(platform);
+  console.log(`Deployment latency on a local chain (${ROUNDS} rounds, medians):`);
+  console.log(`  bare viem deployContract + receipt     ${ms(bareMedian)}  (min ${ms(Math.min(...bare))})`);
+  console.log(`  POST /v2/token (QUANT) until ACTIVE    ${ms(platformMedian)}  (min ${ms(Math.min(...platform))})`);
+  console.log(`  ratio platform / bare                  ${(platformMedian / bareMedian).toFixed(2)}  (target ≤ 1.5)`);
+
+  // 3. Concurrent platform deployments.
+  const started = performance.now();
+  const ids = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => create(1_000 + i)));
+  const results = await Promise.all(ids.map((id) => untilSettled(id, 2_000)));
+  const seconds = (performance.now() - started) / 1_000;
+  const active = results.filter((r) => r.status === 'ACTIVE').length;
+  const failed = results.filter((r) => r.status !== 'ACTIVE');
+  const addresses = new Set(results.map((r) => r.smartContractAddress));
+  console.log(`${CONCURRENT} concurrent platform deployments:`);
+  console.log(`  ACTIVE ${active}/${CONCURRENT}, distinct contracts ${addresses.size}, failed ${failed.length}`);
+  for (const f of failed) console.log(`    ${f.status}: ${f.failureReason}`);
+  console.log(`  ${seconds.toFixed(2)} s in all — ${(CONCURRENT / seconds).toFixed(1)} deployments/s`);
+  if (failed.length) process.exitCode = 1;
+} finally {
+  await t.close();
+  await chain.stop();
+}
