@@ -32,7 +32,8 @@ export const APPLICATION_NAME_PATTERN = /^[\p{L}\p{N} _-]+$/u;
 export const ZApplicationName = z
   .string({ error: APPLICATION_MESSAGES.nameRequired })
   .trim()
-  .min(1, { message: APPLICATION_MESSAGES.nameRequired })
+  // abort: an empty name gets one message, not the pattern's as well.
+  .min(1, { message: APPLICATION_MESSAGES.nameRequired, abort: true })
   .max(LIMITS.applicationNameMax, { message: APPLICATION_MESSAGES.nameTooLong })
   .regex(APPLICATION_NAME_PATTERN, { message: APPLICATION_MESSAGES.nameSpecialCharacters });
 
@@ -40,8 +41,8 @@ export const ZApplicationName = z
 export const ZCallbackUrl = z
   .string({ error: APPLICATION_MESSAGES.callbackRequired })
   .trim()
-  .min(1, { message: APPLICATION_MESSAGES.callbackRequired })
-  .max(2048, { message: APPLICATION_MESSAGES.callbackInvalid })
+  .min(1, { message: APPLICATION_MESSAGES.callbackRequired, abort: true })
+  .max(2048, { message: APPLICATION_MESSAGES.callbackInvalid, abort: true })
   .refine(
     (value) => {
       try {
