@@ -89,7 +89,7 @@ export function SummaryStep({
             <Typography component="dd" sx={{ m: 0, minWidth: 0 }}>
               {row.value}
             </Typography>
-            <Box sx={{ textAlign: { sm: 'right' } }}>
+            <Box component="dd" sx={{ m: 0, textAlign: { sm: 'right' } }}>
               <Link
                 component="button"
                 type="button"

@@ -1,3 +1,5 @@
+import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
+import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -57,7 +59,11 @@ export function TierCard({
             <Typography id={titleId} variant="h3" component="h3" sx={{ fontSize: 18, fontWeight: 700 }}>
               {tier.name}
             </Typography>
-            <Radio checked={isSelected} tabIndex={-1} slotProps={{ input: { 'aria-hidden': true } }} size="small" />
+            {isSelected ? (
+              <RadioButtonCheckedIcon color="primary" aria-hidden />
+            ) : (
+              <RadioButtonUncheckedIcon color="action" aria-hidden />
+            )}
           </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             {tier.description}

@@ -21,11 +21,18 @@ import { SandboxChip, TokenStatusChip } from './token-status-chip.tsx';
 
 export type TokenAction = 'deprecate' | 'reactivate' | 'delete';
 
-/** Which row actions a token has: view always; deprecate an active one; delete one that never reached the chain. */
+/**
+ * Which row actions a token has besides View details: deprecate an active one, reactivate a
+ * deprecated one, delete one whose deployment was never sent (a wallet deployment left unsent, or
+ * one that failed before reaching the chain).
+ */
 export function tokenActions(token: TToken): TokenAction[] {
   if (token.status === 'ACTIVE') return ['deprecate'];
   if (token.status === 'DEPRECATED') return ['reactivate'];
-  if (token.status === 'FAILED') return ['delete'];
+  const isUnsent = token.transactionId === null;
+  if (isUnsent && (token.status === 'FAILED' || (token.status === 'PENDING' && token.deploymentType === 'META_MASK'))) {
+    return ['delete'];
+  }
   return [];
 }
 

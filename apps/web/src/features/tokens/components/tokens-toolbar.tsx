@@ -48,7 +48,7 @@ export function TokensToolbar({
   const { t } = useTranslation('quantPortfolio');
   const set = <K extends keyof TokenFilters>(key: K, value: TokenFilters[K]) => onChange({ ...filters, [key]: value });
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ p: 2, flexWrap: 'wrap' }}>
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2 }}>
       <TextField
         label={t('toolbar.search')}
         value={filters.search}

@@ -33,6 +33,8 @@ export type DeployState =
 export type DeployGuard = 'configureNetworks' | 'quotaReached';
 
 const POLL_MS = 1500;
+/** About three minutes of failed reads before the page gives up waiting. */
+const MAX_POLL_FAILURES = 120;
 
 /** A wallet's refusal: the user pressed reject (4001). */
 const isRejection = (code: WalletErrorCode) => code === 'USER_REJECTED';
@@ -72,10 +74,19 @@ export function useDeployment({
   const follow = useCallback(
     async (token: TToken, phase: DeployPhase, txHash?: string) => {
       let current = token;
+      let failures = 0;
       while (isMounted.current && current.status === 'PENDING') {
         update({ kind: 'pending', phase, token: current, txHash: txHash ?? current.transactionId ?? undefined });
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-        current = await getToken(token.id);
+        try {
+          current = await getToken(token.id);
+          failures = 0;
+        } catch (error) {
+          // The platform keeps following the deployment (it survives restarts): a brief outage of
+          // the portal is not a failed deployment. Only a long one ends the wait.
+          failures += 1;
+          if (failures >= MAX_POLL_FAILURES) throw error;
+        }
       }
       await queryClient.invalidateQueries({ queryKey: tokensKey });
       if (current.status === 'ACTIVE') {
