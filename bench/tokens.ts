@@ -9,6 +9,7 @@
 // Prints the medians and the ratio platform / bare (target ≤ 1.5). The app runs in this process
 // (`app.inject`, no sockets) on a fresh embedded database, with the real job queue and deployer.
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { and, eq } from 'drizzle-orm';
 import { createPublicClient, createWalletClient, defineChain, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -153,6 +154,12 @@ try {
   console.log(`  ACTIVE ${active}/${CONCURRENT}, distinct contracts ${addresses.size}, failed ${failed.length}`);
   for (const f of failed) console.log(`    ${f.status}: ${f.failureReason}`);
   console.log(`  ${seconds.toFixed(2)} s in all — ${(CONCURRENT / seconds).toFixed(1)} deployments/s`);
+  console.log(
+    `Load average (1/5/15 min): ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} on ${os.cpus().length} CPUs`,
+  );
   if (failed.length) process.exitCode = 1;
 } finally {
   await t.close();
