@@ -133,11 +133,15 @@ export function DeploymentPanel({
           icon={<RocketLaunchOutlinedIcon color="primary" />}
           title={t('stepper.deploy.pendingTitle', { name: tokenName })}
         >
-          <Alert severity="warning" sx={{ textAlign: 'left' }}>
-            {deploymentType === 'QUANT' && state.phase === 'platform'
-              ? t('stepper.deploy.canLeave')
-              : t('stepper.deploy.doNotLeave')}
-          </Alert>
+          {deploymentType === 'QUANT' && state.phase === 'platform' ? (
+            <Alert severity="info" sx={{ textAlign: 'left' }}>
+              {t('stepper.deploy.canLeave')}
+            </Alert>
+          ) : (
+            <Alert severity="warning" sx={{ textAlign: 'left' }}>
+              {t('stepper.deploy.doNotLeave')}
+            </Alert>
+          )}
           <Box sx={{ mt: 3 }}>
             <LinearProgress aria-label={phase} />
             <Typography role="status" sx={{ mt: 1.5, fontWeight: 600 }}>

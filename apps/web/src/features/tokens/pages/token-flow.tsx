@@ -85,6 +85,7 @@ export function TokenFlowPage() {
       variant="contained"
       startIcon={<AddIcon />}
       disabled={!quota || isQuotaReached}
+      sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
     >
       {t('list.create')}
     </Button>
