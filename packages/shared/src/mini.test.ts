@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ZCodeMini, ZEmailMini, ZPasswordMini, ZRuntimeConfigMini } from './mini.ts';
+import { parseRuntimeConfig } from './light.ts';
+import { ZCodeMini, ZEmailMini, ZPasswordMini } from './mini.ts';
 import { ZCode, ZEmail, ZPassword } from './password.ts';
 import { ZRuntimeConfig } from './runtime-config.ts';
 
@@ -55,7 +56,7 @@ describe('zod/mini twins of the shared schemas', () => {
     }
   });
 
-  it('ZRuntimeConfigMini reads the runtime configuration like ZRuntimeConfig', () => {
+  it('parseRuntimeConfig reads the runtime configuration like ZRuntimeConfig.parse', () => {
     const config = {
       productName: 'Quant Connect',
       productSlug: 'quant-connect',
@@ -68,22 +69,48 @@ describe('zod/mini twins of the shared schemas', () => {
       },
       services: ['connect', 'integrate'],
       sandboxes: { identity: true, mail: true, kyc: true },
-      captcha: { provider: 'altcha' },
+      captcha: { provider: 'altcha', siteKey: 'key' },
       devMailbox: true,
       documentationUrl: 'https://docs.example.com',
       unknownKey: 'dropped',
     };
-    expect(expectTwins(ZRuntimeConfig, ZRuntimeConfigMini, config).mini.success).toBe(true);
-    expect(ZRuntimeConfigMini.parse(config)).not.toHaveProperty('unknownKey');
-    const { identity: _identity, ...withoutIdentity } = config;
-    const broken = [
-      withoutIdentity,
-      { ...config, services: ['no-such-service'] },
-      { ...config, captcha: { provider: 'hcaptcha' } },
-      { ...config, devMailbox: 'yes' },
-      { ...config, identity: { ...config.identity, userPoolEndpoint: 42 } },
-      null,
+    const { identity, sandboxes, captcha, ...rest } = config;
+    const { userPoolEndpoint: _endpoint, ...identityWithoutEndpoint } = identity;
+    const { kyc: _kyc, ...sandboxesWithoutKyc } = sandboxes;
+    const valid = [
+      config,
+      {
+        ...config,
+        identity: identityWithoutEndpoint,
+        sandboxes: sandboxesWithoutKyc,
+        captcha: { provider: 'recaptcha' },
+      },
+      { ...config, services: [] },
     ];
-    for (const input of broken) expectTwins(ZRuntimeConfig, ZRuntimeConfigMini, input);
+    for (const input of valid) {
+      expect(parseRuntimeConfig(input)).toStrictEqual(ZRuntimeConfig.parse(input));
+    }
+    expect(parseRuntimeConfig(config)).not.toHaveProperty('unknownKey');
+
+    const invalid: [unknown, RegExp][] = [
+      [null, /root/],
+      [[], /root/],
+      [rest, /identity/],
+      [{ ...config, identity: { ...identity, region: 3 } }, /identity\.region/],
+      [{ ...config, identity: { ...identity, userPoolEndpoint: 42 } }, /identity\.userPoolEndpoint/],
+      [{ ...config, services: 'connect' }, /services/],
+      [{ ...config, services: ['connect', 'no-such-service'] }, /services\[1\]/],
+      [{ ...config, sandboxes: { ...sandboxes, mail: 'yes' } }, /sandboxes\.mail/],
+      [{ ...config, sandboxes: { ...sandboxes, kyc: 1 } }, /sandboxes\.kyc/],
+      [{ ...config, captcha: { ...captcha, provider: 'hcaptcha' } }, /captcha\.provider/],
+      [{ ...config, captcha: { provider: 'altcha', siteKey: false } }, /captcha\.siteKey/],
+      [{ ...config, devMailbox: 'yes' }, /devMailbox/],
+      [{ ...config, documentationUrl: undefined }, /documentationUrl/],
+      [{ ...config, productName: undefined }, /productName/],
+    ];
+    for (const [input, field] of invalid) {
+      expect(ZRuntimeConfig.safeParse(input).success, JSON.stringify(input)).toBe(false);
+      expect(() => parseRuntimeConfig(input), JSON.stringify(input)).toThrow(field);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { RouteItem, TUser } from '@connect/shared';
-import { isProfileComplete } from '@connect/shared/mini';
+import { isProfileComplete } from '@connect/shared/light';
 import { BLANK_PATHS, isPublicPath, paths, SIGNED_IN_HOME, stripTrailingSlash } from '../config/paths.ts';
 
 /** Pages every visitor may open, signed in or not. */

@@ -1,4 +1,4 @@
-import { LIMITS } from '@connect/shared/mini';
+import { LIMITS } from '@connect/shared/light';
 
 /** A lazy route chunk that failed to load or took too long (spec §8). */
 export class ChunkLoadError extends Error {

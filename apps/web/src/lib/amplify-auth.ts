@@ -18,7 +18,7 @@ import {
   verifyTOTPSetup,
 } from 'aws-amplify/auth';
 import type { TRuntimeConfig } from '@connect/shared';
-import { LIMITS } from '@connect/shared/mini';
+import { LIMITS } from '@connect/shared/light';
 import { session } from './storage.ts';
 
 /** Amplify v6 Auth against the embedded pool (userPoolEndpoint) or AWS Cognito (no endpoint). */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ServiceName } from '@connect/shared';
-import { LIMITS, MESSAGES, messageFromError } from '@connect/shared/mini';
+import { LIMITS, MESSAGES, messageFromError } from '@connect/shared/light';
 
 /**
  * A failed request: the HTTP status, the problem body and the message rule of spec §8 — the first

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@connect/shared/mini';
+import { MESSAGES } from '@connect/shared/light';
 
 /** Where an identity error happened: the same exception reads differently per step. */
 export type IdentityStep =

@@ -1,6 +1,6 @@
 import type { TRuntimeConfig } from '@connect/shared';
-// The zod/mini twin: this runs before the first screen, which should not wait for the full zod.
-import { ZRuntimeConfigMini } from '@connect/shared/mini';
+// Checked without zod: this runs before the first screen, which should not wait for a validator.
+import { parseRuntimeConfig } from '@connect/shared/light';
 
 let current: TRuntimeConfig | undefined;
 
@@ -8,7 +8,7 @@ let current: TRuntimeConfig | undefined;
 export async function loadRuntimeConfig(fetcher: typeof fetch = fetch): Promise<TRuntimeConfig> {
   const response = await fetcher('/runtime-config.json', { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`runtime configuration answered ${response.status}`);
-  current = ZRuntimeConfigMini.parse(await response.json());
+  current = parseRuntimeConfig(await response.json());
   return current;
 }
 

@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Snackbar from '@mui/material/Snackbar';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '@connect/shared/mini';
+import { LIMITS } from '@connect/shared/light';
 import { SnackbarContext, type SnackbarMessage } from './snackbar-context.ts';
 
 /** One snackbar for the app: 2000 ms, at least 200 px wide, closable (spec §2.2, §9). */

@@ -3,7 +3,7 @@ import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_RULES } from '@connect/shared/mini';
+import { PASSWORD_RULES } from '@connect/shared/light';
 import { visuallyHidden } from '../../../components/visually-hidden.ts';
 
 /**

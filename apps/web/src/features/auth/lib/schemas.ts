@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { FIELD_MESSAGES } from '@connect/shared/mini';
+import { FIELD_MESSAGES } from '@connect/shared/light';
 
 // The public pages validate with zod/mini and the twins in @connect/shared/mini: the full zod
 // (~26 KB gzipped) is not needed to sign in.

@@ -1,12 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod/mini';
-import { FIELD_MESSAGES, ZEmailMini } from '@connect/shared/mini';
 import { paths } from '../../../config/paths.ts';
 import { resendRegistrationCode, signInWithPassword } from '../../../lib/auth.ts';
 import { identityErrorMessage } from '../../../lib/identity-errors.ts';
@@ -17,14 +14,13 @@ import { FormError, type FormFailure } from '../components/form-error.tsx';
 import { PasswordField } from '../components/password-field.tsx';
 import { TextInput } from '../components/text-input.tsx';
 import { muiField } from '../lib/form.ts';
+import { lazyZodResolver } from '../lib/lazy-resolver.ts';
+import type { TLogin } from '../lib/login-schema.ts';
 import { startSession } from '../lib/session.ts';
 import { withQuery } from '../lib/urls.ts';
 
-// Any password is checked by the pool: older or temporary passwords need not meet today's rules.
-const ZLogin = z.object({
-  email: ZEmailMini,
-  password: z.string().check(z.minLength(1, { message: FIELD_MESSAGES.required })),
-});
+// The schema, with zod, loads on first use: the page renders without them (README, Performance).
+const loginResolver = lazyZodResolver<TLogin>(async () => (await import('../lib/login-schema.ts')).ZLogin);
 
 /** /login: email and password; then the second factor, a new password, or the email confirmation. */
 export function LoginPage() {
@@ -37,11 +33,24 @@ export function LoginPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(ZLogin),
+  } = useForm<TLogin>({
+    resolver: loginResolver,
     mode: 'onTouched',
     defaultValues: { email: initialEmail, password: '' },
   });
+
+  // The first key or pointer press means the form is about to be checked: fetch the schema then.
+  useEffect(() => {
+    const types = ['keydown', 'pointerdown'] as const;
+    const preload = () => {
+      loginResolver.preload();
+      for (const type of types) removeEventListener(type, preload);
+    };
+    for (const type of types) addEventListener(type, preload, { passive: true });
+    return () => {
+      for (const type of types) removeEventListener(type, preload);
+    };
+  }, []);
 
   const handleLogin = handleSubmit(async ({ email, password }) => {
     setFailure(null);
@@ -73,7 +82,7 @@ export function LoginPage() {
   return (
     <>
       <AuthHeader title={t('login.title')} subtitle={t('login.subtitle')} />
-      <FormError failure={failure} />
+      <FormError failure={failure ?? (errors.root?.message ? { message: errors.root.message } : null)} />
       <AuthForm onSubmit={handleLogin} isSubmitting={isSubmitting}>
         <TextInput
           {...muiField(register('email'), errors.email)}
