@@ -226,8 +226,11 @@ test('the details dialog shows the usage; rotating keeps the old secret working 
   await expect(details.getByText(`Secret ending in ${firstSecret.slice(-4)}`)).toBeVisible();
   // The gateway's counts are written every second; the chart shows today's requests.
   await expect(details.getByText(/^[1-9]\d* requests in 14 days$/)).toBeVisible({ timeout: 10_000 });
-  await expect(details.getByRole('img', { name: 'Requests per day, last 14 days' })).toBeVisible();
+  const chart = details.getByRole('img', { name: 'Requests per day, last 14 days' });
+  await expect(chart).toBeVisible();
   await snap(page, 'applications-09-details');
+  await chart.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'e2e/screenshots/applications-09b-details-usage.png' });
   await expectAccessible(page, 'application details dialog');
 
   await details.getByRole('button', { name: 'Rotate secret' }).click();
