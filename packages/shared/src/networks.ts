@@ -58,6 +58,8 @@ export const NETWORK_MESSAGES = {
   urlInvalid: 'Please enter a valid http:// or https:// URL',
   networkType: 'Please choose production or sandbox',
   nodeType: 'Please choose the node type',
+  urlPrivateAddress:
+    'This URL points to a private or local address, which the server may not call. Enter the public address of your node',
   rpcUnreachable:
     'We could not reach a JSON-RPC node at this URL. Check the address and that the node accepts requests',
   chainIdMismatch: (actual: number, entered: number) =>

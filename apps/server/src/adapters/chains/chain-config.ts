@@ -18,6 +18,12 @@ export type ChainsConfig = {
   /** A non-automine chain whose latest block is older than this is DEGRADED (stalled). */
   stallAfterMs: number;
   rpcTimeoutMs: number;
+  /**
+   * Whether the RPC URL of a private network (entered by a user, checked by the server) may
+   * point at a loopback, private, link-local or metadata address. On by default except with
+   * NODE_ENV=production, where a user could otherwise make the server call internal services.
+   */
+  privateNetworkAllowPrivateAddresses: boolean;
 };
 
 const ZChainsEnv = z.object({
@@ -29,6 +35,7 @@ const ZChainsEnv = z.object({
   NETWORK_HEALTH_INTERVAL_S: z.coerce.number().min(0).max(3_600).default(15),
   NETWORK_STALL_AFTER_S: z.coerce.number().int().min(1).max(86_400).default(120),
   NETWORK_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  PRIVATE_NETWORK_ALLOW_PRIVATE_ADDRESSES: z.enum(['0', '1', 'off', 'on', 'false', 'true']).optional(),
 });
 
 const ZRpcUrl = z.url({ protocol: /^https?$/ });
@@ -88,5 +95,9 @@ export function loadChainsConfig(env: Record<string, string | undefined>, dataDi
     healthIntervalMs: Math.round(e.NETWORK_HEALTH_INTERVAL_S * 1_000),
     stallAfterMs: e.NETWORK_STALL_AFTER_S * 1_000,
     rpcTimeoutMs: e.NETWORK_RPC_TIMEOUT_MS,
+    privateNetworkAllowPrivateAddresses:
+      e.PRIVATE_NETWORK_ALLOW_PRIVATE_ADDRESSES === undefined
+        ? env.NODE_ENV !== 'production'
+        : ['1', 'on', 'true'].includes(e.PRIVATE_NETWORK_ALLOW_PRIVATE_ADDRESSES),
   };
 }

@@ -7,6 +7,7 @@ import { DEPLOYER_PRIVATE_KEY } from '@connect/devchain';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { NETWORK_SEEDS, syncNetworkCatalogue } from './catalogue.ts';
+import type { Resolver } from './address-policy.ts';
 import { loadChainsConfig } from './chain-config.ts';
 import { createNetworkMonitor, assessRpc } from './monitor.ts';
 import { probeRpc, rpcCall, RpcError } from './rpc.ts';
@@ -114,7 +115,107 @@ describe('rpcCall and probeRpc', () => {
   });
 });
 
+describe('rpcCall limits and the address check', () => {
+  /** Every name resolves to this machine's loopback address. */
+  const toLoopback: Resolver = async () => [{ address: '127.0.0.1', family: 4 }];
+
+  it('refuses a loopback URL before connecting when private addresses are refused', async () => {
+    let requests = 0;
+    const counting = createServer((_req, res) => {
+      requests++;
+      res.end('{}');
+    });
+    const url = await listen(counting);
+    const port = new URL(url).port;
+    try {
+      for (const target of [url, `http://localhost:${port}`, `http://[::1]:${port}`, `http://2130706433:${port}`]) {
+        await expect(rpcCall(target, 'eth_chainId', [], { allowPrivateAddresses: false })).rejects.toMatchObject({
+          kind: 'BLOCKED',
+        });
+      }
+      await expect(probeRpc(url, { allowPrivateAddresses: false })).rejects.toMatchObject({ kind: 'BLOCKED' });
+      expect(requests).toBe(0);
+    } finally {
+      counting.close();
+    }
+  });
+
+  it('connects to the address the name was resolved to once', async () => {
+    const { port } = new URL(chain.rpcUrl);
+    const resolve = toLoopback;
+    // node.invalid cannot be resolved by the system: the call can only reach the chain through the checked answer.
+    const probe = await probeRpc(`http://node.invalid:${port}`, { allowPrivateAddresses: true, resolve });
+    expect(probe.chainId).toBe(31_337);
+    await expect(
+      rpcCall(`http://node.invalid:${port}`, 'eth_chainId', [], { allowPrivateAddresses: false, resolve }),
+    ).rejects.toMatchObject({ kind: 'BLOCKED' });
+  });
+
+  it('stops reading an answer longer than the limit, on both paths', async () => {
+    const big = 'x'.repeat(300_000);
+    const chunked = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"jsonrpc":"2.0","id":1,"result":"');
+      for (let i = 0; i < 10; i++) res.write(big);
+      res.end('"}');
+    });
+    const url = await listen(chunked);
+    try {
+      await expect(rpcCall(url, 'eth_chainId', [], { maxResponseBytes: 1_000_000 })).rejects.toMatchObject({
+        kind: 'TOO_LARGE',
+      });
+      await expect(
+        rpcCall(url, 'eth_chainId', [], {
+          maxResponseBytes: 1_000_000,
+          allowPrivateAddresses: true,
+          resolve: toLoopback,
+        }),
+      ).rejects.toMatchObject({ kind: 'TOO_LARGE' });
+      expect(await rpcCall<string>(url, 'eth_chainId', [], { maxResponseBytes: 4_000_000 })).toHaveLength(3_000_000);
+    } finally {
+      chunked.close();
+    }
+  });
+
+  it('does not follow redirects and keeps the time limit on the checked path', async () => {
+    const redirecting = createServer((_req, res) => {
+      res.writeHead(307, { location: chain.rpcUrl });
+      res.end();
+    });
+    const url = await listen(redirecting);
+    const silent = createTcpServer(() => undefined);
+    const silentUrl = await listen(silent);
+    const checked = { allowPrivateAddresses: true, resolve: toLoopback };
+    try {
+      await expect(rpcCall(url, 'eth_chainId', [], checked)).rejects.toMatchObject({ kind: 'HTTP', code: 307 });
+      await expect(rpcCall(silentUrl, 'eth_chainId', [], { ...checked, timeoutMs: 200 })).rejects.toMatchObject({
+        kind: 'TIMEOUT',
+      });
+      await expect(rpcCall(offline, 'eth_chainId', [], checked)).rejects.toMatchObject({ kind: 'UNREACHABLE' });
+    } finally {
+      redirecting.close();
+      silent.close();
+    }
+  });
+});
+
 describe('chains configuration', () => {
+  it('allows private addresses for private networks except in production, unless set', () => {
+    expect(loadChainsConfig({}, '/data').privateNetworkAllowPrivateAddresses).toBe(true);
+    expect(loadChainsConfig({ NODE_ENV: 'test' }, '/data').privateNetworkAllowPrivateAddresses).toBe(true);
+    expect(loadChainsConfig({ NODE_ENV: 'production' }, '/data').privateNetworkAllowPrivateAddresses).toBe(false);
+    expect(
+      loadChainsConfig({ NODE_ENV: 'production', PRIVATE_NETWORK_ALLOW_PRIVATE_ADDRESSES: '1' }, '/data')
+        .privateNetworkAllowPrivateAddresses,
+    ).toBe(true);
+    expect(
+      loadChainsConfig({ PRIVATE_NETWORK_ALLOW_PRIVATE_ADDRESSES: 'off' }, '/data').privateNetworkAllowPrivateAddresses,
+    ).toBe(false);
+    expect(() => loadChainsConfig({ PRIVATE_NETWORK_ALLOW_PRIVATE_ADDRESSES: 'maybe' }, '/data')).toThrow(
+      'PRIVATE_NETWORK_ALLOW_PRIVATE_ADDRESSES',
+    );
+  });
+
   it('defaults: local chains on 8545 and 8546, mainnets without RPC URL, no deployer key without a URL', () => {
     const c = loadChainsConfig({}, '/data');
     expect(c.devchains).toEqual({ enabled: true, ports: [8545, 8546], stateDir: '/data/chains' });

@@ -1,10 +1,16 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { bareHost, BlockedAddressError, resolveAllowed, type Resolver } from './address-policy.ts';
+
 /**
- * A small JSON-RPC 2.0 client over fetch for EVM nodes. Every failure is an RpcError whose
- * `kind` tells the caller what happened: the node could not be reached, did not answer in time,
- * answered something that is not JSON-RPC, or answered with a JSON-RPC error object.
+ * A small JSON-RPC 2.0 client for EVM nodes. Every failure is an RpcError whose `kind` tells the
+ * caller what happened: the node could not be reached, did not answer in time, answered something
+ * that is not JSON-RPC (or too much of it), answered with a JSON-RPC error object, or (when
+ * private addresses are refused) the URL's host is or resolves to a private or local address.
  */
 
-export type RpcErrorKind = 'UNREACHABLE' | 'TIMEOUT' | 'HTTP' | 'INVALID_RESPONSE' | 'RPC';
+export type RpcErrorKind = 'UNREACHABLE' | 'TIMEOUT' | 'HTTP' | 'INVALID_RESPONSE' | 'TOO_LARGE' | 'BLOCKED' | 'RPC';
 
 export class RpcError extends Error {
   constructor(
@@ -24,7 +30,19 @@ export interface RpcCallOptions {
   timeoutMs?: number;
   /** Extra abort signal (e.g. the incoming request's). */
   signal?: AbortSignal;
+  /** Largest answer read, in bytes (default 32 MiB); a longer one fails with kind TOO_LARGE. */
+  maxResponseBytes?: number;
+  /**
+   * Default true. False (URLs a user entered, in production): the host must resolve only to
+   * public addresses (see address-policy.ts), the connection goes to the address that was checked
+   * (no second lookup, so no DNS rebinding), and redirects are not followed. Failing that: kind BLOCKED.
+   */
+  allowPrivateAddresses?: boolean;
+  /** Name resolution for the checked path (tests); the system resolver by default. */
+  resolve?: Resolver;
 }
+
+const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 let nextId = 1;
 
@@ -38,21 +56,18 @@ export async function rpcCall<T = unknown>(
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   const id = nextId++;
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
-      signal,
-    });
-  } catch (err) {
-    throw fetchFailure(err, url, timeoutMs, timeout);
-  }
+  const maxBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const payload = JSON.stringify({ jsonrpc: '2.0', id, method, params });
+  let res: { ok: boolean; status: number };
   let text: string;
   try {
-    text = await res.text();
+    ({ res, text } =
+      options.allowPrivateAddresses === false || options.resolve
+        ? await postChecked(url, payload, signal, maxBytes, options)
+        : await postFetch(url, payload, signal, maxBytes));
   } catch (err) {
+    if (err instanceof RpcError) throw err;
+    if (err instanceof BlockedAddressError) throw new RpcError('BLOCKED', `${url}: ${err.message}`);
     throw fetchFailure(err, url, timeoutMs, timeout);
   }
   let body: unknown;
@@ -74,6 +89,113 @@ export async function rpcCall<T = unknown>(
   if (!res.ok) throw new RpcError('HTTP', `${url} answered HTTP ${res.status}`, res.status);
   if (!('result' in msg)) throw new RpcError('INVALID_RESPONSE', `${url} answered without a result`);
   return msg.result as T;
+}
+
+type Answer = { res: { ok: boolean; status: number }; text: string };
+
+const tooLarge = (url: string, maxBytes: number) =>
+  new RpcError('TOO_LARGE', `${url} answered more than ${maxBytes} bytes`);
+
+async function postFetch(url: string, body: string, signal: AbortSignal, maxBytes: number): Promise<Answer> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body,
+    signal,
+  });
+  const declared = Number(res.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBytes) {
+    await res.body?.cancel().catch(() => undefined);
+    throw tooLarge(url, maxBytes);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (res.body) {
+    const reader = res.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge(url, maxBytes);
+      }
+      chunks.push(value);
+    }
+  }
+  return { res: { ok: res.ok, status: res.status }, text: Buffer.concat(chunks).toString('utf8') };
+}
+
+/**
+ * POST over node:http(s) to the address resolveAllowed() checked: the socket's lookup answers
+ * that address only, TLS still verifies the URL's host name, and a redirect is an HTTP answer,
+ * never followed.
+ */
+async function postChecked(
+  rawUrl: string,
+  body: string,
+  signal: AbortSignal,
+  maxBytes: number,
+  options: RpcCallOptions,
+): Promise<Answer> {
+  const url = new URL(rawUrl);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new RpcError('UNREACHABLE', `${rawUrl}: only http and https URLs are called`);
+  }
+  const target = await resolveAllowed(url.hostname, {
+    allowPrivate: options.allowPrivateAddresses !== false,
+    resolve: options.resolve,
+  });
+  signal.throwIfAborted();
+  const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
+    if (lookupOptions.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  };
+  const transport = url.protocol === 'https:' ? https : http;
+  return new Promise<Answer>((resolve, reject) => {
+    const request = transport.request(
+      {
+        protocol: url.protocol,
+        hostname: bareHost(url.hostname),
+        port: url.port || undefined,
+        path: `${url.pathname}${url.search}`,
+        method: 'POST',
+        auth: url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+        agent: false,
+        lookup,
+        signal,
+      },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        const declared = Number(response.headers['content-length'] ?? Number.NaN);
+        if (declared > maxBytes) {
+          request.destroy(tooLarge(rawUrl, maxBytes));
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) request.destroy(tooLarge(rawUrl, maxBytes));
+          else chunks.push(chunk);
+        });
+        response.on('end', () =>
+          resolve({
+            res: { ok: status >= 200 && status < 300, status },
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 function fetchFailure(err: unknown, url: string, timeoutMs: number, timeout: AbortSignal): RpcError {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountFeatures, privateNetworks } from '@connect/db';
-import type { FeatureName, TPrivateNetworkRequest, TUserNetwork } from '@connect/shared';
+import { NETWORK_MESSAGES, type FeatureName, type TPrivateNetworkRequest, type TUserNetwork } from '@connect/shared';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
@@ -282,6 +282,38 @@ describe('integrate: private networks', () => {
       valid: true,
       eip1559: false,
       latestBlock: 3,
+    });
+  });
+
+  describe('with private addresses refused (PRIVATE_NETWORK_ALLOW_PRIVATE_ADDRESSES=0, the production default)', () => {
+    let strict: TestContext;
+    beforeAll(async () => {
+      strict = await createTestApp({ PRIVATE_NETWORK_ALLOW_PRIVATE_ADDRESSES: '0' });
+    });
+    afterAll(async () => {
+      await strict?.close();
+    });
+
+    it('refuses a working local chain under the url field and stores nothing', async () => {
+      const user = await signInAs(strict);
+      const send = (url: string, payload: object) =>
+        strict.app.inject({ method: 'POST', url: `/api/integrate${url}`, headers: user.headers, payload });
+      const { port } = new URL(chain.rpcUrl);
+      // Only loopback forms here (a broken check must never send a test's traffic elsewhere); the
+      // private, link-local and metadata ranges are covered by address-policy.test.ts without connecting.
+      for (const url of [chain.rpcUrl, `http://localhost:${port}`, `http://[::1]:${port}`, `http://0x7f.1:${port}`]) {
+        for (const path of ['/private-networks/validate', '/private-networks']) {
+          const response = await send(path, form({ url }));
+          expect(response.statusCode, `${path} ${url}`).toBe(400);
+          expect(response.json().invalidParams).toEqual([{ name: 'url', reason: NETWORK_MESSAGES.urlPrivateAddress }]);
+        }
+      }
+      const list = await strict.app.inject({
+        method: 'GET',
+        url: '/api/integrate/v2/user-networks?networkType=private',
+        headers: user.headers,
+      });
+      expect(list.json().networks).toEqual([]);
     });
   });
 });

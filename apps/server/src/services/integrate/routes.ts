@@ -22,7 +22,7 @@ import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { serviceStatusRoute } from '../service-status.ts';
 import { IntegrateRepository } from './repository.ts';
-import { IntegrateService, type RpcProbeFn } from './service.ts';
+import { IntegrateService, privateNetworkProbe, type RpcProbeFn } from './service.ts';
 
 const problems = { '4xx': ZProblem };
 const docs = { tags: ['integrate'], security: [{ bearerAuth: [] }] };
@@ -38,7 +38,10 @@ export type IntegrateOptions = { probe?: RpcProbeFn };
 /** The integrate service (spec §7): networks, My networks, the environment manager and private networks. */
 export async function integrateService(app: App, deps: Deps, options: IntegrateOptions = {}) {
   serviceStatusRoute(app, 'integrate', deps.config.version);
-  const service = new IntegrateService(new IntegrateRepository(deps.db), options.probe);
+  const probe =
+    options.probe ??
+    privateNetworkProbe({ allowPrivateAddresses: deps.config.chains.privateNetworkAllowPrivateAddresses });
+  const service = new IntegrateService(new IntegrateRepository(deps.db), probe);
   const myNetworks = async (request: FastifyRequest) => service.requireFeature(callerOf(request), 'mynetworks:v2');
 
   app.get(

@@ -18,7 +18,8 @@ import {
   type TPrivateNetworkValidation,
   type TUserNetwork,
 } from '@connect/shared';
-import { probeRpc, type RpcProbe } from '../../adapters/chains/rpc.ts';
+import type { Resolver } from '../../adapters/chains/address-policy.ts';
+import { probeRpc, RpcError, type RpcProbe } from '../../adapters/chains/rpc.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type {
@@ -31,6 +32,29 @@ import type {
 
 /** How the server reads an RPC URL before accepting a private network (tests may replace it). */
 export type RpcProbeFn = (url: string) => Promise<RpcProbe>;
+
+/** Largest answer read from a user's node: a latest block with transaction hashes fits easily. */
+const PROBE_MAX_RESPONSE_BYTES = 1024 * 1024;
+const PROBE_TIMEOUT_MS = 5_000;
+
+/**
+ * The real probe of a user's RPC URL: at most 5 s and 1 MiB per call, and, unless private
+ * addresses are allowed (PRIVATE_NETWORK_ALLOW_PRIVATE_ADDRESSES), only public addresses, the one
+ * checked being the one connected to, no redirects.
+ */
+export function privateNetworkProbe(options: {
+  allowPrivateAddresses: boolean;
+  resolve?: Resolver;
+  timeoutMs?: number;
+}): RpcProbeFn {
+  return (url) =>
+    probeRpc(url, {
+      timeoutMs: options.timeoutMs ?? PROBE_TIMEOUT_MS,
+      maxResponseBytes: PROBE_MAX_RESPONSE_BYTES,
+      allowPrivateAddresses: options.allowPrivateAddresses,
+      resolve: options.resolve,
+    });
+}
 
 const FEATURE_UNAVAILABLE = 'This feature is not available for your account.';
 const NETWORK_NOT_FOUND = 'The network was not found.';
@@ -56,7 +80,7 @@ type AccountState = {
 export class IntegrateService {
   constructor(
     private readonly repo: IntegrateRepository,
-    private readonly probe: RpcProbeFn = (url) => probeRpc(url, { timeoutMs: 5_000 }),
+    private readonly probe: RpcProbeFn = privateNetworkProbe({ allowPrivateAddresses: true }),
   ) {}
 
   /**
@@ -278,8 +302,11 @@ export class IntegrateService {
     let probe: RpcProbe;
     try {
       probe = await this.probe(input.url);
-    } catch {
-      // Whatever failed (refused, timed out, not JSON-RPC), the user can only fix the URL or the node.
+    } catch (err) {
+      if (err instanceof RpcError && err.kind === 'BLOCKED') {
+        return { errors: [{ name: 'url', reason: NETWORK_MESSAGES.urlPrivateAddress }], probe: null };
+      }
+      // Whatever else failed (refused, timed out, not JSON-RPC), the user can only fix the URL or the node.
       return { errors: [{ name: 'url', reason: NETWORK_MESSAGES.rpcUnreachable }], probe: null };
     }
     const errors: TInvalidParam[] = [];
