@@ -10,7 +10,7 @@ const password = 'Kyc-Journey-Passw0rd!';
 
 /** A full-page screenshot from the top, so the sticky top bar sits where it belongs. */
 async function snap(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(() => (globalThis as unknown as { scrollTo: (x: number, y: number) => void }).scrollTo(0, 0));
   await snapPage(page, name);
 }
 
