@@ -210,6 +210,13 @@ describe('requests', () => {
     );
     expect(ZTokensRequest.safeParse({ size: 7 }).success).toBe(false);
     expect(ZTokensRequest.parse({})).toMatchObject({ page: 0, size: 10 });
+    // The "All …" options send nothing or an empty value.
+    expect(ZTokensRequest.parse({ status: '', tokenType: null, search: '' })).toMatchObject({
+      status: undefined,
+      tokenType: undefined,
+      search: undefined,
+    });
+    expect(ZTokensRequest.safeParse({ status: 'LOST' }).success).toBe(false);
   });
 
   it('keeps the form fields beside the deployment target', () => {

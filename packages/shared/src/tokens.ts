@@ -643,6 +643,10 @@ export const ZToken = z.object({
 });
 export type TToken = z.infer<typeof ZToken>;
 
+/** A filter the "All …" option leaves empty: '' and null mean no filter. */
+const optionalFilter = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+
 /** POST /tokens: search by name or unit, filters, paging (spec §2.5, §9). `page` counts from 0. */
 export const ZTokensRequest = z.object({
   page: z.coerce
@@ -658,13 +662,13 @@ export const ZTokensRequest = z.object({
       message: `The page size must be one of ${TOKEN_PAGE_SIZES.join(', ')}.`,
     })
     .default(10),
-  search: z.string().trim().max(100).optional(),
+  search: optionalFilter(z.string().trim().max(100)),
   /** Blockchain (technology), e.g. Ethereum. */
-  blockchain: z.string().trim().max(100).optional(),
-  networkId: z.uuid({ message: 'The network id must be a UUID.' }).optional(),
-  tokenType: z.enum(TOKEN_TYPES).optional(),
-  tierType: z.enum(TIER_TYPES).optional(),
-  status: z.enum(TOKEN_STATUSES).optional(),
+  blockchain: optionalFilter(z.string().trim().max(100)),
+  networkId: optionalFilter(z.uuid({ message: 'The network id must be a UUID.' })),
+  tokenType: optionalFilter(z.enum(TOKEN_TYPES)),
+  tierType: optionalFilter(z.enum(TIER_TYPES)),
+  status: optionalFilter(z.enum(TOKEN_STATUSES)),
 });
 export type TTokensRequest = {
   page?: number;
