@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APPLICATION_MESSAGES, type TUser } from '@connect/shared';
 import { currentUserQuery } from '../../../lib/current-user.ts';
@@ -12,6 +12,9 @@ vi.mock('../../../lib/auth.ts', () => ({
   currentAccessToken: vi.fn(async () => 'test-token'),
   signOutEverywhere: vi.fn(async () => undefined),
 }));
+
+// Whole MUI pages render slowly in jsdom on a shared runner: wait longer than the default second.
+configure({ asyncUtilTimeout: 8_000 });
 
 const mock = createFetchMock();
 
