@@ -277,6 +277,8 @@ export function buildRoutes(): RouteObject[] {
                 ['quantPortfolio'],
               ),
             },
+            // The crumbs of the deeper token pages (…/token-flow/qrc20, …/token-flow/deploy) lead back to the list.
+            { path: `${paths.tokenFlow(slug)}/:segment`, loader: () => redirect(paths.tokenFlow(slug)) },
             {
               path: paths.coinDetails(slug),
               handle: { title: 'quantPortfolio:title' },
