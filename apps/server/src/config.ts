@@ -38,6 +38,8 @@ const ZEnv = z.object({
   ONFIDO_WEBHOOK_TOKEN: z.string().optional(),
   ONFIDO_API_URL: z.url().optional(),
   KYC_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_000),
+  /** Whether the embedded sandbox may verify identities when Onfido is not configured (off in production unless set). */
+  KYC_SANDBOX: z.enum(['on', 'off']).optional(),
   /** Real AWS Cognito: set all three to switch the identity pool to AWS. */
   COGNITO_USER_POOL_ID: z.string().optional(),
   COGNITO_CLIENT_ID: z.string().optional(),
@@ -85,6 +87,8 @@ export type Config = {
       { apiToken: string; region: string; webhookToken: string | undefined; apiUrl: string | undefined } | undefined;
     /** How long a sandbox check stays PENDING before the tester's chosen outcome applies. */
     sandboxDelayMs: number;
+    /** Whether the sandbox may start checks (without Onfido); false leaves verification unavailable. */
+    sandboxAllowed: boolean;
   };
   /** Local chains, the network catalogue's RPC URLs and deployer keys, the health monitor. */
   chains: ChainsConfig;
@@ -155,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
       sandboxDelayMs: e.KYC_SANDBOX_DELAY_MS,
+      sandboxAllowed: e.KYC_SANDBOX ? e.KYC_SANDBOX === 'on' : !isProduction,
     },
     chains: loadChainsConfig(present, path.resolve(e.DATA_DIR)),
     identity,

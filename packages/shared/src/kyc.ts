@@ -20,6 +20,8 @@ export const KYC_MESSAGES = {
   alreadyVerified: 'Your identity is already verified.',
   checkInProgress: 'A verification check is already in progress. It usually completes within about 24 hours.',
   sandboxOnly: 'Document names and an outcome are only accepted by the sandbox verifier.',
+  unavailable:
+    'Identity verification is not available on this server yet. Please contact support to verify your identity.',
   mainnetRequiresVerification:
     'Mainnet networks, applications and tokens require a verified identity. Please verify your identity and try again.',
   mainnetVerificationPending:

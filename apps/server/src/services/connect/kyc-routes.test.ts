@@ -293,6 +293,37 @@ describe('connect service: the sandbox settles by itself after KYC_SANDBOX_DELAY
   });
 });
 
+describe('connect service: no sandbox in production unless KYC_SANDBOX=on', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    // KYC_SANDBOX=off is what NODE_ENV=production without Onfido means (see the config test below).
+    t = await createTestApp({ KYC_SANDBOX: 'off' });
+  });
+  afterAll(() => t?.close());
+  const { call, newUser, status } = helpers(() => t);
+
+  it('answers 503 on token and create-check, starts nothing, and the status still reads', async () => {
+    const { sub, headers } = await newUser();
+    for (const [method, url, body] of [
+      ['GET', '/kyc/token', undefined],
+      ['POST', '/kyc/create-check', { sandbox: MATCHING }],
+    ] as const) {
+      const res = await call(method, url, headers, body);
+      expect(res.statusCode, url).toBe(503);
+      expect(ZProblem.parse(res.json()).detail).toBe(KYC_MESSAGES.unavailable);
+    }
+    expect(await status(headers)).toMatchObject({ status: 'UNVERIFIED', check: null });
+    expect(await t.db.db.select().from(kycApplicants).where(eq(kycApplicants.userId, sub))).toEqual([]);
+  });
+
+  it('defaults: the sandbox verifies outside production only', () => {
+    expect(testConfig({ NODE_ENV: 'development' }).kyc.sandboxAllowed).toBe(true);
+    expect(testConfig({ NODE_ENV: 'production' }).kyc.sandboxAllowed).toBe(false);
+    expect(testConfig({ NODE_ENV: 'production', KYC_SANDBOX: 'on' }).kyc.sandboxAllowed).toBe(true);
+    expect(testConfig({ KYC_SANDBOX: 'off' }).kyc.sandboxAllowed).toBe(false);
+  });
+});
+
 describe('connect service: identity verification with Onfido', () => {
   const fake = new FakeOnfido('api_live.test');
   let t: TestContext;

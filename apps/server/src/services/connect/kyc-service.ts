@@ -65,7 +65,18 @@ export class KycService {
     private readonly repo: KycRepository,
     private readonly provider: KycProvider,
     private readonly log: FastifyBaseLogger,
+    /**
+     * False in production unless KYC_SANDBOX=on: there the sandbox would let anyone verify
+     * themselves (and so reach mainnets), so without Onfido no check can start.
+     */
+    private readonly options: { sandboxAllowed: boolean } = { sandboxAllowed: true },
   ) {}
+
+  private requireAvailable(): void {
+    if (this.provider.isSandbox && !this.options.sandboxAllowed) {
+      throw new ProblemError(503, 'Service Unavailable', KYC_MESSAGES.unavailable);
+    }
+  }
 
   /** The caller's status and latest check; a check whose result is due is settled first. */
   async status(caller: PortalUser): Promise<TKycStatusResponse> {
@@ -79,6 +90,7 @@ export class KycService {
    * names, which the document will be compared with), then a short-lived SDK token is issued.
    */
   async token(caller: PortalUser): Promise<TKycToken> {
+    this.requireAvailable();
     const user = await this.requireNamedUser(caller.id);
     if (user.kycStatus === 'VERIFIED') throw conflict(KYC_MESSAGES.alreadyVerified);
     const applicantId = await this.ensureApplicant(user);
@@ -98,6 +110,7 @@ export class KycService {
 
   /** POST /kyc/create-check: starts a check; the user is PENDING until its result arrives. */
   async createCheck(caller: PortalUser, input: TCreateKycCheckRequest): Promise<TKycStatusResponse> {
+    this.requireAvailable();
     const sandbox = input.sandbox;
     if (this.provider.isSandbox && !sandbox) {
       throw badRequest([
