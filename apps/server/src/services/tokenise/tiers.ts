@@ -1,5 +1,4 @@
-import { getTier, TIER_TYPES as CONTRACT_TIER_TYPES } from '@connect/contracts';
-import { TOKEN_TYPES, type TTierType, type TTokenType } from '@connect/shared';
+import { TIER_TYPES, TOKEN_TYPES, type TTierType, type TTokenType } from '@connect/shared';
 import type { TokenRepository } from './repository.ts';
 
 /**
@@ -21,6 +20,42 @@ export const TIER_CREDITS: Record<TTokenType, Record<TTierType, { deployment: nu
 };
 
 /**
+ * The tiers' display names and descriptions as seeded — the same as `getTier()` of
+ * @connect/contracts answers (tiers.test.ts holds them equal). Seeding must not need the compiled
+ * contracts: on a clean checkout they compile on first use (tens of seconds), which would stall
+ * every app start.
+ */
+const FLEX =
+  'Base, plus minting by the minter up to a maximum supply, burning, and a remint option that lets burnt tokens be minted again.';
+export const TIER_TEXT: Record<TTokenType, Record<TTierType, { name: string; description: string }>> = {
+  QRC20: {
+    base: {
+      name: 'Base',
+      description: 'A fixed supply issued to one holder at deployment; tokens can be transferred.',
+    },
+    flex: { name: 'Flex', description: FLEX },
+    vari: {
+      name: 'Vari',
+      description:
+        'Flex, plus an owner who can pause and resume transfers, appoint the minter and hand over ownership.',
+    },
+  },
+  QRC721: {
+    base: {
+      name: 'Base',
+      description:
+        'A fixed set of tokens issued to one holder at deployment; tokens can be transferred. Each token has a URI under the base URI.',
+    },
+    flex: { name: 'Flex', description: FLEX },
+    vari: {
+      name: 'Vari',
+      description:
+        'Flex, plus an owner who can pause and resume transfers, appoint the minter, change the base URI and hand over ownership.',
+    },
+  },
+};
+
+/**
  * Seeds the tiers of every given network (both token types × three tiers), idempotently: rows
  * that exist are left alone, so staff can re-price or withdraw a tier (is_active) and keep it.
  */
@@ -28,15 +63,15 @@ export async function seedTokenTiers(repo: TokenRepository, networkIds?: string[
   const ids = networkIds ?? (await repo.allNetworkIds());
   const rows = ids.flatMap((networkId) =>
     TOKEN_TYPES.flatMap((tokenType) =>
-      CONTRACT_TIER_TYPES.map((tierType) => {
-        const tier = getTier(tokenType, tierType);
+      TIER_TYPES.map((tierType) => {
+        const text = TIER_TEXT[tokenType][tierType];
         const credits = TIER_CREDITS[tokenType][tierType];
         return {
           networkId,
           tokenType,
           tierType,
-          name: tier.name,
-          description: tier.description,
+          name: text.name,
+          description: text.description,
           deploymentCredits: credits.deployment,
           bytecodeCredits: credits.bytecode,
         };
