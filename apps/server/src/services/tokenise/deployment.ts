@@ -99,8 +99,11 @@ export class DeploymentEngine {
     private readonly timings: DeploymentTimings = DEFAULT_TIMINGS,
   ) {}
 
+  private hasJobs = false;
+
   /** Registers the job worker; call while the app is built. */
   register(): void {
+    this.hasJobs = true;
     this.jobs.register<{ tokenId: string }>(
       DEPLOY_JOB,
       async ({ tokenId }) => {
@@ -123,6 +126,7 @@ export class DeploymentEngine {
   /** Starts processing at once in this process, and queues the durable job behind it. */
   async kick(tokenId: string): Promise<void> {
     this.processSoon(tokenId);
+    if (!this.hasJobs) return; // no worker on this node: the start-up sweep is the safety net
     try {
       await this.jobs.send(
         DEPLOY_JOB,

@@ -64,6 +64,11 @@ export class TokenRepository {
     return row ?? null;
   }
 
+  async anyNetworkWithRpc(): Promise<boolean> {
+    const [row] = await this.db.select({ id: networks.id }).from(networks).where(isNotNull(networks.rpcUrl)).limit(1);
+    return Boolean(row);
+  }
+
   async allNetworkIds(): Promise<string[]> {
     const rows = await this.db.select({ id: networks.id }).from(networks);
     return rows.map((row) => row.id);

@@ -49,7 +49,10 @@ export async function tokeniseService(app: App, deps: Deps) {
     ...DEFAULT_TIMINGS,
     ...tokeniseTimings.override,
   });
-  engine.register();
+  // The durable deployment job needs pg-boss; an app whose catalogue reaches no chain (most test
+  // apps) never deploys, so it does not start the queue for nothing. A network given an RPC URL
+  // later is served by the in-process path and the start-up sweep until the next start.
+  if (await repo.anyNetworkWithRpc()) engine.register();
   const service = new TokeniseService(repo, engine);
 
   // Tiers for every catalogue network, idempotently (like the catalogue itself).
