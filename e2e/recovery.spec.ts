@@ -1,9 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { expectAccessible, snap } from './support/a11y.ts';
 import { createConfirmedUser } from './support/identity.ts';
 import { latestMail } from './support/mailbox.ts';
 
 const ADMIN_EMAIL = 'admin@e2e.test';
+
+// The machine is shared with other work: give each step room, the behaviour asserted is the same.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 120_000 });
 
 test('an invited administrator signs in with the temporary password and must choose a new one', async ({
   page,
@@ -17,13 +21,29 @@ test('an invited administrator signs in with the temporary password and must cho
   await page.getByRole('button', { name: 'Log in' }).click();
 
   await expect(page).toHaveURL(/\/new-password$/);
+  await expect(page).toHaveTitle('Choose a new password | Quant Connect');
   await snap(page, '20-new-password');
   await expectAccessible(page, '/new-password');
+  // Spec §5 rules first: a mismatched confirmation is refused under its field, nothing is sent.
+  await page.getByLabel('New password', { exact: true }).fill('Admin-Chosen-Passw0rd!');
+  await page.getByLabel('Confirm new password').fill('Admin-Chosen-Passw0rd?');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByText('Passwords do not match.')).toBeVisible();
+  await expect(page).toHaveURL(/\/new-password$/);
+  await expectAccessible(page, '/new-password with an error');
   await page.getByLabel('New password', { exact: true }).fill('Admin-Chosen-Passw0rd!');
   await page.getByLabel('Confirm new password').fill('Admin-Chosen-Passw0rd!');
   await page.getByRole('button', { name: 'Save and continue' }).click();
 
   await expect(page).toHaveURL(/\/terms-conditions$/);
+  // The temporary password is gone from session storage once the new one is set (spec §4).
+  expect(
+    await page.evaluate(() =>
+      (globalThis as unknown as { sessionStorage: { getItem: (key: string) => string | null } }).sessionStorage.getItem(
+        'temporaryPassword',
+      ),
+    ),
+  ).toBeNull();
   await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
   await page.getByRole('button', { name: 'Accept and continue' }).click();
   // Administrators are not held on /user-details (the profile guard is for the individual role).
@@ -48,6 +68,7 @@ test('forgot password: a code by email resets the password, and the old one stop
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Send reset code' }).click();
   await expect(page).toHaveURL(/\/forgot-password\/reset/);
+  await expectAccessible(page, '/forgot-password/reset');
 
   // A wrong code first: the spec's message, nothing changed.
   await page.getByLabel('Verification code').fill('000000');
@@ -61,10 +82,15 @@ test('forgot password: a code by email resets the password, and the old one stop
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page).toHaveURL(/\/reset-password\/confirmation/);
   await snap(page, '24-reset-confirmation');
+  await expectAccessible(page, '/reset-password/confirmation');
 
   await page.goto('/login');
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('Before-Passw0rd!');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByText('Email address or password invalid.')).toBeVisible();
+  // The new password works.
+  await page.getByLabel('Password', { exact: true }).fill('After-Passw0rd!');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/terms-conditions$/);
 });
