@@ -18,6 +18,7 @@ import { createToken } from '../api/create-token.ts';
 import { getToken } from '../api/get-token.ts';
 import { tokensKey } from '../api/get-tokens.ts';
 import { trackDeployment } from '../api/track-deployment.ts';
+import { isIdentityProblem } from '../guard.ts';
 
 export type DeployPhase = 'creating' | 'connecting' | 'switching' | 'signing' | 'tracking' | 'confirming' | 'platform';
 
@@ -30,7 +31,7 @@ export type DeployState =
   | { kind: 'cancelled'; walletError: WalletErrorCode }
   | { kind: 'error'; message?: string; token?: TToken; walletError?: WalletErrorCode; walletDetail?: string };
 
-export type DeployGuard = 'configureNetworks' | 'quotaReached';
+export type DeployGuard = 'configureNetworks' | 'quotaReached' | 'identity';
 
 const POLL_MS = 1500;
 /** About three minutes of failed reads before the page gives up waiting. */
@@ -147,6 +148,10 @@ export function useDeployment({
         const guard = tokenGuardOf(error.body as { status?: number; detail?: string });
         if (guard) {
           onGuard(guard);
+          return;
+        }
+        if (isIdentityProblem(error.body)) {
+          onGuard('identity');
           return;
         }
         update({ kind: 'error', message: error.message, ...(created ? { token: created } : {}) });

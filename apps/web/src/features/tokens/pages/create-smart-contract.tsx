@@ -45,7 +45,7 @@ import { LeaveGuard } from '../components/leave-guard.tsx';
 import { SummaryStep } from '../components/summary-step.tsx';
 import { TierStep } from '../components/tier-step.tsx';
 import { TokenDetailsForm } from '../components/token-details-form.tsx';
-import { quotaRedirectPath } from '../guard.ts';
+import { isIdentityProblem, quotaRedirectPath } from '../guard.ts';
 import { useDeployment, type DeployGuard } from '../hooks/use-deployment.ts';
 import { tokenPaths } from '../token-paths.ts';
 
@@ -184,7 +184,13 @@ function CreateFlow({
   });
 
   const handleGuard = (guard: DeployGuard) =>
-    setRedirectTo(guard === 'configureNetworks' ? tokenPaths.configureNetworks() : quotaRedirectPath());
+    setRedirectTo(
+      guard === 'configureNetworks'
+        ? tokenPaths.configureNetworks()
+        : guard === 'identity'
+          ? tokenPaths.kyc()
+          : quotaRedirectPath(),
+    );
   const deployment = useDeployment({
     request: {
       networkId: location.networkId,
@@ -258,6 +264,10 @@ function CreateFlow({
         const guard = tokenGuardOf(error.body as { status?: number; detail?: string });
         if (guard) {
           handleGuard(guard);
+          return;
+        }
+        if (isIdentityProblem(error.body)) {
+          handleGuard('identity');
           return;
         }
         const invalid = (error.body as { invalidParams?: { name: string; reason: string }[] } | undefined)
