@@ -161,7 +161,7 @@ test('the environment manager adds the other blockchain’s testnet', async ({ p
   await expect(dialog.getByText('Polygon Testnet (local)')).toBeVisible();
   await snap(page, 'networks-12-environment-summary');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('Saved: 1 network(s) activated.')).toBeVisible();
+  await expect(dialog.getByText('Saved: 1 network activated.')).toBeVisible();
   await snap(page, 'networks-13-environment-saved');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('table', { name: 'Testnets' }).getByText('Polygon Testnet (local)')).toBeVisible();

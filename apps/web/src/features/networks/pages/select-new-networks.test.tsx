@@ -103,7 +103,7 @@ describe('SelectNewNetworksPage', { timeout: 30_000 }, () => {
   it('applies the blockchain allowance to the picks: a second blockchain cannot be added', async () => {
     answer(catalogue([ETH_TEST, POLY_TEST], { blockchainAllowance: 1, blockchainsLeft: 1 }));
     renderPage();
-    expect(await screen.findByText('Your plan allows networks of 1 blockchain(s); 1 left.')).toBeInTheDocument();
+    expect(await screen.findByText('Your plan allows networks of 1 blockchain; 1 left.')).toBeInTheDocument();
     next();
     const polygon = await screen.findByRole('checkbox', { name: /Polygon testnet/ });
     expect(polygon).toBeEnabled();
