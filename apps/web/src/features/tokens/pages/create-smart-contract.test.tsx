@@ -63,7 +63,7 @@ async function toDetails() {
   await screen.findByRole('heading', { name: 'Token details' });
 }
 
-describe('CreateSmartContractPage', { timeout: 30_000 }, () => {
+describe('CreateSmartContractPage', { timeout: 60_000 }, () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
     verifyBodies.length = 0;

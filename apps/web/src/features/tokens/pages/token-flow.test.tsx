@@ -42,7 +42,8 @@ async function optionsOf(label: string) {
   return { listbox, names };
 }
 
-describe('TokenFlowPage', { timeout: 20_000 }, () => {
+// Generous timeouts: MUI's first renders in jsdom take seconds when the two cores are busy.
+describe('TokenFlowPage', { timeout: 45_000 }, () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
     requests.length = 0;
