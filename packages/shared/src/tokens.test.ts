@@ -15,6 +15,7 @@ import {
   TOKEN_MESSAGES,
   ZCreateTokenRequest,
   ZTiersQuery,
+  ZTokenDetailsQuery,
   ZTokensRequest,
 } from './tokens.ts';
 
@@ -230,6 +231,12 @@ describe('requests', () => {
     });
     expect(parsed.name).toBe('X');
     expect(ZCreateTokenRequest.safeParse({ externalId: 'bad id!' }).success).toBe(false);
+  });
+
+  it('reads a holder only when one is given', () => {
+    expect(ZTokenDetailsQuery.parse({ holder: '' }).holder).toBeUndefined();
+    expect(ZTokenDetailsQuery.parse({ holder: HOLDER }).holder).toBe(HOLDER);
+    expect(ZTokenDetailsQuery.safeParse({ holder: '0x12' }).success).toBe(false);
   });
 
   it('recognises the guard problems', () => {

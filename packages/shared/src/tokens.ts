@@ -788,7 +788,8 @@ export const ZTokenDetails = ZToken.extend({
 });
 export type TTokenDetails = z.infer<typeof ZTokenDetails>;
 export const ZTokenDetailsQuery = z.object({
-  holder: z.string().trim().refine(isEvmAddress, { message: TOKEN_MESSAGES.addressFormat }).optional(),
+  /** Whose balance to read; empty means none. */
+  holder: optionalFilter(z.string().trim().refine(isEvmAddress, { message: TOKEN_MESSAGES.addressFormat })),
 });
 
 /**
