@@ -157,7 +157,7 @@ test('deploys a QRC20 flex token with the wallet, mints as the minter and sees t
   await page.goto(createPath);
   await expect(page).toHaveTitle('Create smart token | Quant Connect');
   await expect(page.getByRole('heading', { name: 'Before you start' })).toBeVisible();
-  await expect(page.getByText('Your plan allows 5 more token deployment(s).')).toBeVisible();
+  await expect(page.getByText('Your plan allows 5 more token deployments.')).toBeVisible();
   await snap(page, 'tokens-05-intro');
   await expectAccessible(page, 'create token: intro');
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -78,7 +78,7 @@ describe('CreateSmartContractPage', { timeout: 60_000 }, () => {
     answer();
     renderPage();
     expect(
-      await screen.findByText(/Your plan allows 10 more token deployment\(s\)\. You have 500 credits\./),
+      await screen.findByText(/Your plan allows 10 more token deployments\. You have 500 credits\./),
     ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     const flex = await screen.findByRole('radio', { name: 'Flex' }, { timeout: 8000 });

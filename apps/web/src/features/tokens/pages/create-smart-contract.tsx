@@ -322,9 +322,7 @@ function CreateFlow({
             ))}
           </List>
           <Alert severity="info" sx={{ mt: 1 }}>
-            {quotaLeft === null
-              ? t('stepper.intro.quotaUnlimited')
-              : t('stepper.intro.quota', { left: formatNumber(quotaLeft) })}{' '}
+            {quotaLeft === null ? t('stepper.intro.quotaUnlimited') : t('stepper.intro.quota', { count: quotaLeft })}{' '}
             {t('stepper.intro.credits', { credits: formatNumber(credits) })}
           </Alert>
           <FlowActions continueLabel={t('actions.continue')} onContinue={() => setStep(1)} />
