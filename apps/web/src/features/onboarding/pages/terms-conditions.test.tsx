@@ -49,7 +49,10 @@ describe('TermsConditionsPage', { timeout: 20_000 }, () => {
   it('shows the latest terms with their version, date with dots and a link to the full text', async () => {
     fetchMock.mockResolvedValue(json(TERMS));
     renderPage();
-    expect(await screen.findByRole('heading', { name: 'Terms and Conditions' })).toBeInTheDocument();
+    // The first test of the file pays for the first MUI render: room for a busy machine.
+    expect(
+      await screen.findByRole('heading', { name: 'Terms and Conditions' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Version 2026-10-01 · published 01.10.2026')).toBeInTheDocument();
     const link = screen.getByRole('link', { name: /Read the full terms/ });
     expect(link).toHaveAttribute('href', TERMS.url);

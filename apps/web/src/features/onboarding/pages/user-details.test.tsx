@@ -89,7 +89,8 @@ describe('UserDetailsPage', { timeout: 20_000 }, () => {
     answerPutWith(FILLED);
     renderPage(FILLED);
     fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
-    expect(await screen.findByText('MFA set-up page')).toBeInTheDocument();
+    // Saving and navigating take several renders; room for a busy machine.
+    expect(await screen.findByText('MFA set-up page', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(putBodies()).toEqual([
       {
         firstName: 'Ada',
