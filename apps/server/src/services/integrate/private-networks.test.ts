@@ -6,6 +6,7 @@ import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { IntegrateRepository } from './repository.ts';
+import { PRIVATE_NETWORK_CHECKS_PER_MINUTE } from './routes.ts';
 import { IntegrateService } from './service.ts';
 
 /** Private networks (spec §3, §5): field rules, the real RPC check, review and removal. */
@@ -283,6 +284,24 @@ describe('integrate: private networks', () => {
       eip1559: false,
       latestBlock: 3,
     });
+  });
+
+  it('limits RPC checks per user, not per address', async () => {
+    const [user, other] = [await newUser(), await newUser()];
+    const bad = form({ url: 'http://127.0.0.1:1' }); // refused at once: nothing listens on port 1
+    const statuses: number[] = [];
+    for (let i = 0; i < PRIVATE_NETWORK_CHECKS_PER_MINUTE; i++) {
+      statuses.push((await post(user, '/private-networks/validate', bad)).statusCode);
+    }
+    expect(new Set(statuses)).toEqual(new Set([400]));
+    const limited = await post(user, '/private-networks/validate', bad);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ status: 429, title: 'Too Many Requests' });
+    expect(limited.headers['retry-after']).toBeDefined();
+    // Submitting has a limit of its own, so a user who checked a lot can still submit.
+    expect((await post(user, '/private-networks', bad)).statusCode).toBe(400);
+    // Another user on the same address still gets the check.
+    expect((await post(other, '/private-networks/validate', bad)).statusCode).toBe(400);
   });
 
   describe('with private addresses refused (PRIVATE_NETWORK_ALLOW_PRIVATE_ADDRESSES=0, the production default)', () => {

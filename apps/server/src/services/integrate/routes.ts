@@ -35,6 +35,18 @@ function callerOf(request: FastifyRequest): PortalUser {
 
 export type IntegrateOptions = { probe?: RpcProbeFn };
 
+/**
+ * Each check makes the server call a URL the user chose (two requests of up to 5 s), so checks
+ * are limited per user on top of the global per-address limit: this many a minute on validate,
+ * and as many on submit (each route counts its own).
+ */
+export const PRIVATE_NETWORK_CHECKS_PER_MINUTE = 20;
+const privateNetworkCheckLimit = {
+  max: PRIVATE_NETWORK_CHECKS_PER_MINUTE,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) => `private-network-check:${request.user?.id ?? request.ip}`,
+};
+
 /** The integrate service (spec §7): networks, My networks, the environment manager and private networks. */
 export async function integrateService(app: App, deps: Deps, options: IntegrateOptions = {}) {
   serviceStatusRoute(app, 'integrate', deps.config.version);
@@ -113,7 +125,7 @@ export async function integrateService(app: App, deps: Deps, options: IntegrateO
   app.post(
     '/private-networks/validate',
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: privateNetworkCheckLimit },
       schema: {
         ...docs,
         summary: 'Check a private network’s details and RPC URL without saving',
@@ -129,7 +141,7 @@ export async function integrateService(app: App, deps: Deps, options: IntegrateO
   app.post(
     '/private-networks',
     {
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: privateNetworkCheckLimit },
       schema: {
         ...docs,
         summary: 'Submit a private network for review',
