@@ -177,6 +177,24 @@ describe('rpcCall limits and the address check', () => {
     }
   });
 
+  it('sends the credentials of a URL as HTTP Basic auth (fetch would refuse the URL)', async () => {
+    let authorization: string | undefined;
+    const guarded = createServer((req, res) => {
+      authorization = req.headers.authorization;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"jsonrpc":"2.0","id":1,"result":"0x7a69"}');
+    });
+    const url = new URL(await listen(guarded));
+    url.username = 'user';
+    url.password = 'p@ss';
+    try {
+      expect(await rpcCall<string>(url.toString(), 'eth_chainId')).toBe('0x7a69');
+      expect(authorization).toBe(`Basic ${Buffer.from('user:p@ss').toString('base64')}`);
+    } finally {
+      guarded.close();
+    }
+  });
+
   it('does not follow redirects and keeps the time limit on the checked path', async () => {
     const redirecting = createServer((_req, res) => {
       res.writeHead(307, { location: chain.rpcUrl });

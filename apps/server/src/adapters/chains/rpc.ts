@@ -62,7 +62,8 @@ export async function rpcCall<T = unknown>(
   let text: string;
   try {
     ({ res, text } =
-      options.allowPrivateAddresses === false || options.resolve
+      // fetch refuses URLs with credentials (https://user:key@node/), which RPC providers hand out.
+      options.allowPrivateAddresses === false || options.resolve || hasCredentials(url)
         ? await postChecked(url, payload, signal, maxBytes, options)
         : await postFetch(url, payload, signal, maxBytes));
   } catch (err) {
@@ -89,6 +90,15 @@ export async function rpcCall<T = unknown>(
   if (!res.ok) throw new RpcError('HTTP', `${url} answered HTTP ${res.status}`, res.status);
   if (!('result' in msg)) throw new RpcError('INVALID_RESPONSE', `${url} answered without a result`);
   return msg.result as T;
+}
+
+function hasCredentials(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.username !== '' || parsed.password !== '';
+  } catch {
+    return false;
+  }
 }
 
 type Answer = { res: { ok: boolean; status: number }; text: string };
