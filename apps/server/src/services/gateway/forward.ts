@@ -5,7 +5,7 @@ export type Upstream = { status: number; contentType: string; body: Buffer };
 
 export class UpstreamError extends Error {
   constructor(
-    readonly kind: 'UNREACHABLE' | 'TIMEOUT',
+    readonly kind: 'UNREACHABLE' | 'TIMEOUT' | 'TOO_LARGE',
     message: string,
   ) {
     super(message);
@@ -23,7 +23,14 @@ export class RpcForwarder {
   private readonly httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 128, maxFreeSockets: 64 });
   private readonly urls = new Map<string, URL>();
 
-  constructor(private readonly timeoutMs = 30_000) {}
+  /**
+   * `timeoutMs` bounds the whole exchange (a node trickling bytes cannot hold a request open);
+   * `maxBytes` bounds the answer kept in memory (a huge eth_getLogs is refused, not buffered).
+   */
+  constructor(
+    private readonly timeoutMs = 30_000,
+    private readonly maxBytes = 32 * 1024 * 1024,
+  ) {}
 
   post(rpcUrl: string, body: Buffer): Promise<Upstream> {
     let url = this.urls.get(rpcUrl);
@@ -48,7 +55,15 @@ export class RpcForwarder {
         },
         (response) => {
           const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          let size = 0;
+          response.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > this.maxBytes) {
+              fail(new UpstreamError('TOO_LARGE', `answer larger than ${this.maxBytes} bytes`));
+              return;
+            }
+            chunks.push(chunk);
+          });
           response.on('end', () =>
             resolve({
               status: response.statusCode ?? 502,
@@ -56,12 +71,21 @@ export class RpcForwarder {
               body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks),
             }),
           );
-          response.on('error', (error) => reject(new UpstreamError('UNREACHABLE', error.message)));
+          response.on('error', (error) =>
+            reject(error instanceof UpstreamError ? error : new UpstreamError('UNREACHABLE', error.message)),
+          );
         },
       );
-      request.on('timeout', () => {
-        request.destroy(new UpstreamError('TIMEOUT', `no answer within ${this.timeoutMs} ms`));
-      });
+      // Rejects first, then tears the exchange down (its own error events come too late to matter).
+      const fail = (error: UpstreamError) => {
+        reject(error);
+        request.destroy(error);
+      };
+      const deadline = setTimeout(
+        () => fail(new UpstreamError('TIMEOUT', `no complete answer within ${this.timeoutMs} ms`)),
+        this.timeoutMs,
+      );
+      request.on('close', () => clearTimeout(deadline));
       request.on('error', (error) =>
         reject(error instanceof UpstreamError ? error : new UpstreamError('UNREACHABLE', error.message)),
       );

@@ -260,10 +260,13 @@ export async function platformApiRoutes(app: App, deps: Deps) {
         try {
           upstream = await forwarder.post(route.rpcUrl, raw!);
         } catch (error) {
+          const kind = error instanceof UpstreamError ? error.kind : 'UNREACHABLE';
           const detail =
-            error instanceof UpstreamError && error.kind === 'TIMEOUT'
+            kind === 'TIMEOUT'
               ? 'The network’s RPC endpoint did not answer in time.'
-              : 'The network’s RPC endpoint could not be reached.';
+              : kind === 'TOO_LARGE'
+                ? 'The network’s answer is too large to pass through the gateway; ask for less at once.'
+                : 'The network’s RPC endpoint could not be reached.';
           throw new ProblemError(502, 'Bad Gateway', detail);
         }
         usage.record(claims.applicationId, route.networkId, calls);
