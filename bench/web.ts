@@ -293,20 +293,19 @@ try {
     `  ${'total'.padEnd(44)} ${kb(totalRaw).padStart(8)} KB raw ${kb(totalGz).padStart(7)} KB gz ${kb(totalSent).padStart(7)} KB sent (${encodings})`,
   );
 
-  const user = await createOnboardedUser(server.base);
+  const { base } = server;
+  const user = await createOnboardedUser(base);
   const reportDir = path.join(os.tmpdir(), `connect-bench-web-reports-${Date.now()}`);
   mkdirSync(reportDir, { recursive: true });
   const runs: PageFigures[][] = [];
   for (let run = 1; run <= RUNS; run++) {
     // Under heavy load Lighthouse now and then fails to record a trace (NO_NAVSTART): one retry.
-    const figures = await lighthouseRun(server.base, user, path.join(reportDir, `flow-${run}`)).catch(
-      (error: unknown) => {
-        console.log(
-          `Lighthouse run ${run}/${RUNS} failed (${error instanceof Error ? error.message : String(error)}); once more`,
-        );
-        return lighthouseRun(server.base, user, path.join(reportDir, `flow-${run}-retry`));
-      },
-    );
+    const figures = await lighthouseRun(base, user, path.join(reportDir, `flow-${run}`)).catch((error: unknown) => {
+      console.log(
+        `Lighthouse run ${run}/${RUNS} failed (${error instanceof Error ? error.message : String(error)}); once more`,
+      );
+      return lighthouseRun(base, user, path.join(reportDir, `flow-${run}-retry`));
+    });
     const [login, dashboard] = figures;
     if (login?.url !== '/login' || dashboard?.url !== '/dashboard') {
       throw new Error(`Lighthouse ended on ${figures.map((step) => step.url).join(', ')}, not /login and /dashboard`);
