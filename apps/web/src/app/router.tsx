@@ -3,12 +3,10 @@ import { AuthLayout } from '../components/layouts/auth-layout.tsx';
 import { NotFoundPage } from '../components/not-found.tsx';
 import { paths } from '../config/paths.ts';
 import { signOutEverywhere } from '../lib/auth.ts';
-import { currentUserQuery, userRoutesQuery } from '../lib/current-user.ts';
 import { i18next, type Namespace } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { runtimeConfig } from '../lib/runtime-config.ts';
 import { session } from '../lib/storage.ts';
-import { selectNetworksGuard } from '../features/networks/guard.ts';
 import { gate } from './gate.ts';
 import { loadChunk } from './lazy.ts';
 import { RouteError } from './route-error.tsx';
@@ -21,6 +19,8 @@ export async function gateLoader({ request }: LoaderFunctionArgs) {
     pathname,
     hasSession: session.hasMarker(),
     load: async () => {
+      // Loaded with the first signed-in navigation: public pages do not need the user's schemas.
+      const { currentUserQuery, userRoutesQuery } = await import('../lib/current-user.ts');
       const userUuid = session.userUuid()!;
       const [user, routes] = await Promise.all([
         queryClient.fetchQuery(currentUserQuery(userUuid)),
@@ -232,12 +232,11 @@ export function buildRoutes(): RouteObject[] {
               path: paths.selectNewNetworks,
               handle: { title: 'integrate:select.title' },
               // Spec §5: identity not verified → the verification page with selectNetworks=true.
-              loader: selectNetworksGuard,
-              lazy: page(
-                () => import('../features/networks/pages/select-new-networks.tsx'),
-                'SelectNewNetworksPage',
-                ['integrate'],
-              ),
+              // Loaded on use, so the first page's bundle does not carry the user query.
+              loader: async () => (await import('../features/networks/guard.ts')).selectNetworksGuard(),
+              lazy: page(() => import('../features/networks/pages/select-new-networks.tsx'), 'SelectNewNetworksPage', [
+                'integrate',
+              ]),
             },
             {
               path: paths.connectPrivateNetwork,
