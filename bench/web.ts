@@ -13,6 +13,8 @@
 //      navigates to /dashboard keeping storage, with the HTTP cache emptied first so the
 //      dashboard is measured as a cold load, not one warmed by the /login chunks.
 // Lighthouse runs LIGHTHOUSE_RUNS times (default 5); the run with the median score is shown.
+// With WEB_DIST set, the benchmark serves that build as it is instead of building apps/web/dist
+// (the server reads the same variable), so a private build can be measured.
 // Exits non-zero only when the run itself fails, not when a target is missed.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -275,7 +277,8 @@ function median(runs: PageFigures[]): PageFigures {
 console.log('\nWeb benchmark: production build of apps/web, Debian Chromium, Lighthouse 12 desktop preset\n');
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 try {
-  build();
+  if (process.env.WEB_DIST) console.log(`serving the build in ${process.env.WEB_DIST} as it is`);
+  else build();
   server = await startServer();
 
   const chunks = await measureLoginJs(server.base);

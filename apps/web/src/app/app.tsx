@@ -1,12 +1,11 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { SnackbarProvider } from '../components/snackbar/snackbar-provider.tsx';
+import { SnackbarHost } from '../components/snackbar/snackbar-host.tsx';
+import type { SnackbarViewProps } from '../components/snackbar/snackbar-view.tsx';
 import { paths } from '../config/paths.ts';
 import { setSessionLostHandler } from '../lib/api.ts';
 import { queryClient } from '../lib/query-client.ts';
-import { theme } from '../theme.ts';
 import { buildRoutes } from './router.tsx';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -24,15 +23,29 @@ export function createAppRouter(): AppRouter {
   return router;
 }
 
+// MUI's snackbar loads with the first message: only signed-in pages show one.
+const LazySnackbarView = lazy(async () => ({
+  default: (await import('../components/snackbar/snackbar-view.tsx')).SnackbarView,
+}));
+
+function SnackbarView(props: SnackbarViewProps) {
+  return (
+    <Suspense fallback={null}>
+      <LazySnackbarView {...props} />
+    </Suspense>
+  );
+}
+
+/**
+ * The shell. It holds no MUI: the public pages render with plain elements (styles/plain.css) and
+ * each route that uses MUI brings the theme along (app/mui-scope.tsx; README, Performance).
+ */
 export function App({ router }: { router: AppRouter }) {
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <SnackbarProvider>
-          <RouterProvider router={router} />
-        </SnackbarProvider>
-      </QueryClientProvider>
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <SnackbarHost View={SnackbarView}>
+        <RouterProvider router={router} />
+      </SnackbarHost>
+    </QueryClientProvider>
   );
 }

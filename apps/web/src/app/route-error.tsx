@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ChunkLoadError } from './lazy.ts';
@@ -16,23 +13,20 @@ export function RouteError() {
     : isRouteErrorResponse(error)
       ? `${error.status} ${error.statusText}`
       : t('errors.pageDescription');
+  // Plain elements (styles/plain.css): the message must show even when no further chunk loads.
   return (
-    <Box
-      component="main"
-      role="alert"
-      sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center', textAlign: 'center', p: 4 }}
-    >
-      <Box>
-        <Typography variant="h1" sx={{ mb: 1 }}>
+    <main role="alert" className="c-centred" style={{ minHeight: '60vh' }}>
+      <div>
+        <h1 className="c-h1" style={{ marginBottom: 8 }}>
           {title}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
+        </h1>
+        <p className="c-body1 c-secondary" style={{ marginBottom: 24 }}>
           {description}
-        </Typography>
-        <Button variant="contained" onClick={() => window.location.reload()}>
+        </p>
+        <button type="button" className="c-button" onClick={() => window.location.reload()}>
           {t('errors.reload')}
-        </Button>
-      </Box>
-    </Box>
+        </button>
+      </div>
+    </main>
   );
 }

@@ -40,21 +40,31 @@ export async function gateLoader({ request }: LoaderFunctionArgs) {
 
 /**
  * A lazily loaded page or layout: `Component` from the module, behind the chunk-load rules. The
- * texts it shows load alongside, so it does not suspend for them once rendered.
+ * texts it shows load alongside, so it does not suspend for them once rendered. `mui` puts it in
+ * the MUI theme (app/mui-scope.tsx), loaded alongside too: every route but /login and the plain
+ * pages of the shell uses MUI; a page under a MUI layout is already inside it.
  */
 function page<T extends Record<string, unknown>>(
   importer: () => Promise<T>,
   name: keyof T,
   namespaces: Namespace[] = [],
+  { mui = false }: { mui?: boolean } = {},
 ) {
   return async () => {
-    const [module] = await Promise.all([
+    const [module, scope] = await Promise.all([
       loadChunk(importer),
+      mui ? loadChunk(() => import('./mui-scope.tsx')) : undefined,
       // Only a head start: a page whose texts failed to load still asks for them when it renders.
       namespaces.length ? i18next.loadNamespaces(namespaces).catch(() => undefined) : undefined,
     ]);
-    return { Component: module[name] as React.ComponentType };
+    const Component = module[name] as React.ComponentType;
+    return { Component: scope ? scope.inMuiScope(Component) : Component };
   };
+}
+
+/** A public page other than /login: it still uses MUI parts (checkboxes, status panels…). */
+function muiPage<T extends Record<string, unknown>>(importer: () => Promise<T>, name: keyof T) {
+  return page(importer, name, [], { mui: true });
 }
 
 /** The route table. Signed-in pages are listed here; the server's route list decides who reaches them. */
@@ -84,37 +94,43 @@ export function buildRoutes(): RouteObject[] {
             {
               path: paths.register,
               handle: { title: 'titles.register' },
-              lazy: page(() => import('../features/auth/pages/register.tsx'), 'RegisterPage'),
+              lazy: muiPage(() => import('../features/auth/pages/register.tsx'), 'RegisterPage'),
             },
             {
               path: paths.registerConfirmation,
               handle: { title: 'titles.registerConfirmation' },
-              lazy: page(() => import('../features/auth/pages/register-confirmation.tsx'), 'RegisterConfirmationPage'),
+              lazy: muiPage(
+                () => import('../features/auth/pages/register-confirmation.tsx'),
+                'RegisterConfirmationPage',
+              ),
             },
             {
               path: paths.registerConfirmed,
               handle: { title: 'titles.registerConfirmed' },
-              lazy: page(() => import('../features/auth/pages/register-confirmed.tsx'), 'RegisterConfirmedPage'),
+              lazy: muiPage(() => import('../features/auth/pages/register-confirmed.tsx'), 'RegisterConfirmedPage'),
             },
             {
               path: paths.activation,
               handle: { title: 'titles.activation' },
-              lazy: page(() => import('../features/auth/pages/activation.tsx'), 'ActivationPage'),
+              lazy: muiPage(() => import('../features/auth/pages/activation.tsx'), 'ActivationPage'),
             },
             {
               path: paths.forgotPassword,
               handle: { title: 'titles.forgotPassword' },
-              lazy: page(() => import('../features/auth/pages/forgot-password.tsx'), 'ForgotPasswordPage'),
+              lazy: muiPage(() => import('../features/auth/pages/forgot-password.tsx'), 'ForgotPasswordPage'),
             },
             {
               path: paths.forgotPasswordReset,
               handle: { title: 'titles.forgotPasswordReset' },
-              lazy: page(() => import('../features/auth/pages/forgot-password-reset.tsx'), 'ForgotPasswordResetPage'),
+              lazy: muiPage(
+                () => import('../features/auth/pages/forgot-password-reset.tsx'),
+                'ForgotPasswordResetPage',
+              ),
             },
             {
               path: paths.resetPasswordConfirmation,
               handle: { title: 'titles.resetPasswordConfirmation' },
-              lazy: page(
+              lazy: muiPage(
                 () => import('../features/auth/pages/reset-password-confirmation.tsx'),
                 'ResetPasswordConfirmationPage',
               ),
@@ -122,25 +138,27 @@ export function buildRoutes(): RouteObject[] {
             {
               path: paths.newPassword,
               handle: { title: 'titles.newPassword' },
-              lazy: page(() => import('../features/auth/pages/new-password.tsx'), 'NewPasswordPage'),
+              lazy: muiPage(() => import('../features/auth/pages/new-password.tsx'), 'NewPasswordPage'),
             },
             {
               path: paths.mfaSubmit,
               handle: { title: 'titles.mfaSubmit' },
               // Spec §2.1: only while a challenged user is pending.
               loader: () => (session.challengedUser() ? null : redirect(paths.login)),
-              lazy: page(() => import('../features/auth/pages/mfa-submit.tsx'), 'MfaSubmitPage'),
+              lazy: muiPage(() => import('../features/auth/pages/mfa-submit.tsx'), 'MfaSubmitPage'),
             },
           ],
         },
         {
           path: paths.devMailbox,
           handle: { title: 'titles.devMailbox' },
-          lazy: page(() => import('../features/dev-mailbox/pages/dev-mailbox.tsx'), 'DevMailboxPage', ['account']),
+          lazy: page(() => import('../features/dev-mailbox/pages/dev-mailbox.tsx'), 'DevMailboxPage', ['account'], {
+            mui: true,
+          }),
         },
         {
           // Layouts of signed-in pages load with their pages, so /login does not carry them.
-          lazy: page(() => import('../components/layouts/blank-layout.tsx'), 'BlankLayout', ['account']),
+          lazy: page(() => import('../components/layouts/blank-layout.tsx'), 'BlankLayout', ['account'], { mui: true }),
           children: [
             {
               path: paths.termsConditions,
@@ -160,10 +178,12 @@ export function buildRoutes(): RouteObject[] {
           ],
         },
         {
-          lazy: page(() => import('../components/layouts/main-layout/main-layout.tsx'), 'MainLayout', [
-            'layout',
-            'account',
-          ]),
+          lazy: page(
+            () => import('../components/layouts/main-layout/main-layout.tsx'),
+            'MainLayout',
+            ['layout', 'account'],
+            { mui: true },
+          ),
           children: [
             {
               path: paths.dashboard,

@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../config/paths.ts';
@@ -10,18 +7,18 @@ import { session } from '../lib/storage.ts';
 export function NotFoundPage() {
   const { t } = useTranslation('common');
   return (
-    <Box component="main" sx={{ minHeight: '70vh', display: 'grid', placeItems: 'center', textAlign: 'center', p: 4 }}>
-      <Box>
-        <Typography variant="h1" sx={{ mb: 2 }}>
+    <main className="c-centred" style={{ minHeight: '70vh' }}>
+      <div>
+        <h1 className="c-h1" style={{ marginBottom: 16 }}>
           {t('notFound.title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
+        </h1>
+        <p className="c-body1 c-secondary" style={{ marginBottom: 24 }}>
           {t('notFound.description')}
-        </Typography>
-        <Button variant="contained" component={RouterLink} to={session.hasMarker() ? paths.dashboard : paths.login}>
+        </p>
+        <RouterLink className="c-button" to={session.hasMarker() ? paths.dashboard : paths.login}>
           {session.hasMarker() ? t('notFound.toDashboard') : t('notFound.toLogin')}
-        </Button>
-      </Box>
-    </Box>
+        </RouterLink>
+      </div>
+    </main>
   );
 }

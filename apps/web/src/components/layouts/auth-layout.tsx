@@ -1,49 +1,37 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { Logo } from '../logo.tsx';
 
-/** Public pages (spec §2.1): the product beside a focused card holding the page's form. */
+/**
+ * Public pages (spec §2.1): the product beside a focused card holding the page's form. Plain
+ * elements styled by styles/plain.css, which copies the theme: the public pages render without
+ * MUI (README, Performance); a public page that uses MUI parts brings them with its own chunk.
+ */
 export function AuthLayout() {
   const { t } = useTranslation('auth');
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', gridTemplateColumns: { xs: '1fr', md: '5fr 7fr' } }}>
-      <Box
-        component="aside"
-        sx={{
-          display: { xs: 'none', md: 'flex' },
-          flexDirection: 'column',
-          justifyContent: 'space-between',
-          p: 6,
-          color: 'common.white',
-          background: 'linear-gradient(160deg, #142c8c 0%, #1f3fbf 60%, #2f5bd8 100%)',
-        }}
-      >
+    <div className="c-auth">
+      <aside className="c-auth-aside">
         <Logo to={paths.login} inverted />
-        <Box sx={{ maxWidth: 420 }}>
-          <Typography variant="h2" component="p" sx={{ fontSize: '2rem', mb: 2 }}>
-            {t('layout.headline')}
-          </Typography>
-          <Typography sx={{ opacity: 0.85 }}>{t('layout.subline')}</Typography>
-        </Box>
-        <Typography variant="body2" sx={{ opacity: 0.7 }}>
+        <div className="c-auth-pitch">
+          <p className="c-auth-headline">{t('layout.headline')}</p>
+          <p className="c-auth-subline">{t('layout.subline')}</p>
+        </div>
+        <p className="c-auth-copyright">
           © {new Date().getFullYear()} {t('layout.company')}
-        </Typography>
-      </Box>
-      <Box component="main" sx={{ display: 'flex', alignItems: 'center', py: 6 }}>
-        <Container maxWidth="sm">
-          <Box sx={{ display: { md: 'none' }, mb: 4 }}>
+        </p>
+      </aside>
+      <main className="c-auth-main">
+        <div className="c-container">
+          <div className="c-auth-mobile-logo">
             <Logo to={paths.login} />
-          </Box>
-          <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 } }}>
+          </div>
+          <div className="c-card">
             <Outlet />
-          </Paper>
-        </Container>
-      </Box>
-    </Box>
+          </div>
+        </div>
+      </main>
+    </div>
   );
 }

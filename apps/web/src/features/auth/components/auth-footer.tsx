@@ -1,5 +1,3 @@
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 
 /** The line under a form that leads elsewhere ("Already have an account? Log in"). */
@@ -15,11 +13,11 @@ export function AuthFooter({
   onClick?: () => void;
 }) {
   return (
-    <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+    <p className="c-body2 c-auth-footer">
       {text ? `${text} ` : null}
-      <Link component={RouterLink} to={to} onClick={onClick} sx={{ fontWeight: 600 }}>
+      <RouterLink className="c-link c-link-strong" to={to} onClick={onClick}>
         {linkLabel}
-      </Link>
-    </Typography>
+      </RouterLink>
+    </p>
   );
 }

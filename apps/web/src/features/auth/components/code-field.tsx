@@ -32,7 +32,7 @@ export function CodeField({ name, value, onChange, onBlur, inputRef, label, erro
         inputMode: 'numeric',
         pattern: '[0-9]*',
         maxLength: 6,
-        sx: { fontVariantNumeric: 'tabular-nums', letterSpacing: '0.3em', fontWeight: 600 },
+        style: { fontVariantNumeric: 'tabular-nums', letterSpacing: '0.3em', fontWeight: 600 },
       }}
     />
   );

@@ -1,6 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 
@@ -18,21 +15,22 @@ export function FormError({ failure }: { failure: FormFailure | null }) {
   }, [failure]);
   if (!failure) return null;
   return (
-    <Alert ref={ref} tabIndex={-1} severity="error" sx={{ mb: 3, '&:focus-visible': { outline: 2, outlineOffset: 2 } }}>
-      {failure.message}
-      {failure.link ? (
-        <Box sx={{ mt: 0.5 }}>
-          <Link
-            component={RouterLink}
-            to={failure.link.to}
-            onClick={failure.link.onClick}
-            color="inherit"
-            underline="always"
-          >
-            {failure.link.label}
-          </Link>
-        </Box>
-      ) : null}
-    </Alert>
+    <div ref={ref} tabIndex={-1} role="alert" className="c-alert">
+      <div className="c-alert-icon">
+        <svg className="c-icon" viewBox="0 0 24 24" aria-hidden focusable="false">
+          <path d="M11 15h2v2h-2zm0-8h2v6h-2zm.99-5C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2zM12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8z" />
+        </svg>
+      </div>
+      <div className="c-alert-message">
+        {failure.message}
+        {failure.link ? (
+          <div className="c-alert-link">
+            <RouterLink className="c-link c-link-inherit" to={failure.link.to} onClick={failure.link.onClick}>
+              {failure.link.label}
+            </RouterLink>
+          </div>
+        ) : null}
+      </div>
+    </div>
   );
 }

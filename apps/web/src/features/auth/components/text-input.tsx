@@ -1,9 +1,11 @@
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import type { InputBaseComponentProps } from '@mui/material/InputBase';
-import { useId, type FocusEventHandler, type ChangeEventHandler, type ReactNode, type Ref } from 'react';
+import {
+  useId,
+  type ChangeEventHandler,
+  type FocusEventHandler,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+} from 'react';
 
 export type TextInputProps = {
   label: string;
@@ -20,16 +22,17 @@ export type TextInputProps = {
   autoComplete?: string;
   autoFocus?: boolean;
   required?: boolean;
-  /** Attributes of the native `<input>` (inputMode, maxLength, aria-describedby, sx…). */
-  htmlInput?: InputBaseComponentProps;
+  /** Attributes of the native `<input>` (inputMode, maxLength, aria-describedby, style…). */
+  htmlInput?: InputHTMLAttributes<HTMLInputElement>;
   endAdornment?: ReactNode;
 };
 
 /**
- * The public pages' text field: MUI's outlined TextField, composed from the same parts
- * (FormControl, InputLabel, OutlinedInput, FormHelperText) with the same ids, classes and ARIA
- * wiring, so it looks and reads the same. TextField itself always brings its `select` mode — Select,
- * Menu, Popover and Modal, about 15 KB gzipped — which no sign-in form uses.
+ * The public pages' text field, drawn like MUI's outlined TextField (floating label, notched
+ * outline, helper text; styles/plain.css) from plain elements, with the same ids and ARIA wiring:
+ * the label names the input, the helper text describes it, `aria-invalid` carries the error. The
+ * label floats while the input has the focus or a value (`:placeholder-shown` on a one-space
+ * placeholder, so uncontrolled inputs need no state) or was filled in by the browser.
  */
 export function TextInput({
   label,
@@ -38,25 +41,51 @@ export function TextInput({
   error = false,
   required = false,
   htmlInput,
+  endAdornment,
+  inputRef,
   ...input
 }: TextInputProps) {
   const generatedId = useId();
   const id = idProp ?? generatedId;
   const helperTextId = helperText ? `${id}-helper-text` : undefined;
+  const asterisk = required ? (
+    <span aria-hidden="true" className="c-asterisk">
+      {'\u2009*'}
+    </span>
+  ) : null;
   return (
-    <FormControl className="MuiTextField-root" variant="outlined" fullWidth error={error} required={required}>
-      <InputLabel htmlFor={id} id={`${id}-label`}>
+    <div className={error ? 'c-field c-field-error' : 'c-field'}>
+      <label className="c-label" htmlFor={id} id={`${id}-label`}>
         {label}
-      </InputLabel>
-      <OutlinedInput
-        {...input}
-        id={id}
-        label={label}
-        fullWidth
-        aria-describedby={helperTextId}
-        {...(htmlInput ? { inputProps: htmlInput } : {})}
-      />
-      {helperText ? <FormHelperText id={helperTextId}>{helperText}</FormHelperText> : null}
-    </FormControl>
+        {asterisk}
+      </label>
+      <div className={endAdornment ? 'c-input-box c-input-box-adorned' : 'c-input-box'}>
+        <input
+          {...input}
+          id={id}
+          ref={inputRef}
+          className="c-input"
+          placeholder=" "
+          required={required}
+          aria-invalid={error}
+          aria-describedby={helperTextId}
+          {...htmlInput}
+        />
+        {endAdornment ? <div className="c-adornment">{endAdornment}</div> : null}
+        <fieldset aria-hidden="true" className="c-outline">
+          <legend>
+            <span>
+              {label}
+              {required ? '\u2009*' : null}
+            </span>
+          </legend>
+        </fieldset>
+      </div>
+      {helperText ? (
+        <p className="c-helper" id={helperTextId}>
+          {helperText}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -91,19 +89,19 @@ export function LoginPage() {
           autoComplete="email"
           autoFocus={!initialEmail}
         />
-        <Box>
+        <div>
           <PasswordField
             {...muiField(register('password'), errors.password)}
             label={t('fields.password')}
             autoComplete="current-password"
             autoFocus={Boolean(initialEmail)}
           />
-          <Box sx={{ mt: 1, textAlign: 'right' }}>
-            <Link component={RouterLink} to={paths.forgotPassword} variant="body2">
+          <div className="c-field-extra">
+            <RouterLink className="c-link c-body2" to={paths.forgotPassword}>
               {t('login.forgotPassword')}
-            </Link>
-          </Box>
-        </Box>
+            </RouterLink>
+          </div>
+        </div>
         <SubmitButton isSubmitting={isSubmitting}>{t('login.submit')}</SubmitButton>
       </AuthForm>
       <AuthFooter text={t('login.noAccount')} linkLabel={t('login.createAccount')} to={paths.register} />
