@@ -13,6 +13,7 @@ import {
 import type { Config } from '../../config.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { requireVerifiedIdentity } from '../connect/kyc-guard.ts';
 import type { ApplicationRepository, ApplicationRow, NetworkRow, SecretRow } from './repository.ts';
@@ -110,15 +111,6 @@ function toApplication(row: ApplicationRow, networks: NetworkRow[], secrets: Sec
 
 function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
-}
-
-/** The PostgreSQL error code of a unique violation, on the error or (Drizzle wraps it) its cause. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { decodeErrorResult, keccak256, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { tokens } from '@connect/db';
 import { deployData, getTier, type TokenParams } from '@connect/contracts';
 import { tierCreditAmount, TOKEN_MESSAGES } from '@connect/shared';
@@ -34,6 +34,13 @@ export type DeploymentTimings = {
   giveUpAfterMs: number;
   /** Delay between job attempts. */
   retryDelaySeconds: number;
+  /**
+   * The durable job of a deployment is queued when its in-process attempt has not ended after
+   * this long (or ends waiting, or fails); a deployment done sooner never needs one.
+   */
+  jobAfterMs: number;
+  /** How long a new platform deployment's request waits for its gas and fees before answering. */
+  prepareWaitMs: number;
 };
 
 export const DEFAULT_TIMINGS: DeploymentTimings = {
@@ -41,6 +48,8 @@ export const DEFAULT_TIMINGS: DeploymentTimings = {
   jobWaitMs: 4_000,
   giveUpAfterMs: 30 * 60_000,
   retryDelaySeconds: 15,
+  jobAfterMs: 2_000,
+  prepareWaitMs: 3_000,
 };
 
 /** Per-call RPC timeout of the deployer. */
@@ -49,8 +58,49 @@ const RPC_TIMEOUT_MS = 10_000;
 const NONCE_ERROR = /nonce too low|nonce too high|invalid nonce|replacement transaction underpriced|already imported/i;
 const ALREADY_KNOWN = /already known|known transaction/i;
 
+/** The columns of a token its deployment data is built from (a row, or one about to be inserted). */
+export type DeployableToken = Pick<
+  TokenRow,
+  | 'tokenType'
+  | 'tierType'
+  | 'name'
+  | 'unit'
+  | 'decimals'
+  | 'initialSupply'
+  | 'maxSupply'
+  | 'remintable'
+  | 'supplyHolderAddress'
+  | 'minterAddress'
+  | 'ownerAddress'
+  | 'tokenUri'
+>;
+
+type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | { gasPrice: bigint };
+
+/** A platform deployment ready to sign: everything but the nonce. */
+export type PreparedSend = { account: PrivateKeyAccount; data: Hex; gas: bigint; fees: Fees };
+
+/**
+ * What a new platform deployment signs: `final` (its own gas estimate and fresh fees, asked of
+ * the chain), and while that is under way, `guess` — the same transaction with gas and fees from
+ * this network's last preparations, signed and stored at once, and broadcast only once `final`
+ * has confirmed it does not revert and the guess covers its gas and fees (else signed again).
+ */
+export type SendPlan = { guess?: PreparedSend | undefined; final: Promise<PreparedSend> };
+
+/** A guessed gas limit is this much above the last estimate for the same contract on the network. */
+const GAS_GUESS_MARGIN = { num: 3n, den: 2n };
+/** Fees seen longer ago than this are not guessed from. */
+const FEE_HINT_MAX_AGE_MS = 60_000;
+
+/**
+ * Stores a signed transaction's hash for a token before it is broadcast; answers the token's id,
+ * or null when the token cannot take it (cancelled, settled, never inserted) — then nothing is sent.
+ */
+type Claim = (txHash: Hex, from: Hex) => Promise<string | null>;
+
 /** Constructor parameters of a token as stored: amounts scale by decimals for QRC20. */
-export function tokenParams(token: TokenRow): TokenParams {
+export function tokenParams(token: DeployableToken): TokenParams {
   const scale = token.tokenType === 'QRC20' ? 10n ** BigInt(token.decimals) : 1n;
   const params: TokenParams = {
     name: token.name,
@@ -70,19 +120,21 @@ export function tokenParams(token: TokenRow): TokenParams {
 }
 
 /** The exact data of the deployment transaction: creation bytecode + ABI-encoded constructor arguments. */
-export function deploymentData(token: TokenRow): Hex {
+export function deploymentData(token: DeployableToken): Hex {
   return deployData(token.tokenType, token.tierType, tokenParams(token));
 }
 
 /** Thrown inside a send when the deployment cannot succeed: the token fails with this reason. */
-class DeploymentRefused extends Error {}
+export class DeploymentRefused extends Error {}
 
 /**
  * Deploys tokens and follows their transactions to the end.
  *
- * Each deployment is driven by a pg-boss job (durable, retried, any node) and, on the node that
- * created or tracked it, also at once in-process so a deployment does not wait for a job poll.
- * Both paths run the same idempotent `process`: a node runs one `process` per token at a time,
+ * A deployment runs at once in-process on the node that created or tracked it, so it does not wait
+ * for a job poll; when that attempt has not ended within `jobAfterMs` (or ends waiting, or fails),
+ * a pg-boss job takes over (durable, retried, any node), and every start-up queues the deployments
+ * left PENDING. A new platform deployment is signed and sent before its request answers (`deployNew`).
+ * Every path runs the same idempotent steps: a node runs one attempt per token at a time,
  * and across nodes the database decides — the transaction hash is stored (only if none is) before
  * the transaction is broadcast, so a sent transaction is never sent again, and the final status
  * change is conditional on PENDING, so credits are charged exactly once.
@@ -90,6 +142,11 @@ class DeploymentRefused extends Error {}
 export class DeploymentEngine {
   private readonly inflight = new Map<string, Promise<Outcome>>();
   private readonly abort = new AbortController();
+  private readonly accounts = new Map<Hex, PrivateKeyAccount>();
+  /** Per network and contract (network|type|tier): the last gas estimate. Per network: the last fees. */
+  private readonly gasHints = new Map<string, bigint>();
+  private readonly feeHints = new Map<string, { fees: Fees; at: number }>();
+  private readonly jobTimers = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly repo: TokenRepository,
@@ -123,10 +180,44 @@ export class DeploymentEngine {
     return this.networks.find((n) => n.code === network.code)?.deployerPrivateKey;
   }
 
-  /** Starts processing at once in this process, and queues the durable job behind it. */
-  async kick(tokenId: string): Promise<void> {
-    this.processSoon(tokenId);
-    if (!this.hasJobs) return; // no worker on this node: the start-up sweep is the safety net
+  /** Starts processing at once in this process; the durable job follows if it does not end soon. */
+  kick(tokenId: string): void {
+    if (this.abort.signal.aborted) return;
+    this.backUp(tokenId, this.process(tokenId));
+  }
+
+  /**
+   * Queues the durable job of a deployment unless its in-process attempt ends done within
+   * `jobAfterMs`: after that time, or as soon as the attempt ends waiting or fails.
+   */
+  private backUp(tokenId: string, attempt: Promise<Outcome>): void {
+    let queued = false;
+    const queue = () => {
+      clearTimeout(timer);
+      this.jobTimers.delete(timer);
+      if (queued) return;
+      queued = true;
+      void this.queueJob(tokenId);
+    };
+    const timer = setTimeout(queue, this.timings.jobAfterMs);
+    this.jobTimers.add(timer);
+    attempt.then(
+      (outcome) => {
+        if (outcome === 'done') {
+          clearTimeout(timer);
+          this.jobTimers.delete(timer);
+        } else queue();
+      },
+      (err: unknown) => {
+        this.log.warn({ err, tokenId }, 'deployment attempt failed');
+        queue();
+      },
+    );
+  }
+
+  private async queueJob(tokenId: string): Promise<void> {
+    // No worker on this node, or shutting down: the start-up sweep is the safety net.
+    if (!this.hasJobs || this.abort.signal.aborted) return;
     try {
       await this.jobs.send(
         DEPLOY_JOB,
@@ -139,27 +230,83 @@ export class DeploymentEngine {
         },
       );
     } catch (err) {
-      // The start-up sweep queues it again; the in-process run below goes ahead meanwhile.
+      // The start-up sweep queues it again.
       this.log.warn({ err, tokenId }, 'could not queue the deployment job');
     }
   }
 
-  processSoon(tokenId: string): void {
-    if (this.abort.signal.aborted) return;
-    this.process(tokenId).catch((err: unknown) => this.log.warn({ err, tokenId }, 'deployment attempt failed'));
-  }
-
-  /** Re-queues every deployment that must still be followed (after a restart). */
+  /** Follows again every deployment that must still be followed (after a restart). */
   async resume(): Promise<number> {
     const pending = await this.repo.pendingTrackable();
-    for (const { id } of pending) await this.kick(id);
+    for (const { id } of pending) this.kick(id);
     return pending.length;
   }
 
-  /** Stops waiting; in-flight attempts end as 'waiting' and resume from their jobs. */
+  /** Stops waiting; in-flight attempts end as 'waiting' and resume from their jobs or the next start. */
   async stop(): Promise<void> {
     this.abort.abort();
+    for (const timer of this.jobTimers) clearTimeout(timer);
+    this.jobTimers.clear();
     await Promise.allSettled([...this.inflight.values()]);
+  }
+
+  /**
+   * A new platform deployment, sent before its request answers. `plan` (see SendPlan; started
+   * while the request's checks ran) is signed with the next nonce, and `insert` creates
+   * the token row carrying the transaction's hash inside that nonce's turn — so the row exists
+   * before the transaction is broadcast. Answers the inserted row (null: `insert` inserted nothing,
+   * e.g. the externalId was taken meanwhile); the receipt is followed in the background. When the
+   * preparation fails or is slow, the token is inserted without a transaction and the ordinary
+   * attempt (or its job) sends it; a deployment that cannot succeed is inserted and FAILED.
+   */
+  async deployNew(
+    { network, tier }: Pick<TokenWithRefs, 'network' | 'tier'>,
+    plan: SendPlan,
+    insert: (sent?: { txHash: Hex; deployerAddress: Hex }) => Promise<TokenRow | null>,
+  ): Promise<TokenRow | null> {
+    const rpcUrl = network.rpcUrl!;
+    // Written by the claim, inside the nonce's turn.
+    const state: { row: TokenRow | null; insertError: unknown } = { row: null, insertError: null };
+    const claim: Claim = async (txHash, from) => {
+      if (state.row) return (await this.repo.claimTxHash(state.row.id, txHash, from)) ? state.row.id : null;
+      try {
+        state.row = await insert({ txHash, deployerAddress: from });
+      } catch (err) {
+        state.insertError = err;
+      }
+      return state.row?.id ?? null;
+    };
+    let txHash: Hex | null = null;
+    try {
+      const final = withDeadline(plan.final, this.timings.prepareWaitMs);
+      txHash = await this.broadcast(network, rpcUrl, { guess: plan.guess, final }, claim, (hash) =>
+        this.repo.releaseTxHash(state.row!.id, hash),
+      );
+    } catch (err) {
+      if (state.insertError) throw state.insertError;
+      // Not sent: the token exists all the same (unless `insert` refuses), settled as it must be.
+      const row = state.row ?? (await insert());
+      if (!row) return null;
+      if (err instanceof DeploymentRefused) await this.fail(row, err.message);
+      else {
+        if (!(err instanceof DeadlineExceeded)) this.log.warn({ err, tokenId: row.id }, 'deployment not sent yet');
+        this.kick(row.id);
+      }
+      return row;
+    }
+    if (state.insertError) throw state.insertError;
+    const inserted = state.row;
+    if (!inserted) return null;
+    if (!txHash) {
+      this.kick(inserted.id); // claimed by another attempt meanwhile: follow it the ordinary way
+      return inserted;
+    }
+    const attempt = this.follow({ token: inserted, network, tier }, rpcUrl, txHash, this.timings.maxWaitMs).finally(
+      () => this.inflight.delete(inserted.id),
+    );
+    this.inflight.set(inserted.id, attempt);
+    this.backUp(inserted.id, attempt);
+    return inserted;
   }
 
   /**
@@ -189,7 +336,14 @@ export class DeploymentEngine {
     if (!txHash) {
       if (token.deploymentType !== 'QUANT') return 'done'; // the wallet has not sent it yet
       try {
-        txHash = await this.send(row, rpcUrl);
+        const prepared = await this.prepare(token, network);
+        txHash = await this.broadcast(
+          network,
+          rpcUrl,
+          { final: Promise.resolve(prepared) },
+          async (hash, from) => ((await this.repo.claimTxHash(token.id, hash, from)) ? token.id : null),
+          (hash) => this.repo.releaseTxHash(token.id, hash),
+        );
       } catch (err) {
         if (err instanceof DeploymentRefused) {
           await this.fail(token, err.message);
@@ -202,11 +356,44 @@ export class DeploymentEngine {
     return this.follow(row, rpcUrl, txHash, maxWaitMs);
   }
 
-  /** Signs, claims (stores the hash) and broadcasts the platform's deployment transaction. */
-  private async send({ token, network }: TokenWithRefs, rpcUrl: string): Promise<Hex | null> {
+  /** The deployer's account on a network (deriving it costs a public-key computation: once). */
+  private accountFor(key: Hex): PrivateKeyAccount {
+    let account = this.accounts.get(key);
+    if (!account) {
+      account = privateKeyToAccount(key);
+      this.accounts.set(key, account);
+    }
+    return account;
+  }
+
+  /** The SendPlan of a new platform deployment: its preparation started, and a guess when hints allow. */
+  plan(token: DeployableToken, network: NetworkRow): SendPlan {
+    const final = this.prepare(token, network);
+    return { guess: this.guess(token, network), final };
+  }
+
+  private guess(token: DeployableToken, network: NetworkRow): PreparedSend | undefined {
+    const key = this.deployerKeyFor(network);
+    const gas = this.gasHints.get(`${network.id}|${token.tokenType}|${token.tierType}`);
+    const fees = this.feeHints.get(network.id);
+    if (!key || !gas || !fees || Date.now() - fees.at > FEE_HINT_MAX_AGE_MS) return undefined;
+    try {
+      return { account: this.accountFor(key), data: deploymentData(token), gas, fees: fees.fees };
+    } catch {
+      return undefined; // prepare() refuses it with the reason
+    }
+  }
+
+  /**
+   * Data, gas and fees of the platform's deployment of a token: nothing here depends on the nonce,
+   * so it can run before the token row exists. A revert of the estimate refuses the deployment.
+   */
+  async prepare(token: DeployableToken, network: NetworkRow): Promise<PreparedSend> {
     const key = this.deployerKeyFor(network);
     if (!key) throw new DeploymentRefused(TOKEN_MESSAGES.noPlatformDeployer);
-    const account = privateKeyToAccount(key);
+    if (!network.rpcUrl) throw new Error(`Network ${network.code} has no RPC URL`);
+    const rpcUrl = network.rpcUrl;
+    const account = this.accountFor(key);
     let data: Hex;
     try {
       data = deploymentData(token);
@@ -229,41 +416,75 @@ export class DeploymentEngine {
       call<Hex>('eth_maxPriorityFeePerGas', []).then(BigInt, () => 1_000_000_000n),
     ]);
     const gas = (BigInt(estimate) * 12n) / 10n;
-    const fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | { gasPrice: bigint } = block?.baseFeePerGas
+    const fees: Fees = block?.baseFeePerGas
       ? { maxFeePerGas: BigInt(block.baseFeePerGas) * 2n + priority, maxPriorityFeePerGas: priority }
       : { gasPrice: BigInt(await call<Hex>('eth_gasPrice', [])) };
+    this.gasHints.set(
+      `${network.id}|${token.tokenType}|${token.tierType}`,
+      (BigInt(estimate) * GAS_GUESS_MARGIN.num) / GAS_GUESS_MARGIN.den,
+    );
+    this.feeHints.set(network.id, { fees, at: Date.now() });
+    return { account, data, gas, fees };
+  }
 
+  /**
+   * Signs with the deployer's next nonce, claims (stores the hash through `claim`) and broadcasts.
+   * With a guess, the guess is signed and claimed while `final` is awaited, and broadcast only if
+   * it covers `final` (else `final` is signed and claimed instead); a `final` that fails releases
+   * the claim and nothing is sent. Answers the hash, or null when a claim was refused (nothing
+   * sent; the nonce stays free).
+   */
+  private async broadcast(
+    network: NetworkRow,
+    rpcUrl: string,
+    plan: SendPlan,
+    claim: Claim,
+    release: (hash: Hex) => Promise<void>,
+  ): Promise<Hex | null> {
+    const call = <T>(method: string, params: unknown[]) =>
+      rpcCall<T>(rpcUrl, method, params, { timeoutMs: RPC_TIMEOUT_MS, signal: this.abort.signal });
+    const first = plan.guess ?? (await plan.final);
+    const { account } = first;
     const manager = nonceManagerFor(network.id, rpcUrl, account.address);
     for (let attempt = 1; ; attempt++) {
-      const state = { ambiguous: false };
+      const state: { ambiguous: boolean; failed?: { error: unknown } } = { ambiguous: false };
       try {
         const hash = await manager.withNonce<Hex | null>(async (nonce) => {
-          const raw = await account.signTransaction({
-            chainId: network.chainId,
-            nonce: Number(nonce),
-            gas,
-            data,
-            ...('gasPrice' in fees ? { type: 'legacy' as const, ...fees } : { type: 'eip1559' as const, ...fees }),
-          });
-          const hash = keccak256(raw);
+          let signed = await signDeployment(network, first, nonce);
           // Stored before it is broadcast: whatever happens next, this transaction is never sent twice.
-          if (!(await this.repo.claimTxHash(token.id, hash, account.address))) return { used: false, value: null };
+          if (!(await claim(signed.hash, account.address))) return { used: false, value: null };
+          if (plan.guess) {
+            let final: PreparedSend;
+            try {
+              final = await plan.final;
+            } catch (error) {
+              await release(signed.hash);
+              state.failed = { error };
+              return { used: false, value: null };
+            }
+            if (!covers(plan.guess, final)) {
+              await release(signed.hash);
+              signed = await signDeployment(network, final, nonce);
+              if (!(await claim(signed.hash, account.address))) return { used: false, value: null };
+            }
+          }
           try {
-            await call('eth_sendRawTransaction', [raw]);
+            await call('eth_sendRawTransaction', [signed.raw]);
           } catch (err) {
             if (err instanceof RpcError && err.kind === 'RPC' && ALREADY_KNOWN.test(err.message)) {
-              return { used: true, value: hash };
+              return { used: true, value: signed.hash };
             }
             if (err instanceof RpcError && (err.kind === 'TIMEOUT' || err.kind === 'HTTP')) {
               // The node may have taken it: keep the hash and wait for it; recount the nonce.
               state.ambiguous = true;
-              return { used: true, value: hash };
+              return { used: true, value: signed.hash };
             }
-            await this.repo.releaseTxHash(token.id, hash);
+            await release(signed.hash);
             throw err;
           }
-          return { used: true, value: hash };
+          return { used: true, value: signed.hash };
         });
+        if (state.failed) throw state.failed.error;
         if (state.ambiguous) manager.resync();
         return hash;
       } catch (err) {
@@ -286,6 +507,8 @@ export class DeploymentEngine {
     const call = <T>(method: string, params: unknown[]) =>
       rpcCall<T>(rpcUrl, method, params, { timeoutMs: RPC_TIMEOUT_MS, signal: this.abort.signal });
     const receipt = await this.waitForReceipt(call, txHash, maxWaitMs);
+    // The moment the server learned the deployment is on the chain: the token's deployedAt.
+    const confirmedAt = new Date();
     if (!receipt) {
       if (this.abort.signal.aborted) return 'waiting';
       const tx = await call<ChainTx | null>('eth_getTransactionByHash', [txHash]);
@@ -328,7 +551,7 @@ export class DeploymentEngine {
         return 'done';
       }
     }
-    await this.succeed(token, tier, { contractAddress: receipt.contractAddress, blockNumber: block, from });
+    await this.succeed(token, tier, { contractAddress: receipt.contractAddress, blockNumber: block, from, confirmedAt });
     return 'done';
   }
 
@@ -361,7 +584,7 @@ export class DeploymentEngine {
   private async succeed(
     token: TokenRow,
     tier: TokenWithRefs['tier'],
-    result: { contractAddress: Hex; blockNumber: bigint; from: Hex },
+    result: { contractAddress: Hex; blockNumber: bigint; from: Hex; confirmedAt: Date },
   ): Promise<void> {
     const status = await this.repo.transaction(async (repo) => {
       const updated = await repo.updateToken(
@@ -371,7 +594,7 @@ export class DeploymentEngine {
           contractAddress: result.contractAddress,
           blockNumber: result.blockNumber.toString(),
           deployerAddress: result.from,
-          deployedAt: new Date(),
+          deployedAt: result.confirmedAt,
           failureReason: null,
         },
         eq(tokens.status, 'PENDING'),
@@ -419,7 +642,7 @@ export async function chargeToken(repo: TokenRepository, token: TokenRow, amount
 }
 
 /** The contract's custom error of a revert (e.g. `ERC20InvalidReceiver(0x0000…)`), when it decodes. */
-function describeRevert(token: TokenRow, data: unknown): string | null {
+function describeRevert(token: DeployableToken, data: unknown): string | null {
   if (typeof data !== 'string' || !/^0x[0-9a-fA-F]{8}/.test(data)) return null;
   try {
     const { errorName, args } = decodeErrorResult({
@@ -440,6 +663,43 @@ function cleanReason(text: string): string {
     .replace(/\s+/g, ' ')
     .trim();
   return printable.length > 500 ? `${printable.slice(0, 497)}...` : printable;
+}
+
+/** The signed deployment transaction with the given nonce, and its hash. */
+async function signDeployment(
+  network: NetworkRow,
+  { account, data, gas, fees }: PreparedSend,
+  nonce: bigint,
+): Promise<{ raw: Hex; hash: Hex }> {
+  const raw = await account.signTransaction({
+    chainId: network.chainId,
+    nonce: Number(nonce),
+    gas,
+    data,
+    ...('gasPrice' in fees ? { type: 'legacy' as const, ...fees } : { type: 'eip1559' as const, ...fees }),
+  });
+  return { raw, hash: keccak256(raw) };
+}
+
+/** Whether a guessed transaction may be sent in place of the prepared one: as much gas, fees as high. */
+export function covers(guess: PreparedSend, final: PreparedSend): boolean {
+  if (guess.data !== final.data || guess.gas < final.gas) return false;
+  const g = guess.fees;
+  const f = final.fees;
+  if ('gasPrice' in g) return 'gasPrice' in f && g.gasPrice >= f.gasPrice;
+  return !('gasPrice' in f) && g.maxFeePerGas >= f.maxFeePerGas && g.maxPriorityFeePerGas >= f.maxPriorityFeePerGas;
+}
+
+class DeadlineExceeded extends Error {}
+
+/** The promise's value, or DeadlineExceeded after `ms` (the promise goes on; its rejection is handled). */
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeadlineExceeded(`not ready within ${ms} ms`)), ms);
+  });
+  promise.catch(() => undefined);
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -10,6 +10,7 @@ import {
   type Database,
 } from '@connect/db';
 import type { TTierType, TTokenStatus, TTokenType } from '@connect/shared';
+import { PG_NOT_NULL_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/db-errors.ts';
 
 export type TokenRow = typeof tokens.$inferSelect;
 export type NewToken = typeof tokens.$inferInsert;
@@ -94,6 +95,16 @@ export class TokenRepository {
     return row ?? null;
   }
 
+  /** A tier with the catalogue network it belongs to. */
+  async tierWithNetwork(id: string): Promise<{ tier: TierRow; network: NetworkRow } | null> {
+    const [row] = await this.db
+      .select({ tier: tokenTiers, network: networks })
+      .from(tokenTiers)
+      .innerJoin(networks, eq(networks.id, tokenTiers.networkId))
+      .where(eq(tokenTiers.id, id));
+    return row ?? null;
+  }
+
   // -- tokens --------------------------------------------------------------------------------
 
   private withRefs() {
@@ -120,10 +131,43 @@ export class TokenRepository {
     return row ?? null;
   }
 
-  /** Inserts the token unless its externalId exists (then null). */
-  async insertToken(values: NewToken): Promise<TokenRow | null> {
-    const [row] = await this.db.insert(tokens).values(values).onConflictDoNothing().returning();
-    return row ?? null;
+  /**
+   * Inserts a new token when the account may create it — a tokens:create unit left (taken), the
+   * token's network activated, credits covering `creditsNeeded` — in one statement: atomic
+   * without a transaction, and one round trip on a deployment's critical path. The quota update
+   * is a CTE guarded by the other conditions, and the new row's account id is read from what it
+   * updated: when any condition fails, nothing is updated, the account id is NULL, and the
+   * NOT NULL column refuses the whole statement ('refused'; the caller's guards tell which one).
+   * An externalId that exists → unique violation ('exists').
+   */
+  async insertTokenIfAllowed(values: NewToken, creditsNeeded: number): Promise<TokenRow | 'refused' | 'exists'> {
+    const taken = this.db.$with('taken', { accountId: sql<string>`account_id`.as('account_id') }).as(
+      sql`update ${accountFeatures} set ${sql.identifier(accountFeatures.used.name)} = ${accountFeatures.used} + 1
+          where ${and(
+            eq(accountFeatures.accountId, values.accountId),
+            eq(accountFeatures.feature, TOKENS_FEATURE),
+            or(isNull(accountFeatures.total), sql`${accountFeatures.used} < ${accountFeatures.total}`),
+            sql`exists (select 1 from ${accountNetworks} where ${and(
+              eq(accountNetworks.accountId, values.accountId),
+              eq(accountNetworks.networkId, values.networkId),
+            )})`,
+            sql`(select ${accounts.credits} from ${accounts} where ${eq(accounts.id, values.accountId)}) >= ${creditsNeeded}`,
+          )}
+          returning ${accountFeatures.accountId}`,
+    );
+    try {
+      const [row] = await this.db
+        .with(taken)
+        .insert(tokens)
+        .values({ ...values, accountId: sql`(select ${taken.accountId} from ${taken})` })
+        .returning();
+      return row!;
+    } catch (err) {
+      const code = pgErrorCode(err);
+      if (code === PG_NOT_NULL_VIOLATION) return 'refused';
+      if (code === PG_UNIQUE_VIOLATION) return 'exists';
+      throw err;
+    }
   }
 
   async listTokens(filter: TokenFilter, page: number, size: number): Promise<{ rows: TokenWithRefs[]; total: number }> {
@@ -210,22 +254,6 @@ export class TokenRepository {
       .from(accountFeatures)
       .where(and(eq(accountFeatures.accountId, accountId), eq(accountFeatures.feature, TOKENS_FEATURE)));
     return row ?? null;
-  }
-
-  /** Takes one tokens:create unit when the record has room (no total = unlimited). */
-  async takeQuota(accountId: string): Promise<boolean> {
-    const rows = await this.db
-      .update(accountFeatures)
-      .set({ used: sql`${accountFeatures.used} + 1` })
-      .where(
-        and(
-          eq(accountFeatures.accountId, accountId),
-          eq(accountFeatures.feature, TOKENS_FEATURE),
-          or(isNull(accountFeatures.total), sql`${accountFeatures.used} < ${accountFeatures.total}`),
-        ),
-      )
-      .returning({ used: accountFeatures.used });
-    return rows.length > 0;
   }
 
   async releaseQuota(accountId: string): Promise<void> {

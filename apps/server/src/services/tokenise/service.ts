@@ -24,12 +24,17 @@ import {
   type TVerifyTokenResponse,
 } from '@connect/shared';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { ExpiringCache } from '../../lib/expiring-cache.ts';
 import { badRequest, conflict, notFound, ProblemError } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import { isIdentityVerified, requireVerifiedIdentity } from '../connect/kyc-guard.ts';
 import { chargeToken, deploymentData, type DeploymentEngine } from './deployment.ts';
 import type { NetworkRow, TierRow, TokenRepository, TokenRow, TokenWithRefs } from './repository.ts';
 import { seedTokenTiers } from './tiers.ts';
+
+/** How long a node keeps a tier and its network for new tokens (see TokeniseService.tierWithNetwork). */
+export const TIER_CACHE_MS = 5_000;
 
 /** Credits every account receives once, to try deployments on the local testnets (docs/decisions.md). */
 export const TRIAL_CREDITS = 100;
@@ -49,6 +54,22 @@ export class TokeniseService {
   ) {}
 
   // -- guards and lookups ----------------------------------------------------------------------
+
+  /**
+   * Tiers with their networks, as read for new tokens, kept for TIER_CACHE_MS: catalogue data that
+   * changes rarely (staff re-pricing, a network's RPC URL), read on every deployment's critical
+   * path. A change reaches new deployments of this node within that time (docs/decisions.md).
+   */
+  private readonly tierCache = new ExpiringCache<{ tier: TierRow; network: NetworkRow } | null>(1_000);
+
+  private async tierWithNetwork(tierId: string): Promise<{ tier: TierRow; network: NetworkRow } | null> {
+    if (!UUID.test(tierId)) return null;
+    const cached = this.tierCache.get(tierId);
+    if (cached !== undefined) return cached;
+    const located = await this.repo.tierWithNetwork(tierId);
+    this.tierCache.set(tierId, located, Date.now() + TIER_CACHE_MS);
+    return located;
+  }
 
   /** Accounts this process has seen granted (the database decides; this only saves the query). */
   private readonly trialGranted = new Set<string>();
@@ -95,8 +116,8 @@ export class TokeniseService {
   }
 
   /** The tier, checked against the location, the token type and the deployment method (spec §5). */
-  private async tierFor(network: NetworkRow, target: Target): Promise<TierRow> {
-    const tier = await this.repo.tier(target.tierId);
+  private async tierFor(network: NetworkRow, target: Target, known?: TierRow | null): Promise<TierRow> {
+    const tier = known === undefined ? await this.repo.tier(target.tierId) : known;
     if (!tier || tier.networkId !== network.id || !tier.isActive) {
       throw badRequest([{ name: 'tierId', reason: TOKEN_MESSAGES.tierUnavailable }]);
     }
@@ -229,22 +250,63 @@ export class TokeniseService {
     return { valid: invalidParams.length === 0, invalidParams, creditAmount, credits };
   }
 
-  /** POST /v2/token: create and deploy; the same externalId answers the same token (201 then 200). */
+  /**
+   * POST /v2/token: create and deploy; the same externalId answers the same token (201 then 200).
+   * On the usual path the account is not read before the insert: the tier and its network are
+   * checked in memory, and the insert itself checks quota, network and credits (one statement);
+   * only a refusal runs the guards one by one, for the message. A platform deployment is signed
+   * and sent before the answer: its gas and fees are asked of the chain as soon as the tier is
+   * known, and the token row (with the transaction's hash) is inserted just before the
+   * transaction is broadcast (DeploymentEngine.deployNew).
+   */
   async create(
     caller: Caller,
     body: Target & { externalId: string } & Record<string, unknown>,
   ): Promise<{ created: boolean; response: TCreateTokenResponse }> {
-    const existing = await this.repo.tokenByExternalId(caller.accountId, body.externalId);
-    if (existing) return { created: false, response: await this.withDeployment(existing) };
-    await this.ensureTrialCredits(caller.accountId);
-    await this.requireQuota(caller.accountId);
-    const activated = await this.repo.activatedNetworks(caller.accountId);
-    await this.usableNetworks(caller, activated);
-    const network = await this.location(caller, body.networkId, activated);
-    const tier = await this.tierFor(network, body);
-    const form = this.parseForm(tier, body);
-    await this.requireCredits(caller.accountId, tierCreditAmount(tier, body.deploymentType) ?? 0);
+    const existing = async () => {
+      const row = await this.repo.tokenByExternalId(caller.accountId, body.externalId);
+      return row ? { created: false, response: await this.withDeployment(row) } : null;
+    };
+    try {
+      const { network, tier, values, creditsNeeded, plan } = await this.draft(caller, body);
+      const insert = async (sent?: { txHash: Hex; deployerAddress: Hex }): Promise<TokenRow | null> => {
+        const row = await this.repo.insertTokenIfAllowed({ ...values, ...sent }, creditsNeeded);
+        if (row === 'exists') return null;
+        if (row === 'refused') {
+          await this.guards(caller, body); // throws the refusal, in the spec's order
+          throw guardProblem(TOKEN_MESSAGES.quotaReached); // the last unit went to a concurrent request
+        }
+        return row;
+      };
+      const inserted = plan ? await this.engine.deployNew({ network, tier }, plan, insert) : await insert();
+      if (inserted) return { created: true, response: await this.withDeployment({ token: inserted, network, tier }) };
+    } catch (err) {
+      // A retry of a token created before answers that token, whatever the guards say now.
+      if (!(err instanceof ProblemError)) throw err;
+      const answer = await existing();
+      if (answer) return answer;
+      throw err;
+    }
+    // The externalId exists: this account's (a retry racing the first call) or another's.
+    const answer = await existing();
+    if (answer) return answer;
+    throw conflict(TOKEN_MESSAGES.externalIdTaken, [{ name: 'externalId', reason: TOKEN_MESSAGES.externalIdTaken }]);
+  }
 
+  /**
+   * A new token's row, checked as far as memory can: the tier and its network (one read), the
+   * location, tier and form rules. When those fail, the account's guards run in the spec's order
+   * and throw. A platform deployment's preparation (gas, fees) starts here.
+   */
+  private async draft(caller: Caller, body: Target & { externalId: string } & Record<string, unknown>) {
+    await this.ensureTrialCredits(caller.accountId);
+    const located = await this.tierWithNetwork(body.tierId);
+    const form = located && this.checkLocally(caller, body, located);
+    if (!located || !form) {
+      await this.guards(caller, body, located?.tier ?? null);
+      throw badRequest([{ name: 'tierId', reason: TOKEN_MESSAGES.tierUnavailable }]); // not reached
+    }
+    const { network, tier } = located;
     const values = {
       externalId: body.externalId,
       accountId: caller.accountId,
@@ -257,30 +319,47 @@ export class TokeniseService {
       status: 'PENDING' as const,
       ...formColumns(form),
     };
-    const lostRace = Symbol('externalId taken meanwhile');
-    let inserted: TokenRow | null = null;
-    try {
-      inserted = await this.repo.transaction(async (repo) => {
-        if (!(await repo.takeQuota(caller.accountId))) throw guardProblem(TOKEN_MESSAGES.quotaReached);
-        const row = await repo.insertToken(values);
-        if (!row) throw lostRace; // rolls the quota back
-        return row;
-      });
-    } catch (err) {
-      if (err !== lostRace) throw err;
+    const creditsNeeded = tierCreditAmount(tier, body.deploymentType) ?? 0;
+    const plan = body.deploymentType === 'QUANT' ? this.engine.plan(values, network) : null;
+    plan?.final.catch(() => undefined); // settled by deployNew, or dropped when the insert is refused
+    return { network, tier, values, creditsNeeded, plan };
+  }
+
+  /** The location, tier and form rules that need no read of the account: the parsed form, or null. */
+  private checkLocally(
+    caller: Caller,
+    body: Target & Record<string, unknown>,
+    { network, tier }: { network: NetworkRow; tier: TierRow },
+  ): TTokenForm | null {
+    if (network.id !== body.networkId || !network.rpcUrl) return null;
+    if (network.networkType === 'mainnet' && !isIdentityVerified(caller)) return null;
+    if (!tier.isActive || tier.tokenType !== body.tokenType.toUpperCase() || !tierOffered(tier, body.deploymentType)) {
+      return null;
     }
-    if (!inserted) {
-      // The externalId exists: this account's (a retry racing the first call) or another's.
-      const winner = await this.repo.tokenByExternalId(caller.accountId, body.externalId);
-      if (!winner) {
-        throw conflict(TOKEN_MESSAGES.externalIdTaken, [
-          { name: 'externalId', reason: TOKEN_MESSAGES.externalIdTaken },
-        ]);
-      }
-      return { created: false, response: await this.withDeployment(winner) };
+    if (body.deploymentType === 'QUANT' && !this.engine.deployerKeyFor(network)) return null;
+    if (tokenFormErrors(tier.tokenType, tier.tierType, body).length) return null;
+    return tokenFormSchema(tier.tokenType, tier.tierType).parse(body);
+  }
+
+  /**
+   * The guards of spec §5 in order — quota, networks, location, tier, form, credits — reading the
+   * account's quota, networks and credits together. Throws the first refusal.
+   */
+  private async guards(caller: Caller, body: Target & Record<string, unknown>, knownTier?: TierRow | null) {
+    const [quota, activated, credits] = await Promise.all([
+      this.repo.quota(caller.accountId),
+      this.repo.activatedNetworks(caller.accountId),
+      this.repo.credits(caller.accountId),
+    ]);
+    if (!quota || (quota.total !== null && quota.total - quota.used <= 0)) {
+      throw guardProblem(TOKEN_MESSAGES.quotaReached);
     }
-    if (inserted.deploymentType === 'QUANT') await this.engine.kick(inserted.id);
-    return { created: true, response: await this.withDeployment({ token: inserted, network, tier }) };
+    await this.usableNetworks(caller, activated);
+    const network = await this.location(caller, body.networkId, activated);
+    const tier = await this.tierFor(network, body, knownTier);
+    this.parseForm(tier, body);
+    const amount = tierCreditAmount(tier, body.deploymentType) ?? 0;
+    if (credits < amount) throw conflict(TOKEN_MESSAGES.insufficientCredits(amount, credits));
   }
 
   private async withDeployment(row: TokenWithRefs): Promise<TCreateTokenResponse> {
@@ -396,7 +475,7 @@ export class TokeniseService {
       throw err;
     }
     if (!updated) throw conflict(TOKEN_MESSAGES.alreadyTracked);
-    await this.engine.kick(token.id);
+    this.engine.kick(token.id);
     return { token: toToken((await this.repo.token(caller.accountId, token.id))!) };
   }
 
@@ -517,11 +596,3 @@ async function readOnChain(rpcUrl: string, abi: Abi, address: Hex, holder?: stri
   }
 }
 
-/** The PostgreSQL error code of a unique violation, on the error or (Drizzle wraps it) its cause. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}

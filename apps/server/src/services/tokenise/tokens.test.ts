@@ -370,6 +370,47 @@ describe('tokenise', () => {
       expect(after - before).toBe(20n);
     });
 
+    it('signs a repeat deployment ahead with the last gas and fees, and signs again when they no longer cover it', async () => {
+      const user = await newTokenUser(t, { networks: [ids.ethTest], quota: null, credits: 1_000 });
+      type ChainTx = { gas: Hex; maxFeePerGas: Hex; input: Hex };
+      const deploy = async (extra: Record<string, unknown> = {}) => {
+        const res = await create(user, quant20('base', extra));
+        expect(res.statusCode, res.body).toBe(201);
+        const token = await settled(t, user, res.json<TCreateTokenResponse>().token.id);
+        const tx = token.transactionId
+          ? await rpcCall<ChainTx>(chain.rpcUrl, 'eth_getTransactionByHash', [token.transactionId])
+          : null;
+        return { token, tx };
+      };
+      const estimate = async (input: Hex) =>
+        BigInt(await rpcCall<Hex>(chain.rpcUrl, 'eth_estimateGas', [{ from: DEPLOYER_ADDRESS, data: input }]));
+
+      // The first deployment leaves this contract's gas and the fees as hints (if earlier ones did not).
+      const first = await deploy();
+      expect(first.token.status).toBe('ACTIVE');
+      // The next one is signed with the hints before its own estimate is back: 1.5 × the last estimate.
+      const second = await deploy();
+      expect(second.token.status).toBe('ACTIVE');
+      const gas = await estimate(second.tx!.input);
+      expect(BigInt(second.tx!.gas)).toBe((gas * 3n) / 2n);
+
+      // Fees rose above the hint: the guess no longer covers them, so the fresh preparation is signed.
+      await rpcCall(chain.rpcUrl, 'anvil_setNextBlockBaseFeePerGas', [`0x${(100n * 10n ** 9n).toString(16)}`]);
+      await rpcCall(chain.rpcUrl, 'evm_mine', []);
+      const third = await deploy();
+      expect(third.token.status).toBe('ACTIVE');
+      expect(BigInt(third.tx!.gas)).toBe((gas * 12n) / 10n);
+      expect(BigInt(third.tx!.maxFeePerGas)).toBeGreaterThanOrEqual(150n * 10n ** 9n);
+
+      // A guessed deployment whose estimate reverts is never sent.
+      const nonce = () => rpcCall<Hex>(chain.rpcUrl, 'eth_getTransactionCount', [DEPLOYER_ADDRESS, 'pending']);
+      const before = await nonce();
+      const refused = await deploy({ supplyHolderAddress: '0x0000000000000000000000000000000000000000' });
+      expect(refused.token).toMatchObject({ status: 'FAILED', transactionId: null });
+      expect(refused.token.failureReason).toMatch(/cannot be deployed/);
+      expect(await nonce()).toBe(before);
+    });
+
     it('deploys a QRC721 base token', async () => {
       const res = await create(owner, {
         externalId: randomUUID(),
