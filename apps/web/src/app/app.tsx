@@ -1,11 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { SnackbarHost } from '../components/snackbar/snackbar-host.tsx';
 import type { SnackbarViewProps } from '../components/snackbar/snackbar-view.tsx';
 import { paths } from '../config/paths.ts';
 import { setSessionLostHandler } from '../lib/api.ts';
-import { queryClient } from '../lib/query-client.ts';
 import { buildRoutes } from './router.tsx';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -17,8 +15,10 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
 export function createAppRouter(): AppRouter {
   const router = createBrowserRouter(buildRoutes());
   setSessionLostHandler(() => {
-    queryClient.clear();
-    void router.navigate(paths.login, { replace: true });
+    // The query library loads with the first signed-in page, which a lost session implies.
+    void import('../lib/query-client.ts')
+      .then(({ queryClient }) => queryClient.clear())
+      .finally(() => void router.navigate(paths.login, { replace: true }));
   });
   return router;
 }
@@ -37,15 +37,14 @@ function SnackbarView(props: SnackbarViewProps) {
 }
 
 /**
- * The shell. It holds no MUI: the public pages render with plain elements (styles/plain.css) and
- * each route that uses MUI brings the theme along (app/mui-scope.tsx; README, Performance).
+ * The shell. It holds neither MUI nor the query library: the public pages render with plain
+ * elements (styles/plain.css) and each route that uses them brings them along (app/app-scope.tsx;
+ * README, Performance).
  */
 export function App({ router }: { router: AppRouter }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <SnackbarHost View={SnackbarView}>
-        <RouterProvider router={router} />
-      </SnackbarHost>
-    </QueryClientProvider>
+    <SnackbarHost View={SnackbarView}>
+      <RouterProvider router={router} />
+    </SnackbarHost>
   );
 }

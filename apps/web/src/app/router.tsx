@@ -4,7 +4,6 @@ import { NotFoundPage } from '../components/not-found.tsx';
 import { paths } from '../config/paths.ts';
 import { signOutEverywhere } from '../lib/auth.ts';
 import { i18next, type Namespace } from '../lib/i18n.ts';
-import { queryClient } from '../lib/query-client.ts';
 import { runtimeConfig } from '../lib/runtime-config.ts';
 import { session } from '../lib/storage.ts';
 import { gate } from './gate.ts';
@@ -20,7 +19,10 @@ export async function gateLoader({ request }: LoaderFunctionArgs) {
     hasSession: session.hasMarker(),
     load: async () => {
       // Loaded with the first signed-in navigation: public pages do not need the user's schemas.
-      const { currentUserQuery, userRoutesQuery } = await import('../lib/current-user.ts');
+      const [{ currentUserQuery, userRoutesQuery }, { queryClient }] = await Promise.all([
+        import('../lib/current-user.ts'),
+        import('../lib/query-client.ts'),
+      ]);
       const userUuid = session.userUuid()!;
       const [user, routes] = await Promise.all([
         queryClient.fetchQuery(currentUserQuery(userUuid)),
@@ -30,7 +32,8 @@ export async function gateLoader({ request }: LoaderFunctionArgs) {
     },
     endSession: async () => {
       session.removeMarker();
-      queryClient.clear();
+      // Loaded only if a signed-in page ever loaded it: otherwise there is nothing to clear.
+      (await import('../lib/query-client.ts')).queryClient.clear();
       await signOutEverywhere();
     },
   });
@@ -41,8 +44,9 @@ export async function gateLoader({ request }: LoaderFunctionArgs) {
 /**
  * A lazily loaded page or layout: `Component` from the module, behind the chunk-load rules. The
  * texts it shows load alongside, so it does not suspend for them once rendered. `mui` puts it in
- * the MUI theme (app/mui-scope.tsx), loaded alongside too: every route but /login and the plain
- * pages of the shell uses MUI; a page under a MUI layout is already inside it.
+ * the MUI theme and TanStack Query's provider (app/app-scope.tsx), loaded alongside too: every
+ * route but /login and the plain pages of the shell uses them; a page under such a layout is
+ * already inside.
  */
 function page<T extends Record<string, unknown>>(
   importer: () => Promise<T>,
@@ -53,16 +57,16 @@ function page<T extends Record<string, unknown>>(
   return async () => {
     const [module, scope] = await Promise.all([
       loadChunk(importer),
-      mui ? loadChunk(() => import('./mui-scope.tsx')) : undefined,
+      mui ? loadChunk(() => import('./app-scope.tsx')) : undefined,
       // Only a head start: a page whose texts failed to load still asks for them when it renders.
       namespaces.length ? i18next.loadNamespaces(namespaces).catch(() => undefined) : undefined,
     ]);
     const Component = module[name] as React.ComponentType;
-    return { Component: scope ? scope.inMuiScope(Component) : Component };
+    return { Component: scope ? scope.inAppScope(Component) : Component };
   };
 }
 
-/** A public page other than /login: it still uses MUI parts (checkboxes, status panels…). */
+/** A public page other than /login: it still uses MUI parts (checkboxes, status panels…) and queries. */
 function muiPage<T extends Record<string, unknown>>(importer: () => Promise<T>, name: keyof T) {
   return page(importer, name, [], { mui: true });
 }

@@ -18,7 +18,7 @@ export type SnackbarViewProps = {
 
 /**
  * The snackbar itself (MUI Snackbar and a filled Alert), in the theme of its own: it sits beside
- * the routes, outside the layouts' MUI scope (app/mui-scope.tsx).
+ * the routes, outside the routes' scope (app/app-scope.tsx).
  */
 export function SnackbarView({ message, isOpen, onClose }: SnackbarViewProps) {
   const { t } = useTranslation('common');

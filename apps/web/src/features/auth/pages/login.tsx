@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -11,14 +10,14 @@ import { AuthHeader } from '../components/auth-header.tsx';
 import { FormError, type FormFailure } from '../components/form-error.tsx';
 import { PasswordField } from '../components/password-field.tsx';
 import { TextInput } from '../components/text-input.tsx';
-import { muiField } from '../lib/form.ts';
-import { lazyZodResolver } from '../lib/lazy-resolver.ts';
+import { lazyValidator, useSmallForm } from '../lib/small-form.ts';
 import type { TLogin } from '../lib/login-schema.ts';
 import { startSession } from '../lib/session.ts';
 import { withQuery } from '../lib/urls.ts';
 
-// The schema, with zod, loads on first use: the page renders without them (README, Performance).
-const loginResolver = lazyZodResolver<TLogin>(async () => (await import('../lib/login-schema.ts')).ZLogin);
+// The schema, with zod, loads on first use: the page renders without it (README, Performance), and
+// without react-hook-form (lib/small-form.ts).
+const validateLogin = lazyValidator<TLogin>(async () => (await import('../lib/login-schema.ts')).ZLogin);
 
 /** /login: email and password; then the second factor, a new password, or the email confirmation. */
 export function LoginPage() {
@@ -27,21 +26,17 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const initialEmail = searchParams.get('email') ?? '';
   const [failure, setFailure] = useState<FormFailure | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<TLogin>({
-    resolver: loginResolver,
-    mode: 'onTouched',
-    defaultValues: { email: initialEmail, password: '' },
+  const [defaultValues] = useState(() => ({ email: initialEmail, password: '' }));
+  const { field, handleSubmit, errors, isSubmitting } = useSmallForm<TLogin>({
+    defaultValues,
+    validate: validateLogin,
   });
 
   // The first key or pointer press means the form is about to be checked: fetch the schema then.
   useEffect(() => {
     const types = ['keydown', 'pointerdown'] as const;
     const preload = () => {
-      loginResolver.preload();
+      validateLogin.preload();
       for (const type of types) removeEventListener(type, preload);
     };
     for (const type of types) addEventListener(type, preload, { passive: true });
@@ -83,7 +78,7 @@ export function LoginPage() {
       <FormError failure={failure ?? (errors.root?.message ? { message: errors.root.message } : null)} />
       <AuthForm onSubmit={handleLogin} isSubmitting={isSubmitting}>
         <TextInput
-          {...muiField(register('email'), errors.email)}
+          {...field('email')}
           label={t('fields.email')}
           type="email"
           autoComplete="email"
@@ -91,7 +86,7 @@ export function LoginPage() {
         />
         <div>
           <PasswordField
-            {...muiField(register('password'), errors.password)}
+            {...field('password')}
             label={t('fields.password')}
             autoComplete="current-password"
             autoFocus={Boolean(initialEmail)}
