@@ -87,6 +87,8 @@ export const ZKycStatusResponse = z.object({
   status: z.enum(KYC_STATUSES),
   provider: z.enum(KYC_PROVIDERS),
   isSandbox: z.boolean(),
+  /** False when no check can start here (production without Onfido and without KYC_SANDBOX=on). */
+  isAvailable: z.boolean(),
   check: ZKycCheck.nullable(),
 });
 export type TKycStatusResponse = z.infer<typeof ZKycStatusResponse>;

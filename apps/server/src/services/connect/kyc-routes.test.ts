@@ -90,7 +90,13 @@ describe('connect service: identity verification with the sandbox', () => {
 
   it('starts UNVERIFIED with no check', async () => {
     const { headers } = await newUser();
-    expect(await status(headers)).toEqual({ status: 'UNVERIFIED', provider: 'sandbox', isSandbox: true, check: null });
+    expect(await status(headers)).toEqual({
+      status: 'UNVERIFIED',
+      provider: 'sandbox',
+      isSandbox: true,
+      isAvailable: true,
+      check: null,
+    });
   });
 
   it('creates the applicant on the first token request and reuses it after', async () => {
@@ -312,7 +318,7 @@ describe('connect service: no sandbox in production unless KYC_SANDBOX=on', () =
       expect(res.statusCode, url).toBe(503);
       expect(ZProblem.parse(res.json()).detail).toBe(KYC_MESSAGES.unavailable);
     }
-    expect(await status(headers)).toMatchObject({ status: 'UNVERIFIED', check: null });
+    expect(await status(headers)).toMatchObject({ status: 'UNVERIFIED', isAvailable: false, check: null });
     expect(await t.db.db.select().from(kycApplicants).where(eq(kycApplicants.userId, sub))).toEqual([]);
   });
 

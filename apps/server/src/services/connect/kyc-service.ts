@@ -72,8 +72,12 @@ export class KycService {
     private readonly options: { sandboxAllowed: boolean } = { sandboxAllowed: true },
   ) {}
 
+  private get isAvailable(): boolean {
+    return !this.provider.isSandbox || this.options.sandboxAllowed;
+  }
+
   private requireAvailable(): void {
-    if (this.provider.isSandbox && !this.options.sandboxAllowed) {
+    if (!this.isAvailable) {
       throw new ProblemError(503, 'Service Unavailable', KYC_MESSAGES.unavailable);
     }
   }
@@ -302,6 +306,7 @@ export class KycService {
       status: user?.kycStatus ?? 'UNVERIFIED',
       provider: this.provider.name,
       isSandbox: this.provider.isSandbox,
+      isAvailable: this.isAvailable,
       check: latest ? toCheck(latest) : null,
     };
   }

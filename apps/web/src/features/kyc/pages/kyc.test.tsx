@@ -57,6 +57,7 @@ const sandboxStatus = (status: TKycStatusResponse['status'], check: Partial<TKyc
     status,
     provider: 'sandbox',
     isSandbox: true,
+    isAvailable: true,
     check: check ? { ...CHECK, status: status === 'UNVERIFIED' ? 'PENDING' : status, ...check } : null,
   }) as TKycStatusResponse;
 
@@ -252,10 +253,20 @@ describe('KycPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Back to My account' })).toHaveAttribute('href', '/my-account');
   });
 
+  it('says verification is unavailable when no check can start here (no sandbox in production)', async () => {
+    route({ 'GET /api/connect/kyc/status': () => json({ ...sandboxStatus('UNVERIFIED'), isAvailable: false }) });
+    renderPage();
+    const verify = await screen.findByRole('region', { name: 'Verify your identity' });
+    expect(within(verify).getByText(/Identity verification is not available on this server yet/)).toBeInTheDocument();
+    expect(within(verify).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(verify).queryByRole('button', { name: 'Start verification' })).not.toBeInTheDocument();
+    expect(within(verify).queryByText('Sandbox')).not.toBeInTheDocument();
+  });
+
   it('with Onfido configured offers the Onfido capture, without a Sandbox label', async () => {
     route({
       'GET /api/connect/kyc/status': () =>
-        json({ status: 'UNVERIFIED', provider: 'onfido', isSandbox: false, check: null }),
+        json({ status: 'UNVERIFIED', provider: 'onfido', isSandbox: false, isAvailable: true, check: null }),
     });
     renderPage();
     const verify = await screen.findByRole('region', { name: 'Verify your identity' });
@@ -266,7 +277,7 @@ describe('KycPage', { timeout: 20_000 }, () => {
   });
 
   it('runs the Onfido capture with a fresh SDK token, then creates the check', async () => {
-    const onfido = { status: 'UNVERIFIED', provider: 'onfido', isSandbox: false, check: null };
+    const onfido = { status: 'UNVERIFIED', provider: 'onfido', isSandbox: false, isAvailable: true, check: null };
     let current: unknown = onfido;
     route({
       'GET /api/connect/kyc/status': () => json(current),
@@ -297,7 +308,7 @@ describe('KycPage', { timeout: 20_000 }, () => {
   it('says so when the Onfido SDK cannot be loaded', async () => {
     route({
       'GET /api/connect/kyc/status': () =>
-        json({ status: 'UNVERIFIED', provider: 'onfido', isSandbox: false, check: null }),
+        json({ status: 'UNVERIFIED', provider: 'onfido', isSandbox: false, isAvailable: true, check: null }),
       'GET /api/connect/kyc/token': () =>
         json({ provider: 'onfido', isSandbox: false, applicantId: 'app-1', token: 'sdk-token-1' }),
     });

@@ -186,9 +186,11 @@ function VerifyCard({ status, user }: { status: TKycStatusResponse; user: TUser 
           <Typography id="kyc-verify-title" variant="h3" component="h2">
             {status.status === 'FAILED' ? t('verify.retryTitle') : t('verify.title')}
           </Typography>
-          {status.isSandbox ? <SandboxChip /> : null}
+          {status.isSandbox && status.isAvailable ? <SandboxChip /> : null}
         </Stack>
-        {status.isSandbox ? (
+        {!status.isAvailable ? (
+          <Alert severity="info">{t('verify.unavailable')}</Alert>
+        ) : status.isSandbox ? (
           <>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
               {t('verify.sandboxIntro')}
