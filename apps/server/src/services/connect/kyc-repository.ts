@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { kycApplicants, kycChecks, users, type Database } from '@connect/db';
 import type { KycProviderName, KycStatus } from '@connect/shared';
 
@@ -52,6 +52,10 @@ export class KycRepository {
   }
 
   /** One applicant per user; a provider switch (sandbox → Onfido) replaces it. */
+  /**
+   * Stores the user's applicant at this provider, replacing one at another provider; when a
+   * concurrent request stored one at this provider first, that one stays and is answered.
+   */
   async saveApplicant(userId: string, provider: KycProviderName, applicantId: string): Promise<KycApplicantRow> {
     const [row] = await this.db
       .insert(kycApplicants)
@@ -59,9 +63,10 @@ export class KycRepository {
       .onConflictDoUpdate({
         target: kycApplicants.userId,
         set: { provider, applicantId, createdAt: new Date() },
+        setWhere: sql`${kycApplicants.provider} <> ${provider}`,
       })
       .returning();
-    return row!;
+    return row ?? (await this.findApplicant(userId))!;
   }
 
   async insertCheck(values: {

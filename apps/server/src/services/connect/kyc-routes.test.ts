@@ -364,6 +364,18 @@ describe('connect service: identity verification with Onfido', () => {
       },
     });
 
+  it('creates one applicant for concurrent token requests of a user, and the same one afterwards', async () => {
+    const session = await newUser();
+    const before = fake.applicants.size;
+    const tokens = await Promise.all(
+      Array.from({ length: 5 }, async () => ZKycToken.parse((await call('GET', '/kyc/token', session.headers)).json())),
+    );
+    expect(new Set(tokens.map((token) => token.applicantId)).size).toBe(1);
+    const again = ZKycToken.parse((await call('GET', '/kyc/token', session.headers)).json());
+    expect(again.applicantId).toBe(tokens[0]!.applicantId);
+    expect(fake.applicants.size - before).toBe(1);
+  });
+
   async function startCheck() {
     const session = await newUser();
     const token = ZKycToken.parse((await call('GET', '/kyc/token', session.headers)).json());

@@ -328,20 +328,37 @@ export class KycService {
     return { ...user, firstName: user.firstName, lastName: user.lastName };
   }
 
-  private async ensureApplicant(user: { id: string; email: string; firstName: string; lastName: string }) {
+  /** Applicants being created, per user: concurrent requests of this node share one. */
+  private readonly applicantsInFlight = new Map<string, Promise<string>>();
+
+  private ensureApplicant(user: { id: string; email: string; firstName: string; lastName: string }): Promise<string> {
+    let pending = this.applicantsInFlight.get(user.id);
+    if (!pending) {
+      pending = this.findOrCreateApplicant(user).finally(() => this.applicantsInFlight.delete(user.id));
+      this.applicantsInFlight.set(user.id, pending);
+    }
+    return pending;
+  }
+
+  private async findOrCreateApplicant(user: { id: string; email: string; firstName: string; lastName: string }) {
     const existing = await this.repo.findApplicant(user.id);
     if (existing && existing.provider === this.provider.name) return existing.applicantId;
+    let created: string;
     try {
-      const { applicantId } = await this.provider.createApplicant({
+      ({ applicantId: created } = await this.provider.createApplicant({
         firstName: user.firstName,
         lastName: user.lastName,
         email: user.email,
-      });
-      await this.repo.saveApplicant(user.id, this.provider.name, applicantId);
-      return applicantId;
+      }));
     } catch (error) {
       throw this.providerFailure(error, 'create applicant');
     }
+    const stored = await this.repo.saveApplicant(user.id, this.provider.name, created);
+    if (stored.applicantId !== created) {
+      // Another node created one at the same moment and stored it first: that one is used.
+      this.log.warn({ userId: user.id, unused: created }, 'identity verification applicant created twice; one is unused');
+    }
+    return stored.applicantId;
   }
 
   private cannotStart(status: string): ProblemError {
