@@ -20,6 +20,16 @@ describe('breadcrumbsFor (spec §2.2)', () => {
     expect(breadcrumbsFor('/my-account/kyc').map((crumb) => crumb.label)).toEqual(['My account', 'KYC']);
   });
 
+  it('writes the token standards as QRC20 and QRC721', () => {
+    expect(breadcrumbsFor('/quant-flows/token-flow/qrc20/flex').map((crumb) => crumb.label)).toEqual([
+      'Quant flows',
+      'Token flow',
+      'QRC20',
+      'Flex',
+    ]);
+    expect(crumbLabel('qrc721')).toBe('QRC721');
+  });
+
   it('ignores trailing and repeated slashes and has no crumbs for the root', () => {
     expect(breadcrumbsFor('/dashboard/')).toEqual([{ label: 'Dashboard', path: '/dashboard', isCurrent: true }]);
     expect(breadcrumbsFor('//invoices//my-invoices').map((crumb) => crumb.path)).toEqual([

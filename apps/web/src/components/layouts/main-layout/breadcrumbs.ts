@@ -12,7 +12,13 @@ export type Crumb = {
  * Segments whose spelling spec §2.2 fixes: product and acronym names that the general rule
  * ("first letter capitalised") would get wrong. Matched case-insensitively.
  */
-const SPECIAL_SEGMENTS: Readonly<Record<string, string>> = { seeq: 'SeeQ', faq: 'FAQ', kyc: 'KYC' };
+const SPECIAL_SEGMENTS: Readonly<Record<string, string>> = {
+  seeq: 'SeeQ',
+  faq: 'FAQ',
+  kyc: 'KYC',
+  qrc20: 'QRC20',
+  qrc721: 'QRC721',
+};
 
 function decode(segment: string): string {
   try {
@@ -23,7 +29,7 @@ function decode(segment: string): string {
   }
 }
 
-/** Spec §2.2: hyphens become spaces and the first letter is capitalised; SeeQ and FAQ as named (and KYC, an acronym). */
+/** Spec §2.2: hyphens become spaces and the first letter is capitalised; SeeQ and FAQ as named (and the acronyms KYC, QRC20, QRC721). */
 export function crumbLabel(segment: string): string {
   const text = decode(segment);
   const special = SPECIAL_SEGMENTS[text.toLowerCase()];
