@@ -19,9 +19,17 @@ export class SecretValidity {
 
   constructor(private readonly dbh: Pick<DbHandle, 'query'>) {}
 
-  async isValid(secretId: string, applicationId: string, nowMs = Date.now()): Promise<boolean> {
+  /** What this node knows without reading the database, or undefined when it must (see isValid). */
+  known(secretId: string, applicationId: string, nowMs = Date.now()): boolean | undefined {
     const cached = this.entries.get(secretId);
-    if (cached && cached.checkedUntilMs > nowMs) return cached.isValid;
+    return cached && cached.applicationId === applicationId && cached.checkedUntilMs > nowMs
+      ? cached.isValid
+      : undefined;
+  }
+
+  async isValid(secretId: string, applicationId: string, nowMs = Date.now()): Promise<boolean> {
+    const known = this.known(secretId, applicationId, nowMs);
+    if (known !== undefined) return known;
     const { rows } = await this.dbh.query(
       `select s.revoked_at as "revokedAt", s.expires_at as "expiresAt" from application_secrets s
        where s.id = $1 and s.application_id = $2`,
@@ -61,6 +69,12 @@ export class GatewayRoutes {
   private readonly entries = new Map<string, RouteEntry>();
 
   constructor(private readonly dbh: Pick<DbHandle, 'query'>) {}
+
+  /** The route this node knows without reading the database, or undefined when it must (see resolve). */
+  known(applicationId: string, network: string, nowMs = Date.now()): GatewayRoute | undefined {
+    const cached = this.entries.get(`${applicationId}|${network}`);
+    return cached && cached.checkedUntilMs > nowMs ? cached.route : undefined;
+  }
 
   async resolve(applicationId: string, network: string, nowMs = Date.now()): Promise<GatewayRoute> {
     const key = `${applicationId}|${network}`;
@@ -112,6 +126,10 @@ export class GatewayRoutes {
 
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+const ALLOWED: RateDecision = { allowed: true };
+/** Whole seconds until the next one-second window (at least 1). */
+const retryAfter = (nowMs: number) => Math.max(1, Math.ceil((Math.floor(nowMs / 1000 + 1) * 1000 - nowMs) / 1000));
+
 /**
  * Requests per second per account and network (`networks.rate_limit`), in fixed one-second
  * windows. In memory per node, or shared through Redis when REDIS_URL is set (a Redis outage
@@ -122,28 +140,35 @@ export class NetworkRateLimiter {
 
   constructor(private readonly redis?: Redis) {}
 
-  async take(key: string, limit: number, cost: number, nowMs = Date.now()): Promise<RateDecision> {
+  /** Decides at once when counting in memory; a promise only when Redis is asked. */
+  take(key: string, limit: number, cost: number, nowMs = Date.now()): RateDecision | Promise<RateDecision> {
+    return this.redis ? this.takeShared(this.redis, key, limit, cost, nowMs) : this.takeLocal(key, limit, cost, nowMs);
+  }
+
+  private async takeShared(redis: Redis, key: string, limit: number, cost: number, nowMs: number) {
     const second = Math.floor(nowMs / 1000);
-    const retryAfterSeconds = Math.max(1, Math.ceil(((second + 1) * 1000 - nowMs) / 1000));
-    if (this.redis) {
-      try {
-        const redisKey = `gateway-rl:${key}:${second}`;
-        const result = await this.redis.multi().incrby(redisKey, cost).pexpire(redisKey, 2_000).exec();
-        const count = Number(result?.[0]?.[1] ?? 0);
-        return count <= limit ? { allowed: true } : { allowed: false, retryAfterSeconds };
-      } catch {
-        // Fall through to the local window.
-      }
+    try {
+      const redisKey = `gateway-rl:${key}:${second}`;
+      const result = await redis.multi().incrby(redisKey, cost).pexpire(redisKey, 2_000).exec();
+      const count = Number(result?.[0]?.[1] ?? 0);
+      return count <= limit ? ALLOWED : { allowed: false as const, retryAfterSeconds: retryAfter(nowMs) };
+    } catch {
+      // Fall back to the local window.
+      return this.takeLocal(key, limit, cost, nowMs);
     }
+  }
+
+  private takeLocal(key: string, limit: number, cost: number, nowMs: number): RateDecision {
+    const second = Math.floor(nowMs / 1000);
     let window = this.windows.get(key);
     if (!window || window.second !== second) {
       if (this.windows.size > 100_000) this.windows.clear();
       window = { second, count: 0 };
       this.windows.set(key, window);
     }
-    if (window.count + cost > limit) return { allowed: false, retryAfterSeconds };
+    if (window.count + cost > limit) return { allowed: false, retryAfterSeconds: retryAfter(nowMs) };
     window.count += cost;
-    return { allowed: true };
+    return ALLOWED;
   }
 }
 
@@ -155,14 +180,21 @@ export class NetworkRateLimiter {
 export class UsageRecorder {
   private pending = new Map<string, number>();
   private flushing: Promise<void> = Promise.resolve();
+  /** The UTC day of the last record and when it ends: formatting a date on every request costs. */
+  private day = '';
+  private dayEndsMs = 0;
 
   constructor(
     private readonly dbh: Pick<DbHandle, 'db'>,
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 
-  record(applicationId: string, networkId: string, requests: number, now = new Date()): void {
-    const key = `${applicationId}|${networkId}|${now.toISOString().slice(0, 10)}`;
+  record(applicationId: string, networkId: string, requests: number, nowMs = Date.now()): void {
+    if (nowMs >= this.dayEndsMs || nowMs < this.dayEndsMs - 86_400_000) {
+      this.day = new Date(nowMs).toISOString().slice(0, 10);
+      this.dayEndsMs = Date.parse(`${this.day}T00:00:00.000Z`) + 86_400_000;
+    }
+    const key = `${applicationId}|${networkId}|${this.day}`;
     this.pending.set(key, (this.pending.get(key) ?? 0) + requests);
   }
 

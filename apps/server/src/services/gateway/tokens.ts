@@ -51,6 +51,11 @@ export class PlatformTokens {
       .sign(this.key);
   }
 
+  /** The claims of a token this node has verified before and that has not expired yet. */
+  known(token: string): PlatformClaims | undefined {
+    return this.verified.get(token);
+  }
+
   /** The token's claims, or null when it is not one of ours or has expired. Remembered until expiry. */
   async verify(token: string): Promise<PlatformClaims | null> {
     const cached = this.verified.get(token);
