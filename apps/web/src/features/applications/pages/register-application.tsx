@@ -39,7 +39,7 @@ import { useApplications } from '../api/get-applications.ts';
 import { validateApplicationName } from '../api/validate-application-name.ts';
 import { CredentialField } from '../components/credential-field.tsx';
 import { FlowActions, FlowSteps } from '../components/flow.tsx';
-import { LeaveGuard } from '../components/leave-guard.tsx';
+import { LeaveGuard } from '../../../components/flow/leave-guard.tsx';
 import { NetworkChecklist } from '../components/network-checklist.tsx';
 import { TestnetSigningField } from '../components/testnet-signing-field.tsx';
 import { applicationPaths } from '../paths.ts';
@@ -140,7 +140,11 @@ export function RegisterApplicationPage() {
 
   return (
     <Page title={t('stepper.title')}>
-      <LeaveGuard when={isStarted} bypass={leavingOnPurpose} />
+      <LeaveGuard
+        when={isStarted}
+        bypass={leavingOnPurpose}
+        texts={{ title: t('leave.title'), body: t('leave.body'), stay: t('actions.stay'), leave: t('actions.leave') }}
+      />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
         <FlowSteps labels={labels} active={step} />
 

@@ -25,7 +25,7 @@ import { formatNumber } from '../../../lib/format.ts';
 import { useCreatePrivateNetwork } from '../api/create-private-network.ts';
 import { useValidatePrivateNetwork } from '../api/validate-private-network.ts';
 import { FlowActions, FlowSteps, useStepFocus } from '../components/flow-stepper.tsx';
-import { LeaveGuard } from '../components/leave-guard.tsx';
+import { LeaveGuard } from '../../../components/flow/leave-guard.tsx';
 import { PrivateNetworkFields } from '../components/private-network-form.tsx';
 
 const STEPS = ['intro', 'details', 'summary', 'confirmation'] as const;
@@ -153,7 +153,10 @@ export function ConnectPrivateNetworkPage() {
 
   return (
     <Page title={t('private.title')} description={t('private.description')}>
-      <LeaveGuard when={step < 3 && (form.formState.isDirty || step > 0)} />
+      <LeaveGuard
+        when={step < 3 && (form.formState.isDirty || step > 0)}
+        texts={{ title: t('leave.title'), body: t('leave.body'), stay: t('actions.stay'), leave: t('actions.leave') }}
+      />
       <Card>
         <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
           <FlowSteps labels={STEPS.map((s) => t(`private.steps.${s}`))} active={step} />

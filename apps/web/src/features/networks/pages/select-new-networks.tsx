@@ -16,7 +16,7 @@ import { paths } from '../../../config/paths.ts';
 import { useActivateNetworks } from '../api/activate-networks.ts';
 import { useNetworkCatalogue } from '../api/get-network-catalogue.ts';
 import { FlowActions, FlowSteps, useStepFocus } from '../components/flow-stepper.tsx';
-import { LeaveGuard } from '../components/leave-guard.tsx';
+import { LeaveGuard } from '../../../components/flow/leave-guard.tsx';
 import { NetworkPicker } from '../components/network-picker.tsx';
 
 const STEPS = ['info', 'testnets', 'mainnets', 'summary', 'confirmation'] as const;
@@ -134,7 +134,10 @@ function SelectNetworksFlow({ catalogue }: { catalogue: TCatalogueResponse }) {
 
   return (
     <>
-      <LeaveGuard when={!isDone && selected.size > 0} />
+      <LeaveGuard
+        when={!isDone && selected.size > 0}
+        texts={{ title: t('leave.title'), body: t('leave.body'), stay: t('actions.stay'), leave: t('actions.leave') }}
+      />
       <FlowSteps labels={STEPS.map((s) => t(`select.steps.${s}`))} active={step} />
 
       {STEPS[step] === 'info' ? (

@@ -41,7 +41,7 @@ import { useLocations } from '../api/get-locations.ts';
 import { useTokens } from '../api/get-tokens.ts';
 import { useVerifyToken } from '../api/verify-token.ts';
 import { DeploymentPanel } from '../components/deployment-panel.tsx';
-import { LeaveGuard } from '../components/leave-guard.tsx';
+import { LeaveGuard } from '../../../components/flow/leave-guard.tsx';
 import { SummaryStep } from '../components/summary-step.tsx';
 import { TierStep } from '../components/tier-step.tsx';
 import { TokenDetailsForm } from '../components/token-details-form.tsx';
@@ -304,7 +304,15 @@ function CreateFlow({
 
   return (
     <Box>
-      <LeaveGuard when={!redirectTo && !isFinished && (isDirty || isDeploying)} isPending={isDeploying} />
+      <LeaveGuard
+        when={!redirectTo && !isFinished && (isDirty || isDeploying)}
+        texts={{
+          title: t('stepper.leave.title'),
+          body: isDeploying ? t('stepper.leave.pendingBody') : t('stepper.leave.body'),
+          stay: t('actions.stay'),
+          leave: t('actions.leave'),
+        }}
+      />
       <FlowSteps labels={labels} active={step} />
       {step === 0 ? (
         <>

@@ -4,19 +4,31 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useEffect, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useId, type RefObject } from 'react';
 import { useBlocker } from 'react-router';
 
+/** The dialog's words; each flow passes its own from its locale namespace. */
+export type LeaveGuardTexts = { title: string; body: string; stay: string; leave: string };
+
 /**
- * Asks before leaving a half-filled or running flow (shared/UI.md): in-app navigation shows a
- * dialog; closing or reloading the tab gets the browser's own prompt.
+ * Asks before leaving a half-filled or running flow (spec §2.5, shared/UI.md): in-app navigation to
+ * another path shows a dialog; closing or reloading the tab gets the browser's own prompt.
+ * `bypass` lets the flow leave on purpose (e.g. to identity verification) without asking.
  */
-export function LeaveGuard({ when, isPending = false }: { when: boolean; isPending?: boolean }) {
-  const { t } = useTranslation('quantPortfolio');
+export function LeaveGuard({
+  when,
+  bypass,
+  texts,
+}: {
+  when: boolean;
+  bypass?: RefObject<boolean> | undefined;
+  texts: LeaveGuardTexts;
+}) {
   const titleId = useId();
+  const textId = useId();
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      when && !bypass?.current && currentLocation.pathname !== nextLocation.pathname,
   );
 
   useEffect(() => {
@@ -31,18 +43,19 @@ export function LeaveGuard({ when, isPending = false }: { when: boolean; isPendi
       open={blocker.state === 'blocked'}
       onClose={() => blocker.reset?.()}
       aria-labelledby={titleId}
+      aria-describedby={textId}
       maxWidth="xs"
     >
-      <DialogTitle id={titleId}>{t('stepper.leave.title')}</DialogTitle>
+      <DialogTitle id={titleId}>{texts.title}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{isPending ? t('stepper.leave.pendingBody') : t('stepper.leave.body')}</DialogContentText>
+        <DialogContentText id={textId}>{texts.body}</DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={() => blocker.reset?.()} variant="contained">
-          {t('actions.stay')}
+          {texts.stay}
         </Button>
         <Button onClick={() => blocker.proceed?.()} color="error">
-          {t('actions.leave')}
+          {texts.leave}
         </Button>
       </DialogActions>
     </Dialog>
