@@ -31,6 +31,8 @@ const ZEnv = z.object({
   SIGNUP_CAPTCHA: z.enum(['on', 'off']).default('on'),
   RECAPTCHA_SECRET_KEY: z.string().optional(),
   USER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** Gateway answers shared between callers (eth_chainId, net_version, eth_blockNumber for 250 ms); `off` forwards every call. */
+  GATEWAY_CACHE: z.enum(['on', 'off']).default('on'),
   WEB_DIST: z.string().optional(),
   /** Identity verification: Onfido when an API token is set, otherwise the embedded sandbox. */
   ONFIDO_API_TOKEN: z.string().optional(),
@@ -81,6 +83,8 @@ export type Config = {
   /** Google reCAPTCHA for sign-up when both keys are set; otherwise the self-hosted proof of work. */
   recaptcha: { siteKey: string; secretKey: string } | undefined;
   userCacheMs: number;
+  /** Whether the gateway answers eth_chainId, net_version and eth_blockNumber from its short-lived cache. */
+  gatewayCache: boolean;
   webDist: string;
   kyc: {
     onfido:
@@ -148,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY }
         : undefined,
     userCacheMs: e.USER_CACHE_MS,
+    gatewayCache: e.GATEWAY_CACHE === 'on',
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     kyc: {
       onfido: e.ONFIDO_API_TOKEN

@@ -165,6 +165,42 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
       expect(answers.find((a) => a.id === 1)!.result).toBe(direct);
     });
 
+    it('answers eth_blockNumber and eth_chainId from the shared cache, with the caller’s id, and follows the head', async () => {
+      const token = await tokenFor(app.clientId, app.clientSecret);
+      const head = () => rpc(token, network.id, { jsonrpc: '2.0', id: 'mine', method: 'eth_blockNumber', params: [] });
+      const first = await head();
+      expect(first.statusCode, first.body).toBe(200);
+      const again = await head();
+      // Both calls may have been answered from the cache (an earlier test's answer); the second one is.
+      expect(again.headers['x-gateway-cache']).toBe('hit');
+      expect(again.json()).toEqual({ jsonrpc: '2.0', id: 'mine', result: (first.json() as { result: string }).result });
+
+      // A new block shows within the cache's lifetime (HEAD_TTL_MS, 250 ms).
+      await rpcCall(chain.rpcUrl, 'evm_mine', []);
+      const mined = await rpcCall<string>(chain.rpcUrl, 'eth_blockNumber', []);
+      await expect
+        .poll(async () => ((await head()).json() as { result: string }).result, { timeout: 5_000, interval: 50 })
+        .toBe(mined);
+
+      const chainId = () => rpc(token, network.id, { jsonrpc: '2.0', id: 3, method: 'eth_chainId' });
+      await chainId();
+      const cachedChainId = await chainId();
+      expect(cachedChainId.headers['x-gateway-cache']).toBe('hit');
+      expect(Number(BigInt((cachedChainId.json() as { result: string }).result))).toBe(chain.chainId);
+
+      // Other methods, batches and calls with parameters always go to the node.
+      const balance = await rpc(token, network.id, {
+        jsonrpc: '2.0',
+        id: 4,
+        method: 'eth_getBalance',
+        params: ['0x0000000000000000000000000000000000000000', 'latest'],
+      });
+      expect(balance.statusCode).toBe(200);
+      expect(balance.headers['x-gateway-cache']).toBeUndefined();
+      const batch = await rpc(token, network.id, [{ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }]);
+      expect(batch.headers['x-gateway-cache']).toBeUndefined();
+    });
+
     it('refuses missing, forged and other-audience tokens', async () => {
       const call = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] };
       const none = await rpc(null, network.id, call);
@@ -347,7 +383,8 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
 
 describe('platform API usage on shutdown', () => {
   it('writes counted requests when the app closes', async () => {
-    const [t, chain] = await Promise.all([createTestApp(), startTestChain()]);
+    // GATEWAY_CACHE=off here: every call goes to the node (and is counted all the same).
+    const [t, chain] = await Promise.all([createTestApp({ GATEWAY_CACHE: 'off' }), startTestChain()]);
     try {
       const owner = await newAppUser(t);
       const network = await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId });
@@ -380,19 +417,22 @@ describe('platform API usage on shutdown', () => {
           })
         ).json(),
       ).access_token;
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/gateway/${network.id}`,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
-      });
-      expect(res.statusCode).toBe(200);
+      for (let i = 0; i < 2; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/gateway/${network.id}`,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['x-gateway-cache']).toBeUndefined();
+      }
       await t.app.close();
       const rows = await t.db.db
         .select()
         .from(applicationUsageDaily)
         .where(eq(applicationUsageDaily.applicationId, created.id));
-      expect(rows.map((r) => r.requests)).toEqual([1]);
+      expect(rows.map((r) => r.requests)).toEqual([2]);
     } finally {
       await t.db.close();
       await chain.stop();

@@ -6,6 +6,7 @@ import { ACCESS_TOKEN_SECONDS, ZTokenResponse } from '@connect/shared';
 import { ProblemError } from '../../lib/errors.ts';
 import type { App, Deps } from '../../types.ts';
 import { hashSecret } from '../application-manager/service.ts';
+import { SharedAnswers } from './cache.ts';
 import { applicationEvents } from './events.ts';
 import { RpcForwarder, UpstreamError } from './forward.ts';
 import { GatewayRoutes, NetworkRateLimiter, SecretValidity, USAGE_FLUSH_MS, UsageRecorder } from './state.ts';
@@ -73,6 +74,7 @@ export async function platformApiRoutes(app: App, deps: Deps) {
   const secrets = new SecretValidity(deps.dbh);
   const routes = new GatewayRoutes(deps.dbh);
   const forwarder = new RpcForwarder();
+  const shared = deps.config.gatewayCache ? new SharedAnswers() : undefined;
   const usage = new UsageRecorder(deps.dbh, (error) => app.log.warn({ err: error }, 'gateway usage not recorded'));
   let redis: Redis | undefined;
   if (deps.config.redisUrl) {
@@ -184,6 +186,13 @@ export async function platformApiRoutes(app: App, deps: Deps) {
       done(null, body),
     );
 
+    /** The caller's claims when this node already knows the token and its secret are good (no await). */
+    function knownClaims(header: string | undefined): PlatformClaims | undefined {
+      if (!header?.startsWith('Bearer ')) return undefined;
+      const claims = tokens.known(header.slice(7));
+      return claims && secrets.known(claims.secretId, claims.applicationId) === true ? claims : undefined;
+    }
+
     async function authorise(request: FastifyRequest, reply: FastifyReply): Promise<PlatformClaims> {
       const header = request.headers.authorization;
       const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
@@ -214,14 +223,17 @@ export async function platformApiRoutes(app: App, deps: Deps) {
           tags: ['platform-api'],
           summary: 'Send JSON-RPC to a network',
           description:
-            'Forwards a JSON-RPC 2.0 request (or a batch of up to 100) to the network’s RPC endpoint and answers what it answered. Needs a Bearer token from POST /oauth2/token. The network (id or code) must be associated with the application and active for its account (403 otherwise, 404 when unknown). Each account may send `networkRateLimit` calls per second per network (429 with Retry-After). Calls are counted in the application’s daily usage.',
+            'Forwards a JSON-RPC 2.0 request (or a batch of up to 100) to the network’s RPC endpoint and answers what it answered. A single `eth_chainId` or `net_version` call may be answered from the gateway’s copy (kept 60 s) and `eth_blockNumber` from one at most 250 ms old, marked `x-gateway-cache: hit`. Needs a Bearer token from POST /oauth2/token. The network (id or code) must be associated with the application and active for its account (403 otherwise, 404 when unknown). Each account may send `networkRateLimit` calls per second per network (429 with Retry-After). Calls are counted in the application’s daily usage.',
           // No response schema: the RPC endpoint's answer (any status) is passed through as it is.
           params: z.object({ networkId: z.string().min(1).max(100) }),
         },
       },
       async (request, reply) => {
-        const claims = await authorise(request, reply);
-        const route = await routes.resolve(claims.applicationId, request.params.networkId);
+        // The usual request finds everything in this node's caches and does not wait until the forward.
+        const claims = knownClaims(request.headers.authorization) ?? (await authorise(request, reply));
+        const network = request.params.networkId;
+        const route =
+          routes.known(claims.applicationId, network) ?? (await routes.resolve(claims.applicationId, network));
         switch (route.kind) {
           case 'unknown-network':
             throw new ProblemError(404, 'Not Found', 'There is no such network.');
@@ -247,7 +259,8 @@ export async function platformApiRoutes(app: App, deps: Deps) {
             `The body must be a JSON-RPC 2.0 request or a batch of 1 to ${MAX_BATCH} requests.`,
           );
         }
-        const decision = await limiter.take(`${route.accountId}|${route.networkId}`, route.rateLimit, calls);
+        const taken = limiter.take(`${route.accountId}|${route.networkId}`, route.rateLimit, calls);
+        const decision = taken instanceof Promise ? await taken : taken;
         if (!decision.allowed) {
           reply.header('retry-after', String(decision.retryAfterSeconds));
           throw new ProblemError(
@@ -255,6 +268,14 @@ export async function platformApiRoutes(app: App, deps: Deps) {
             'Too Many Requests',
             `This network allows ${route.rateLimit} requests per second per account.`,
           );
+        }
+        const call = shared && calls === 1 ? shared.sharedCall(route.networkId, route.rpcUrl, parsed) : null;
+        if (call) {
+          const answer = shared!.answer(call);
+          if (answer) {
+            usage.record(claims.applicationId, route.networkId, calls);
+            return reply.header('x-gateway-cache', 'hit').type('application/json').send(answer);
+          }
         }
         let upstream;
         try {
@@ -269,6 +290,7 @@ export async function platformApiRoutes(app: App, deps: Deps) {
                 : 'The network’s RPC endpoint could not be reached.';
           throw new ProblemError(502, 'Bad Gateway', detail);
         }
+        if (call) shared!.remember(call, upstream);
         usage.record(claims.applicationId, route.networkId, calls);
         return reply.code(upstream.status).type(upstream.contentType).send(upstream.body);
       },
