@@ -2,12 +2,18 @@
 //   1. JSON-RPC eth_blockNumber requests/s straight to a local anvil chain,
 //   2. the same through the platform API gateway (POST /api/gateway/{network}) with a valid
 //      OAuth2 access token: token check, secret check, route and rate-limit look-ups, usage
-//      counting and the forward to the chain,
-// both with autocannon at 20 connections. Prints the throughput ratio gateway/direct (target
-// ≥ 0.8) and the p99 latency the gateway adds (target < 5 ms). The server runs in a child
-// process (`tsx bench/gateway.ts server`) on a fresh embedded database; the chain is its own
-// anvil process.
+//      counting, and the answer — from the gateway's shared-answer cache (the product's default:
+//      eth_blockNumber at most 250 ms old, see services/gateway/cache.ts),
+//   3. the same with GATEWAY_CACHE=off: every call forwarded to the chain,
+//   4. for reference, a bare node:http server answering a fixed eth_blockNumber from memory (no
+//      framework, no checks): what one Node.js process costs per request on this machine,
+// all with autocannon at 20 connections. Prints, for both gateway figures, the throughput ratio
+// gateway/direct (target ≥ 0.8) and the p99 latency the gateway adds (target < 5 ms). Each
+// server runs in a child process (`tsx bench/gateway.ts server|floor`) on a fresh embedded
+// database; the chain is its own anvil process.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -85,12 +91,35 @@ async function runServer(rpcUrl: string) {
   process.once('SIGTERM', () => void stop());
 }
 
-async function startServer(rpcUrl: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/gateway.ts'), 'server', rpcUrl], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: process.env,
+/** The reference: node:http answering every request with a fixed eth_blockNumber answer. */
+function runFloor() {
+  const answer = Buffer.from('{"jsonrpc":"2.0","id":1,"result":"0x0"}');
+  const server = http.createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': answer.length });
+      response.end(answer);
+    });
   });
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address() as AddressInfo;
+    const ready: Ready = { port: address.port, clientId: '', clientSecret: '' };
+    process.stdout.write(`${JSON.stringify(ready)}\n`);
+  });
+  process.once('SIGTERM', () => {
+    server.closeAllConnections();
+    server.close(() => process.exit(0));
+  });
+}
+
+async function startServer(rpcUrl: string, mode: 'server' | 'floor' = 'server', env: Record<string, string> = {}) {
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server child there (open it in Chrome DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', path.join(root, 'bench/gateway.ts'), mode, rpcUrl],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } },
+  );
   const ready = await new Promise<Ready>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line) as Ready));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
@@ -109,12 +138,12 @@ async function startServer(rpcUrl: string) {
 
 type Result = { rps: number; p50: number; p99: number; failures: number; requests: number };
 
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
-function cpuMs(pid: number | undefined): number | null {
+/** CPU time (user and system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number | undefined): { user: number; system: number } | null {
   const file = `/proc/${pid}/stat`;
   if (!pid || !existsSync(file)) return null;
   const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+  return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 }; // clock ticks of 10 ms
 }
 
 async function measure(title: string, url: string, headers: Record<string, string>, seconds = DURATION) {
@@ -136,72 +165,127 @@ async function measure(title: string, url: string, headers: Record<string, strin
   };
   if (title) {
     console.log(
-      `${title.padEnd(36)} ${figures.rps.toFixed(0).padStart(7)} req/s   p50 ${String(figures.p50).padStart(3)} ms   p99 ${String(figures.p99).padStart(3)} ms${failures ? `   FAILED ${failures}` : ''}`,
+      `${title.padEnd(40)} ${figures.rps.toFixed(0).padStart(7)} req/s   p50 ${String(figures.p50).padStart(3)} ms   p99 ${String(figures.p99).padStart(3)} ms${failures ? `   FAILED ${failures}` : ''}`,
     );
   }
   return figures;
 }
 
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+async function accessToken(server: Server): Promise<string> {
+  const response = await fetch(`${server.base}/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString('base64')}`,
+    },
+    body: 'grant_type=client_credentials',
+  });
+  if (!response.ok) throw new Error(`POST /oauth2/token answered ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** Checks the path end to end; returns the x-gateway-cache header of a second call. */
+async function check(url: string, headers: Record<string, string>): Promise<string | null> {
+  let cache: string | null = null;
+  for (let i = 0; i < 2; i++) {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: BODY,
+    });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+    await response.arrayBuffer();
+    cache = response.headers.get('x-gateway-cache');
+  }
+  return cache;
+}
+
+/** Measures url and the CPU time pid used meanwhile, in µs per call. */
+async function measureWithCpu(title: string, url: string, headers: Record<string, string>, pid: number | undefined) {
+  const before = cpuMs(pid);
+  const figures = await measure(title, url, headers);
+  const after = cpuMs(pid);
+  const per = (ms: number) => (figures.requests ? (ms * 1000) / figures.requests : NaN);
+  const cpu =
+    before && after
+      ? { user: per(after.user - before.user), system: per(after.system - before.system) }
+      : { user: NaN, system: NaN };
+  return { ...figures, cpu };
+}
+
 async function main() {
   const { startDevChain } = await import('@connect/devchain');
   const chain = await startDevChain({ chainId: 31_337 });
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const servers: Server[] = [];
   try {
-    server = await startServer(chain.rpcUrl);
-    const tokenResponse = await fetch(`${server.base}/oauth2/token`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Basic ${Buffer.from(`${server.clientId}:${server.clientSecret}`).toString('base64')}`,
-      },
-      body: 'grant_type=client_credentials',
-    });
-    if (!tokenResponse.ok) throw new Error(`POST /oauth2/token answered ${tokenResponse.status}`);
-    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
-    const gatewayUrl = `${server.base}/api/gateway/${NETWORK_CODE}`;
-    const auth = { authorization: `Bearer ${token}` };
+    // Both gateways (cache on, the default, and off) and the reference start before anything is measured.
+    const cached = await startServer(chain.rpcUrl, 'server', { GATEWAY_CACHE: 'on' });
+    servers.push(cached);
+    const uncached = await startServer(chain.rpcUrl, 'server', { GATEWAY_CACHE: 'off' });
+    servers.push(uncached);
+    const floor = await startServer(chain.rpcUrl, 'floor');
+    servers.push(floor);
+    const gateways = await Promise.all(
+      [cached, uncached].map(async (server) => ({
+        server,
+        url: `${server.base}/api/gateway/${NETWORK_CODE}`,
+        auth: { authorization: `Bearer ${await accessToken(server)}` },
+      })),
+    );
+    const hit = await check(gateways[0]!.url, gateways[0]!.auth);
+    if (hit !== 'hit') throw new Error(`the cached gateway did not answer from its cache (x-gateway-cache: ${hit})`);
+    if (await check(gateways[1]!.url, gateways[1]!.auth)) throw new Error('GATEWAY_CACHE=off answered from a cache');
+    await check(`${floor.base}/`, {});
 
-    // Check the path end to end, then warm both up (JIT, kept-alive sockets, caches).
-    const check = await fetch(gatewayUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...auth },
-      body: BODY,
-    });
-    if (!check.ok) throw new Error(`the gateway answered ${check.status}: ${await check.text()}`);
+    // Warm everything up (JIT, kept-alive sockets, caches).
     await measure('', chain.rpcUrl, {}, 2);
-    await measure('', gatewayUrl, auth, 2);
+    for (const gateway of gateways) await measure('', gateway.url, gateway.auth, 2);
+    await measure('', `${floor.base}/`, {}, 2);
 
     const database = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite';
     console.log(
       `\nGateway benchmark: eth_blockNumber, ${DURATION} s per figure, ${CONNECTIONS} connections, database ${database}\n`,
     );
     const direct = await measure('straight to the chain (anvil)', chain.rpcUrl, {});
-    const cpuBefore = cpuMs(server.pid);
-    const gateway = await measure('through the gateway (Bearer token)', gatewayUrl, auth);
-    const cpuAfter = cpuMs(server.pid);
+    const on = await measureWithCpu('gateway, cache on (default)', gateways[0]!.url, gateways[0]!.auth, cached.pid);
+    const off = await measureWithCpu('gateway, GATEWAY_CACHE=off', gateways[1]!.url, gateways[1]!.auth, uncached.pid);
+    const bare = await measureWithCpu('reference: bare node:http, fixed answer', `${floor.base}/`, {}, floor.pid);
 
-    const ratio = gateway.rps / direct.rps;
-    const addedP99 = gateway.p99 - direct.p99;
-    const addedP50 = gateway.p50 - direct.p50;
+    const column = (text: string) => text.padStart(14);
+    const row = (label: string, values: string[]) => console.log(`${label.padEnd(34)}${values.map(column).join('')}`);
     console.log('');
-    console.log(
-      `throughput ratio gateway / direct   ${ratio.toFixed(2)}   (target ≥ 0.8) ${ratio >= 0.8 ? 'met' : 'NOT MET'}`,
+    row('', ['cache on', 'cache off', 'bare node']);
+    row(
+      'ratio to direct (target ≥ 0.8)',
+      [on, off, bare].map((r) => `${(r.rps / direct.rps).toFixed(2)} ${r.rps / direct.rps >= 0.8 ? 'met' : 'NOT'}`),
     );
-    console.log(
-      `p99 added latency                   ${addedP99} ms   (target < 5 ms) ${addedP99 < 5 ? 'met' : 'NOT MET'}   (p50 added ${addedP50} ms)`,
+    row(
+      'p99 added (target < 5 ms)',
+      [on, off, bare].map((r) => `${r.p99 - direct.p99} ms ${r.p99 - direct.p99 < 5 ? 'met' : 'NOT'}`),
     );
-    if (cpuBefore !== null && cpuAfter !== null && gateway.requests) {
-      const perCall = ((cpuAfter - cpuBefore) * 1000) / gateway.requests;
-      console.log(`gateway server CPU per call           ${perCall.toFixed(0)} µs (one Node.js thread)`);
-    }
+    row(
+      'p50 added',
+      [on, off, bare].map((r) => `${r.p50 - direct.p50} ms`),
+    );
+    row(
+      'server CPU per call (user+sys)',
+      [on, off, bare].map((r) => `${(r.cpu.user + r.cpu.system).toFixed(0)} µs`),
+    );
+    row(
+      '  of which system',
+      [on, off, bare].map((r) => `${r.cpu.system.toFixed(0)} µs`),
+    );
     const load = os.loadavg().map((n) => n.toFixed(1));
-    console.log(`load average (1/5/15 min)           ${load.join(' / ')} on ${os.cpus().length} cores`);
-    if (direct.failures || gateway.failures) process.exitCode = 1;
+    console.log(`\nload average (1/5/15 min) ${load.join(' / ')} on ${os.cpus().length} cores`);
+    if (direct.failures || on.failures || off.failures || bare.failures) process.exitCode = 1;
   } finally {
-    await server?.stop();
+    for (const server of servers.reverse()) await server.stop();
     await chain.stop();
   }
 }
 
 if (process.argv[2] === 'server') await runServer(process.argv[3]!);
+else if (process.argv[2] === 'floor') runFloor();
 else await main();
