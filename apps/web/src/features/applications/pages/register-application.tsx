@@ -38,7 +38,7 @@ import { useApplicationNetworks } from '../api/get-application-networks.ts';
 import { useApplications } from '../api/get-applications.ts';
 import { validateApplicationName } from '../api/validate-application-name.ts';
 import { CredentialField } from '../components/credential-field.tsx';
-import { FlowActions, FlowSteps } from '../components/flow.tsx';
+import { FlowActions, FlowSteps } from '../../../components/flow/flow-stepper.tsx';
 import { LeaveGuard } from '../../../components/flow/leave-guard.tsx';
 import { NetworkChecklist } from '../components/network-checklist.tsx';
 import { TestnetSigningField } from '../components/testnet-signing-field.tsx';

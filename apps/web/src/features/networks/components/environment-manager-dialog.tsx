@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { TEnvironmentBlockchain, TEnvironmentManagerResponse } from '@connect/shared';
 import { useActivateNetworks } from '../api/activate-networks.ts';
 import { useEnvironmentNetworks } from '../api/get-environment-networks.ts';
-import { FlowActions, FlowSteps } from './flow-stepper.tsx';
+import { FlowActions, FlowSteps } from '../../../components/flow/flow-stepper.tsx';
 
 const STEPS = ['intro', 'blockchains', 'summary', 'save'] as const;
 type Environment = 'testnet' | 'mainnet';

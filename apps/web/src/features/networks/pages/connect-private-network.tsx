@@ -24,7 +24,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useCreatePrivateNetwork } from '../api/create-private-network.ts';
 import { useValidatePrivateNetwork } from '../api/validate-private-network.ts';
-import { FlowActions, FlowSteps, useStepFocus } from '../components/flow-stepper.tsx';
+import { FlowActions, FlowSteps, useStepFocus } from '../../../components/flow/flow-stepper.tsx';
 import { LeaveGuard } from '../../../components/flow/leave-guard.tsx';
 import { PrivateNetworkFields } from '../components/private-network-form.tsx';
 

@@ -15,7 +15,7 @@ import { Page } from '../../../components/page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useActivateNetworks } from '../api/activate-networks.ts';
 import { useNetworkCatalogue } from '../api/get-network-catalogue.ts';
-import { FlowActions, FlowSteps, useStepFocus } from '../components/flow-stepper.tsx';
+import { FlowActions, FlowSteps, useStepFocus } from '../../../components/flow/flow-stepper.tsx';
 import { LeaveGuard } from '../../../components/flow/leave-guard.tsx';
 import { NetworkPicker } from '../components/network-picker.tsx';
 

@@ -8,10 +8,6 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import {
   EMPTY_TOKEN_FORM,
@@ -28,7 +24,7 @@ import {
   type TTokenQuota,
   type TTokenType,
 } from '@connect/shared';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -41,6 +37,7 @@ import { useLocations } from '../api/get-locations.ts';
 import { useTokens } from '../api/get-tokens.ts';
 import { useVerifyToken } from '../api/verify-token.ts';
 import { DeploymentPanel } from '../components/deployment-panel.tsx';
+import { FlowActions, FlowSteps } from '../../../components/flow/flow-stepper.tsx';
 import { LeaveGuard } from '../../../components/flow/leave-guard.tsx';
 import { SummaryStep } from '../components/summary-step.tsx';
 import { TierStep } from '../components/tier-step.tsx';
@@ -93,49 +90,6 @@ export function CreateSmartContractPage() {
         </CardContent>
       </Card>
     </Page>
-  );
-}
-
-function FlowSteps({ labels, active }: { labels: string[]; active: number }) {
-  return (
-    <Stepper activeStep={active} alternativeLabel sx={{ mb: 4 }}>
-      {labels.map((label, index) => (
-        <Step key={label} completed={index < active}>
-          <StepLabel {...(index === active ? { 'aria-current': 'step' as const } : {})}>{label}</StepLabel>
-        </Step>
-      ))}
-    </Stepper>
-  );
-}
-
-function FlowActions({
-  onBack,
-  continueLabel,
-  onContinue,
-  isPending,
-  extra,
-}: {
-  onBack?: () => void;
-  continueLabel?: string;
-  onContinue?: () => void;
-  isPending?: boolean;
-  extra?: ReactNode;
-}) {
-  const { t } = useTranslation('quantPortfolio');
-  return (
-    <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', alignItems: 'center', mt: 4 }}>
-      <Box sx={{ flex: 1 }}>{extra}</Box>
-      {onBack ? (
-        <Button onClick={onBack} color="inherit" disabled={isPending}>
-          {t('actions.back')}
-        </Button>
-      ) : null}
-      {continueLabel ? (
-        <Button variant="contained" onClick={onContinue} loading={isPending}>
-          {continueLabel}
-        </Button>
-      ) : null}
-    </Stack>
   );
 }
 
@@ -373,14 +327,12 @@ function CreateFlow({
               {formError}
             </Alert>
           ) : null}
-          <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', mt: 4 }}>
-            <Button onClick={() => setStep(1)} color="inherit" disabled={verify.isPending}>
-              {t('actions.back')}
-            </Button>
-            <Button type="submit" variant="contained" loading={verify.isPending}>
-              {t('actions.continue')}
-            </Button>
-          </Stack>
+          <FlowActions
+            onBack={() => setStep(1)}
+            continueLabel={t('actions.continue')}
+            continueType="submit"
+            isPending={verify.isPending}
+          />
         </Box>
       ) : null}
       {step === 3 && tier && parsed ? (

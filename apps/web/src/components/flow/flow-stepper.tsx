@@ -7,7 +7,7 @@ import Stepper from '@mui/material/Stepper';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The step labels of a flow across the top (shared/UI.md); the current one is announced. */
+/** The step labels of a flow across the top (spec §2.4, shared/UI.md); the current one is announced. */
 export function FlowSteps({ labels, active }: { labels: string[]; active: number }) {
   return (
     <Stepper activeStep={active} alternativeLabel sx={{ mb: 4 }}>
@@ -20,7 +20,10 @@ export function FlowSteps({ labels, active }: { labels: string[]; active: number
   );
 }
 
-/** Back and the step's continue action, at the bottom right. */
+/**
+ * Back and the step's continue action, at the bottom right; `extra` (e.g. a progress note) sits at
+ * the left. Without `continueLabel` only Back is shown.
+ */
 export function FlowActions({
   onBack,
   continueLabel,
@@ -30,15 +33,15 @@ export function FlowActions({
   continueType = 'button',
   extra,
 }: {
-  onBack?: () => void;
-  continueLabel: string;
-  onContinue?: () => void;
-  isPending?: boolean;
-  isContinueDisabled?: boolean;
+  onBack?: (() => void) | undefined;
+  continueLabel?: string | undefined;
+  onContinue?: (() => void) | undefined;
+  isPending?: boolean | undefined;
+  isContinueDisabled?: boolean | undefined;
   continueType?: 'button' | 'submit';
   extra?: ReactNode;
 }) {
-  const { t } = useTranslation('integrate');
+  const { t } = useTranslation('common');
   return (
     <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', alignItems: 'center', mt: 4 }}>
       <Box sx={{ flex: 1 }}>{extra}</Box>
@@ -47,15 +50,17 @@ export function FlowActions({
           {t('actions.back')}
         </Button>
       ) : null}
-      <Button
-        variant="contained"
-        type={continueType}
-        onClick={onContinue}
-        loading={isPending}
-        disabled={isContinueDisabled}
-      >
-        {continueLabel}
-      </Button>
+      {continueLabel ? (
+        <Button
+          variant="contained"
+          type={continueType}
+          onClick={onContinue}
+          loading={isPending ?? false}
+          disabled={isContinueDisabled ?? false}
+        >
+          {continueLabel}
+        </Button>
+      ) : null}
     </Stack>
   );
 }
