@@ -15,7 +15,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { identityErrorMessage } from '../../../lib/identity-errors.ts';
 import { useDisableMfa } from '../api/disable-mfa.ts';
 import { useMfaStatus } from '../api/get-mfa-status.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 const STATUS_COLOURS: Record<MfaStatus, ChipProps['color']> = {
   ACTIVE: 'success',
@@ -89,6 +89,7 @@ export function MfaSection({ user }: { user: TUser }) {
         open={isConfirming}
         title={t('myAccount.mfa.confirmTitle')}
         confirmLabel={t('myAccount.mfa.confirmAction')}
+        isDestructive
         isPending={disable.isPending}
         error={
           disable.isError

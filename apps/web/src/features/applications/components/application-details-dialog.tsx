@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useApplication } from '../api/get-application.ts';
 import { useRevokeSecret } from '../api/revoke-secret.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CredentialField } from './credential-field.tsx';
 import { EnvironmentChip } from './environment-chip.tsx';
 import { RotateSecretDialog } from './rotate-secret-dialog.tsx';

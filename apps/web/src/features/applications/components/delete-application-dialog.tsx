@@ -2,7 +2,7 @@ import type { TApplication } from '@connect/shared';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context.ts';
 import { useDeleteApplication } from '../api/delete-application.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 /** Confirms deleting an application, naming it (shared/UI.md). */
 export function DeleteApplicationDialog({

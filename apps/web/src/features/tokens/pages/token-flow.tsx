@@ -21,7 +21,7 @@ import { formatNumber } from '../../../lib/format.ts';
 import { useDeleteToken } from '../api/delete-token.ts';
 import { useTokens } from '../api/get-tokens.ts';
 import { useUpdateToken } from '../api/update-token.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { TokensTable, type TokenAction } from '../components/tokens-table.tsx';
 import { isFiltered, NO_FILTERS, TokensToolbar, type TokenFilters } from '../components/tokens-toolbar.tsx';
 import { UseCaseTiles } from '../components/use-case-tiles.tsx';
@@ -232,20 +232,22 @@ export function TokenFlowPage() {
           title={t(`${open.action === 'delete' ? 'deleteDialog' : 'deprecateDialog'}.title`, {
             name: open.token.tokenName,
           })}
-          body={t(`${open.action === 'delete' ? 'deleteDialog' : 'deprecateDialog'}.body`, {
-            name: open.token.tokenName,
-            unit: open.token.tokenUnit,
-          })}
           confirmLabel={
             open.action === 'reactivate'
               ? t('actions.reactivate')
               : t(`${open.action === 'delete' ? 'deleteDialog' : 'deprecateDialog'}.confirm`)
           }
+          isDestructive
           isPending={updateToken.isPending || deleteToken.isPending}
           error={(updateToken.error ?? deleteToken.error)?.message ?? null}
           onConfirm={handleConfirm}
           onClose={closeDialog}
-        />
+        >
+          {t(`${open.action === 'delete' ? 'deleteDialog' : 'deprecateDialog'}.body`, {
+            name: open.token.tokenName,
+            unit: open.token.tokenUnit,
+          })}
+        </ConfirmDialog>
       ) : null}
     </Page>
   );

@@ -5,36 +5,49 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A destructive action's confirmation, naming the thing it acts on (shared/UI.md). */
+/**
+ * Asks before an action (shared/UI.md); the title names what changes, the text is the dialog's
+ * description. Destructive actions (turning off, removing) use the error colour.
+ */
 export function ConfirmDialog({
   open,
   title,
-  body,
+  children,
   confirmLabel,
-  isPending,
+  isDestructive = false,
+  isPending = false,
   error,
   onConfirm,
   onClose,
 }: {
   open: boolean;
   title: string;
-  body: string;
+  children: ReactNode;
   confirmLabel: string;
+  isDestructive?: boolean;
   isPending?: boolean;
-  error?: string | null;
+  error?: string | null | undefined;
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('quantPortfolio');
+  const { t } = useTranslation('common');
   const titleId = useId();
+  const textId = useId();
   return (
-    <Dialog open={open} onClose={isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      maxWidth="xs"
+      fullWidth
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{body}</DialogContentText>
+        <DialogContentText id={textId}>{children}</DialogContentText>
         {error ? (
           <Alert severity="error" sx={{ mt: 2 }}>
             {error}
@@ -42,10 +55,10 @@ export function ConfirmDialog({
         ) : null}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={isPending} color="inherit">
+        <Button onClick={onClose} color="inherit" disabled={isPending}>
           {t('actions.cancel')}
         </Button>
-        <Button onClick={onConfirm} loading={isPending} variant="contained" color="error">
+        <Button onClick={onConfirm} variant="contained" color={isDestructive ? 'error' : 'primary'} loading={isPending}>
           {confirmLabel}
         </Button>
       </DialogActions>
