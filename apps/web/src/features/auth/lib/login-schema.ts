@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { FIELD_MESSAGES } from '@connect/shared/light';
 import { ZEmailMini } from '@connect/shared/mini';
 
-// Loaded on first validation (lib/lazy-resolver.ts), not with the login page.
+// Loaded on first validation (lib/small-form.ts), not with the login page.
 // Any password is checked by the pool: older or temporary passwords need not meet today's rules.
 export const ZLogin = z.object({
   email: ZEmailMini,
