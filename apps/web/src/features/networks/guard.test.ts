@@ -4,9 +4,9 @@ import { currentUserQuery } from '../../lib/current-user.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { setRuntimeConfig } from '../../lib/runtime-config.ts';
 import { session } from '../../lib/storage.ts';
+import { json, MFA_OFF, TEST_USER } from '../../test/fixtures.ts';
 import { TEST_RUNTIME_CONFIG } from '../../test/render.tsx';
 import { selectNetworksGuard } from './guard.ts';
-import { json } from './test-data.ts';
 
 vi.mock('../../lib/auth.ts', () => ({
   currentAccessToken: vi.fn(async () => 'test-token'),
@@ -14,29 +14,14 @@ vi.mock('../../lib/auth.ts', () => ({
 }));
 
 const USER: TUser = {
-  id: '5f0c6a2e-1111-4c3b-9d7e-0a1b2c3d4e5f',
-  sub: '5f0c6a2e-1111-4c3b-9d7e-0a1b2c3d4e5f',
-  accountId: '6a1d7b3f-2222-4d4c-8e8f-1b2c3d4e5f60',
-  email: 'ada@example.com',
-  role: 'INDIVIDUAL',
-  status: 'ACTIVE',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
+  ...TEST_USER,
   organisationName: null,
   organisationLocation: null,
   industry: null,
   companySize: null,
   hearAboutUs: null,
   hearAboutUsDescription: null,
-  promotionalEmails: false,
-  acceptedTerms: true,
-  acceptedTermsVersion: '2026-10-01',
-  latestTerms: '2026-10-01',
-  mfaSetup: false,
-  mfaConfirm: false,
-  userMfaStatus: 'DISABLED',
-  onfidoApplicantStatus: 'UNVERIFIED',
-  createdAt: '2026-11-01T10:00:00.000Z',
+  ...MFA_OFF,
 };
 
 const fetchMock = vi.fn<typeof fetch>();

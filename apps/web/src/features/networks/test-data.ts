@@ -1,16 +1,10 @@
 import type { TCatalogueNetwork, TCatalogueResponse, TUser, TUserNetwork } from '@connect/shared';
+import { TEST_USER } from '../../test/fixtures.ts';
+
+export { json } from '../../test/fixtures.ts';
 
 /** Fixtures and a fetch answerer for the networks feature's component tests. */
-export const USER = {
-  id: '5f0c6a2e-1111-4c3b-9d7e-0a1b2c3d4e5f',
-  accountId: '6a0c6a2e-2222-4c3b-9d7e-0a1b2c3d4e5f',
-  firstName: 'Ada',
-  role: 'INDIVIDUAL',
-  onfidoApplicantStatus: 'VERIFIED',
-} as TUser;
-
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const USER: TUser = { ...TEST_USER, onfidoApplicantStatus: 'VERIFIED' };
 
 export const testnetRow = (overrides: Partial<TUserNetwork> = {}): TUserNetwork => ({
   id: '10000000-0000-4000-8000-000000000001',

@@ -5,6 +5,7 @@ import { changePassword, disableTotp } from '../../../lib/auth.ts';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { session } from '../../../lib/storage.ts';
+import { createFetchMock, json, TEST_USER as USER } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { MyAccountPage } from './my-account.tsx';
 
@@ -15,32 +16,6 @@ vi.mock('../../../lib/auth.ts', () => ({
   disableTotp: vi.fn(),
 }));
 
-const USER: TUser = {
-  id: '5f0c6a2e-1111-4c3b-9d7e-0a1b2c3d4e5f',
-  sub: '5f0c6a2e-1111-4c3b-9d7e-0a1b2c3d4e5f',
-  accountId: '6a1d7b3f-2222-4d4c-8e8f-1b2c3d4e5f60',
-  email: 'ada@example.com',
-  role: 'INDIVIDUAL',
-  status: 'ACTIVE',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  organisationName: 'Analytical Engines Ltd',
-  organisationLocation: 'United Kingdom',
-  industry: 'Technology',
-  companySize: '11-50',
-  hearAboutUs: 'EVENT',
-  hearAboutUsDescription: 'Devcon',
-  promotionalEmails: false,
-  acceptedTerms: true,
-  acceptedTermsVersion: '2026-10-01',
-  latestTerms: '2026-10-01',
-  mfaSetup: true,
-  mfaConfirm: true,
-  userMfaStatus: 'ACTIVE',
-  onfidoApplicantStatus: 'UNVERIFIED',
-  createdAt: '2026-11-01T10:00:00.000Z',
-};
-
 const TERMS = {
   version: '2026-10-01',
   title: 'Terms and Conditions',
@@ -50,27 +25,16 @@ const TERMS = {
 const ACTIVE: TMfaStatus = { mfaSetup: true, mfaConfirm: true, userMfaStatus: 'ACTIVE' };
 const DISABLED: TMfaStatus = { mfaSetup: false, mfaConfirm: false, userMfaStatus: 'DISABLED' };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const fetchMock = vi.fn<typeof fetch>();
-type Handler = (body: unknown) => Response;
-let handlers: Record<string, Handler> = {};
-
 /** Answers `METHOD path` from the handlers; the page's reads have defaults. */
-function route(overrides: Record<string, Handler>) {
-  handlers = {
-    'GET /api/connect/terms-conditions/version': () => json(TERMS),
-    'GET /api/connect/user/mfa-status': () => json(ACTIVE),
-    [`GET /api/connect/user/${USER.id}`]: () => json(USER),
-    ...overrides,
-  };
-}
-
-const requests = (key: string) =>
-  fetchMock.mock.calls
-    .filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}` === key)
-    .map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : undefined));
+const {
+  fetchMock,
+  route,
+  bodies: requests,
+} = createFetchMock(() => ({
+  'GET /api/connect/terms-conditions/version': () => json(TERMS),
+  'GET /api/connect/user/mfa-status': () => json(ACTIVE),
+  [`GET /api/connect/user/${USER.id}`]: () => json(USER),
+}));
 
 function renderPage(user: TUser = USER) {
   session.setMarker(user.id, user.role);
@@ -87,12 +51,6 @@ describe('MyAccountPage', { timeout: 20_000 }, () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
     route({});
-    fetchMock.mockImplementation(async (input, init) => {
-      const handler = handlers[`${init?.method ?? 'GET'} ${String(input)}`];
-      return handler
-        ? handler(init?.body ? JSON.parse(String(init.body)) : undefined)
-        : json({ status: 404, title: 'Not Found' }, 404);
-    });
   });
   afterEach(() => {
     fetchMock.mockReset();

@@ -1,31 +1,7 @@
-import { vi } from 'vitest';
-import type { TApplication, TApplicationNetwork, TApplicationsPage, TUser } from '@connect/shared';
+import type { TApplication, TApplicationNetwork, TApplicationsPage } from '@connect/shared';
+import { TEST_USER } from '../../../test/fixtures.ts';
 
-export const USER: TUser = {
-  id: '5f0c6a2e-1111-4c3b-9d7e-0a1b2c3d4e5f',
-  sub: '5f0c6a2e-1111-4c3b-9d7e-0a1b2c3d4e5f',
-  accountId: '6a1d7b3f-2222-4d4c-8e8f-1b2c3d4e5f60',
-  email: 'ada@example.com',
-  role: 'INDIVIDUAL',
-  status: 'ACTIVE',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  organisationName: 'Analytical Engines Ltd',
-  organisationLocation: 'United Kingdom',
-  industry: 'Technology',
-  companySize: '11-50',
-  hearAboutUs: 'EVENT',
-  hearAboutUsDescription: 'Devcon',
-  promotionalEmails: false,
-  acceptedTerms: true,
-  acceptedTermsVersion: '2026-10-01',
-  latestTerms: '2026-10-01',
-  mfaSetup: true,
-  mfaConfirm: true,
-  userMfaStatus: 'ACTIVE',
-  onfidoApplicantStatus: 'UNVERIFIED',
-  createdAt: '2026-11-01T10:00:00.000Z',
-};
+export { createFetchMock, json, TEST_USER as USER, type Handler } from '../../../test/fixtures.ts';
 
 export const SEPOLIA: TApplicationNetwork = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -48,7 +24,7 @@ export const AMOY: TApplicationNetwork = {
 
 export const APPLICATION: TApplication = {
   id: '33333333-3333-4333-8333-333333333333',
-  accountId: USER.accountId,
+  accountId: TEST_USER.accountId,
   name: 'Payments API',
   callbackUrl: 'https://example.com/callback',
   applicationType: 'testnet',
@@ -77,36 +53,4 @@ export function page(
   quota = { used: content.length, total: 3 as number | null },
 ): TApplicationsPage {
   return { content, totalElements: content.length, totalPages: 1, number: 0, size: 10, quota };
-}
-
-export const json = (body: unknown, status = 200) =>
-  new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
-  });
-
-export type Handler = (body: unknown, url: URL) => Response;
-
-/** A fetch stand-in answering `METHOD /path` (query ignored) from handlers; records every call. */
-export function createFetchMock() {
-  const fetchMock = vi.fn<typeof fetch>();
-  let handlers: Record<string, Handler> = {};
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    const handler = handlers[`${init?.method ?? 'GET'} ${url.pathname}`];
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    return handler ? handler(body, url) : json({ status: 404, title: 'Not Found' }, 404);
-  });
-  return {
-    fetchMock,
-    route: (next: Record<string, Handler>) => {
-      handlers = next;
-    },
-    bodies: (key: string) =>
-      fetchMock.mock.calls
-        .filter(
-          ([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === key,
-        )
-        .map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : undefined)),
-  };
 }

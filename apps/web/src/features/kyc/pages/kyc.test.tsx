@@ -4,6 +4,7 @@ import { FIELD_MESSAGES, type TKycCheck, type TKycStatusResponse, type TUser } f
 import { currentUserQuery } from '../../../lib/current-user.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { session } from '../../../lib/storage.ts';
+import { createFetchMock, json, MFA_OFF, TEST_USER } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { getDisplayKycMessage, setDisplayKycMessage } from '../kyc-message.ts';
 import { loadOnfidoSdk } from '../onfido-sdk.ts';
@@ -16,31 +17,7 @@ vi.mock('../../../lib/auth.ts', () => ({
   signOutEverywhere: vi.fn(async () => undefined),
 }));
 
-const USER: TUser = {
-  id: '5f0c6a2e-1111-4c3b-9d7e-0a1b2c3d4e5f',
-  sub: '5f0c6a2e-1111-4c3b-9d7e-0a1b2c3d4e5f',
-  accountId: '6a1d7b3f-2222-4d4c-8e8f-1b2c3d4e5f60',
-  email: 'ada@example.com',
-  role: 'INDIVIDUAL',
-  status: 'ACTIVE',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  organisationName: 'Analytical Engines Ltd',
-  organisationLocation: 'United Kingdom',
-  industry: 'Technology',
-  companySize: '11-50',
-  hearAboutUs: 'SEARCH_ENGINE',
-  hearAboutUsDescription: null,
-  promotionalEmails: false,
-  acceptedTerms: true,
-  acceptedTermsVersion: '2026-10-01',
-  latestTerms: '2026-10-01',
-  mfaSetup: false,
-  mfaConfirm: false,
-  userMfaStatus: 'DISABLED',
-  onfidoApplicantStatus: 'UNVERIFIED',
-  createdAt: '2026-11-01T10:00:00.000Z',
-};
+const USER: TUser = { ...TEST_USER, hearAboutUs: 'SEARCH_ENGINE', hearAboutUsDescription: null, ...MFA_OFF };
 
 const CHECK: Omit<TKycCheck, 'status'> = {
   id: '0b6f3c1e-3333-4e5f-8a9b-2c3d4e5f6a7b',
@@ -61,25 +38,14 @@ const sandboxStatus = (status: TKycStatusResponse['status'], check: Partial<TKyc
     check: check ? { ...CHECK, status: status === 'UNVERIFIED' ? 'PENDING' : status, ...check } : null,
   }) as TKycStatusResponse;
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const fetchMock = vi.fn<typeof fetch>();
-type Handler = (body: unknown) => Response;
-let handlers: Record<string, Handler> = {};
-
-function route(overrides: Record<string, Handler>) {
-  handlers = {
-    [`GET /api/connect/user/${USER.id}`]: () => json(USER),
-    'GET /api/connect/kyc/status': () => json(sandboxStatus('UNVERIFIED')),
-    ...overrides,
-  };
-}
-
-const requests = (key: string) =>
-  fetchMock.mock.calls
-    .filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}` === key)
-    .map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : undefined));
+const {
+  fetchMock,
+  route,
+  bodies: requests,
+} = createFetchMock(() => ({
+  [`GET /api/connect/user/${USER.id}`]: () => json(USER),
+  'GET /api/connect/kyc/status': () => json(sandboxStatus('UNVERIFIED')),
+}));
 
 function renderPage(path = '/quant-flows/kyc', user: TUser = USER) {
   session.setMarker(user.id, user.role);
@@ -101,12 +67,6 @@ describe('KycPage', { timeout: 20_000 }, () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
     route({});
-    fetchMock.mockImplementation(async (input, init) => {
-      const handler = handlers[`${init?.method ?? 'GET'} ${String(input)}`];
-      return handler
-        ? handler(init?.body ? JSON.parse(String(init.body)) : undefined)
-        : json({ status: 404, title: 'Not Found' }, 404);
-    });
   });
   afterEach(() => {
     fetchMock.mockReset();

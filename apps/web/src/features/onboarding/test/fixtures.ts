@@ -27,5 +27,4 @@ export const NEW_USER: TUser = {
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export { json } from '../../../test/fixtures.ts';
