@@ -1,25 +1,18 @@
 import AddIcon from '@mui/icons-material/Add';
 import AppsOutlinedIcon from '@mui/icons-material/AppsOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TableContainer from '@mui/material/TableContainer';
-import TablePagination from '@mui/material/TablePagination';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { APPLICATION_PAGE_SIZES, APPLICATION_TYPES, type ApplicationType, type TApplication } from '@connect/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { FilterSelect, SearchField } from '../../../components/list/list-toolbar.tsx';
+import { CounterChip, EmptyList, ListHeaderActions, PagedList } from '../../../components/list/paged-list.tsx';
 import { Page } from '../../../components/page.tsx';
 import { formatNumber } from '../../../lib/format.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useApplicationNetworks } from '../api/get-application-networks.ts';
 import { useApplications } from '../api/get-applications.ts';
 import { ApplicationDetailsDialog } from '../components/application-details-dialog.tsx';
@@ -27,25 +20,6 @@ import { ApplicationsTable, type ApplicationAction } from '../components/applica
 import { DeleteApplicationDialog } from '../components/delete-application-dialog.tsx';
 import { EditApplicationDialog } from '../components/edit-application-dialog.tsx';
 import { applicationPaths } from '../paths.ts';
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
-
-function TableSkeleton() {
-  return (
-    <Box sx={{ p: 2 }} aria-hidden>
-      {[0, 1, 2, 3].map((row) => (
-        <Skeleton key={row} variant="rounded" height={40} sx={{ mb: 1 }} />
-      ))}
-    </Box>
-  );
-}
 
 /** My applications (spec §2.5): counter, search and filters, table, dialogs, empty state. */
 export function MyApplicationsPage() {
@@ -93,25 +67,26 @@ export function MyApplicationsPage() {
       title={t('title')}
       description={t('description')}
       actions={
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          {quota ? (
-            <Chip
-              color={isQuotaReached ? 'warning' : 'default'}
-              variant="outlined"
-              aria-label={`${t('counterLabel')}: ${quota.total === null ? quota.used : `${quota.used} / ${quota.total}`}`}
-              title={t('counterLabel')}
-              label={
-                quota.total === null
-                  ? t('counterUnlimited', { used: formatNumber(quota.used) })
-                  : t('counter', { used: formatNumber(quota.used), total: formatNumber(quota.total) })
-              }
-              data-testid="applications-counter"
-            />
-          ) : (
-            <Skeleton variant="rounded" width={110} height={32} />
-          )}
-          {registerButton}
-        </Stack>
+        <ListHeaderActions
+          counters={
+            quota ? (
+              <CounterChip
+                name={t('counterLabel')}
+                used={quota.used}
+                total={quota.total}
+                text={
+                  quota.total === null
+                    ? t('counterUnlimited', { used: formatNumber(quota.used) })
+                    : t('counter', { used: formatNumber(quota.used), total: formatNumber(quota.total) })
+                }
+                isWarning={isQuotaReached}
+                testId="applications-counter"
+              />
+            ) : null
+          }
+          placeholderWidth={110}
+          action={registerButton}
+        />
       }
     >
       {isQuotaReached && quota ? (
@@ -130,119 +105,62 @@ export function MyApplicationsPage() {
       ) : null}
       <Paper variant="outlined">
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2 }}>
-          <TextField
-            label={t('toolbar.search')}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            size="small"
-            type="search"
-            sx={{ flex: 1, minWidth: 220 }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-          <TextField
-            select
+          <SearchField label={t('toolbar.search')} value={search} onChange={setSearch} />
+          <FilterSelect
             label={t('toolbar.network')}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             value={networkId}
-            onChange={(event) => setNetworkId(event.target.value)}
-            size="small"
-            sx={{ minWidth: 220 }}
-          >
-            <MenuItem value="">{t('toolbar.allNetworks')}</MenuItem>
-            {(networks.data ?? []).map((network) => (
-              <MenuItem key={network.id} value={network.id}>
-                {network.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
+            onChange={setNetworkId}
+            allLabel={t('toolbar.allNetworks')}
+            options={(networks.data ?? []).map((network) => ({ value: network.id, label: network.name }))}
+            minWidth={220}
+            isAllShown
+          />
+          <FilterSelect
             label={t('toolbar.environment')}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
             value={applicationType}
-            onChange={(event) => setApplicationType(event.target.value as ApplicationType | '')}
-            size="small"
-            sx={{ minWidth: 200 }}
-          >
-            <MenuItem value="">{t('toolbar.allEnvironments')}</MenuItem>
-            {APPLICATION_TYPES.map((type) => (
-              <MenuItem key={type} value={type}>
-                {t(`environment.${type}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={setApplicationType}
+            allLabel={t('toolbar.allEnvironments')}
+            options={APPLICATION_TYPES.map((type) => ({ value: type, label: t(`environment.${type}`) }))}
+            minWidth={200}
+            isAllShown
+          />
         </Stack>
-        {applications.isPending ? (
-          <TableSkeleton />
-        ) : applications.isError ? (
-          <Alert
-            severity="error"
-            sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void applications.refetch()}>
-                {t('actions.retry')}
-              </Button>
-            }
-          >
-            {t('loadError')} {applications.error.message}
-          </Alert>
-        ) : applications.data.totalElements === 0 ? (
-          <Box sx={{ textAlign: 'center', py: 6, px: 2 }}>
-            <AppsOutlinedIcon sx={{ fontSize: 48, color: 'text.secondary' }} aria-hidden />
-            {isFiltered ? (
-              <>
-                <Typography sx={{ mt: 1 }}>{t('empty.filtered')}</Typography>
-                <Button
-                  sx={{ mt: 2 }}
-                  onClick={() => {
-                    setSearch('');
-                    setNetworkId('');
-                    setApplicationType('');
-                  }}
-                >
-                  {t('empty.clear')}
-                </Button>
-              </>
-            ) : (
-              <>
-                <Typography variant="h3" component="h2" sx={{ mt: 1, fontSize: 18 }}>
-                  {t('empty.title')}
-                </Typography>
-                <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-                  {t('empty.body')}
-                </Typography>
-                {registerButton}
-              </>
-            )}
-          </Box>
-        ) : (
-          <>
-            <TableContainer sx={{ maxHeight: 640 }}>
-              <ApplicationsTable
-                applications={applications.data.content}
-                onAction={(application, action) => setOpen({ application, action })}
-              />
-            </TableContainer>
-            <TablePagination
-              component="div"
-              count={applications.data.totalElements}
-              page={page}
-              rowsPerPage={size}
-              rowsPerPageOptions={[...APPLICATION_PAGE_SIZES]}
-              labelRowsPerPage={t('table.rowsPerPage')}
-              onPageChange={(_event, next) => setPage(next)}
-              onRowsPerPageChange={(event) => setSize(Number(event.target.value))}
+        <PagedList
+          query={applications}
+          onRetry={() => void applications.refetch()}
+          retryLabel={t('actions.retry')}
+          loadErrorText={t('loadError')}
+          placeholderRowHeight={40}
+          empty={
+            <EmptyList
+              icon={<AppsOutlinedIcon sx={{ fontSize: 48, color: 'text.secondary' }} aria-hidden />}
+              isFiltered={isFiltered}
+              filteredText={t('empty.filtered')}
+              clearLabel={t('empty.clear')}
+              onClear={() => {
+                setSearch('');
+                setNetworkId('');
+                setApplicationType('');
+              }}
+              title={t('empty.title')}
+              body={t('empty.body')}
+              action={registerButton}
             />
-          </>
-        )}
+          }
+          page={page}
+          size={size}
+          pageSizes={APPLICATION_PAGE_SIZES}
+          rowsPerPageLabel={t('table.rowsPerPage')}
+          onPage={setPage}
+          onSize={setSize}
+        >
+          {(data) => (
+            <ApplicationsTable
+              applications={data.content}
+              onAction={(application, action) => setOpen({ application, action })}
+            />
+          )}
+        </PagedList>
       </Paper>
       {open?.action === 'details' ? (
         <ApplicationDetailsDialog application={open.application} open onClose={() => setOpen(null)} />

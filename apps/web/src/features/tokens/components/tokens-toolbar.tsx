@@ -1,8 +1,4 @@
-import SearchIcon from '@mui/icons-material/Search';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import {
   TIER_TYPES,
   TOKEN_STATUS_FILTER_OPTIONS,
@@ -12,6 +8,7 @@ import {
   type TTokenType,
 } from '@connect/shared';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect, SearchField } from '../../../components/list/list-toolbar.tsx';
 
 /** The search box and filters of My smart tokens (spec §2.5). '' means "all". */
 export type TokenFilters = {
@@ -49,83 +46,39 @@ export function TokensToolbar({
   const set = <K extends keyof TokenFilters>(key: K, value: TokenFilters[K]) => onChange({ ...filters, [key]: value });
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2 }}>
-      <TextField
-        label={t('toolbar.search')}
-        value={filters.search}
-        onChange={(event) => set('search', event.target.value)}
-        size="small"
-        type="search"
-        sx={{ flex: 1, minWidth: 220 }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
-      <TextField
-        select
+      <SearchField label={t('toolbar.search')} value={filters.search} onChange={(value) => set('search', value)} />
+      <FilterSelect
         label={t('toolbar.blockchain')}
         value={filters.blockchain}
-        onChange={(event) => set('blockchain', event.target.value)}
-        size="small"
-        sx={{ minWidth: 170 }}
-      >
-        <MenuItem value="">{t('toolbar.allBlockchains')}</MenuItem>
-        {blockchains.map((blockchain) => (
-          <MenuItem key={blockchain} value={blockchain}>
-            {blockchain}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
+        onChange={(value) => set('blockchain', value)}
+        allLabel={t('toolbar.allBlockchains')}
+        options={blockchains.map((blockchain) => ({ value: blockchain, label: blockchain }))}
+        minWidth={170}
+      />
+      <FilterSelect
         label={t('toolbar.tokenType')}
         value={filters.tokenType}
-        onChange={(event) => set('tokenType', event.target.value as TTokenType | '')}
-        size="small"
-        sx={{ minWidth: 200 }}
-      >
-        <MenuItem value="">{t('toolbar.allTokenTypes')}</MenuItem>
-        {TOKEN_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
-            {t(`tokenType.${type}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
+        onChange={(value) => set('tokenType', value)}
+        allLabel={t('toolbar.allTokenTypes')}
+        options={TOKEN_TYPES.map((type) => ({ value: type, label: t(`tokenType.${type}`) }))}
+        minWidth={200}
+      />
+      <FilterSelect
         label={t('toolbar.tier')}
         value={filters.tierType}
-        onChange={(event) => set('tierType', event.target.value as TTierType | '')}
-        size="small"
-        sx={{ minWidth: 130 }}
-      >
-        <MenuItem value="">{t('toolbar.allTiers')}</MenuItem>
-        {TIER_TYPES.map((tier) => (
-          <MenuItem key={tier} value={tier}>
-            {t(`tierType.${tier}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
+        onChange={(value) => set('tierType', value)}
+        allLabel={t('toolbar.allTiers')}
+        options={TIER_TYPES.map((tier) => ({ value: tier, label: t(`tierType.${tier}`) }))}
+        minWidth={130}
+      />
+      <FilterSelect
         label={t('toolbar.status')}
         value={filters.status}
-        onChange={(event) => set('status', event.target.value as TTokenStatus | '')}
-        size="small"
-        sx={{ minWidth: 150 }}
-      >
-        <MenuItem value="">{t('toolbar.allStatuses')}</MenuItem>
-        {TOKEN_STATUS_FILTER_OPTIONS.map((status) => (
-          <MenuItem key={status} value={status}>
-            {t(`status.${status}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+        onChange={(value) => set('status', value)}
+        allLabel={t('toolbar.allStatuses')}
+        options={TOKEN_STATUS_FILTER_OPTIONS.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+        minWidth={150}
+      />
     </Stack>
   );
 }

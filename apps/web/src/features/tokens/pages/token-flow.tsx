@@ -1,23 +1,19 @@
 import AddIcon from '@mui/icons-material/Add';
 import TokenOutlinedIcon from '@mui/icons-material/TokenOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import TableContainer from '@mui/material/TableContainer';
-import TablePagination from '@mui/material/TablePagination';
-import Typography from '@mui/material/Typography';
 import { TOKEN_PAGE_SIZES, type TToken, type TTokensRequest } from '@connect/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { CounterChip, EmptyList, ListHeaderActions, PagedList } from '../../../components/list/paged-list.tsx';
 import { Page } from '../../../components/page.tsx';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatNumber } from '../../../lib/format.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useDeleteToken } from '../api/delete-token.ts';
 import { useTokens } from '../api/get-tokens.ts';
 import { useUpdateToken } from '../api/update-token.ts';
@@ -26,25 +22,6 @@ import { TokensTable, type TokenAction } from '../components/tokens-table.tsx';
 import { isFiltered, NO_FILTERS, TokensToolbar, type TokenFilters } from '../components/tokens-toolbar.tsx';
 import { UseCaseTiles } from '../components/use-case-tiles.tsx';
 import { tokenPaths } from '../token-paths.ts';
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
-
-function TableSkeleton() {
-  return (
-    <Box sx={{ p: 2 }} aria-hidden>
-      {[0, 1, 2, 3].map((row) => (
-        <Skeleton key={row} variant="rounded" height={44} sx={{ mb: 1 }} />
-      ))}
-    </Box>
-  );
-}
 
 /** Token Flow, "My smart tokens" (spec §2.5): counter, use-case tiles, search and filters, table, paging. */
 export function TokenFlowPage() {
@@ -124,36 +101,37 @@ export function TokenFlowPage() {
       title={t('list.title')}
       description={t('list.description')}
       actions={
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          {quota && tokens.data ? (
-            <>
-              <Chip
-                variant="outlined"
-                label={t('list.credits', { credits: formatNumber(tokens.data.credits) })}
-                title={t('list.creditsLabel')}
-                aria-label={`${t('list.creditsLabel')}: ${formatNumber(tokens.data.credits)}`}
-              />
-              <Chip
-                color={isQuotaReached ? 'warning' : 'default'}
-                variant="outlined"
-                title={t('list.counterLabel')}
-                aria-label={`${t('list.counterLabel')}: ${quota.allowed === null ? quota.deployed : `${quota.deployed} / ${quota.allowed}`}`}
-                label={
-                  quota.allowed === null
-                    ? t('list.counterUnlimited', { deployed: formatNumber(quota.deployed) })
-                    : t('list.counter', {
-                        deployed: formatNumber(quota.deployed),
-                        allowed: formatNumber(quota.allowed),
-                      })
-                }
-                data-testid="tokens-counter"
-              />
-            </>
-          ) : (
-            <Skeleton variant="rounded" width={160} height={32} />
-          )}
-          {createButton}
-        </Stack>
+        <ListHeaderActions
+          counters={
+            quota && tokens.data ? (
+              <>
+                <Chip
+                  variant="outlined"
+                  label={t('list.credits', { credits: formatNumber(tokens.data.credits) })}
+                  title={t('list.creditsLabel')}
+                  aria-label={`${t('list.creditsLabel')}: ${formatNumber(tokens.data.credits)}`}
+                />
+                <CounterChip
+                  name={t('list.counterLabel')}
+                  used={quota.deployed}
+                  total={quota.allowed}
+                  text={
+                    quota.allowed === null
+                      ? t('list.counterUnlimited', { deployed: formatNumber(quota.deployed) })
+                      : t('list.counter', {
+                          deployed: formatNumber(quota.deployed),
+                          allowed: formatNumber(quota.allowed),
+                        })
+                  }
+                  isWarning={isQuotaReached}
+                  testId="tokens-counter"
+                />
+              </>
+            ) : null
+          }
+          placeholderWidth={160}
+          action={createButton}
+        />
       }
     >
       {isQuotaReached || isSentBack ? (
@@ -172,59 +150,33 @@ export function TokenFlowPage() {
       <UseCaseTiles />
       <Paper variant="outlined">
         <TokensToolbar filters={filters} blockchains={tokens.data?.blockchains ?? []} onChange={setFilters} />
-        {tokens.isPending ? (
-          <TableSkeleton />
-        ) : tokens.isError ? (
-          <Alert
-            severity="error"
-            sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void tokens.refetch()}>
-                {t('actions.retry')}
-              </Button>
-            }
-          >
-            {t('list.loadError')} {tokens.error.message}
-          </Alert>
-        ) : tokens.data.totalElements === 0 ? (
-          <Box sx={{ textAlign: 'center', py: 6, px: 2 }}>
-            <TokenOutlinedIcon sx={{ fontSize: 48, color: 'text.secondary' }} aria-hidden />
-            {isFiltered(filters) ? (
-              <>
-                <Typography sx={{ mt: 1 }}>{t('empty.filtered')}</Typography>
-                <Button sx={{ mt: 2 }} onClick={() => setFilters(NO_FILTERS)}>
-                  {t('empty.clear')}
-                </Button>
-              </>
-            ) : (
-              <>
-                <Typography variant="h3" component="h2" sx={{ mt: 1, fontSize: 18 }}>
-                  {t('empty.title')}
-                </Typography>
-                <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-                  {t('empty.body')}
-                </Typography>
-                {createButton}
-              </>
-            )}
-          </Box>
-        ) : (
-          <>
-            <TableContainer sx={{ maxHeight: 640 }}>
-              <TokensTable tokens={tokens.data.content} onAction={(token, action) => setOpen({ token, action })} />
-            </TableContainer>
-            <TablePagination
-              component="div"
-              count={tokens.data.totalElements}
-              page={page}
-              rowsPerPage={size}
-              rowsPerPageOptions={[...TOKEN_PAGE_SIZES]}
-              labelRowsPerPage={t('table.rowsPerPage')}
-              onPageChange={(_event, next) => setPage(next)}
-              onRowsPerPageChange={(event) => setSize(Number(event.target.value))}
+        <PagedList
+          query={tokens}
+          onRetry={() => void tokens.refetch()}
+          retryLabel={t('actions.retry')}
+          loadErrorText={t('list.loadError')}
+          placeholderRowHeight={44}
+          empty={
+            <EmptyList
+              icon={<TokenOutlinedIcon sx={{ fontSize: 48, color: 'text.secondary' }} aria-hidden />}
+              isFiltered={isFiltered(filters)}
+              filteredText={t('empty.filtered')}
+              clearLabel={t('empty.clear')}
+              onClear={() => setFilters(NO_FILTERS)}
+              title={t('empty.title')}
+              body={t('empty.body')}
+              action={createButton}
             />
-          </>
-        )}
+          }
+          page={page}
+          size={size}
+          pageSizes={TOKEN_PAGE_SIZES}
+          rowsPerPageLabel={t('table.rowsPerPage')}
+          onPage={setPage}
+          onSize={setSize}
+        >
+          {(data) => <TokensTable tokens={data.content} onAction={(token, action) => setOpen({ token, action })} />}
+        </PagedList>
       </Paper>
       {open ? (
         <ConfirmDialog
