@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible, snap } from './support/a11y.ts';
 import { createConfirmedUser } from './support/identity.ts';
+import { chooseOption, signIn, verifyAndActivateTestnet } from './support/journey.ts';
 
 // One user activates a testnet, registers an application, uses its credentials against the
 // platform API, rotates the secret, edits and deletes the application: the steps depend on each other.
@@ -8,6 +9,7 @@ test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 const email = `applications-${Date.now()}@example.com`;
 const password = 'Applications-Journey-Passw0rd!';
+const user = { email, password };
 // The server's first local chain stands in for the Ethereum testnet (network code ethereum-testnet).
 const chainPort = process.env.E2E_DEVCHAIN_PORTS?.split(',')[0];
 const chainUrl = `http://127.0.0.1:${chainPort}`;
@@ -16,38 +18,6 @@ const NETWORK = 'ethereum-testnet';
 let clientId = '';
 let firstSecret = '';
 let secondSecret = '';
-
-async function chooseOption(page: Page, label: string | RegExp, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Signs in; a new user first accepts the terms, fills in the profile and skips MFA. */
-async function signIn(page: Page, isFirstTime = false) {
-  await page.goto('/login');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  if (isFirstTime) {
-    await expect(page).toHaveURL(/\/terms-conditions$/);
-    await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
-    await page.getByRole('button', { name: 'Accept and continue' }).click();
-    await expect(page).toHaveURL(/\/user-details$/);
-    await page.getByLabel('First name').fill('Katherine');
-    await page.getByLabel('Last name').fill('Johnson');
-    await page.getByLabel('Company name').fill('Orbital Mechanics Ltd');
-    await page.getByLabel('Company location').fill('United States');
-    await chooseOption(page, 'Industry', 'Technology');
-    await chooseOption(page, 'Company size', '1–10 employees');
-    await chooseOption(page, 'How did you hear about us?', 'Search engine');
-    await page.getByRole('button', { name: 'Save and continue' }).click();
-    await expect(page).toHaveURL(/\/mfa-setup$/);
-    await page.getByRole('button', { name: 'Skip for now' }).click();
-  }
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
-  // The cookie banner of a fresh browser would cover the tables in the screenshots.
-  await page.getByRole('button', { name: 'Necessary only' }).click();
-}
 
 /** What the page's copy button put on the clipboard (a string: the e2e project has no DOM types). */
 const readClipboard = (page: Page) => page.evaluate<string>('navigator.clipboard.readText()');
@@ -89,7 +59,15 @@ async function directBlockNumber(request: APIRequestContext): Promise<bigint> {
 test('My applications starts empty; the user verifies identity and activates a testnet', async ({ page, request }) => {
   expect(chainPort, 'E2E_DEVCHAIN_PORTS is set by playwright.config.ts').toBeTruthy();
   await createConfirmedUser(request, email, password);
-  await signIn(page, true);
+  await signIn(page, {
+    ...user,
+    profile: {
+      firstName: 'Katherine',
+      lastName: 'Johnson',
+      company: 'Orbital Mechanics Ltd',
+      location: 'United States',
+    },
+  });
 
   await page.goto('/my-applications');
   await expect(page).toHaveTitle('My applications | Quant Connect');
@@ -100,19 +78,7 @@ test('My applications starts empty; the user verifies identity and activates a t
   await expectAccessible(page, '/my-applications (empty)');
 
   // Networks are activated in My networks; choosing them first asks for a verified identity.
-  await page.goto('/my-networks/select-new-networks');
-  await expect(page).toHaveURL(/\/kyc\?selectNetworks=true$/);
-  const verify = page.getByRole('region', { name: 'Verify your identity' });
-  await verify.getByRole('button', { name: 'Start verification' }).click();
-  const status = page.getByRole('region', { name: 'Your status' });
-  await expect(status.getByText('Verified', { exact: true })).toBeVisible({ timeout: 20_000 });
-  await status.getByRole('link', { name: 'Continue to select networks' }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('checkbox', { name: /Ethereum Testnet \(local\)/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Activate networks' }).click();
-  await expect(page.getByRole('heading', { name: 'Your networks are active' })).toBeVisible();
+  await verifyAndActivateTestnet(page);
 });
 
 test('registers an application through the stepper and copies the secret from the success step', async ({
@@ -120,7 +86,7 @@ test('registers an application through the stepper and copies the secret from th
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(page);
+  await signIn(page, user);
   await page.goto('/my-applications');
   await page.getByRole('link', { name: 'Register new application' }).first().click();
   await expect(page).toHaveURL(/\/my-applications\/register-new-application$/);
@@ -217,7 +183,7 @@ test('the details dialog shows the usage; rotating keeps the old secret working 
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const oldToken = await tokenFor(request, firstSecret);
-  await signIn(page);
+  await signIn(page, user);
   await page.goto('/my-applications');
   await page.getByRole('button', { name: 'Orbit Tracker', exact: true }).click();
   const details = page.getByRole('dialog', { name: /Orbit Tracker/ });
@@ -271,7 +237,7 @@ test('the details dialog shows the usage; rotating keeps the old secret working 
 });
 
 test('edits the application, confirming testnet signing', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, user);
   await page.goto('/my-applications');
   await page.getByRole('button', { name: 'Actions for Orbit Tracker' }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
@@ -304,7 +270,7 @@ test('edits the application, confirming testnet signing', async ({ page }) => {
 
 test('deletes the application; its credentials stop working', async ({ page, request }) => {
   const token = await tokenFor(request, secondSecret);
-  await signIn(page);
+  await signIn(page, user);
   await page.goto('/my-applications');
   await page.getByRole('button', { name: 'Actions for Orbit Tracker v2' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, snap as snapPage } from './support/a11y.ts';
 import { createConfirmedUser } from './support/identity.ts';
+import { signIn } from './support/journey.ts';
 
 // One user goes from unverified to verified; the steps depend on each other. The first journey
 // signs up, verifies twice and takes a dozen screenshots: on a shared, busy machine that needs
@@ -9,6 +10,7 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const email = `kyc-${Date.now()}@example.com`;
 const password = 'Kyc-Journey-Passw0rd!';
+const user = { email, password };
 
 /** A full-page screenshot from the top, so the sticky top bar sits where it belongs. */
 async function snap(page: Page, name: string) {
@@ -16,48 +18,15 @@ async function snap(page: Page, name: string) {
   await snapPage(page, name);
 }
 
-async function chooseOption(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Signs in; a new user first accepts the terms, fills in the profile and skips MFA. */
-async function signIn(page: Page, isFirstTime = false) {
-  await page.goto('/login');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  // Password hashing is slow on a busy machine: sign-in gets the same 20 s as in networks.spec.ts.
-  if (!isFirstTime) {
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
-    await page.getByRole('button', { name: 'Necessary only' }).click();
-    return;
-  }
-  await expect(page).toHaveURL(/\/terms-conditions$/, { timeout: 20_000 });
-  await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
-  await page.getByRole('button', { name: 'Accept and continue' }).click();
-  await expect(page).toHaveURL(/\/user-details$/);
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Lovelace');
-  await page.getByLabel('Company name').fill('Analytical Engines Ltd');
-  await page.getByLabel('Company location').fill('United Kingdom');
-  await chooseOption(page, 'Industry', 'Technology');
-  await chooseOption(page, 'Company size', '1–10 employees');
-  await chooseOption(page, 'How did you hear about us?', 'Search engine');
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page).toHaveURL(/\/mfa-setup$/);
-  await page.getByRole('button', { name: 'Skip for now' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  // The cookie banner would cover the forms in the screenshots.
-  await page.getByRole('button', { name: 'Necessary only' }).click();
-}
-
 test('select networks sends an unverified user to verification; a mismatching name fails, a retry verifies', async ({
   page,
   request,
 }) => {
   await createConfirmedUser(request, email, password);
-  await signIn(page, true);
+  await signIn(page, {
+    ...user,
+    profile: { firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines Ltd', location: 'United Kingdom' },
+  });
 
   // The guard of spec §5: not verified → /quant-flows/kyc?selectNetworks=true.
   await page.goto('/my-networks/select-new-networks');
@@ -102,7 +71,7 @@ test('select networks sends an unverified user to verification; a mismatching na
 });
 
 test('once verified, My account shows it and the other verification routes lead back', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, user);
   await page.goto('/my-account');
   const personal = page.getByRole('region', { name: 'Personal details' });
   await expect(personal.getByText('Verified', { exact: true })).toBeVisible();

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible, snap } from './support/a11y.ts';
 import { createConfirmedUser } from './support/identity.ts';
+import { chooseOption, signIn, verifyIdentityForNetworks } from './support/journey.ts';
 
 // One user goes from no networks to a testnet, an environment, and a private network: the steps depend on each other.
 // The CPU is shared with other work: signing in and page loads get more time than the default.
@@ -8,53 +9,18 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const email = `networks-${Date.now()}@example.com`;
 const password = 'Networks-Journey-Passw0rd!';
+const user = { email, password };
 // The server's second local chain (the Polygon testnet stand-in, chain id 31338): our "private" network.
 const secondChainPort = process.env.E2E_DEVCHAIN_PORTS?.split(',')[1];
 const secondChainUrl = `http://127.0.0.1:${secondChainPort}`;
 
-async function chooseOption(page: Page, label: string | RegExp, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Signs in; a new user first accepts the terms, fills in the profile and skips MFA. */
-async function signIn(page: Page, isFirstTime = false) {
-  await page.goto('/login');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  if (!isFirstTime) {
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
-    await dismissCookies(page);
-    return;
-  }
-  await expect(page).toHaveURL(/\/terms-conditions$/, { timeout: 20_000 });
-  await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
-  await page.getByRole('button', { name: 'Accept and continue' }).click();
-  await expect(page).toHaveURL(/\/user-details$/);
-  await page.getByLabel('First name').fill('Grace');
-  await page.getByLabel('Last name').fill('Hopper');
-  await page.getByLabel('Company name').fill('Compilers Ltd');
-  await page.getByLabel('Company location').fill('United States');
-  await chooseOption(page, 'Industry', 'Technology');
-  await chooseOption(page, 'Company size', '1–10 employees');
-  await chooseOption(page, 'How did you hear about us?', 'Search engine');
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page).toHaveURL(/\/mfa-setup$/);
-  await page.getByRole('button', { name: 'Skip for now' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await dismissCookies(page);
-}
-
-/** The cookie banner of a fresh browser would cover the tables in the screenshots. */
-async function dismissCookies(page: Page) {
-  await page.getByRole('button', { name: 'Necessary only' }).click();
-}
-
 test('My networks starts empty; selecting networks first asks for a verified identity', async ({ page, request }) => {
   expect(secondChainPort, 'E2E_DEVCHAIN_PORTS is set by playwright.config.ts').toBeTruthy();
   await createConfirmedUser(request, email, password);
-  await signIn(page, true);
+  await signIn(page, {
+    ...user,
+    profile: { firstName: 'Grace', lastName: 'Hopper', company: 'Compilers Ltd', location: 'United States' },
+  });
 
   await page.goto('/my-networks?configureNetworks=true');
   await expect(page).toHaveTitle('My networks | Quant Connect');
@@ -77,17 +43,11 @@ test('My networks starts empty; selecting networks first asks for a verified ide
   await snap(page, 'networks-02-guard-kyc');
 
   // Verify in the embedded sandbox (labelled as such), with the profile's names.
-  const verify = page.getByRole('region', { name: 'Verify your identity' });
-  await expect(verify.getByText('Sandbox', { exact: true })).toBeVisible();
-  await verify.getByRole('button', { name: 'Start verification' }).click();
-  const status = page.getByRole('region', { name: 'Your status' });
-  await expect(status.getByText('Verified', { exact: true })).toBeVisible({ timeout: 20_000 });
-  await status.getByRole('link', { name: 'Continue to select networks' }).click();
-  await expect(page).toHaveURL(/\/my-networks\/select-new-networks$/);
+  await verifyIdentityForNetworks(page);
 });
 
 test('selects a local testnet through the stepper and sees it live in My networks', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, user);
   await page.goto('/my-networks/select-new-networks');
   await expect(page).toHaveTitle('Select new networks | Quant Connect');
   await expect(page.getByRole('heading', { name: 'Before you choose' })).toBeVisible();
@@ -146,7 +106,7 @@ test('selects a local testnet through the stepper and sees it live in My network
 });
 
 test('the environment manager adds the other blockchain’s testnet', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, user);
   await page.goto('/my-networks');
   await page.getByRole('button', { name: 'Environment manager' }).click();
   const dialog = page.getByRole('dialog', { name: 'Environment manager' });
@@ -170,7 +130,7 @@ test('the environment manager adds the other blockchain’s testnet', async ({ p
 test('connects a private network: a wrong chain id is a field error, the right one goes under review', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, user);
   await page.goto('/my-networks');
   await page
     .getByRole('region', { name: 'Private networks' })
@@ -235,7 +195,7 @@ test('connects a private network: a wrong chain id is a field error, the right o
 });
 
 test('requests the removal of the private network through the delete dialog', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, user);
   await page.goto('/my-networks');
   await page.getByRole('button', { name: 'Actions for Grace Ledger' }).click();
   await page.getByRole('menuitem', { name: 'Request removal' }).click();

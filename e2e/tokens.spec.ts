@@ -12,6 +12,7 @@ import {
 import { DEV_ACCOUNTS, TEST_WALLET_ADDRESS, TEST_WALLET_PRIVATE_KEY } from '@connect/devchain';
 import { expectAccessible, snap as snapPage } from './support/a11y.ts';
 import { createConfirmedUser, idp } from './support/identity.ts';
+import { chooseOption, signIn, verifyAndActivateTestnet } from './support/journey.ts';
 import { TestWallet } from './support/test-wallet.ts';
 
 // One user goes from no networks to deployed, minted tokens and an exhausted quota: the steps depend on each other.
@@ -21,6 +22,8 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 
 const email = `tokens-${Date.now()}@example.com`;
 const password = 'Tokens-Journey-Passw0rd!';
+const user = { email, password };
+const profile = { firstName: 'Satoshi', lastName: 'Nakamoto', company: 'Ledgers Ltd', location: 'United Kingdom' };
 const [ethereumPort, polygonPort] = (process.env.E2E_DEVCHAIN_PORTS ?? '').split(',');
 const ethereumRpc = `http://127.0.0.1:${ethereumPort}`;
 const chains = [
@@ -34,58 +37,6 @@ const createPath = `${flows}/deploy/create-new-smart-contract`;
 async function snap(page: Page, name: string) {
   await page.evaluate(() => (globalThis as unknown as { scrollTo: (x: number, y: number) => void }).scrollTo(0, 0));
   await snapPage(page, name);
-}
-
-async function chooseOption(page: Page, label: string | RegExp, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Signs in on `base` (the journeys' server unless given); a new user first accepts the terms, fills in the profile and skips MFA. */
-async function signIn(page: Page, options: { isFirstTime?: boolean; base?: string } = {}) {
-  const base = options.base ?? '';
-  await page.goto(`${base}/login`);
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  if (options.isFirstTime) {
-    await expect(page).toHaveURL(/\/terms-conditions$/);
-    await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
-    await page.getByRole('button', { name: 'Accept and continue' }).click();
-    await expect(page).toHaveURL(/\/user-details$/);
-    await page.getByLabel('First name').fill('Satoshi');
-    await page.getByLabel('Last name').fill('Nakamoto');
-    await page.getByLabel('Company name').fill('Ledgers Ltd');
-    await page.getByLabel('Company location').fill('United Kingdom');
-    await chooseOption(page, 'Industry', 'Technology');
-    await chooseOption(page, 'Company size', '1–10 employees');
-    await chooseOption(page, 'How did you hear about us?', 'Search engine');
-    await page.getByRole('button', { name: 'Save and continue' }).click();
-    await expect(page).toHaveURL(/\/mfa-setup$/);
-    await page.getByRole('button', { name: 'Skip for now' }).click();
-  }
-  await expect(page).toHaveURL(/\/dashboard$/);
-  // The cookie banner would cover the tables in the screenshots.
-  await page.getByRole('button', { name: 'Necessary only' }).click();
-}
-
-/** Verifies the identity in the KYC sandbox (the select-networks guard asks) and activates the local Ethereum testnet. */
-async function activateTestnet(page: Page, base = '') {
-  await page.goto(`${base}/my-networks/select-new-networks`);
-  await expect(page).toHaveURL(/\/quant-flows\/kyc\?selectNetworks=true$/);
-  const verify = page.getByRole('region', { name: 'Verify your identity' });
-  await expect(verify.getByText('Sandbox', { exact: true })).toBeVisible();
-  await verify.getByRole('button', { name: 'Start verification' }).click();
-  const status = page.getByRole('region', { name: 'Your status' });
-  await expect(status.getByText('Verified', { exact: true })).toBeVisible({ timeout: 20_000 });
-  await status.getByRole('link', { name: 'Continue to select networks' }).click();
-  await expect(page).toHaveURL(/\/my-networks\/select-new-networks$/);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('checkbox', { name: /Ethereum Testnet/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Activate networks' }).click();
-  await expect(page.getByRole('heading', { name: 'Your networks are active' })).toBeVisible();
 }
 
 /** Walks the stepper up to the Token Details form, with a network, token type and tier. */
@@ -121,7 +72,7 @@ test('without networks, creating a token sends the user to configure networks; a
 }) => {
   expect(ethereumPort, 'E2E_DEVCHAIN_PORTS is set by playwright.config.ts').toBeTruthy();
   await createConfirmedUser(request, email, password);
-  await signIn(page, { isFirstTime: true });
+  await signIn(page, { ...user, profile });
 
   await page.goto(flows);
   await expect(page).toHaveTitle('Token Flow | Quant Connect');
@@ -147,13 +98,13 @@ test('without networks, creating a token sends the user to configure networks; a
   await expect(page.getByText('Please configure your networks before you can deploy tokens')).toBeVisible();
   await snap(page, 'tokens-04-guard-configure-networks');
 
-  await activateTestnet(page);
+  await verifyAndActivateTestnet(page);
 });
 
 test('deploys a QRC20 flex token with the wallet, mints as the minter and sees the live supply', async ({ page }) => {
   const wallet = new TestWallet(TEST_WALLET_PRIVATE_KEY, chains);
   await wallet.install(page);
-  await signIn(page);
+  await signIn(page, user);
   await page.goto(createPath);
   await expect(page).toHaveTitle('Create smart token | Quant Connect');
   await expect(page.getByRole('heading', { name: 'Before you start' })).toBeVisible();
@@ -245,7 +196,7 @@ test('deploys a QRC20 flex token with the wallet, mints as the minter and sees t
 });
 
 test('deploys a QRC721 base token with the platform, without a wallet', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, user);
   await openDetails(page, 'Non-fungible (QRC721)', 'Base');
   await field(page, 'Token name').fill('Green Certificates');
   await field(page, 'Token unit').fill('GREEN');
@@ -286,7 +237,7 @@ test('deploys a QRC721 base token with the platform, without a wallet', async ({
 });
 
 test('without a wallet the deployment says to install one, and nothing is created', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, user);
   await openDetails(page, 'Fungible (QRC20)', 'Base');
   await fillQrc20Base(page, 'No Wallet Points', 'NOWAL', /Deploy with Metamask/);
   await page.getByRole('button', { name: 'Deploy with Metamask' }).click();
@@ -301,7 +252,7 @@ test('a wallet that rejects the transaction cancels the deployment', async ({ pa
   const wallet = new TestWallet(TEST_WALLET_PRIVATE_KEY, chains);
   wallet.setRejecting(true);
   await wallet.install(page);
-  await signIn(page);
+  await signIn(page, user);
   await openDetails(page, 'Fungible (QRC20)', 'Base');
   await fillQrc20Base(page, 'Rejected Points', 'REJECT', /Deploy with Metamask/);
   await page.getByRole('button', { name: 'Deploy with Metamask' }).click();
@@ -361,7 +312,7 @@ test('with the tokens:create quota used up, the creation page sends the user bac
     expect(created.status(), await created.text()).toBe(201);
   }
 
-  await signIn(page);
+  await signIn(page, user);
   await page.goto(createPath);
   await expect(page).toHaveURL(new RegExp(`${flows}\\?notice=quota$`));
   await expect(
@@ -442,8 +393,8 @@ test('a platform deployment pending while the server restarts still ends Active'
     const api = await playwrightRequest.newContext({ baseURL: base });
     await createConfirmedUser(api, email, password);
     await api.dispose();
-    await signIn(page, { isFirstTime: true, base });
-    await activateTestnet(page, base);
+    await signIn(page, { ...user, profile, base });
+    await verifyAndActivateTestnet(page, base);
 
     await page.goto(`${base}${createPath}`);
     await page.getByRole('button', { name: 'Continue' }).click();
