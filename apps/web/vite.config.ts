@@ -63,25 +63,23 @@ function precompress(): Plugin {
 }
 
 /**
- * Preloads the Inter files the first screen paints with. Chromium holds text back until its web
- * font arrives (briefly, even with font-display: swap), and a font is only requested once layout
- * finds text that needs it, after every script has run: without the hint the fonts are the last
- * link of the chain before the first contentful paint. 500 is left out: /login does not use it
- * (main.tsx preloads it when a session starts on a signed-in page).
+ * Preloads the Inter file the first screen paints with (styles/inter.css: one variable file for
+ * every weight). Chromium holds text back until its web font arrives (briefly, even with
+ * font-display: swap), and a font is only requested once layout finds text that needs it, after
+ * every script has run: without the hint the font is the last link of the chain before the first
+ * contentful paint.
  */
-function preloadFonts(weights: number[]): Plugin {
+function preloadFont(file: RegExp): Plugin {
   return {
-    name: 'connect:preload-fonts',
+    name: 'connect:preload-font',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle }) {
-        const files = Object.keys(bundle ?? {}).filter((file) =>
-          weights.some((weight) => new RegExp(`inter-latin-${weight}-normal-[^/]*\\.woff2$`).test(file)),
-        );
-        return files.map((file) => ({
+        const files = Object.keys(bundle ?? {}).filter((name) => file.test(name));
+        return files.map((name) => ({
           tag: 'link',
-          attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: true },
+          attrs: { rel: 'preload', href: `/${name}`, as: 'font', type: 'font/woff2', crossorigin: true },
           injectTo: 'head' as const,
         }));
       },
@@ -90,26 +88,27 @@ function preloadFonts(weights: number[]): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadFonts([400, 600, 700]), precompress()],
+  plugins: [react(), preloadFont(/inter-latin-wght-normal-[^/]*\.woff2$/), precompress()],
   build: {
     outDir: 'dist',
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // The MUI parts that three or more lazy routes share go in one chunk: split per component
-        // they made the signed-in first page fetch ~100 files, and over HTTP/1.1's six connections
-        // per origin the queue, not the bytes, held back its first paint (Lighthouse /dashboard
-        // 86 -> 95 at load average ~6). /login loads no MUI, so the chunk costs it nothing. Only
-        // the matched modules move (not what they import, such as React's JSX runtime, which
-        // would then be fetched from this chunk by every page).
+        // The MUI parts that two or more lazy routes share go in one chunk, and TanStack Query in
+        // another: split per component they made the signed-in first page fetch ~100 files, and
+        // over HTTP/1.1's six connections per origin the queue, not the bytes, held back its first
+        // paint (Lighthouse /dashboard 86 -> 95 at load average ~6; ~45 requests now). /login
+        // loads neither. Only the matched modules move (not what they import, such as React's JSX
+        // runtime, which every page would then fetch from the MUI chunk).
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
             {
               name: 'mui',
               test: /node_modules[\\/](@mui|@emotion|stylis|react-transition-group|@popperjs|react-is|hoist-non-react-statics|clsx)[\\/]/,
-              minShareCount: 3,
+              minShareCount: 2,
             },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
           ],
         },
       },

@@ -1,9 +1,4 @@
-import '@fontsource/inter/latin-400.css';
-import '@fontsource/inter/latin-500.css';
-import '@fontsource/inter/latin-600.css';
-import '@fontsource/inter/latin-700.css';
-// The same file as latin-500.css's, so the preload below is the request the font face uses.
-import inter500 from '@fontsource/inter/files/inter-latin-500-normal.woff2?url';
+import './styles/inter.css';
 import './styles/plain.css';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -18,22 +13,8 @@ const root = createRoot(document.getElementById('root')!);
 // Amplify loads on first use (lib/auth.ts). A signed-in start needs it for the gate's first
 // request, so fetch it alongside the configuration; on a public page, the first key or pointer
 // press means a form may soon be sent.
-if (session.hasMarker()) {
-  preloadAuth();
-  preloadFont(inter500);
-} else
-  for (const type of ['keydown', 'pointerdown']) addEventListener(type, preloadAuth, { once: true, passive: true });
-
-/**
- * Inter 500 is used by the signed-in pages only (MUI's medium weight), so index.html does not
- * preload it (vite.config.ts): with a session, ask for it now rather than once the page is laid
- * out, which would hold back its first paint with that text.
- */
-function preloadFont(href: string) {
-  const link = document.createElement('link');
-  Object.assign(link, { rel: 'preload', as: 'font', type: 'font/woff2', href, crossOrigin: 'anonymous' });
-  document.head.append(link);
-}
+if (session.hasMarker()) preloadAuth();
+else for (const type of ['keydown', 'pointerdown']) addEventListener(type, preloadAuth, { once: true, passive: true });
 
 async function start() {
   // The first texts, the configuration (preloaded by index.html) and then the page's modules load

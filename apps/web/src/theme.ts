@@ -19,7 +19,7 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 8 },
   typography: {
-    fontFamily: '"Inter", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    fontFamily: '"Inter Variable", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
     h1: { fontSize: '1.75rem', fontWeight: 600, lineHeight: 1.3 },
     h2: { fontSize: '1.375rem', fontWeight: 600 },
     h3: { fontSize: '1.125rem', fontWeight: 600 },
