@@ -11,10 +11,14 @@ import { session } from './lib/storage.ts';
 const root = createRoot(document.getElementById('root')!);
 
 // Amplify loads on first use (lib/auth.ts). A signed-in start needs it for the gate's first
-// request, so fetch it alongside the configuration; on a public page, the first key or pointer
-// press means a form may soon be sent.
-if (session.hasMarker()) preloadAuth();
-else for (const type of ['keydown', 'pointerdown']) addEventListener(type, preloadAuth, { once: true, passive: true });
+// request, so fetch it alongside the configuration, and the user's queries and schemas with it
+// (app/router.tsx imports them once the router exists), ahead of the page's own chunks; on a
+// public page, the first key or pointer press means a form may soon be sent.
+if (session.hasMarker()) {
+  preloadAuth();
+  void import('./lib/current-user.ts').catch(() => undefined); // the gate reports a failure
+} else
+  for (const type of ['keydown', 'pointerdown']) addEventListener(type, preloadAuth, { once: true, passive: true });
 
 async function start() {
   // The first texts, the configuration (preloaded by index.html) and then the page's modules load
