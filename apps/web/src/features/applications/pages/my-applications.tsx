@@ -1,6 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
 import AppsOutlinedIcon from '@mui/icons-material/AppsOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -19,6 +18,7 @@ import { ApplicationDetailsDialog } from '../components/application-details-dial
 import { ApplicationsTable, type ApplicationAction } from '../components/applications-table.tsx';
 import { DeleteApplicationDialog } from '../components/delete-application-dialog.tsx';
 import { EditApplicationDialog } from '../components/edit-application-dialog.tsx';
+import { QuotaReachedAlert } from '../components/quota-reached-alert.tsx';
 import { applicationPaths } from '../paths.ts';
 
 /** My applications (spec §2.5): counter, search and filters, table, dialogs, empty state. */
@@ -89,20 +89,7 @@ export function MyApplicationsPage() {
         />
       }
     >
-      {isQuotaReached && quota ? (
-        <Alert
-          id="quota-reached"
-          severity="info"
-          sx={{ mb: 2 }}
-          action={
-            <Button component={RouterLink} to={applicationPaths.upgrade} color="inherit" size="small">
-              {t('upgrade')}
-            </Button>
-          }
-        >
-          {t('quotaReached', { total: quota.total })}
-        </Alert>
-      ) : null}
+      {isQuotaReached && quota ? <QuotaReachedAlert id="quota-reached" total={quota.total} sx={{ mb: 2 }} /> : null}
       <Paper variant="outlined">
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2 }}>
           <SearchField label={t('toolbar.search')} value={search} onChange={setSearch} />

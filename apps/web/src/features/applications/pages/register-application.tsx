@@ -29,6 +29,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { FlowActions, FlowSteps } from '../../../components/flow/flow-stepper.tsx';
+import { LeaveGuard } from '../../../components/flow/leave-guard.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { Page } from '../../../components/page.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -38,9 +40,8 @@ import { useApplicationNetworks } from '../api/get-application-networks.ts';
 import { useApplications } from '../api/get-applications.ts';
 import { validateApplicationName } from '../api/validate-application-name.ts';
 import { CredentialField } from '../components/credential-field.tsx';
-import { FlowActions, FlowSteps } from '../../../components/flow/flow-stepper.tsx';
-import { LeaveGuard } from '../../../components/flow/leave-guard.tsx';
 import { NetworkChecklist } from '../components/network-checklist.tsx';
+import { QuotaReachedAlert } from '../components/quota-reached-alert.tsx';
 import { TestnetSigningField } from '../components/testnet-signing-field.tsx';
 import { applicationPaths } from '../paths.ts';
 
@@ -163,18 +164,7 @@ export function RegisterApplicationPage() {
               ))}
             </List>
             {quotaQuery.isPending ? <Skeleton variant="rounded" height={48} /> : null}
-            {isQuotaReached && quota ? (
-              <Alert
-                severity="info"
-                action={
-                  <Button component={RouterLink} to={applicationPaths.upgrade} color="inherit" size="small">
-                    {t('upgrade')}
-                  </Button>
-                }
-              >
-                {t('quotaReached', { total: quota.total })}
-              </Alert>
-            ) : null}
+            {isQuotaReached && quota ? <QuotaReachedAlert total={quota.total} /> : null}
             <FlowActions
               continueLabel={t('stepper.intro.start')}
               onContinue={() => setStep(1)}
