@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openDatabase, seedReferenceData, type DbHandle } from '@connect/db';
@@ -33,7 +34,7 @@ import { identityRoutes } from './services/identity/routes.ts';
 import { integrateService } from './services/integrate/routes.ts';
 import { paymentService } from './services/payment/routes.ts';
 import { tokeniseService } from './services/tokenise/routes.ts';
-import type { App, Deps } from './types.ts';
+import type { App, Deps, RawHandler } from './types.ts';
 
 const SERVICE_PLUGINS: Record<ServiceName, (app: App, deps: Deps) => Promise<void>> = {
   connect: connectService,
@@ -66,7 +67,16 @@ declare module 'fastify' {
 /** Builds the whole product as one Fastify app; server.ts only listens. */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config } = options;
+  // Raw handlers (services register them in deps.rawHandlers) see a request before Fastify does;
+  // not while closing, so every answer then carries Fastify's connection: close.
+  const rawHandlers: RawHandler[] = [];
+  let isClosing = false;
   const app = Fastify({
+    serverFactory: (handler) =>
+      createServer((req, res) => {
+        if (!isClosing) for (const raw of rawHandlers) if (raw(req, res, handler)) return;
+        handler(req, res);
+      }),
     logger: options.logger ?? { level: config.logLevel },
     // Accept a caller's request id (a load balancer's) when it looks like one; otherwise mint one.
     requestIdHeader: 'x-request-id',
@@ -84,7 +94,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   // Graceful shutdown: responses finished while closing tell keep-alive clients to hang up, so
   // close() does not wait for idle sockets until the keep-alive timeout.
-  let isClosing = false;
   app.addHook('preClose', async () => {
     isClosing = true;
   });
@@ -134,7 +143,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const identityAdmin: IdentityAdmin = createIdentityAdmin({ config, db: dbh.db, mailer, pool, box, keys });
   const kyc = options.kyc ?? createKycProvider(config);
   const jobs = new JobQueue(dbh, app.log);
-  const deps: Deps = { config, chains, dbh, db: dbh.db, mailer, identityAdmin, pool, keys, box, kyc, jobs };
+  const deps: Deps = { config, chains, dbh, db: dbh.db, mailer, identityAdmin, pool, keys, box, kyc, jobs, rawHandlers };
   app.decorate('deps', deps);
 
   await app.register(problemPlugin);

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DbHandle, Database } from '@connect/db';
 import type {
   FastifyBaseLogger,
@@ -26,6 +27,17 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
+/**
+ * A handler that may take a request before Fastify's pipeline (a hot path: see
+ * services/gateway/fast-path.ts). It answers false to leave the request to Fastify untouched, or
+ * true when it has taken it — and then either answers it or hands it to `next` (Fastify) itself.
+ */
+export type RawHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (req: IncomingMessage, res: ServerResponse) => void,
+) => boolean;
+
 /** What services need from the platform; built once in app.ts and handed to each service plugin. */
 export type Deps = {
   config: Config;
@@ -43,4 +55,6 @@ export type Deps = {
   kyc: KycProvider;
   /** Background jobs (pg-boss): services register workers while the app is built. */
   jobs: JobQueue;
+  /** Raw handlers tried, in order, before Fastify for every request that reaches the server's socket. */
+  rawHandlers: RawHandler[];
 };

@@ -8,6 +8,7 @@ import type { App, Deps } from '../../types.ts';
 import { hashSecret } from '../application-manager/service.ts';
 import { SharedAnswers } from './cache.ts';
 import { applicationEvents } from './events.ts';
+import { gatewayFastPath, replayBody, type OpenRoute } from './fast-path.ts';
 import { RpcForwarder, UpstreamError } from './forward.ts';
 import { GatewayRoutes, NetworkRateLimiter, SecretValidity, USAGE_FLUSH_MS, UsageRecorder } from './state.ts';
 import { loadTokenKey, PlatformTokens, type PlatformClaims } from './tokens.ts';
@@ -193,6 +194,40 @@ export async function platformApiRoutes(app: App, deps: Deps) {
       return claims && secrets.known(claims.secretId, claims.applicationId) === true ? claims : undefined;
     }
 
+    /** The shared answer to a request's body: a single JSON-RPC call whose answer is shared and fresh. */
+    function sharedAnswer(route: OpenRoute, parsed: unknown): Buffer | null {
+      const call = shared && countCalls(parsed) === 1 ? shared.sharedCall(route.networkId, route.rpcUrl, parsed) : null;
+      return call ? shared!.answer(call) : null;
+    }
+
+    // Shared answers from memory, before Fastify's pipeline (fast-path.ts): only with the cache on
+    // and the rate limit counted in this node (a Redis count would make it wait).
+    if (shared && !redis) {
+      deps.rawHandlers.push(
+        gatewayFastPath({
+          application: (authorization) => knownClaims(authorization)?.applicationId,
+          route: (applicationId, network) => {
+            const route = routes.known(applicationId, network);
+            return route?.kind === 'ok' ? route : undefined;
+          },
+          answer: (route, body) => {
+            let parsed: unknown;
+            try {
+              parsed = JSON.parse(body.toString('utf8'));
+            } catch {
+              return null;
+            }
+            return sharedAnswer(route, parsed);
+          },
+          take: (route) => {
+            const decision = limiter.take(`${route.accountId}|${route.networkId}`, route.rateLimit, 1);
+            return !(decision instanceof Promise) && decision.allowed;
+          },
+          record: (applicationId, route) => usage.record(applicationId, route.networkId, 1),
+        }),
+      );
+    }
+
     async function authorise(request: FastifyRequest, reply: FastifyReply): Promise<PlatformClaims> {
       const header = request.headers.authorization;
       const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
@@ -219,6 +254,8 @@ export async function platformApiRoutes(app: App, deps: Deps) {
         config: { access: 'public', rateLimit: false },
         // Machine-to-machine JSON: the browser security headers (CSP and friends) protect nothing here.
         helmet: false,
+        // A body the fast path already read comes from there.
+        preParsing: (request, _reply, payload, done) => done(null, replayBody(request.raw, payload)),
         schema: {
           tags: ['platform-api'],
           summary: 'Send JSON-RPC to a network',
@@ -270,12 +307,10 @@ export async function platformApiRoutes(app: App, deps: Deps) {
           );
         }
         const call = shared && calls === 1 ? shared.sharedCall(route.networkId, route.rpcUrl, parsed) : null;
-        if (call) {
-          const answer = shared!.answer(call);
-          if (answer) {
-            usage.record(claims.applicationId, route.networkId, calls);
-            return reply.header('x-gateway-cache', 'hit').type('application/json').send(answer);
-          }
+        const answer = call ? sharedAnswer(route, parsed) : null;
+        if (answer) {
+          usage.record(claims.applicationId, route.networkId, calls);
+          return reply.header('x-gateway-cache', 'hit').type('application/json; charset=utf-8').send(answer);
         }
         let upstream;
         try {

@@ -1,0 +1,201 @@
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountFeatures, applicationUsageDaily } from '@connect/db';
+import { ZCreateApplicationResponse, ZProblem, ZTokenResponse } from '@connect/shared';
+import { startTestChain, type TestChain } from '../../../test/chains.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import type { RawHandler } from '../../types.ts';
+import { activate, addNetwork, newAppUser, type TestUser } from '../application-manager/testing.ts';
+
+const BLOCK_NUMBER = { jsonrpc: '2.0', id: 7, method: 'eth_blockNumber', params: [] };
+
+/**
+ * The gateway's fast path (fast-path.ts) over real sockets: `app.inject()` never reaches it, so
+ * these requests go through the listening server, and the handler is wrapped to count what it
+ * took and what it handed on to Fastify.
+ */
+describe('platform API: the gateway fast path', () => {
+  let t: TestContext;
+  let chain: TestChain;
+  let owner: TestUser;
+  let base: string;
+  let network: { id: string; code: string };
+  const counts = { answered: 0, handedOn: 0 };
+
+  beforeAll(async () => {
+    [t, chain] = await Promise.all([createTestApp({ GATEWAY_CACHE: 'on' }), startTestChain()]);
+    owner = await newAppUser(t);
+    await t.db.db
+      .update(accountFeatures)
+      .set({ total: null })
+      .where(and(eq(accountFeatures.accountId, owner.accountId), eq(accountFeatures.feature, 'applications:create')));
+    network = await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, rateLimit: 1000 });
+    await activate(t, owner.accountId, network.id);
+
+    const handlers = t.app.deps.rawHandlers;
+    expect(handlers).toHaveLength(1);
+    const fast = handlers[0]!;
+    const counting: RawHandler = (req, res, next) => {
+      let handedOn = false;
+      const taken = fast(req, res, (request, response) => {
+        handedOn = true;
+        counts.handedOn++;
+        next(request, response);
+      });
+      if (taken) res.once('finish', () => handedOn || counts.answered++);
+      return taken;
+    };
+    handlers[0] = counting;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await chain?.stop();
+  });
+
+  async function newApplication(rateLimit?: number) {
+    const target = rateLimit ? await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, rateLimit }) : network;
+    if (rateLimit) await activate(t, owner.accountId, target.id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/application-manager/create-application/',
+      headers: owner.headers,
+      payload: {
+        name: `Fast app ${Math.random().toString(36).slice(2, 8)}`,
+        callbackUrl: 'https://example.com/cb',
+        applicationType: 'testnet',
+        networkIds: [target.id],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = ZCreateApplicationResponse.parse(res.json());
+    const token = await fetch(`${base}/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${created.clientId}:${created.clientSecret}`).toString('base64')}`,
+      },
+      body: 'grant_type=client_credentials',
+    });
+    return { created, network: target, token: ZTokenResponse.parse(await token.json()).access_token };
+  }
+
+  const rpc = (token: string, networkRef: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${base}/api/gateway/${networkRef}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  it('answers a shared answer itself, as the route does, and counts the call', async () => {
+    const { created, token } = await newApplication();
+    const first = await rpc(token, network.code, BLOCK_NUMBER);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-gateway-cache')).toBeNull(); // forwarded by the route, then shared
+    const head = ((await first.json()) as { result: string }).result;
+    const before = { ...counts };
+
+    const hit = await rpc(token, network.code, { ...BLOCK_NUMBER, id: 'abc' }, { 'x-request-id': 'req-42' });
+    expect(counts.answered - before.answered).toBe(1);
+    expect(hit.status).toBe(200);
+    expect(await hit.json()).toEqual({ jsonrpc: '2.0', id: 'abc', result: head });
+    expect(hit.headers.get('x-gateway-cache')).toBe('hit');
+    expect(hit.headers.get('x-request-id')).toBe('req-42');
+    expect(hit.headers.get('content-type')).toBe('application/json; charset=utf-8');
+
+    // The same hit through Fastify (inject never reaches the fast path) answers the same way.
+    const routed = await t.app.inject({
+      method: 'POST',
+      url: `/api/gateway/${network.code}`,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      payload: JSON.stringify({ ...BLOCK_NUMBER, id: 'abc' }),
+    });
+    expect(routed.statusCode).toBe(200);
+    expect(routed.json()).toEqual({ jsonrpc: '2.0', id: 'abc', result: head });
+    expect(routed.headers['x-gateway-cache']).toBe('hit');
+    expect(routed.headers['content-type']).toBe('application/json; charset=utf-8');
+
+    // Two forwarded or routed, one answered here: all counted (the recorder writes every few seconds).
+    await expect
+      .poll(
+        async () => {
+          const rows = await t.db.db
+            .select()
+            .from(applicationUsageDaily)
+            .where(eq(applicationUsageDaily.applicationId, created.id));
+          return rows.reduce((sum, row) => sum + row.requests, 0);
+        },
+        { timeout: 10_000, interval: 250 },
+      )
+      .toBe(3);
+  });
+
+  it('hands everything else to the route, with the body it read', async () => {
+    const { token } = await newApplication();
+    await rpc(token, network.code, BLOCK_NUMBER); // the route and secret are known from here on
+    const before = { ...counts };
+    // Another method: forwarded by the route with the body the fast path had read.
+    const balance = await rpc(token, network.code, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_getBalance',
+      params: ['0x0000000000000000000000000000000000000001', 'latest'],
+    });
+    expect(counts.handedOn - before.handedOn).toBe(1);
+    expect(balance.status).toBe(200);
+    expect(await balance.json()).toMatchObject({ id: 1, result: expect.stringMatching(/^0x[0-9a-f]+$/) });
+    // A body that is not JSON-RPC: the route's 400, with the body replayed.
+    const bad = await rpc(token, network.code, '{"not":"rpc"}');
+    expect(bad.status).toBe(400);
+    expect(ZProblem.parse(await bad.json()).detail).toMatch(/JSON-RPC 2.0 request/);
+    expect(counts.handedOn - before.handedOn).toBe(2);
+    // A batch is never shared: the route forwards it.
+    const batch = await rpc(token, network.code, [BLOCK_NUMBER, BLOCK_NUMBER]);
+    expect(batch.status).toBe(200);
+    expect(((await batch.json()) as unknown[]).length).toBe(2);
+  });
+
+  it('leaves unknown tokens, other URLs and long bodies to Fastify untouched', async () => {
+    const before = { ...counts };
+    const forged = await rpc('not-a-token', network.code, BLOCK_NUMBER);
+    expect(forged.status).toBe(401);
+    const { token } = await newApplication();
+    const unknown = await rpc(token, 'no-such-network', BLOCK_NUMBER);
+    expect(unknown.status).toBe(404);
+    const long = await rpc(token, network.code, { ...BLOCK_NUMBER, padding: 'x'.repeat(5_000) });
+    expect(long.status).toBe(200);
+    expect(counts).toEqual(before);
+  });
+
+  it('refuses over the rate limit through the route: 429 with Retry-After', async () => {
+    const { network: limited, token } = await newApplication(2);
+    const statuses: number[] = [];
+    const retryAfter: (string | null)[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await rpc(token, limited.code, BLOCK_NUMBER);
+      statuses.push(res.status);
+      retryAfter.push(res.headers.get('retry-after'));
+      await res.arrayBuffer();
+    }
+    // Two per second: six requests within a second or two cannot all pass.
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(2);
+    const refused = statuses.indexOf(429);
+    expect(retryAfter[refused]).toMatch(/^\d+$/);
+  });
+
+  it('stops answering a revoked secret’s token at once', async () => {
+    const { created, token } = await newApplication();
+    await rpc(token, network.code, BLOCK_NUMBER);
+    expect((await rpc(token, network.code, BLOCK_NUMBER)).headers.get('x-gateway-cache')).toBe('hit');
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/application-manager/application/${created.id}/rotate-secret`,
+      headers: owner.headers,
+      payload: { gracePeriodMinutes: 0 },
+    });
+    const refused = await rpc(token, network.code, BLOCK_NUMBER);
+    expect(refused.status).toBe(401);
+  });
+});
