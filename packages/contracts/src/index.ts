@@ -1,5 +1,5 @@
 import { encodeDeployData, type Abi, type Hex } from 'viem';
-import { loadArtifactsFile, type AbiItem, type CompiledContract } from './compile.ts';
+import { loadArtifactsFile, type AbiItem, type ArtifactsFile, type CompiledContract } from './compile.ts';
 
 export { compileSources, loadArtifactsFile, ARTIFACTS_FILE, COMPILER_SETTINGS } from './compile.ts';
 export type { AbiItem, CompiledContract, ArtifactsFile } from './compile.ts';
@@ -63,12 +63,26 @@ export function tierFunctions(abi: readonly AbiItem[] | Abi): string[] {
   return [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b));
 }
 
-/** One tier with its compiled contract (compiled on first use; see compile.ts). */
+/**
+ * The tiers built so far, per artefacts file: reading the sources to check the cache key (what
+ * loadArtifactsFile does) costs milliseconds, and a deployment asks for its tier several times.
+ */
+const tiers = new Map<string, TokenTier>();
+let tiersOf: ArtifactsFile | undefined;
+
+/** One tier with its compiled contract (compiled on first use; see compile.ts; then kept by this process). */
 export function getTier(tokenType: TokenType, type: TierType): TokenTier {
   const name = contractName(tokenType, type);
-  const compiled = loadArtifactsFile().contracts[name];
+  const known = tiers.get(name);
+  if (known) return known;
+  const artifacts = loadArtifactsFile();
+  if (artifacts !== tiersOf) {
+    tiers.clear();
+    tiersOf = artifacts;
+  }
+  const compiled = artifacts.contracts[name];
   if (!compiled) throw new Error(`Contract ${name} is missing from the compiled artefacts`);
-  return {
+  const tier: TokenTier = {
     tokenType,
     type,
     name: TIER_INFO[type].name,
@@ -79,6 +93,8 @@ export function getTier(tokenType: TokenType, type: TierType): TokenTier {
     bytecode: compiled.bytecode,
     compiled,
   };
+  tiers.set(name, tier);
+  return tier;
 }
 
 /** The tiers of one token type (or all), in tier order. */

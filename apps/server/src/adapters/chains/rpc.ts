@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { Agent } from 'undici';
 import { bareHost, BlockedAddressError, resolveAllowed, type Resolver } from './address-policy.ts';
 
 /**
@@ -106,34 +107,58 @@ type Answer = { res: { ok: boolean; status: number }; text: string };
 const tooLarge = (url: string, maxBytes: number) =>
   new RpcError('TOO_LARGE', `${url} answered more than ${maxBytes} bytes`);
 
+/**
+ * Calls to configured endpoints (the catalogue's RPC URLs) share one kept-alive undici agent:
+ * its `request` costs far less per call than `fetch` (no WHATWG request, response and stream
+ * objects), and a deployment makes five calls on its critical path. Redirects are not followed.
+ */
+const agent = new Agent({ connections: 64, pipelining: 1, keepAliveTimeout: 30_000 });
+const origins = new Map<string, { origin: string; path: string }>();
+
+function targetOf(url: string): { origin: string; path: string } {
+  let target = origins.get(url);
+  if (!target) {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      throw new RpcError('UNREACHABLE', `${url}: only http and https URLs are called`);
+    }
+    target = { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
+    if (origins.size > 10_000) origins.clear();
+    origins.set(url, target);
+  }
+  return target;
+}
+
 async function postFetch(url: string, body: string, signal: AbortSignal, maxBytes: number): Promise<Answer> {
-  const res = await fetch(url, {
+  const { origin, path } = targetOf(url);
+  const res = await agent.request({
+    origin,
+    path,
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body,
     signal,
   });
-  const declared = Number(res.headers.get('content-length') ?? Number.NaN);
+  const declared = Number(res.headers['content-length'] ?? Number.NaN);
   if (declared > maxBytes) {
-    await res.body?.cancel().catch(() => undefined);
+    res.body.destroy();
     throw tooLarge(url, maxBytes);
   }
-  const chunks: Uint8Array[] = [];
+  const chunks: Buffer[] = [];
   let size = 0;
-  if (res.body) {
-    const reader = res.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        throw tooLarge(url, maxBytes);
-      }
-      chunks.push(value);
+  for await (const chunk of res.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      res.body.destroy();
+      throw tooLarge(url, maxBytes);
     }
+    chunks.push(chunk);
   }
-  return { res: { ok: res.ok, status: res.status }, text: Buffer.concat(chunks).toString('utf8') };
+  const status = res.statusCode;
+  return {
+    res: { ok: status >= 200 && status < 300, status },
+    text: (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8'),
+  };
 }
 
 /**

@@ -368,27 +368,28 @@ export class DeploymentEngine {
 
   /** The SendPlan of a new platform deployment: its preparation started, and a guess when hints allow. */
   plan(token: DeployableToken, network: NetworkRow): SendPlan {
-    const final = this.prepare(token, network);
-    return { guess: this.guess(token, network), final };
+    let data: Hex | undefined;
+    try {
+      data = deploymentData(token);
+    } catch {
+      return { final: this.prepare(token, network) }; // refused there, with the reason
+    }
+    return { guess: this.guess(token, network, data), final: this.prepare(token, network, data) };
   }
 
-  private guess(token: DeployableToken, network: NetworkRow): PreparedSend | undefined {
+  private guess(token: DeployableToken, network: NetworkRow, data: Hex): PreparedSend | undefined {
     const key = this.deployerKeyFor(network);
     const gas = this.gasHints.get(`${network.id}|${token.tokenType}|${token.tierType}`);
     const fees = this.feeHints.get(network.id);
     if (!key || !gas || !fees || Date.now() - fees.at > FEE_HINT_MAX_AGE_MS) return undefined;
-    try {
-      return { account: this.accountFor(key), data: deploymentData(token), gas, fees: fees.fees };
-    } catch {
-      return undefined; // prepare() refuses it with the reason
-    }
+    return { account: this.accountFor(key), data, gas, fees: fees.fees };
   }
 
   /**
    * Data, gas and fees of the platform's deployment of a token: nothing here depends on the nonce,
    * so it can run before the token row exists. A revert of the estimate refuses the deployment.
    */
-  async prepare(token: DeployableToken, network: NetworkRow): Promise<PreparedSend> {
+  async prepare(token: DeployableToken, network: NetworkRow, built?: Hex): Promise<PreparedSend> {
     const key = this.deployerKeyFor(network);
     if (!key) throw new DeploymentRefused(TOKEN_MESSAGES.noPlatformDeployer);
     if (!network.rpcUrl) throw new Error(`Network ${network.code} has no RPC URL`);
@@ -396,7 +397,7 @@ export class DeploymentEngine {
     const account = this.accountFor(key);
     let data: Hex;
     try {
-      data = deploymentData(token);
+      data = built ?? deploymentData(token);
     } catch (err) {
       throw new DeploymentRefused(`The deployment data could not be built: ${(err as Error).message}`);
     }

@@ -337,8 +337,8 @@ export class TokeniseService {
       return null;
     }
     if (body.deploymentType === 'QUANT' && !this.engine.deployerKeyFor(network)) return null;
-    if (tokenFormErrors(tier.tokenType, tier.tierType, body).length) return null;
-    return tokenFormSchema(tier.tokenType, tier.tierType).parse(body);
+    const parsed = tokenFormSchema(tier.tokenType, tier.tierType).safeParse(body);
+    return parsed.success ? parsed.data : null;
   }
 
   /**
