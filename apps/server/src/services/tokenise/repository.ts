@@ -35,6 +35,72 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The columns a new token is inserted with (the rest take their defaults). */
+const INSERTED_COLUMNS = [
+  'externalId',
+  'accountId',
+  'createdBy',
+  'networkId',
+  'tierId',
+  'tokenType',
+  'tierType',
+  'name',
+  'unit',
+  'decimals',
+  'initialSupply',
+  'maxSupply',
+  'remintable',
+  'supplyHolderAddress',
+  'minterAddress',
+  'ownerAddress',
+  'tokenUri',
+  'deploymentType',
+  'status',
+  'txHash',
+  'deployerAddress',
+] as const satisfies readonly (keyof NewToken)[];
+export type NewTokenInput = Pick<NewToken, (typeof INSERTED_COLUMNS)[number]>;
+
+/**
+ * The statement of `insertTokenIfAllowed`, built once per database (a deployment's critical path
+ * should not pay for building it): the quota update is a CTE guarded by the activated network and
+ * the credits, and the new row's account id is read from what it updated, so when any condition
+ * fails the NOT NULL column refuses the whole statement.
+ */
+function buildInsertStatement(db: Database) {
+  const param = (name: string) => sql.placeholder(name);
+  const taken = db.$with('taken', { accountId: sql<string>`account_id`.as('account_id') }).as(
+    sql`update ${accountFeatures} set ${sql.identifier(accountFeatures.used.name)} = ${accountFeatures.used} + 1
+        where ${and(
+          eq(accountFeatures.accountId, param('accountId')),
+          eq(accountFeatures.feature, TOKENS_FEATURE),
+          or(isNull(accountFeatures.total), sql`${accountFeatures.used} < ${accountFeatures.total}`),
+          sql`exists (select 1 from ${accountNetworks} where ${and(
+            eq(accountNetworks.accountId, param('accountId')),
+            eq(accountNetworks.networkId, param('networkId')),
+          )})`,
+          sql`(select ${accounts.credits} from ${accounts} where ${eq(accounts.id, param('accountId'))}) >= ${param('creditsNeeded')}`,
+        )}
+        returning ${accountFeatures.accountId}`,
+  );
+  const values = Object.fromEntries(INSERTED_COLUMNS.map((column) => [column, param(column)])) as unknown as NewToken;
+  return db
+    .with(taken)
+    .insert(tokens)
+    .values({ ...values, accountId: sql`(select ${taken.accountId} from ${taken})` })
+    .returning()
+    .prepare('tokenise_insert_token_if_allowed');
+}
+const insertStatements = new WeakMap<Database, ReturnType<typeof buildInsertStatement>>();
+function insertStatement(db: Database) {
+  let statement = insertStatements.get(db);
+  if (!statement) {
+    statement = buildInsertStatement(db);
+    insertStatements.set(db, statement);
+  }
+  return statement;
+}
+
 /**
  * The only code of the tokenise service that touches its tables. Built over the database or a
  * transaction (see `transaction`). Every read of a token takes the account id, so another
@@ -140,27 +206,11 @@ export class TokenRepository {
    * NOT NULL column refuses the whole statement ('refused'; the caller's guards tell which one).
    * An externalId that exists → unique violation ('exists').
    */
-  async insertTokenIfAllowed(values: NewToken, creditsNeeded: number): Promise<TokenRow | 'refused' | 'exists'> {
-    const taken = this.db.$with('taken', { accountId: sql<string>`account_id`.as('account_id') }).as(
-      sql`update ${accountFeatures} set ${sql.identifier(accountFeatures.used.name)} = ${accountFeatures.used} + 1
-          where ${and(
-            eq(accountFeatures.accountId, values.accountId),
-            eq(accountFeatures.feature, TOKENS_FEATURE),
-            or(isNull(accountFeatures.total), sql`${accountFeatures.used} < ${accountFeatures.total}`),
-            sql`exists (select 1 from ${accountNetworks} where ${and(
-              eq(accountNetworks.accountId, values.accountId),
-              eq(accountNetworks.networkId, values.networkId),
-            )})`,
-            sql`(select ${accounts.credits} from ${accounts} where ${eq(accounts.id, values.accountId)}) >= ${creditsNeeded}`,
-          )}
-          returning ${accountFeatures.accountId}`,
-    );
+  async insertTokenIfAllowed(values: NewTokenInput, creditsNeeded: number): Promise<TokenRow | 'refused' | 'exists'> {
+    const params: Record<string, unknown> = { creditsNeeded };
+    for (const column of INSERTED_COLUMNS) params[column] = values[column] ?? null;
     try {
-      const [row] = await this.db
-        .with(taken)
-        .insert(tokens)
-        .values({ ...values, accountId: sql`(select ${taken.accountId} from ${taken})` })
-        .returning();
+      const [row] = await insertStatement(this.db).execute(params);
       return row!;
     } catch (err) {
       const code = pgErrorCode(err);
