@@ -19,7 +19,7 @@ import { SECOND_WALLET_PRIVATE_KEY, startDevChain } from '@connect/devchain';
 import type { TCreateTokenResponse, TTierCard, TTokenDetails } from '@connect/shared';
 import { createTestApp, signInAs } from '../apps/server/test/helpers.ts';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 50);
 const WARM_UP = 3;
 const HOLDER = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
