@@ -143,7 +143,20 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const identityAdmin: IdentityAdmin = createIdentityAdmin({ config, db: dbh.db, mailer, pool, box, keys });
   const kyc = options.kyc ?? createKycProvider(config);
   const jobs = new JobQueue(dbh, app.log);
-  const deps: Deps = { config, chains, dbh, db: dbh.db, mailer, identityAdmin, pool, keys, box, kyc, jobs, rawHandlers };
+  const deps: Deps = {
+    config,
+    chains,
+    dbh,
+    db: dbh.db,
+    mailer,
+    identityAdmin,
+    pool,
+    keys,
+    box,
+    kyc,
+    jobs,
+    rawHandlers,
+  };
   app.decorate('deps', deps);
 
   await app.register(problemPlugin);

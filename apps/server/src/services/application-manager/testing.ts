@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { accountNetworks, networks, users } from '@connect/db';
-import type { ApplicationType } from '@connect/shared';
+import { ZCreateApplicationResponse, type ApplicationType, type TCreateApplicationResponse } from '@connect/shared';
 import { signInAs, type TestContext } from '../../../test/helpers.ts';
 
 /** Test set-up shared by the application-manager and gateway suites (not used by the app). */
@@ -51,4 +51,31 @@ export async function activate(t: TestContext, accountId: string, ...networkIds:
     .insert(accountNetworks)
     .values(networkIds.map((networkId) => ({ accountId, networkId })))
     .onConflictDoNothing();
+}
+
+/** Registers a testnet application of the user's for the networks (the registration stepper's call). */
+export async function createApplication(
+  t: TestContext,
+  user: TestUser,
+  networkIds: string[],
+  name = `Test app ${Math.random().toString(36).slice(2, 8)}`,
+): Promise<TCreateApplicationResponse> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/application-manager/create-application/',
+    headers: user.headers,
+    payload: { name, callbackUrl: 'https://example.com/cb', applicationType: 'testnet', networkIds },
+  });
+  if (res.statusCode !== 201) throw new Error(`application set-up failed: ${res.statusCode} ${res.body}`);
+  return ZCreateApplicationResponse.parse(res.json());
+}
+
+/** Issues a new client secret; the old one keeps working for `gracePeriodMinutes` (0: revoked now). */
+export function rotateSecret(t: TestContext, user: TestUser, applicationId: string, gracePeriodMinutes: number) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/application-manager/application/${applicationId}/rotate-secret`,
+    headers: user.headers,
+    payload: { gracePeriodMinutes },
+  });
 }

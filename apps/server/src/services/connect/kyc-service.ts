@@ -356,7 +356,10 @@ export class KycService {
     const stored = await this.repo.saveApplicant(user.id, this.provider.name, created);
     if (stored.applicantId !== created) {
       // Another node created one at the same moment and stored it first: that one is used.
-      this.log.warn({ userId: user.id, unused: created }, 'identity verification applicant created twice; one is unused');
+      this.log.warn(
+        { userId: user.id, unused: created },
+        'identity verification applicant created twice; one is unused',
+      );
     }
     return stored.applicantId;
   }

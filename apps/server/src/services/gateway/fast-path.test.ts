@@ -2,11 +2,18 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountFeatures, applicationUsageDaily } from '@connect/db';
-import { ZCreateApplicationResponse, ZProblem, ZTokenResponse } from '@connect/shared';
+import { ZProblem, ZTokenResponse } from '@connect/shared';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import type { RawHandler } from '../../types.ts';
-import { activate, addNetwork, newAppUser, type TestUser } from '../application-manager/testing.ts';
+import {
+  activate,
+  addNetwork,
+  createApplication,
+  newAppUser,
+  rotateSecret,
+  type TestUser,
+} from '../application-manager/testing.ts';
 
 const BLOCK_NUMBER = { jsonrpc: '2.0', id: 7, method: 'eth_blockNumber', params: [] };
 
@@ -56,21 +63,11 @@ describe('platform API: the gateway fast path', () => {
   });
 
   async function newApplication(rateLimit?: number) {
-    const target = rateLimit ? await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, rateLimit }) : network;
+    const target = rateLimit
+      ? await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, rateLimit })
+      : network;
     if (rateLimit) await activate(t, owner.accountId, target.id);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/application-manager/create-application/',
-      headers: owner.headers,
-      payload: {
-        name: `Fast app ${Math.random().toString(36).slice(2, 8)}`,
-        callbackUrl: 'https://example.com/cb',
-        applicationType: 'testnet',
-        networkIds: [target.id],
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const created = ZCreateApplicationResponse.parse(res.json());
+    const created = await createApplication(t, owner, [target.id]);
     const token = await fetch(`${base}/oauth2/token`, {
       method: 'POST',
       headers: {
@@ -189,12 +186,7 @@ describe('platform API: the gateway fast path', () => {
     const { created, token } = await newApplication();
     await rpc(token, network.code, BLOCK_NUMBER);
     expect((await rpc(token, network.code, BLOCK_NUMBER)).headers.get('x-gateway-cache')).toBe('hit');
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/application-manager/application/${created.id}/rotate-secret`,
-      headers: owner.headers,
-      payload: { gracePeriodMinutes: 0 },
-    });
+    await rotateSecret(t, owner, created.id, 0);
     const refused = await rpc(token, network.code, BLOCK_NUMBER);
     expect(refused.status).toBe(401);
   });

@@ -5,7 +5,14 @@ import { ZCreateApplicationResponse, ZProblem, ZRotateSecretResponse, ZTokenResp
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
-import { activate, addNetwork, newAppUser, type TestUser } from '../application-manager/testing.ts';
+import {
+  activate,
+  addNetwork,
+  createApplication,
+  newAppUser,
+  rotateSecret,
+  type TestUser,
+} from '../application-manager/testing.ts';
 import { countCalls } from './routes.ts';
 
 const basic = (id: string, secret: string) =>
@@ -41,21 +48,8 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
     await chain?.stop();
   });
 
-  async function createApp(user: TestUser, networkIds: string[]) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/application-manager/create-application/',
-      headers: user.headers,
-      payload: {
-        name: `Gateway app ${Math.random().toString(36).slice(2, 8)}`,
-        callbackUrl: 'https://example.com/cb',
-        applicationType: 'testnet',
-        networkIds,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return ZCreateApplicationResponse.parse(res.json());
-  }
+  const createApp = (user: TestUser, networkIds: string[]) =>
+    createApplication(t, user, networkIds, `Gateway app ${Math.random().toString(36).slice(2, 8)}`);
 
   const tokenRequest = (payload: string | object, headers: Record<string, string> = {}) =>
     t.app.inject({
@@ -312,12 +306,7 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
     it('a rotated secret works during its grace period and is refused after it expires', async () => {
       const rotating = await createApp(owner, [network.id]);
       const oldToken = await tokenFor(rotating.clientId, rotating.clientSecret);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/application-manager/application/${rotating.id}/rotate-secret`,
-        headers: owner.headers,
-        payload: { gracePeriodMinutes: 60 },
-      });
+      const res = await rotateSecret(t, owner, rotating.id, 60);
       const { clientSecret: newSecret } = ZRotateSecretResponse.parse(res.json());
       const call = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] };
       // Grace period: the old secret still gets tokens, and its tokens still work.
@@ -348,12 +337,7 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
       const token = await tokenFor(revoking.clientId, revoking.clientSecret);
       const call = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] };
       expect((await rpc(token, network.id, call)).statusCode).toBe(200);
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/application-manager/application/${revoking.id}/rotate-secret`,
-        headers: owner.headers,
-        payload: { gracePeriodMinutes: 0 },
-      });
+      await rotateSecret(t, owner, revoking.id, 0);
       const refused = await rpc(token, network.id, call);
       expect(refused.statusCode).toBe(401);
       expect(ZProblem.parse(refused.json()).detail).toMatch(/revoked or has expired/);

@@ -552,7 +552,12 @@ export class DeploymentEngine {
         return 'done';
       }
     }
-    await this.succeed(token, tier, { contractAddress: receipt.contractAddress, blockNumber: block, from, confirmedAt });
+    await this.succeed(token, tier, {
+      contractAddress: receipt.contractAddress,
+      blockNumber: block,
+      from,
+      confirmedAt,
+    });
     return 'done';
   }
 

@@ -595,4 +595,3 @@ async function readOnChain(rpcUrl: string, abi: Abi, address: Hex, holder?: stri
     };
   }
 }
-
