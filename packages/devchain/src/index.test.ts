@@ -49,6 +49,12 @@ describe('startDevChain', () => {
       { from: DEPLOYER_ADDRESS, to: TEST_WALLET_ADDRESS, value },
     ]);
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+    // anvil answers the hash before its miner has sealed the block: stop only once it is mined,
+    // or the state dumped on stop may not hold it yet.
+    for (let i = 0; i < 100; i++) {
+      if (await rpc<unknown>(first.rpcUrl, 'eth_getTransactionReceipt', [hash])) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     await first.stop();
     expect(existsSync(stateFile)).toBe(true);
 
