@@ -202,11 +202,16 @@ export class KycService {
       () => {
         this.timers.delete(row.id);
         if (this.isClosed) return;
+        // A timer may fire a millisecond before Date.now() reaches the due time: wait again.
+        if (dueAt.getTime() > Date.now()) {
+          this.schedule(row);
+          return;
+        }
         this.refresh(row, { isStatusRead: false }).catch((error: unknown) =>
           this.log.error({ err: error, checkId: row.id }, 'settling a verification check failed'),
         );
       },
-      Math.max(0, dueAt.getTime() - Date.now()),
+      Math.max(0, dueAt.getTime() - Date.now()) + 1,
     );
     // A pending check must not keep the process alive; resume() picks it up after a restart.
     timer.unref();

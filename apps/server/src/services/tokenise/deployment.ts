@@ -279,6 +279,8 @@ export class DeploymentEngine {
     let txHash: Hex | null = null;
     try {
       const final = withDeadline(plan.final, this.timings.prepareWaitMs);
+      // Awaited in the nonce's turn (or not at all when the insert is refused): never unhandled.
+      final.catch(() => undefined);
       txHash = await this.broadcast(network, rpcUrl, { guess: plan.guess, final }, claim, (hash) =>
         this.repo.releaseTxHash(state.row!.id, hash),
       );
