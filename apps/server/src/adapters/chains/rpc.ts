@@ -66,7 +66,7 @@ export async function rpcCall<T = unknown>(
       // fetch refuses URLs with credentials (https://user:key@node/), which RPC providers hand out.
       options.allowPrivateAddresses === false || options.resolve || hasCredentials(url)
         ? await postChecked(url, payload, signal, maxBytes, options)
-        : await postFetch(url, payload, signal, maxBytes));
+        : await postPooled(url, payload, signal, maxBytes));
   } catch (err) {
     if (err instanceof RpcError) throw err;
     if (err instanceof BlockedAddressError) throw new RpcError('BLOCKED', `${url}: ${err.message}`);
@@ -129,7 +129,7 @@ function targetOf(url: string): { origin: string; path: string } {
   return target;
 }
 
-async function postFetch(url: string, body: string, signal: AbortSignal, maxBytes: number): Promise<Answer> {
+async function postPooled(url: string, body: string, signal: AbortSignal, maxBytes: number): Promise<Answer> {
   const { origin, path } = targetOf(url);
   const res = await agent.request({
     origin,
