@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { decodeErrorResult, keccak256, type Hex } from 'viem';
-import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { decodeErrorResult, toHex, type Hex } from 'viem';
 import { tokens } from '@connect/db';
 import { deployData, getTier, type TokenParams } from '@connect/contracts';
 import { tierCreditAmount, TOKEN_MESSAGES } from '@connect/shared';
 import type { ConfiguredNetwork } from '../../adapters/chains/catalogue.ts';
 import { nonceManagerFor } from '../../adapters/chains/nonce-manager.ts';
 import { rpcCall, RpcError } from '../../adapters/chains/rpc.ts';
+import { createSigner, type TxSigner } from '../../adapters/chains/signer.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { NetworkRow, TokenRepository, TokenRow, TokenWithRefs } from './repository.ts';
 
@@ -78,13 +78,15 @@ export type DeployableToken = Pick<
 type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | { gasPrice: bigint };
 
 /** A platform deployment ready to sign: everything but the nonce. */
-export type PreparedSend = { account: PrivateKeyAccount; data: Hex; gas: bigint; fees: Fees };
+export type PreparedSend = { account: TxSigner; data: Hex; gas: bigint; fees: Fees };
 
 /**
- * What a new platform deployment signs: `final` (its own gas estimate and fresh fees, asked of
- * the chain), and while that is under way, `guess` — the same transaction with gas and fees from
- * this network's last preparations, signed and stored at once, and broadcast only once `final`
- * has confirmed it does not revert and the guess covers its gas and fees (else signed again).
+ * What a new platform deployment signs: `final` (asked of the chain: fresh fees, and a gas limit
+ * the deployment is known to run with), and while that is under way, `guess` — the same
+ * transaction with gas and fees from this network's last preparations, signed and stored at once,
+ * and broadcast only once `final` has confirmed it does not revert and the guess covers its gas
+ * and fees (else signed again). With a guess, `final` is the guess's own gas limit confirmed by one
+ * run (DeploymentEngine.confirm); without one, or when that run fails, it is a gas estimate.
  */
 export type SendPlan = { guess?: PreparedSend | undefined; final: Promise<PreparedSend> };
 
@@ -98,6 +100,8 @@ const FEE_HINT_MAX_AGE_MS = 60_000;
  * or null when the token cannot take it (cancelled, settled, never inserted) — then nothing is sent.
  */
 type Claim = (txHash: Hex, from: Hex) => Promise<string | null>;
+
+type RpcCaller = <T>(method: string, params: unknown[]) => Promise<T>;
 
 /** Constructor parameters of a token as stored: amounts scale by decimals for QRC20. */
 export function tokenParams(token: DeployableToken): TokenParams {
@@ -142,7 +146,7 @@ export class DeploymentRefused extends Error {}
 export class DeploymentEngine {
   private readonly inflight = new Map<string, Promise<Outcome>>();
   private readonly abort = new AbortController();
-  private readonly accounts = new Map<Hex, PrivateKeyAccount>();
+  private readonly accounts = new Map<Hex, TxSigner>();
   /** Per network and contract (network|type|tier): the last gas estimate. Per network: the last fees. */
   private readonly gasHints = new Map<string, bigint>();
   private readonly feeHints = new Map<string, { fees: Fees; at: number }>();
@@ -359,10 +363,10 @@ export class DeploymentEngine {
   }
 
   /** The deployer's account on a network (deriving it costs a public-key computation: once). */
-  private accountFor(key: Hex): PrivateKeyAccount {
+  private accountFor(key: Hex): TxSigner {
     let account = this.accounts.get(key);
     if (!account) {
-      account = privateKeyToAccount(key);
+      account = createSigner(key);
       this.accounts.set(key, account);
     }
     return account;
@@ -376,7 +380,8 @@ export class DeploymentEngine {
     } catch {
       return { final: this.prepare(token, network) }; // refused there, with the reason
     }
-    return { guess: this.guess(token, network, data), final: this.prepare(token, network, data) };
+    const guess = this.guess(token, network, data);
+    return { guess, final: guess ? this.confirm(token, network, guess) : this.prepare(token, network, data) };
   }
 
   private guess(token: DeployableToken, network: NetworkRow, data: Hex): PreparedSend | undefined {
@@ -388,14 +393,55 @@ export class DeploymentEngine {
   }
 
   /**
+   * A guess made final at less cost than `prepare`: the deployment runs once with the guess's gas
+   * limit (eth_call), which shows it neither reverts nor runs out of gas (what an estimate is
+   * compared for; an estimate runs it a dozen times or more), and the fees are asked afresh. When
+   * that run fails, `prepare` finds the reason or the gas it needs.
+   */
+  private async confirm(token: DeployableToken, network: NetworkRow, guess: PreparedSend): Promise<PreparedSend> {
+    const call = this.caller(network);
+    const [runs, fees] = await Promise.all([
+      call('eth_call', [{ from: guess.account.address, data: guess.data, gas: toHex(guess.gas) }, 'latest']).then(
+        () => true,
+        (err: unknown) => {
+          if (err instanceof RpcError && err.kind === 'RPC') return false;
+          throw err;
+        },
+      ),
+      this.currentFees(network, call),
+    ]);
+    return runs ? { ...guess, fees } : this.prepare(token, network, guess.data);
+  }
+
+  /** Fees for a transaction sent now (EIP-1559 where the chain has a base fee), kept as the network's hint. */
+  private async currentFees(network: NetworkRow, call: RpcCaller): Promise<Fees> {
+    const [block, priority] = await Promise.all([
+      call<{ baseFeePerGas?: Hex | null }>('eth_getBlockByNumber', ['latest', false]),
+      call<Hex>('eth_maxPriorityFeePerGas', []).then(BigInt, () => 1_000_000_000n),
+    ]);
+    const fees: Fees = block?.baseFeePerGas
+      ? { maxFeePerGas: BigInt(block.baseFeePerGas) * 2n + priority, maxPriorityFeePerGas: priority }
+      : { gasPrice: BigInt(await call<Hex>('eth_gasPrice', [])) };
+    this.feeHints.set(network.id, { fees, at: Date.now() });
+    return fees;
+  }
+
+  /** JSON-RPC calls to a network's node, ended by the engine's stop. */
+  private caller(network: NetworkRow): RpcCaller {
+    const rpcUrl = network.rpcUrl;
+    if (!rpcUrl) throw new Error(`Network ${network.code} has no RPC URL`);
+    return (method, params) =>
+      rpcCall(rpcUrl, method, params, { timeoutMs: RPC_TIMEOUT_MS, signal: this.abort.signal });
+  }
+
+  /**
    * Data, gas and fees of the platform's deployment of a token: nothing here depends on the nonce,
    * so it can run before the token row exists. A revert of the estimate refuses the deployment.
    */
   async prepare(token: DeployableToken, network: NetworkRow, built?: Hex): Promise<PreparedSend> {
     const key = this.deployerKeyFor(network);
     if (!key) throw new DeploymentRefused(TOKEN_MESSAGES.noPlatformDeployer);
-    if (!network.rpcUrl) throw new Error(`Network ${network.code} has no RPC URL`);
-    const rpcUrl = network.rpcUrl;
+    const call = this.caller(network);
     const account = this.accountFor(key);
     let data: Hex;
     try {
@@ -403,11 +449,8 @@ export class DeploymentEngine {
     } catch (err) {
       throw new DeploymentRefused(`The deployment data could not be built: ${(err as Error).message}`);
     }
-    const call = <T>(method: string, params: unknown[]) =>
-      rpcCall<T>(rpcUrl, method, params, { timeoutMs: RPC_TIMEOUT_MS, signal: this.abort.signal });
-
     // Gas and fees do not depend on the nonce: found side by side, outside the per-sender queue.
-    const [estimate, block, priority] = await Promise.all([
+    const [estimate, fees] = await Promise.all([
       call<Hex>('eth_estimateGas', [{ from: account.address, data }]).catch((err: unknown) => {
         if (err instanceof RpcError && err.kind === 'RPC') {
           const revert = describeRevert(token, err.data);
@@ -415,19 +458,13 @@ export class DeploymentEngine {
         }
         throw err;
       }),
-      call<{ baseFeePerGas?: Hex | null }>('eth_getBlockByNumber', ['latest', false]),
-      call<Hex>('eth_maxPriorityFeePerGas', []).then(BigInt, () => 1_000_000_000n),
+      this.currentFees(network, call),
     ]);
-    const gas = (BigInt(estimate) * 12n) / 10n;
-    const fees: Fees = block?.baseFeePerGas
-      ? { maxFeePerGas: BigInt(block.baseFeePerGas) * 2n + priority, maxPriorityFeePerGas: priority }
-      : { gasPrice: BigInt(await call<Hex>('eth_gasPrice', [])) };
     this.gasHints.set(
       `${network.id}|${token.tokenType}|${token.tierType}`,
       (BigInt(estimate) * GAS_GUESS_MARGIN.num) / GAS_GUESS_MARGIN.den,
     );
-    this.feeHints.set(network.id, { fees, at: Date.now() });
-    return { account, data, gas, fees };
+    return { account, data, gas: (BigInt(estimate) * 12n) / 10n, fees };
   }
 
   /**
@@ -674,19 +711,18 @@ function cleanReason(text: string): string {
 }
 
 /** The signed deployment transaction with the given nonce, and its hash. */
-async function signDeployment(
+function signDeployment(
   network: NetworkRow,
   { account, data, gas, fees }: PreparedSend,
   nonce: bigint,
 ): Promise<{ raw: Hex; hash: Hex }> {
-  const raw = await account.signTransaction({
+  return account.signTransaction({
     chainId: network.chainId,
     nonce: Number(nonce),
     gas,
     data,
     ...('gasPrice' in fees ? { type: 'legacy' as const, ...fees } : { type: 'eip1559' as const, ...fees }),
   });
-  return { raw, hash: keccak256(raw) };
 }
 
 /** Whether a guessed transaction may be sent in place of the prepared one: as much gas, fees as high. */
