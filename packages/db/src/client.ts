@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PGliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -86,11 +86,12 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
+  // On a thread of its own, so statements never hold the server's event loop (pglite-thread.ts).
+  const client = await PGliteThread.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const pgliteDb = drizzlePglite(client, { schema });
+  const pgliteDb = drizzlePglite({ client: client.asPGlite(), schema });
   return {
     db: pgliteDb as unknown as Database,
     kind: 'pglite',
@@ -111,9 +112,6 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     get isClosed() {
       return client.closed;
     },
-    dumpDataDir: async () => {
-      const dump = await client.dumpDataDir('gzip');
-      return dump;
-    },
+    dumpDataDir: () => client.dumpDataDir('gzip'),
   };
 }

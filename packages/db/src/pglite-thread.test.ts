@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGliteThread } from './pglite-thread.ts';
+
+const TIMESTAMPTZ = 1184;
+
+describe('the embedded database on its own thread', () => {
+  let db: PGliteThread;
+  beforeAll(async () => {
+    db = await PGliteThread.create();
+    await db.exec(`
+      create table items (id int primary key, name text not null, at timestamptz not null default now());
+      insert into items (id, name) values (1, 'one');
+    `);
+  });
+  afterAll(() => db.close());
+
+  it('answers statements with parameters, as objects or arrays', async () => {
+    const objects = await db.query<{ id: number; name: string }>('select id, name from items where id = $1', [1]);
+    expect(objects.rows).toEqual([{ id: 1, name: 'one' }]);
+    const arrays = await db.query('select id, name from items', [], { rowMode: 'array' });
+    expect(arrays.rows).toEqual([[1, 'one']]);
+    expect(arrays.fields.map((f) => f.name)).toEqual(['id', 'name']);
+  });
+
+  it('runs the caller’s parsers here, over the text PostgreSQL answered', async () => {
+    const seen: string[] = [];
+    const result = await db.query<[number, string]>(
+      `select 1, '2026-11-23 10:00:00+00'::timestamptz, null::timestamptz`,
+      [],
+      {
+        rowMode: 'array',
+        parsers: { [TIMESTAMPTZ]: (value) => (seen.push(value), `parsed:${value}`) },
+      },
+    );
+    expect(result.rows).toEqual([[1, 'parsed:2026-11-23 10:00:00+00', null]]);
+    expect(seen).toEqual(['2026-11-23 10:00:00+00']); // a null is not parsed
+  });
+
+  it('fails a statement with PostgreSQL’s error fields', async () => {
+    const error = await db.query('insert into items (id, name) values (1, $1)', ['again']).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ code: '23505', constraint: 'items_pkey' });
+    expect((error as Error).message).toMatch(/duplicate key/);
+    // The connection is usable afterwards.
+    expect((await db.query('select count(*)::int as n from items')).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('commits a transaction whose work resolves, and rolls back one that throws', async () => {
+    await db.transaction(async (tx) => {
+      await tx.query('insert into items (id, name) values (2, $1)', ['two']);
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('insert into items (id, name) values (3, $1)', ['three']);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const ids = await db.query<{ id: number }>('select id from items order by id');
+    expect(ids.rows.map((r) => r.id)).toEqual([1, 2]);
+  });
+
+  it('makes other statements wait until an open transaction ends', async () => {
+    const order: string[] = [];
+    let outside: Promise<unknown> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.query(`update items set name = 'two, changed' where id = 2`);
+      outside = db.query<{ name: string }>('select name from items where id = 2').then((r) => {
+        order.push(`outside saw ${r.rows[0]!.name}`);
+      });
+      // Give the outside statement every chance to run first: it must not.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      order.push('transaction ends');
+    });
+    await outside;
+    expect(order).toEqual(['transaction ends', 'outside saw two, changed']);
+  });
+
+  it('rolls back a transaction that asks for it', async () => {
+    await db.transaction(async (tx) => {
+      await tx.query(`delete from items`);
+      await tx.rollback();
+    });
+    expect((await db.query('select count(*)::int as n from items')).rows).toEqual([{ n: 2 }]);
+  });
+
+  it('dumps its data directory, and a new thread starts from the dump', async () => {
+    const copy = await PGliteThread.create({ loadDataDir: await db.dumpDataDir('gzip') });
+    try {
+      const rows = await copy.query<{ id: number }>('select id from items order by id');
+      expect(rows.rows.map((r) => r.id)).toEqual([1, 2]);
+    } finally {
+      await copy.close();
+    }
+  });
+});
+
+describe('a closed or persisted embedded database', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'connect-pglite-thread-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps its data in its directory across a restart, and refuses statements once closed', async () => {
+    const first = await PGliteThread.create({ dataDir: dir });
+    await first.exec(`create table kept (value text); insert into kept values ('still here');`);
+    await first.close();
+    expect(first.closed).toBe(true);
+    await expect(first.query('select 1')).rejects.toThrow(/closed/);
+
+    const second = await PGliteThread.create({ dataDir: dir });
+    try {
+      expect((await second.query('select value from kept')).rows).toEqual([{ value: 'still here' }]);
+    } finally {
+      await second.close();
+    }
+  });
+});
