@@ -52,6 +52,13 @@ export const DEFAULT_TIMINGS: DeploymentTimings = {
   prepareWaitMs: 3_000,
 };
 
+/**
+ * The first pauses between receipt polls. A local chain mines a transaction as it arrives, but may
+ * answer the send just before the block is sealed; a poll that just missed it should not cost a
+ * whole 15 ms pause. On a public chain these are two extra calls per deployment.
+ */
+const RECEIPT_QUICK_PAUSES_MS = [2, 5];
+
 /** Per-call RPC timeout of the deployer. */
 const RPC_TIMEOUT_MS = 10_000;
 /** JSON-RPC error texts that mean "this nonce cannot be used": resync and send again. */
@@ -608,7 +615,7 @@ export class DeploymentEngine {
   ): Promise<Receipt | null> {
     const started = Date.now();
     const signal = this.abort.signal;
-    while (!signal.aborted) {
+    for (let poll = 0; !signal.aborted; poll++) {
       let receipt: Receipt | null = null;
       try {
         receipt = await call<Receipt | null>('eth_getTransactionReceipt', [txHash]);
@@ -620,7 +627,7 @@ export class DeploymentEngine {
       if (receipt) return receipt;
       const elapsed = Date.now() - started;
       if (elapsed >= maxWaitMs) return null;
-      const pause = elapsed < 2_000 ? 15 : elapsed < 15_000 ? 200 : 1_000;
+      const pause = RECEIPT_QUICK_PAUSES_MS[poll] ?? (elapsed < 2_000 ? 15 : elapsed < 15_000 ? 200 : 1_000);
       await sleep(pause, signal);
     }
     return null;
