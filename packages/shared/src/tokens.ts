@@ -630,6 +630,8 @@ export const ZToken = z.object({
   network: z.string(),
   networkType: z.enum(NETWORK_TYPES),
   chainId: z.number().int(),
+  /** A local chain standing in for a public testnet (the SPA shows a Sandbox chip). */
+  isLocal: z.boolean(),
   deploymentType: z.enum(DEPLOYMENT_TYPES),
   status: z.enum(TOKEN_STATUSES),
   smartContractAddress: z.string().nullable(),

@@ -547,6 +547,7 @@ export function toToken({ token, network, tier }: TokenWithRefs): TToken {
     network: network.name,
     networkType: network.networkType,
     chainId: network.chainId,
+    isLocal: network.isLocal,
     deploymentType: token.deploymentType,
     status: token.status,
     smartContractAddress: token.contractAddress,

@@ -289,7 +289,12 @@ describe('tokenise', () => {
       const res = await create(user, payload);
       expect(res.statusCode, res.body).toBe(201);
       const created = res.json<TCreateTokenResponse>();
-      expect(created.token).toMatchObject({ status: 'PENDING', tokenName: 'Green Bond', tierName: 'Flex' });
+      expect(created.token).toMatchObject({
+        status: 'PENDING',
+        tokenName: 'Green Bond',
+        tierName: 'Flex',
+        isLocal: true,
+      });
       expect(created.deployment).toBeNull();
 
       // The same externalId answers the same token and never deploys twice.

@@ -61,6 +61,7 @@ export const token = (overrides: Partial<TToken> = {}): TToken => ({
   network: LOCATION.network,
   networkType: 'testnet',
   chainId: 31337,
+  isLocal: true,
   deploymentType: 'QUANT',
   status: 'ACTIVE',
   smartContractAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',

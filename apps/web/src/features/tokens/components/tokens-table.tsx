@@ -96,6 +96,7 @@ export function TokensTable({
                   {token.network}
                 </Typography>
               </Box>
+              {token.isLocal ? <SandboxChip /> : null}
             </Stack>
           </TableCell>
           <TableCell>{t(`tokenType.${token.tokenType}`)}</TableCell>

@@ -19,7 +19,6 @@ import { Page } from '../../../components/page.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { classifyWalletError, connectWallet, useWallet, WalletProvider } from '../../../lib/wallet/index.ts';
-import { useLocations } from '../api/get-locations.ts';
 import { getToken, tokenKey, useToken } from '../api/get-token.ts';
 import { Identifier, shorten } from '../components/identifier.tsx';
 import { MintForm } from '../components/mint-form.tsx';
@@ -155,10 +154,8 @@ function CoinDetails({ id, initial }: { id: string; initial: TTokenDetails }) {
   // With a wallet connected, the platform also reads that wallet's balance.
   const query = useToken(id, wallet.address);
   // A local chain standing in for a public testnet carries the Sandbox chip.
-  const locations = useLocations();
   const token = query.data ?? initial;
   const onChain = token.onChain;
-  const isLocal = locations.data?.find((l) => l.networkId === token.networkId)?.isLocal ?? false;
   const isMintable = (token.tierType === 'flex' || token.tierType === 'vari') && token.status === 'ACTIVE';
   const noLimit = !token.maxSupply || token.maxSupply === '0';
 
@@ -245,7 +242,7 @@ function CoinDetails({ id, initial }: { id: string; initial: TTokenDetails }) {
                       <span>
                         {token.network} · {token.blockchain} (chain id {token.chainId})
                       </span>
-                      {isLocal ? <SandboxChip /> : null}
+                      {token.isLocal ? <SandboxChip /> : null}
                     </Stack>
                   ),
                 },

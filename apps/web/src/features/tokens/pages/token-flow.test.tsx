@@ -55,7 +55,14 @@ describe('TokenFlowPage', { timeout: 45_000 }, () => {
   });
 
   it('shows the counter, the use-case tiles and the table with the spec’s columns', async () => {
-    answer(tokensPage([token()], { quota: { deployed: 3, allowed: 10 } }));
+    const onMainnet = token({
+      id: '40000000-0000-4000-8000-000000000002',
+      tokenName: 'Mainnet Points',
+      network: 'Ethereum Mainnet',
+      networkType: 'mainnet',
+      isLocal: false,
+    });
+    answer(tokensPage([token(), onMainnet], { quota: { deployed: 3, allowed: 10 } }));
     renderPage();
     const table = await screen.findByRole('table', { name: 'Your smart tokens' });
     expect(
@@ -69,6 +76,9 @@ describe('TokenFlowPage', { timeout: 45_000 }, () => {
       '/quant-flows/token-flow/qrc20/base?id=40000000-0000-4000-8000-000000000001',
     );
     expect(within(row).getByText('Active')).toBeInTheDocument();
+    // A token on a local chain says so; one on a public network does not.
+    expect(within(row).getByText('Sandbox')).toBeInTheDocument();
+    expect(within(within(table).getAllByRole('row')[2]!).queryByText('Sandbox')).not.toBeInTheDocument();
     expect(screen.getByTestId('tokens-counter')).toHaveTextContent('3 / 10 deployed');
     expect(screen.getByRole('link', { name: /Payments/ })).toHaveAttribute('href', '/quant-flows/token-flow/payments');
     expect(screen.getByRole('link', { name: /Sustainability/ })).toHaveAttribute(
