@@ -93,12 +93,19 @@ async function handle(request) {
   }
 }
 
+/** Answers a request; a result that cannot be posted (not cloneable) fails that request alone. */
+function reply(id, result) {
+  try {
+    if (result instanceof ArrayBuffer) port.postMessage({ id, ok: true, result }, [result]);
+    else port.postMessage({ id, ok: true, result });
+  } catch (err) {
+    port.postMessage({ id, ok: false, error: describeError(err) });
+  }
+}
+
 port.on('message', (request) => {
   handle(request).then(
-    (result) => {
-      if (result instanceof ArrayBuffer) port.postMessage({ id: request.id, ok: true, result }, [result]);
-      else port.postMessage({ id: request.id, ok: true, result });
-    },
+    (result) => reply(request.id, result),
     (err) => port.postMessage({ id: request.id, ok: false, error: describeError(err) }),
   );
 });
