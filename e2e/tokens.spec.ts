@@ -219,12 +219,15 @@ test('deploys a QRC721 base token with the platform, without a wallet', async ({
   await success.getByRole('link', { name: 'View token' }).click();
   await expect(page.getByTestId('total-supply')).toHaveText('10 GREEN');
   await expect(page.getByRole('region', { name: 'Mint tokens' })).toHaveCount(0);
+  // The token lives on a local chain standing in for the testnet: the page says so.
+  await expect(page.getByText('Sandbox', { exact: true })).toBeVisible();
   await snap(page, 'tokens-14-coin-details-nft');
 
   await page.goto(flows);
   const table = page.getByRole('table', { name: 'Your smart tokens' });
   await expect(table.getByRole('row', { name: /Loyalty Points/ }).getByText('Active')).toBeVisible();
   await expect(table.getByRole('row', { name: /Green Certificates/ }).getByText('Active')).toBeVisible();
+  await expect(table.getByRole('row', { name: /Green Certificates/ }).getByText('Sandbox')).toBeVisible();
   await expect(page.getByTestId('tokens-counter')).toHaveText('2 / 5 deployed');
   await snap(page, 'tokens-15-list');
   await expectAccessible(page, 'Token Flow (two tokens)');

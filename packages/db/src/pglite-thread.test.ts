@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGliteThread } from './pglite-thread.ts';
 
@@ -78,16 +80,53 @@ describe('the embedded database on its own thread', () => {
     expect(order).toEqual(['transaction ends', 'outside saw two, changed']);
   });
 
-  it('rolls back a transaction that asks for it', async () => {
+  it('rolls back a transaction that asks for it, at once: its later statements fail', async () => {
     await db.transaction(async (tx) => {
       await tx.query(`delete from items`);
       await tx.rollback();
+      expect(tx.closed).toBe(true);
+      await expect(tx.query(`delete from items`)).rejects.toThrow('Transaction is closed');
     });
     expect((await db.query('select count(*)::int as n from items')).rows).toEqual([{ n: 2 }]);
   });
 
+  it('runs two transactions one after the other, never interleaved', async () => {
+    await db.exec(`create table counter (n int not null); insert into counter values (0);`);
+    const bump = () =>
+      db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ n: number }>('select n from counter');
+        await new Promise((resolve) => setTimeout(resolve, 20)); // the other one would read 0 here
+        await tx.query('update counter set n = $1', [rows[0]!.n + 1]);
+      });
+    await Promise.all([bump(), bump()]);
+    expect((await db.query('select n from counter')).rows).toEqual([{ n: 2 }]);
+  });
+
+  it('keeps Drizzle’s nested transactions (savepoints): an inner one rolls back alone', async () => {
+    const orm = drizzle({ client: db.asPGlite() });
+    await orm.transaction(async (tx) => {
+      await tx.execute(sql`insert into items (id, name) values (10, 'outer')`);
+      await expect(
+        tx.transaction(async (inner) => {
+          await inner.execute(sql`insert into items (id, name) values (11, 'inner')`);
+          throw new Error('inner fails');
+        }),
+      ).rejects.toThrow('inner fails');
+    });
+    const ids = await db.query<{ id: number }>('select id from items where id >= 10 order by id');
+    expect(ids.rows.map((r) => r.id)).toEqual([10]);
+    await db.query('delete from items where id >= 10');
+  });
+
+  it('fails a statement whose parameters cannot be sent, and goes on working', async () => {
+    await expect(db.query('select $1::text', [() => 'a function'])).rejects.toThrow(/could not be cloned/i);
+    expect((await db.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  });
+
   it('dumps its data directory, and a new thread starts from the dump', async () => {
-    const copy = await PGliteThread.create({ loadDataDir: await db.dumpDataDir('gzip') });
+    const dump = await db.dumpDataDir('gzip');
+    expect(dump.type).toMatch(/gzip/);
+    const copy = await PGliteThread.create({ loadDataDir: dump });
     try {
       const rows = await copy.query<{ id: number }>('select id from items order by id');
       expect(rows.rows.map((r) => r.id)).toEqual([1, 2]);
@@ -114,5 +153,14 @@ describe('a closed or persisted embedded database', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('fails every statement once its thread has stopped, and counts as closed', async () => {
+    const db = await PGliteThread.create();
+    // What a crash of the thread looks like from here.
+    await (db as unknown as { worker: { terminate: () => Promise<number> } }).worker.terminate();
+    await expect(db.query('select 1')).rejects.toThrow(/database thread stopped/);
+    expect(db.closed).toBe(true);
+    await db.close(); // still fine to call
   });
 });

@@ -52,6 +52,7 @@ export class PGliteThread {
   private nextId = 1;
   private nextTxId = 1;
   private stopped: Error | null = null;
+  private closing: Promise<void> | null = null;
   #closed = false;
 
   /** Starts the thread and its database (a data directory, a dump to load, or empty in memory). */
@@ -74,11 +75,14 @@ export class PGliteThread {
         resolve();
       });
       this.worker.once('error', reject);
+      this.worker.once('exit', (code) => reject(new Error(`The database thread stopped (exit code ${code})`)));
     });
     this.worker.on('error', (err) => this.stop(err));
+    this.worker.on('messageerror', (err) => this.stop(err));
     this.worker.on('exit', (code) => this.stop(new Error(`The database thread stopped (exit code ${code})`)));
   }
 
+  /** True once `close` has finished, or once the thread has stopped (every statement then fails). */
   get closed(): boolean {
     return this.#closed;
   }
@@ -92,20 +96,25 @@ export class PGliteThread {
   }
 
   /**
-   * Runs `work` in a transaction: committed when it resolves, rolled back when it throws (or
-   * calls `rollback`). Until it ends, every other statement waits, as with PGlite's own.
+   * Runs `work` in a transaction: committed when it resolves, rolled back when it throws or calls
+   * `rollback` (at once; its later statements then fail). Until it ends, every other statement
+   * waits, as with PGlite's own.
    */
   async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     const txId = this.nextTxId++;
     await this.request({ op: 'begin', newTxId: txId });
-    let rolledBack = false;
     let ended = false;
+    const end = (op: 'commit' | 'rollback') => {
+      ended = true;
+      return this.request({ op, newTxId: txId });
+    };
+    const open = () => (ended ? Promise.reject(new Error('Transaction is closed')) : null);
     const tx = {
       query: <R>(sql: string, params?: unknown[], options?: ThreadQueryOptions) =>
-        this.queryIn<R>(txId, sql, params, options),
-      exec: (sql: string) => this.request({ op: 'exec', sql, txId }) as Promise<Results[]>,
+        open() ?? this.queryIn<R>(txId, sql, params, options),
+      exec: (sql: string) => open() ?? (this.request({ op: 'exec', sql, txId }) as Promise<Results[]>),
       rollback: async () => {
-        rolledBack = true;
+        if (!ended) await end('rollback');
       },
       get closed() {
         return ended;
@@ -115,30 +124,31 @@ export class PGliteThread {
     try {
       result = await work(tx as unknown as Transaction);
     } catch (err) {
-      ended = true;
-      await this.request({ op: 'rollback', newTxId: txId }).catch(() => undefined);
+      if (!ended) await end('rollback').catch(() => undefined);
       throw err;
     }
-    ended = true;
-    await this.request({ op: rolledBack ? 'rollback' : 'commit', newTxId: txId });
+    if (!ended) await end('commit');
     return result;
   }
 
   /** The data directory as a tarball (tests build their template database from it). */
   async dumpDataDir(compression: 'gzip' | 'none' | 'auto' = 'auto'): Promise<Blob> {
-    const buffer = (await this.request({ op: 'dump', compression })) as ArrayBuffer;
-    return new Blob([buffer]);
+    const { buffer, type } = (await this.request({ op: 'dump', compression })) as { buffer: ArrayBuffer; type: string };
+    // The type tells PGlite a gzipped dump from a plain tarball when it is loaded.
+    return new Blob([buffer], { type });
   }
 
-  async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    try {
-      await this.request({ op: 'close' });
-    } finally {
-      this.stopped ??= new Error('The database is closed');
-      await this.worker.terminate();
-    }
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      try {
+        if (!this.stopped) await this.request({ op: 'close' });
+      } finally {
+        this.stopped ??= new Error('The database is closed');
+        await this.worker.terminate();
+        this.#closed = true;
+      }
+    })();
+    return this.closing;
   }
 
   /** For Drizzle's PGlite driver, which expects PGlite's client. */
@@ -170,10 +180,11 @@ export class PGliteThread {
     if (this.stopped) return Promise.reject(this.stopped);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
+      // Throws when a parameter cannot be copied to the thread (a function, say): nothing is out.
+      this.worker.postMessage({ id, ...request });
       // Keeps the process alive while a statement is out (an unref'd thread would not).
       if (this.pending.size === 0) this.worker.ref();
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, ...request });
     });
   }
 
@@ -186,9 +197,10 @@ export class PGliteThread {
     else waiter.reject(toError(reply.error));
   }
 
-  /** The thread is gone (closed, crashed): every statement still out fails. */
+  /** The thread is gone (closed, crashed): every statement still out fails, and so does every later one. */
   private stop(err: Error): void {
     this.stopped ??= err;
+    this.#closed = true;
     for (const waiter of this.pending.values()) waiter.reject(this.stopped);
     this.pending.clear();
   }

@@ -84,7 +84,7 @@ async function handle(request) {
       return end(request.newTxId, false);
     case 'dump': {
       const file = await db.dumpDataDir(request.compression);
-      return file.arrayBuffer();
+      return { buffer: await file.arrayBuffer(), type: file.type };
     }
     case 'close':
       return db.close();
@@ -94,10 +94,11 @@ async function handle(request) {
 }
 
 /** Answers a request; a result that cannot be posted (not cloneable) fails that request alone. */
-function reply(id, result) {
+function reply(request, result) {
+  const { id } = request;
   try {
-    if (result instanceof ArrayBuffer) port.postMessage({ id, ok: true, result }, [result]);
-    else port.postMessage({ id, ok: true, result });
+    // A dump's bytes are moved, not copied.
+    port.postMessage({ id, ok: true, result }, request.op === 'dump' ? [result.buffer] : []);
   } catch (err) {
     port.postMessage({ id, ok: false, error: describeError(err) });
   }
@@ -105,7 +106,7 @@ function reply(id, result) {
 
 port.on('message', (request) => {
   handle(request).then(
-    (result) => reply(request.id, result),
+    (result) => reply(request, result),
     (err) => port.postMessage({ id: request.id, ok: false, error: describeError(err) }),
   );
 });

@@ -400,15 +400,19 @@ export class DeploymentEngine {
   }
 
   /**
-   * A guess made final at less cost than `prepare`: the deployment runs once with the guess's gas
-   * limit (eth_call), which shows it neither reverts nor runs out of gas (what an estimate is
-   * compared for; an estimate runs it a dozen times or more), and the fees are asked afresh. When
-   * that run fails, `prepare` finds the reason or the gas it needs.
+   * A guess made final at less cost than `prepare`: the deployment runs once (eth_call) with five
+   * sixths of the guess's gas limit, which shows it neither reverts nor runs out of gas with a fifth
+   * to spare — what a fresh estimate × 1.2 would show — and the fees are asked afresh. An estimate
+   * searches for the gas, running the deployment several times (2.7 ms on anvil, against 1.4 ms
+   * for one run). When the run fails, `prepare` finds the reason or the gas the deployment needs.
    */
   private async confirm(token: DeployableToken, network: NetworkRow, guess: PreparedSend): Promise<PreparedSend> {
     const call = this.caller(network);
     const [runs, fees] = await Promise.all([
-      call('eth_call', [{ from: guess.account.address, data: guess.data, gas: toHex(guess.gas) }, 'latest']).then(
+      call('eth_call', [
+        { from: guess.account.address, data: guess.data, gas: toHex((guess.gas * 5n) / 6n) },
+        'latest',
+      ]).then(
         () => true,
         (err: unknown) => {
           if (err instanceof RpcError && err.kind === 'RPC') return false;

@@ -417,6 +417,40 @@ describe('tokenise', () => {
       expect(await nonce()).toBe(before);
     });
 
+    it('signs a guess again after an estimate when one run at the guessed gas limit runs out of gas', async () => {
+      const user = await newTokenUser(t, { networks: [ids.ethTest], quota: null, credits: 1_000 });
+      type ChainTx = { gas: Hex; input: Hex };
+      const deploy = async (tokenUri: string) => {
+        const res = await create(user, {
+          externalId: randomUUID(),
+          networkId: ids.ethTest,
+          tierId: tierId(qrc721, 'base'),
+          tokenType: 'QRC721',
+          deploymentType: 'QUANT',
+          name: 'Long Uris',
+          unit: 'URI',
+          initialSupply: 7,
+          supplyHolderAddress: HOLDER,
+          tokenUri,
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const token = await settled(t, user, res.json<TCreateTokenResponse>().token.id);
+        expect(token.status).toBe('ACTIVE');
+        return rpcCall<ChainTx>(chain.rpcUrl, 'eth_getTransactionByHash', [token.transactionId]);
+      };
+      const estimate = async (input: Hex) =>
+        BigInt(await rpcCall<Hex>(chain.rpcUrl, 'eth_estimateGas', [{ from: DEPLOYER_ADDRESS, data: input }]));
+
+      // A short base URI leaves this contract's hint; a 500-character one stores 15 more words.
+      const short = await deploy('https://example.com/a/');
+      const guess = ((await estimate(short.input)) * 3n) / 2n;
+      const long = await deploy(`https://example.com/${'x'.repeat(479)}/`);
+      const needed = await estimate(long.input);
+      // The run at the guess's limit keeps a fifth in hand: it must fail for this test to mean anything.
+      expect(needed).toBeGreaterThan((guess * 5n) / 6n);
+      expect(BigInt(long.gas)).toBe((needed * 12n) / 10n);
+    });
+
     it('deploys a QRC721 base token', async () => {
       const res = await create(owner, {
         externalId: randomUUID(),
