@@ -220,7 +220,7 @@ test('deploys a QRC721 base token with the platform, without a wallet', async ({
   await expect(page.getByTestId('total-supply')).toHaveText('10 GREEN');
   await expect(page.getByRole('region', { name: 'Mint tokens' })).toHaveCount(0);
   // The token lives on a local chain standing in for the testnet: the page says so.
-  await expect(page.getByText('Sandbox', { exact: true })).toBeVisible();
+  await expect(page.getByLabel(/A local chain that stands in/)).toBeVisible();
   await snap(page, 'tokens-14-coin-details-nft');
 
   await page.goto(flows);
