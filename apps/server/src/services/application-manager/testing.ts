@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { accountNetworks, networks, users } from '@connect/db';
+import { and, eq } from 'drizzle-orm';
+import { accountFeatures, accountNetworks, networks, users } from '@connect/db';
 import { ZCreateApplicationResponse, type ApplicationType, type TCreateApplicationResponse } from '@connect/shared';
 import { signInAs, type TestContext } from '../../../test/helpers.ts';
 
@@ -15,6 +15,14 @@ export async function newAppUser(t: TestContext): Promise<TestUser> {
   if (res.statusCode !== 200) throw new Error(`user set-up failed: ${res.statusCode} ${res.body}`);
   const [row] = await t.db.db.select({ accountId: users.accountId }).from(users).where(eq(users.id, session.sub));
   return { ...session, accountId: row!.accountId };
+}
+
+/** Lifts the applications:create limit of an account (suites that create many applications). */
+export async function allowUnlimitedApplications(t: TestContext, accountId: string): Promise<void> {
+  await t.db.db
+    .update(accountFeatures)
+    .set({ total: null })
+    .where(and(eq(accountFeatures.accountId, accountId), eq(accountFeatures.feature, 'applications:create')));
 }
 
 /** A catalogue network of its own (unique code), optionally pointing at a real RPC endpoint. */

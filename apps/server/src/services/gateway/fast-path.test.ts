@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountFeatures, applicationUsageDaily } from '@connect/db';
+import { applicationUsageDaily } from '@connect/db';
 import { ZProblem, ZTokenResponse } from '@connect/shared';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
@@ -9,6 +9,7 @@ import type { RawHandler } from '../../types.ts';
 import {
   activate,
   addNetwork,
+  allowUnlimitedApplications,
   createApplication,
   newAppUser,
   rotateSecret,
@@ -35,10 +36,7 @@ describe('platform API: the gateway fast path', () => {
   beforeAll(async () => {
     [t, chain] = await Promise.all([createTestApp({ GATEWAY_CACHE: 'on' }), startTestChain()]);
     owner = await newAppUser(t);
-    await t.db.db
-      .update(accountFeatures)
-      .set({ total: null })
-      .where(and(eq(accountFeatures.accountId, owner.accountId), eq(accountFeatures.feature, 'applications:create')));
+    await allowUnlimitedApplications(t, owner.accountId);
     network = await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, rateLimit: 1000 });
     await activate(t, owner.accountId, network.id);
 

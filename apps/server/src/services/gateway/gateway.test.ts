@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountFeatures, accountNetworks, applicationSecrets, applicationUsageDaily } from '@connect/db';
+import { accountNetworks, applicationSecrets, applicationUsageDaily } from '@connect/db';
 import { ZCreateApplicationResponse, ZProblem, ZRotateSecretResponse, ZTokenResponse } from '@connect/shared';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
@@ -8,6 +8,7 @@ import { rpcCall } from '../../adapters/chains/rpc.ts';
 import {
   activate,
   addNetwork,
+  allowUnlimitedApplications,
   createApplication,
   newAppUser,
   rotateSecret,
@@ -31,12 +32,7 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
     [t, chain] = await Promise.all([createTestApp(), startTestChain()]);
     owner = await newAppUser(t);
     stranger = await newAppUser(t);
-    for (const user of [owner, stranger]) {
-      await t.db.db
-        .update(accountFeatures)
-        .set({ total: null })
-        .where(and(eq(accountFeatures.accountId, user.accountId), eq(accountFeatures.feature, 'applications:create')));
-    }
+    for (const user of [owner, stranger]) await allowUnlimitedApplications(t, user.accountId);
     network = await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, rateLimit: 1000 });
     otherNetwork = await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId });
     await activate(t, owner.accountId, network.id, otherNetwork.id);
