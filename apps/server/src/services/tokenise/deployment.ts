@@ -439,8 +439,11 @@ export class DeploymentEngine {
 
   /** JSON-RPC calls to a network's node, ended by the engine's stop. */
   private caller(network: NetworkRow): RpcCaller {
-    const rpcUrl = network.rpcUrl;
-    if (!rpcUrl) throw new Error(`Network ${network.code} has no RPC URL`);
+    if (!network.rpcUrl) throw new Error(`Network ${network.code} has no RPC URL`);
+    return this.callerAt(network.rpcUrl);
+  }
+
+  private callerAt(rpcUrl: string): RpcCaller {
     return (method, params) =>
       rpcCall(rpcUrl, method, params, { timeoutMs: RPC_TIMEOUT_MS, signal: this.abort.signal });
   }
@@ -492,8 +495,7 @@ export class DeploymentEngine {
     claim: Claim,
     release: (hash: Hex) => Promise<void>,
   ): Promise<Hex | null> {
-    const call = <T>(method: string, params: unknown[]) =>
-      rpcCall<T>(rpcUrl, method, params, { timeoutMs: RPC_TIMEOUT_MS, signal: this.abort.signal });
+    const call = this.callerAt(rpcUrl);
     const first = plan.guess ?? (await plan.final);
     const { account } = first;
     const manager = nonceManagerFor(network.id, rpcUrl, account.address);
@@ -555,8 +557,7 @@ export class DeploymentEngine {
     txHash: Hex,
     maxWaitMs: number,
   ): Promise<Outcome> {
-    const call = <T>(method: string, params: unknown[]) =>
-      rpcCall<T>(rpcUrl, method, params, { timeoutMs: RPC_TIMEOUT_MS, signal: this.abort.signal });
+    const call = this.callerAt(rpcUrl);
     const receipt = await this.waitForReceipt(call, txHash, maxWaitMs);
     // The moment the server learned the deployment is on the chain: the token's deployedAt.
     const confirmedAt = new Date();
