@@ -109,3 +109,25 @@ export const idpSigningKeys = pgTable('idp_signing_keys', {
   active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Sessions the API must refuse before their access tokens expire (GlobalSignOut, RevokeToken,
+ * an administrator's sign-out or removal), also when the identity pool is AWS Cognito, which never
+ * tells resource servers. One row per revoked sign-in (`originJti`), or per user with `originJti`
+ * null: every token of `sub` issued at or before `revokedAt`. Each node keeps the rows whose
+ * `expiresAt` (the last moment a token of that session could still be valid) is ahead in memory.
+ */
+export const sessionRevocations = pgTable(
+  'session_revocations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sub: text('sub').notNull(),
+    originJti: text('origin_jti'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('session_revocations_expires_idx').on(t.expiresAt),
+    index('session_revocations_revoked_idx').on(t.revokedAt),
+  ],
+);

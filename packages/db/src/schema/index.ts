@@ -2,3 +2,4 @@ export * from './portal.ts';
 export * from './identity.ts';
 export * from './developer-hub.ts';
 export * from './tokens.ts';
+export * from './platform.ts';
