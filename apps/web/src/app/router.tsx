@@ -71,6 +71,12 @@ function muiPage<T extends Record<string, unknown>>(importer: () => Promise<T>, 
   return page(importer, name, [], { mui: true });
 }
 
+/**
+ * Marks a route whose loader always redirects: it never renders, and `element: null` says so to
+ * React Router, which otherwise warns on every visit that the matched leaf has nothing to render.
+ */
+const REDIRECT_ONLY = { element: null } as const;
+
 /** The route table. Signed-in pages are listed here; the server's route list decides who reaches them. */
 export function buildRoutes(): RouteObject[] {
   const slug = runtimeConfig().productSlug;
@@ -85,8 +91,8 @@ export function buildRoutes(): RouteObject[] {
       errorElement: <RouteError />,
       HydrateFallback: () => null,
       children: [
-        { index: true, loader: () => redirect(paths.login) },
-        { path: paths.upgrade, loader: () => redirect(paths.accountPlanUpgrade) },
+        { index: true, loader: () => redirect(paths.login), ...REDIRECT_ONLY },
+        { path: paths.upgrade, loader: () => redirect(paths.accountPlanUpgrade), ...REDIRECT_ONLY },
         {
           Component: AuthLayout,
           children: [
@@ -209,7 +215,7 @@ export function buildRoutes(): RouteObject[] {
               handle: { title: 'titles.help' },
               lazy: page(() => import('../features/support/pages/help.tsx'), 'HelpPage'),
             },
-            { path: paths.support, loader: () => redirect(paths.supportFaq) },
+            { path: paths.support, loader: () => redirect(paths.supportFaq), ...REDIRECT_ONLY },
             {
               path: paths.authorise(slug),
               handle: { title: 'titles.authorise' },
@@ -223,8 +229,9 @@ export function buildRoutes(): RouteObject[] {
                 const from = new URL(request.url).searchParams.get('from');
                 return redirect(from && from.startsWith('/') ? from : paths.dashboard);
               },
+              ...REDIRECT_ONLY,
             },
-            { path: flows, loader: () => redirect(`${flows}/token-flow`) },
+            { path: flows, loader: () => redirect(`${flows}/token-flow`), ...REDIRECT_ONLY },
             // Identity verification: one page at the three routes of spec §2.3.
             ...[paths.flowsKyc(slug), paths.myApplicationsKyc, paths.myAccountKyc].map((path) => ({
               path,
@@ -301,7 +308,11 @@ export function buildRoutes(): RouteObject[] {
               ),
             },
             // The crumbs of the deeper token pages (…/token-flow/qrc20, …/token-flow/deploy) lead back to the list.
-            { path: `${paths.tokenFlow(slug)}/:segment`, loader: () => redirect(paths.tokenFlow(slug)) },
+            {
+              path: `${paths.tokenFlow(slug)}/:segment`,
+              loader: () => redirect(paths.tokenFlow(slug)),
+              ...REDIRECT_ONLY,
+            },
             {
               path: paths.coinDetails(slug),
               handle: { title: 'quantPortfolio:title' },
@@ -310,17 +321,22 @@ export function buildRoutes(): RouteObject[] {
               ]),
             },
             // Spec §2.3 redirects; the pages they lead to arrive with their areas.
-            { path: '/quant-fusion', loader: () => redirect('/quant-fusion/multi-ledger-rollup/transaction-explorer') },
+            {
+              path: '/quant-fusion',
+              loader: () => redirect('/quant-fusion/multi-ledger-rollup/transaction-explorer'),
+              ...REDIRECT_ONLY,
+            },
             {
               path: `${flows}/bridge-flow/deploy`,
               loader: () => redirect(`${flows}/bridge-flow/deploy/create-new-bridge`),
+              ...REDIRECT_ONLY,
             },
             ...comingSoonRoutes(slug),
           ],
         },
         { path: paths.notFound, handle: { title: 'titles.notFound' }, Component: NotFoundPage },
         { path: paths.notFoundAlias, handle: { title: 'titles.notFound' }, Component: NotFoundPage },
-        { path: '*', loader: () => redirect(paths.notFound) },
+        { path: '*', loader: () => redirect(paths.notFound), ...REDIRECT_ONLY },
       ],
     },
   ];
