@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountNetworks, applicationSecrets, applicationUsageDaily } from '@connect/db';
 import { ZCreateApplicationResponse, ZProblem, ZRotateSecretResponse, ZTokenResponse } from '@connect/shared';
@@ -15,6 +16,7 @@ import {
   type TestUser,
 } from '../application-manager/testing.ts';
 import { countCalls } from './routes.ts';
+import { loadTokenKey } from './tokens.ts';
 
 const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
@@ -132,6 +134,49 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
       });
       expect(twoMethods.json()).toMatchObject({ error: 'invalid_request' });
     });
+
+    it('answers bodies it cannot read with problem details, not 500, and issues nothing', async () => {
+      const auth = { authorization: basic(app.clientId, app.clientSecret) };
+      const raw = (contentType: string, payload: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/oauth2/token',
+          headers: { 'content-type': contentType, ...auth },
+          payload,
+        });
+      const cases: [string, Promise<Awaited<ReturnType<typeof raw>>>, number][] = [
+        ['broken JSON', raw('application/json', '{"grant_type":'), 400],
+        ['empty JSON', raw('application/json', ''), 400],
+        ['XML', raw('application/xml', '<grant_type>client_credentials</grant_type>'), 415],
+        ['a 1 MB form field', raw('application/x-www-form-urlencoded', `grant_type=${'a'.repeat(1_000_000)}`), 413],
+        [
+          'a body over 1 MB',
+          raw('application/json', JSON.stringify({ grant_type: 'client_credentials', pad: 'a'.repeat(1_100_000) })),
+          413,
+        ],
+      ];
+      for (const [name, pending, status] of cases) {
+        const res = await pending;
+        expect(res.statusCode, `${name}: ${res.body.slice(0, 200)}`).toBe(status);
+        expect(res.headers['content-type'], name).toMatch(/^application\/problem\+json/);
+        const body = res.json() as Record<string, unknown>;
+        expect(ZProblem.parse(body).status, name).toBe(status);
+        expect(
+          Object.keys(body).every((key) => key in ZProblem.shape),
+          name,
+        ).toBe(true);
+        expect(res.body, name).not.toMatch(/FST_|\bat .+:\d+|stack/);
+        expect(body.access_token, name).toBeUndefined();
+      }
+      // A 1 MB field inside a JSON body under the limit is a credential error in the OAuth2 shape.
+      const longJson = await tokenRequest({
+        grant_type: 'client_credentials',
+        client_id: 'a'.repeat(1_000_000),
+        client_secret: 'x',
+      });
+      expect(longJson.statusCode).toBe(401);
+      expect(longJson.json()).toEqual({ error: 'invalid_client', error_description: expect.any(String) });
+    });
   });
 
   describe('POST /api/gateway/{networkId}', () => {
@@ -200,6 +245,27 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
       expect((await rpc('not.a.token', network.id, call)).statusCode).toBe(401);
       // A portal session token is not a platform API token.
       expect((await rpc(owner.accessToken, network.id, call)).statusCode).toBe(401);
+    });
+
+    it('refuses a token signed with the gateway’s key but without an expiry', async () => {
+      const key = await loadTokenKey(t.app.deps.db, t.app.deps.box);
+      const call = { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] };
+      const claims = { client_id: app.clientId, acc: owner.accountId, sid: app.secrets[0]!.id };
+      const signed = (withExpiry: boolean) => {
+        const jwt = new SignJWT(claims)
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setIssuer('http://localhost/oauth2')
+          .setAudience('platform-api')
+          .setSubject(app.id)
+          .setIssuedAt();
+        return (withExpiry ? jwt.setExpirationTime('1h') : jwt).sign(key);
+      };
+      // The same token with an expiry is accepted: only the missing exp is refused.
+      expect((await rpc(await signed(true), network.id, call)).statusCode).toBe(200);
+      const refused = await rpc(await signed(false), network.id, call);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(ZProblem.parse(refused.json()).detail).toMatch(/invalid or has expired/);
     });
 
     it('refuses networks not associated with the application, unknown networks and bad bodies', async () => {

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { ACCESS_TOKEN_SECONDS, ZTokenResponse } from '@connect/shared';
+import { ACCESS_TOKEN_SECONDS, ZProblem, ZTokenResponse } from '@connect/shared';
 import { ProblemError } from '../../lib/errors.ts';
 import type { App, Deps } from '../../types.ts';
 import { hashSecret } from '../application-manager/service.ts';
@@ -121,7 +121,9 @@ export async function platformApiRoutes(app: App, deps: Deps) {
           description: `OAuth2 client credentials grant (RFC 6749 §4.4). Authenticate with HTTP Basic (client id and secret) or with \`client_id\` and \`client_secret\` in the body, and send \`grant_type=client_credentials\` form-encoded or as JSON. The access token is valid ${ACCESS_TOKEN_SECONDS} seconds and only while its client secret is neither revoked nor expired. Errors follow RFC 6749 §5.2 (\`invalid_client\` answers 401 with WWW-Authenticate).`,
           response: {
             200: ZTokenResponse,
-            '4xx': z.object({ error: z.string(), error_description: z.string().optional() }),
+            // Credential errors in RFC 6749's shape; a body that cannot be read (malformed JSON, another
+            // media type, too large) fails before the handler, as problem details like every other route.
+            '4xx': z.union([z.object({ error: z.string(), error_description: z.string().optional() }), ZProblem]),
           },
         },
       },

@@ -56,7 +56,7 @@ export class PlatformTokens {
     return this.verified.get(token);
   }
 
-  /** The token's claims, or null when it is not one of ours or has expired. Remembered until expiry. */
+  /** The token's claims, or null when it is not one of ours, has no expiry or has expired. Remembered until expiry. */
   async verify(token: string): Promise<PlatformClaims | null> {
     const cached = this.verified.get(token);
     if (cached) return cached;
@@ -65,6 +65,8 @@ export class PlatformTokens {
         issuer: this.issuer,
         audience: AUDIENCE,
         algorithms: ['HS256'],
+        // Every token this server issues expires; one without exp would be good forever.
+        requiredClaims: ['exp'],
       });
       if (!payload.sub || typeof payload.acc !== 'string' || typeof payload.sid !== 'string') return null;
       const claims: PlatformClaims = {
