@@ -21,6 +21,7 @@ import { useRevokeSecret } from '../api/revoke-secret.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CredentialField } from './credential-field.tsx';
 import { EnvironmentChip } from './environment-chip.tsx';
+import { GatewayAccess } from './gateway-access.tsx';
 import { RotateSecretDialog } from './rotate-secret-dialog.tsx';
 import { UsageSection } from './usage-section.tsx';
 
@@ -81,7 +82,6 @@ export function ApplicationDetailsDialog({
   const [isRotating, setIsRotating] = useState(false);
   const [revoking, setRevoking] = useState<TApplicationSecret | null>(null);
   const revoke = useRevokeSecret();
-  const origin = window.location.origin;
 
   return (
     <>
@@ -168,12 +168,8 @@ export function ApplicationDetailsDialog({
               <SecretLine key={secret.id} secret={secret} onRevoke={() => setRevoking(secret)} />
             ))}
           </List>
-          <Typography variant="body2" color="text.secondary">
-            {t('details.howTo', {
-              tokenUrl: `${origin}/oauth2/token`,
-              gatewayUrl: `${origin}/api/gateway/{networkId}`,
-            })}
-          </Typography>
+          <Divider sx={{ my: 2 }} />
+          <GatewayAccess application={application} />
           <Divider sx={{ my: 2 }} />
           {open ? <UsageSection applicationId={application.id} /> : null}
         </DialogContent>
