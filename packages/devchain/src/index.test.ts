@@ -1,8 +1,16 @@
-import { mkdtempSync, existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEPLOYER_ADDRESS, TEST_WALLET_ADDRESS, startDevChain, startDevChains, type DevChain } from './index.ts';
+import {
+  DEPLOYER_ADDRESS,
+  TEST_WALLET_ADDRESS,
+  startDevChain,
+  startDevChains,
+  type DevChain,
+  type DevChainOptions,
+} from './index.ts';
 
 async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
   const res = await fetch(url, {
@@ -85,5 +93,120 @@ describe('startDevChain', () => {
 
   it('rejects an invalid chain id', async () => {
     await expect(startDevChain({ chainId: 0 })).rejects.toThrow(/invalid chain id/);
+  });
+});
+
+/**
+ * Starts a chain with a pid file in another process, which is then killed (SIGKILL) while the
+ * chain goes on running: what a killed server leaves behind.
+ */
+async function leaveChainRunning(options: DevChainOptions): Promise<{ pid: number; port: number }> {
+  const script = `
+    import { startDevChain } from ${JSON.stringify(join(import.meta.dirname, 'index.ts'))};
+    const chain = await startDevChain(${JSON.stringify(options)});
+    process.stdout.write(JSON.stringify({ pid: chain.pid, port: chain.port }) + '\\n');
+    setInterval(() => {}, 1000);
+  `;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) resolve(out.split('\n')[0]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the helper process exited (${code})`)));
+  });
+  child.kill('SIGKILL');
+  await new Promise((resolve) => child.once('exit', resolve));
+  return JSON.parse(line) as { pid: number; port: number };
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('a chain that outlived its server (pid file)', () => {
+  const paths = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'devchain-pid-'));
+    return { stateFile: join(dir, 'chain.json'), pidFile: join(dir, 'chain.pid') };
+  };
+
+  it('is reattached when it is this chain on the expected port; stop() ends it and removes the pid file', async () => {
+    const { stateFile, pidFile } = paths();
+    const left = await leaveChainRunning({ chainId: 31_390, stateFile, pidFile });
+    expect(isAlive(left.pid)).toBe(true);
+    const hash = await rpc<string>(`http://127.0.0.1:${left.port}`, 'eth_sendTransaction', [
+      { from: DEPLOYER_ADDRESS, to: TEST_WALLET_ADDRESS, value: '0x1' },
+    ]);
+
+    const chain = await startDevChain({ chainId: 31_390, port: left.port, stateFile, pidFile });
+    started.push(chain);
+    expect(chain).toMatchObject({ reattached: true, pid: left.pid, port: left.port });
+    // The very same chain: what was sent to it is there, nothing was reloaded.
+    expect(await rpc<{ status: string } | null>(chain.rpcUrl, 'eth_getTransactionReceipt', [hash])).toMatchObject({
+      status: '0x1',
+    });
+    await chain.stop();
+    expect(isAlive(left.pid)).toBe(false);
+    expect(existsSync(pidFile)).toBe(false);
+  });
+
+  it('is stopped with SIGTERM (saving its state) and started again when it runs on another port', async () => {
+    const { stateFile, pidFile } = paths();
+    const left = await leaveChainRunning({ chainId: 31_391, stateFile, pidFile });
+    const hash = await rpc<string>(`http://127.0.0.1:${left.port}`, 'eth_sendTransaction', [
+      { from: DEPLOYER_ADDRESS, to: TEST_WALLET_ADDRESS, value: '0x2' },
+    ]);
+    for (let i = 0; i < 100; i++) {
+      if (await rpc<unknown>(`http://127.0.0.1:${left.port}`, 'eth_getTransactionReceipt', [hash])) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // Another port is expected: the left-over chain is not reattached, and never holds a port.
+    const other = await startDevChain({ chainId: 31_392 });
+    const port = other.port;
+    await other.stop();
+
+    const chain = await startDevChain({ chainId: 31_391, port, stateFile, pidFile });
+    started.push(chain);
+    expect(chain.reattached).toBe(false);
+    expect(chain.port).toBe(port);
+    expect(isAlive(left.pid)).toBe(false);
+    // It saved its state as it stopped: the transaction survived the restart.
+    expect(await rpc<{ status: string } | null>(chain.rpcUrl, 'eth_getTransactionReceipt', [hash])).toMatchObject({
+      status: '0x1',
+    });
+    expect(JSON.parse(readFileSync(pidFile, 'utf8'))).toMatchObject({ pid: chain.pid, port, chainId: 31_391 });
+  });
+
+  it('never signals a process that is not its chain (a pid given to another program)', async () => {
+    const { stateFile, pidFile } = paths();
+    writeFileSync(
+      pidFile,
+      JSON.stringify({ pid: process.pid, port: 1, chainId: 31_393, host: '127.0.0.1', stateFile }),
+    );
+    const chain = await startDevChain({ chainId: 31_393, stateFile, pidFile });
+    started.push(chain);
+    expect(chain.reattached).toBe(false);
+    expect(JSON.parse(readFileSync(pidFile, 'utf8'))).toMatchObject({ pid: chain.pid });
+  });
+
+  it('starts from the last good state when a kill left the state file half-written', async () => {
+    const { stateFile } = paths();
+    const first = await startDevChain({ chainId: 31_394, stateFile });
+    await first.stop();
+    const second = await startDevChain({ chainId: 31_394, stateFile }); // keeps a good copy
+    await second.stop();
+    writeFileSync(stateFile, readFileSync(stateFile, 'utf8').slice(0, 200)); // killed mid-write
+    const third = await startDevChain({ chainId: 31_394, stateFile });
+    started.push(third);
+    expect(await rpc<string>(third.rpcUrl, 'eth_chainId')).toBe('0x7aa2');
+    expect(existsSync(`${stateFile}.broken`)).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 /**
  * Local EVM chains for development and tests: the official anvil build from npm
@@ -58,10 +58,20 @@ export interface DevChainOptions {
   stateFile?: string;
   /** Seconds between blocks; undefined: a block per transaction (automine). */
   blockTime?: number;
-  /** Also dump state every N seconds while running (guards against a hard kill). */
+  /**
+   * With a state file, also dump the state every N seconds while running (default 1): a hard kill
+   * (SIGKILL, a crash, a power cut) loses at most that much of the chain's history.
+   */
   stateIntervalSeconds?: number;
   /** How long to wait for the chain to answer `eth_chainId`; default 30 s. */
   startTimeoutMs?: number;
+  /**
+   * Remember the running chain in this file (its pid, port and chain id), so that a chain which
+   * outlived its server (the server was killed, the chain was not) is found again by the next
+   * start instead of holding the port: reattached when it is this chain, else stopped (SIGTERM,
+   * so it saves its state) and started afresh. See findLeftOverChain.
+   */
+  pidFile?: string;
 }
 
 export interface DevChain {
@@ -70,6 +80,10 @@ export interface DevChain {
   port: number;
   host: string;
   stateFile: string | undefined;
+  /** The anvil process's id. */
+  pid: number;
+  /** True when this chain was left running by an earlier process and found again through its pid file. */
+  reattached: boolean;
   /** True while the anvil process runs. */
   readonly running: boolean;
   /** Ends the process (SIGTERM, so anvil dumps its state) and waits for it to exit. */
@@ -153,13 +167,16 @@ export async function startDevChain(options: DevChainOptions): Promise<DevChain>
     throw new DevChainError(`invalid chain id ${String(chainId)}`, '');
   }
   if (stateFile) await mkdir(dirname(stateFile), { recursive: true });
+  if (options.pidFile) {
+    const leftOver = await findLeftOverChain(options.pidFile, { chainId, port, host, stateFile });
+    if (leftOver) return leftOver;
+  }
+  if (stateFile) await keepStateLoadable(stateFile);
 
   const args = ['--host', host, '--port', String(port), '--chain-id', String(chainId)];
   args.push('--mnemonic', DEV_MNEMONIC);
   if (stateFile) args.push('--state', stateFile);
-  if (stateFile && options.stateIntervalSeconds) {
-    args.push('--state-interval', String(options.stateIntervalSeconds));
-  }
+  if (stateFile) args.push('--state-interval', String(options.stateIntervalSeconds ?? 1));
   if (blockTime !== undefined) args.push('--block-time', String(blockTime));
 
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -211,27 +228,198 @@ export async function startDevChain(options: DevChainOptions): Promise<DevChain>
   // Keep draining the pipes so anvil never blocks on a full buffer; remember only the tail.
   let stopping: Promise<void> | undefined;
   const resolvedPort = boundPort!;
+  const { pidFile } = options;
+  if (pidFile) {
+    const record: PidRecord = { pid: child.pid!, port: resolvedPort, chainId, host, stateFile: stateFile ?? null };
+    await writeAtomically(pidFile, `${JSON.stringify(record)}\n`);
+  }
   return {
     rpcUrl: `http://${urlHost(host)}:${resolvedPort}`,
     chainId,
     port: resolvedPort,
     host,
     stateFile,
+    pid: child.pid!,
+    reattached: false,
     get running() {
       return !exited();
     },
     stop() {
       stopping ??= (async () => {
         process.off('exit', killOnExit);
-        if (exited()) return;
-        child.kill('SIGTERM'); // anvil dumps --state on SIGTERM/SIGINT
-        if (await waitForExit(child, 15_000)) return;
-        child.kill('SIGKILL');
-        await waitForExit(child, 5_000);
+        if (!exited()) {
+          child.kill('SIGTERM'); // anvil dumps --state on SIGTERM/SIGINT
+          if (!(await waitForExit(child, 15_000))) {
+            child.kill('SIGKILL');
+            await waitForExit(child, 5_000);
+          }
+        }
+        if (pidFile) await rm(pidFile, { force: true });
       })();
       return stopping;
     },
   };
+}
+
+/** What a pid file holds: enough to tell whether a running process is this chain. */
+type PidRecord = { pid: number; port: number; chainId: number; host: string; stateFile: string | null };
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: a process of another user holds the pid, so it is not a chain this user started.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The command line of a process (Linux /proc, else ps), or null when it cannot be read. */
+function commandLine(pid: number): string[] | null {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  } catch {
+    try {
+      const line = execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).trim();
+      return line ? line.split(/\s+/) : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+const argAfter = (args: string[], flag: string) => {
+  const i = args.indexOf(flag);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+
+async function waitForDeath(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
+
+/** Ends a process this module did not spawn (or no longer holds): SIGTERM so anvil saves its state, then SIGKILL. */
+async function terminate(pid: number): Promise<void> {
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  if (await waitForDeath(pid, 15_000)) return;
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    return;
+  }
+  await waitForDeath(pid, 5_000);
+}
+
+/**
+ * A chain that an earlier process started with this pid file and left running (its server was
+ * killed while the chain was not). When the recorded process is alive and is anvil with this
+ * chain's state file, it is reattached if it answers this chain id on the expected port, and
+ * otherwise (another port or chain id, or no answer: unsure) stopped with SIGTERM — anvil saves
+ * its state as it exits — so the caller starts it afresh on the freed port. A pid the system gave
+ * to some other program is never signalled. Answers the reattached chain, or null.
+ */
+export async function findLeftOverChain(
+  pidFile: string,
+  expected: { chainId: number; port: number; host: string; stateFile: string | undefined },
+): Promise<DevChain | null> {
+  let record: PidRecord;
+  try {
+    record = JSON.parse(await readFile(pidFile, 'utf8')) as PidRecord;
+  } catch {
+    return null; // none, or unreadable: nothing to find
+  }
+  const args =
+    Number.isSafeInteger(record.pid) && record.pid > 0 && isAlive(record.pid) ? commandLine(record.pid) : null;
+  const isOurs =
+    args !== null &&
+    basename(args[0] ?? '').startsWith('anvil') &&
+    argAfter(args, '--state') === (expected.stateFile ?? undefined) &&
+    argAfter(args, '--chain-id') !== undefined;
+  if (!isOurs) {
+    await rm(pidFile, { force: true });
+    return null;
+  }
+  const port = expected.port || record.port;
+  const rpcUrl = `http://${urlHost(expected.host)}:${port}`;
+  const matches =
+    argAfter(args, '--chain-id') === String(expected.chainId) &&
+    [String(record.port), '0'].includes(argAfter(args, '--port') ?? '') &&
+    record.port === port &&
+    (await answersChainId(rpcUrl)) === expected.chainId;
+  if (!matches) {
+    await terminate(record.pid);
+    await rm(pidFile, { force: true });
+    return null;
+  }
+  const { pid } = record;
+  // This process is now the chain's owner: stop it on exit as if it had started it.
+  const killOnExit = () => {
+    if (isAlive(pid)) process.kill(pid, 'SIGTERM');
+  };
+  process.once('exit', killOnExit);
+  let stopping: Promise<void> | undefined;
+  return {
+    rpcUrl,
+    chainId: expected.chainId,
+    port,
+    host: expected.host,
+    stateFile: expected.stateFile,
+    pid,
+    reattached: true,
+    get running() {
+      return isAlive(pid);
+    },
+    stop() {
+      stopping ??= (async () => {
+        process.off('exit', killOnExit);
+        await terminate(pid);
+        await rm(pidFile, { force: true });
+      })();
+      return stopping;
+    },
+  };
+}
+
+/**
+ * anvil writes its state file in place (truncate, then write), so a kill during a write leaves a
+ * file anvil refuses to load ("failed to parse json file") and the chain could not start again.
+ * Before each start the state file is checked: a good one is copied to `<file>.bak`; a broken one
+ * is moved aside (`<file>.broken`) and the last good copy put in its place, so the chain starts
+ * from the state of its previous start at worst (the platform sends its lost transactions again).
+ */
+async function keepStateLoadable(stateFile: string): Promise<void> {
+  const backup = `${stateFile}.bak`;
+  const parses = async (file: string) => {
+    try {
+      JSON.parse(await readFile(file, 'utf8'));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!existsSync(stateFile)) return;
+  if (await parses(stateFile)) {
+    await copyFile(stateFile, `${backup}.tmp`);
+    await rename(`${backup}.tmp`, backup);
+    return;
+  }
+  await rename(stateFile, `${stateFile}.broken`);
+  if (existsSync(backup) && (await parses(backup))) await copyFile(backup, stateFile);
+}
+
+async function writeAtomically(file: string, text: string): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, text);
+  await rename(tmp, file);
 }
 
 function urlHost(host: string): string {

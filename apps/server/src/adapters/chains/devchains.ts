@@ -25,8 +25,11 @@ export async function startConfiguredDevChains(config: Config): Promise<RunningD
       chainId: n.chainId,
       port: devchains.ports[n.devchainSlot!] ?? 0,
       stateFile: path.join(devchains.stateDir, `${n.code}.json`),
-      // Also written every minute, so a hard kill loses at most a minute of local history.
-      stateIntervalSeconds: 60,
+      // Also written every second, so a hard kill loses at most a second of local history (what
+      // the platform sent in it is sent again at start-up: tokenise/chain-recovery.ts).
+      stateIntervalSeconds: 1,
+      // A chain that outlived a killed server is found again instead of holding the port.
+      pidFile: path.join(devchains.stateDir, `${n.code}.pid`),
     })),
   );
   const byCode = new Map(wanted.map((n, i) => [n.code, started[i]!]));
