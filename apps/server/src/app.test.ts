@@ -23,7 +23,7 @@ describe('platform', () => {
       region: 'us-east-1',
       userPoolId: TEST_POOL_ID,
       userPoolClientId: TEST_CLIENT_ID,
-      userPoolEndpoint: 'http://localhost/idp',
+      userPoolEndpoint: '/idp',
     });
     expect(body.services).toContain('connect');
     expect(body.sandboxes).toEqual({ identity: true, mail: true, kyc: true });

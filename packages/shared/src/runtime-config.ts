@@ -10,7 +10,10 @@ export const ZRuntimeConfig = z.object({
     region: z.string(),
     userPoolId: z.string(),
     userPoolClientId: z.string(),
-    /** Present for the embedded pool; absent when the SPA talks to AWS Cognito directly. */
+    /**
+     * Present for the embedded pool: a path on the portal's own origin (`/idp`), which the SPA
+     * resolves against the address it was opened at. Absent when the SPA talks to AWS Cognito.
+     */
     userPoolEndpoint: z.string().optional(),
   }),
   services: z.array(z.enum(SERVICES)),

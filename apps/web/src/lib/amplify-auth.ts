@@ -17,23 +17,42 @@ import {
   updatePassword,
   verifyTOTPSetup,
 } from 'aws-amplify/auth';
+import { ConsoleLogger } from 'aws-amplify/utils';
 import type { TRuntimeConfig } from '@connect/shared';
 import { LIMITS } from '@connect/shared/light';
 import { session } from './storage.ts';
 
-/** Amplify v6 Auth against the embedded pool (userPoolEndpoint) or AWS Cognito (no endpoint). */
+/**
+ * Amplify v6 Auth against the embedded pool (userPoolEndpoint) or AWS Cognito (no endpoint). The
+ * embedded pool answers on the portal's own origin (/idp): its endpoint is resolved against the
+ * address the page was opened at, so the portal works at any host name, behind any proxy.
+ */
 export function configureAmplify(identity: TRuntimeConfig['identity']): void {
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: identity.userPoolId,
-        userPoolClientId: identity.userPoolClientId,
-        ...(identity.userPoolEndpoint ? { userPoolEndpoint: identity.userPoolEndpoint } : {}),
-        loginWith: { email: true },
-        signUpVerificationMethod: 'code',
+  const endpoint = identity.userPoolEndpoint && new URL(identity.userPoolEndpoint, window.location.origin).href;
+  const configure = () =>
+    Amplify.configure({
+      Auth: {
+        Cognito: {
+          userPoolId: identity.userPoolId,
+          userPoolClientId: identity.userPoolClientId,
+          ...(endpoint ? { userPoolEndpoint: endpoint } : {}),
+          loginWith: { email: true },
+          signUpVerificationMethod: 'code',
+        },
       },
-    },
-  });
+    });
+  if (!endpoint) return configure();
+  // Amplify warns on every configure that a custom user pool endpoint is set ("ensure the endpoint
+  // is correct"): the embedded pool is that endpoint by design. Its logger has no per-message
+  // switch, so its own level is raised for this call only, whose only warnings are the endpoint
+  // notices; every later Amplify warning still reaches the console.
+  const level = ConsoleLogger.LOG_LEVEL;
+  ConsoleLogger.LOG_LEVEL = 'ERROR';
+  try {
+    configure();
+  } finally {
+    ConsoleLogger.LOG_LEVEL = level;
+  }
 }
 
 export type SignInOutcome =

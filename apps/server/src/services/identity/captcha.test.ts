@@ -100,7 +100,7 @@ describe('SignUp with the captcha required', () => {
         Cognito: {
           userPoolId: runtime.identity.userPoolId,
           userPoolClientId: runtime.identity.userPoolClientId,
-          userPoolEndpoint: runtime.identity.userPoolEndpoint!,
+          userPoolEndpoint: new URL(runtime.identity.userPoolEndpoint!, base).href,
         },
       },
     });

@@ -9,7 +9,10 @@ export type PoolSettings = {
   clientId: string;
   /** The `iss` of every token: `<PUBLIC_URL>/idp/<poolId>`, or Cognito's issuer for AWS. */
   issuer: string;
-  /** Where the SPA's Amplify sends the wire protocol (absent for AWS Cognito). */
+  /**
+   * Where the SPA's Amplify sends the wire protocol (absent for AWS Cognito): a path on the origin
+   * the portal was opened at, so it works at any host name, not only PUBLIC_URL's.
+   */
   endpoint: string | undefined;
   jwksUrl: string;
 };
@@ -50,7 +53,7 @@ export async function resolvePoolSettings(config: Config, db: Database): Promise
     poolId,
     clientId,
     issuer,
-    endpoint: `${config.publicUrl}/idp`,
+    endpoint: '/idp',
     jwksUrl: `${issuer}/.well-known/jwks.json`,
   };
 }
