@@ -35,8 +35,8 @@ export function SearchField({
 }
 
 /**
- * A filter of a list's toolbar: '' is the first option, "all". With `isAllShown` the empty choice
- * is written in the field (label above it); otherwise the field shows only its label.
+ * A filter of a list's toolbar: '' is the first option, "all", and a closed filter with nothing
+ * chosen reads it ("All Statuses", label above) rather than looking blank.
  */
 export function FilterSelect<V extends string>({
   label,
@@ -45,7 +45,6 @@ export function FilterSelect<V extends string>({
   allLabel,
   options,
   minWidth,
-  isAllShown = false,
 }: {
   label: string;
   value: V | '';
@@ -53,13 +52,12 @@ export function FilterSelect<V extends string>({
   allLabel: string;
   options: readonly { value: V; label: string }[];
   minWidth: number;
-  isAllShown?: boolean;
 }) {
   return (
     <TextField
       select
       label={label}
-      {...(isAllShown ? { slotProps: { inputLabel: { shrink: true }, select: { displayEmpty: true } } } : {})}
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
       value={value}
       onChange={(event) => onChange(event.target.value as V | '')}
       size="small"

@@ -100,7 +100,6 @@ export function MyApplicationsPage() {
             allLabel={t('toolbar.allNetworks')}
             options={(networks.data ?? []).map((network) => ({ value: network.id, label: network.name }))}
             minWidth={220}
-            isAllShown
           />
           <FilterSelect
             label={t('toolbar.environment')}
@@ -109,7 +108,6 @@ export function MyApplicationsPage() {
             allLabel={t('toolbar.allEnvironments')}
             options={APPLICATION_TYPES.map((type) => ({ value: type, label: t(`environment.${type}`) }))}
             minWidth={200}
-            isAllShown
           />
         </Stack>
         <PagedList
