@@ -16,6 +16,7 @@ import { resolveSecretKey, SecretBox } from './lib/secret-box.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { problemPlugin } from './plugins/problem.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.decorate('deps', deps);
 
   await app.register(problemPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(authPlugin, {
     dbh,
     identityAdmin,

@@ -37,20 +37,23 @@ type Operation = (body: unknown) => Promise<object>;
 function operation<S extends z.ZodType>(schema: S, run: (input: z.infer<S>) => Promise<object>): Operation {
   return async (body) => {
     const parsed = schema.safeParse(body);
-    if (!parsed.success) throw invalidParameter(validationMessage(parsed.error));
+    if (!parsed.success) throw invalidParameter(validationMessage(zodIssues(parsed.error)));
     return run(parsed.data);
   };
 }
 
-function validationMessage(error: z.ZodError): string {
-  const issues = error.issues.map((issue) => {
-    const path = issue.path.map(String).join('.');
+/** Cognito's wording of a refused request: each field (camel-cased, as Cognito names it) and why. */
+function validationMessage(issues: { path: string; message: string }[]): string {
+  const described = issues.map(({ path, message }) => {
     const at = path ? path.charAt(0).toLowerCase() + path.slice(1) : 'body';
-    return `Value at '${at}' failed to satisfy constraint: ${issue.message}`;
+    return `Value at '${at}' failed to satisfy constraint: ${message}`;
   });
-  const count = issues.length === 1 ? '1 validation error' : `${issues.length} validation errors`;
-  return `${count} detected: ${issues.join('; ')}`;
+  const count = described.length === 1 ? '1 validation error' : `${described.length} validation errors`;
+  return `${count} detected: ${described.join('; ')}`;
 }
+
+const zodIssues = (error: z.ZodError) =>
+  error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 
 function operationsOf(service: IdentityService): Map<string, Operation> {
   return new Map<string, Operation>([
@@ -90,6 +93,14 @@ function frameworkError(error: FastifyError): { status: number; type: CognitoExc
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return { status: 400, type: 'InvalidParameterException', message: `Send the request as ${CONTENT_TYPE}.` };
   }
+  // A value the API refuses wherever it comes (plugins/input-guard.ts: a NUL character).
+  if (error.validation) {
+    const issues = error.validation.map((issue) => ({
+      path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+      message: issue.message ?? 'Invalid value.',
+    }));
+    return { status: 400, type: 'InvalidParameterException', message: validationMessage(issues) };
+  }
   if (error.statusCode === 413) {
     return { status: 400, type: 'InvalidParameterException', message: 'The request body is too large.' };
   }
@@ -110,6 +121,7 @@ export async function identityRoutes(app: App, deps: Deps, options: IdentityRout
     pool: deps.pool,
     mailer: deps.mailer,
     box: deps.box,
+    revocations: deps.revocations,
     product: { productName: deps.config.productName, publicUrl: deps.config.publicUrl },
     codePepper: resolveSecretKey(deps.config.secretKey, deps.config.dataDir),
     ...(options.clock ? { clock: options.clock } : {}),
