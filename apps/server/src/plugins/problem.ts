@@ -12,6 +12,7 @@ const TITLES: Record<number, string> = {
   405: 'Method Not Allowed',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
@@ -23,6 +24,30 @@ export function sendProblem(reply: FastifyReply, request: FastifyRequest, proble
     .code(problem.status)
     .type('application/problem+json')
     .send({ type: 'about:blank', ...problem, instance: request.url.split('?')[0], requestId: request.id });
+}
+
+/** What the router's own refusals say: the path is already the problem's `instance`. */
+const ROUTER_DETAILS: Record<string, string> = {
+  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is longer than the server accepts.',
+  FST_ERR_BAD_URL: 'A path parameter is not valid percent-encoding.',
+};
+
+/**
+ * Fastify's `frameworkErrors` option: the refusals its router makes before a request reaches any
+ * route, hook or error handler (a path parameter over `maxParamLength`, 414; one that is not valid
+ * percent-encoding, 400), which Fastify otherwise answers in its own plain JSON. It must be given
+ * to Fastify() itself, so app.ts passes it; the answer is the same problem details as elsewhere.
+ */
+export function routerProblem(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  // Hooks never ran for this request, so the id header they add is set here.
+  reply.header('x-request-id', request.id);
+  return sendProblem(reply, request, {
+    status,
+    title: TITLES[status] ?? 'Bad Request',
+    detail: (error.code && ROUTER_DETAILS[error.code]) ?? 'The server could not route the request.',
+  });
 }
 
 /** `/firstName` or `firstName` from a validation issue's path; the request part when there is none. */
