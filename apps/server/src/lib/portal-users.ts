@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { accountFeatures, accounts, users, type Database, type DbHandle } from '@connect/db';
 import type { FeatureName, KycStatus, Role, UserStatus } from '@connect/shared';
+import { grantTrialCredits } from './trial-credits.ts';
 
 /**
  * Features every new account starts with (spec §5, §6). Usage-limited features carry a total;
@@ -88,7 +89,8 @@ export async function findPortalUserIn(db: Database, id: string): Promise<Portal
 }
 
 /**
- * Creates the account, the user and the account's default features in one transaction.
+ * Creates the account, the user, the account's default features and its trial credits in one
+ * transaction.
  * Concurrent first requests of the same new user race here: the loser's insert does nothing.
  */
 export async function createPortalUser(
@@ -99,7 +101,7 @@ export async function createPortalUser(
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.id));
     if (existing) return;
     const [account] = await tx.insert(accounts).values({}).returning({ id: accounts.id });
-    await tx
+    const [created] = await tx
       .insert(users)
       .values({
         id: input.id,
@@ -109,11 +111,14 @@ export async function createPortalUser(
         status: input.status ?? 'ACTIVE',
         addedBy: input.addedBy ?? null,
       })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: users.id });
     await tx
       .insert(accountFeatures)
       .values(DEFAULT_ACCOUNT_FEATURES.map((f) => ({ accountId: account!.id, ...f })))
       .onConflictDoNothing();
+    // Only the account the user landed in: a racing loser's account stays empty.
+    if (created) await grantTrialCredits(tx, account!.id);
   });
   const user = await findPortalUserIn(db, input.id);
   if (!user) throw new Error('portal user was not created');

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, users } from '@connect/db';
+import { accounts, creditTransactions, users } from '@connect/db';
 import { ZPlanInfo, ZProblem } from '@connect/shared';
-import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
+import { backfillTrialCredits, TRIAL_CREDITS, trialCreditsReference } from '../../lib/trial-credits.ts';
+import { buildApp } from '../../app.ts';
+import { createTestApp, signInAs, testConfig, type TestContext } from '../../../test/helpers.ts';
 
 type Headers = { authorization: string };
 
@@ -25,6 +27,12 @@ describe('account-plan service: GET /user-plan', () => {
     return { ...session, accountId: row!.accountId };
   }
 
+  const trialRows = (accountId: string) =>
+    t.db.db
+      .select({ amount: creditTransactions.amount, reference: creditTransactions.reference })
+      .from(creditTransactions)
+      .where(eq(creditTransactions.accountId, accountId));
+
   const setPlan = (accountId: string, values: Partial<typeof accounts.$inferInsert>) =>
     t.db.db.update(accounts).set(values).where(eq(accounts.id, accountId));
 
@@ -36,11 +44,78 @@ describe('account-plan service: GET /user-plan', () => {
     }
   });
 
-  it('gives a new account the trial plan, active, with no credits and no renewal date', async () => {
+  it('gives a new account the trial plan, active, with its trial credits and no renewal date', async () => {
     const { headers } = await newUser();
     const res = await getPlan(headers);
     expect(res.statusCode).toBe(200);
-    expect(ZPlanInfo.parse(res.json())).toEqual({ name: 'Trial', status: 'ACTIVE', credits: 0, renewsAt: null });
+    expect(ZPlanInfo.parse(res.json())).toEqual({
+      name: 'Trial',
+      status: 'ACTIVE',
+      credits: TRIAL_CREDITS,
+      renewsAt: null,
+    });
+  });
+
+  it("shows the trial credits on a new user's very first request, without Token Flow ever being opened", async () => {
+    const session = await signInAs(t);
+    // The first authenticated request of the user creates the account: this one.
+    const res = await getPlan(session.headers);
+    expect(res.statusCode).toBe(200);
+    expect(ZPlanInfo.parse(res.json()).credits).toBe(TRIAL_CREDITS);
+    const [row] = await t.db.db.select({ accountId: users.accountId }).from(users).where(eq(users.id, session.sub));
+    // Granted through the credit transactions, once, under the account's unique trial reference.
+    expect(await trialRows(row!.accountId)).toEqual([
+      { amount: TRIAL_CREDITS, reference: trialCreditsReference(row!.accountId) },
+    ]);
+    // Opening Token Flow afterwards grants nothing more.
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/tokenise/tokens', headers: session.headers, payload: {} }))
+        .statusCode,
+    ).toBe(200);
+    expect(ZPlanInfo.parse((await getPlan(session.headers)).json()).credits).toBe(TRIAL_CREDITS);
+    expect(await trialRows(row!.accountId)).toHaveLength(1);
+  });
+
+  it('grants the trial once when the same new user is created concurrently', async () => {
+    const session = await signInAs(t);
+    const answers = await Promise.all([1, 2, 3].map(() => getPlan(session.headers)));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    const [row] = await t.db.db.select({ accountId: users.accountId }).from(users).where(eq(users.id, session.sub));
+    expect(await trialRows(row!.accountId)).toHaveLength(1);
+    expect(ZPlanInfo.parse((await getPlan(session.headers)).json()).credits).toBe(TRIAL_CREDITS);
+  });
+
+  it('backfills the accounts created before the grant moved to account creation, once', async () => {
+    // An account from before the change that never opened Token Flow: no trial row, 0 credits.
+    const before = await newUser();
+    await t.db.db.delete(creditTransactions).where(eq(creditTransactions.accountId, before.accountId));
+    await setPlan(before.accountId, { credits: 0 });
+    // One that had its trial when it opened Token Flow, and has spent some of it since.
+    const granted = await newUser();
+    await setPlan(granted.accountId, { credits: 40 });
+    // An account nobody belongs to (the loser of a creation race) gets nothing.
+    const [orphan] = await t.db.db.insert(accounts).values({}).returning({ id: accounts.id });
+
+    expect(await backfillTrialCredits(t.db.db)).toBe(1);
+    expect(ZPlanInfo.parse((await getPlan(before.headers)).json()).credits).toBe(TRIAL_CREDITS);
+    expect(await trialRows(before.accountId)).toHaveLength(1);
+    expect(ZPlanInfo.parse((await getPlan(granted.headers)).json()).credits).toBe(40);
+    expect(await trialRows(orphan!.id)).toEqual([]);
+
+    // Every later start finds nothing to do.
+    expect(await backfillTrialCredits(t.db.db)).toBe(0);
+    expect(ZPlanInfo.parse((await getPlan(before.headers)).json()).credits).toBe(TRIAL_CREDITS);
+  });
+
+  it('runs the backfill when the service starts', async () => {
+    const before = await newUser();
+    await t.db.db.delete(creditTransactions).where(eq(creditTransactions.accountId, before.accountId));
+    await setPlan(before.accountId, { credits: 0 });
+    // A second node starting on the same database.
+    const node = await buildApp({ config: testConfig(), db: t.db, logger: false });
+    await node.ready();
+    await node.close();
+    expect(ZPlanInfo.parse((await getPlan(before.headers)).json()).credits).toBe(TRIAL_CREDITS);
   });
 
   it("answers the caller's own account row, not another account's", async () => {

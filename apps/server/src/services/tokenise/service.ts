@@ -36,8 +36,8 @@ import { seedTokenTiers } from './tiers.ts';
 /** How long a node keeps a tier and its network for new tokens (see TokeniseService.tierWithNetwork). */
 export const TIER_CACHE_MS = 5_000;
 
-/** Credits every account receives once, to try deployments on the local testnets (docs/decisions.md). */
-export const TRIAL_CREDITS = 100;
+// The suites that check balances after a deployment import it from here.
+export { TRIAL_CREDITS } from '../../lib/trial-credits.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -69,18 +69,6 @@ export class TokeniseService {
     const located = await this.repo.tierWithNetwork(tierId);
     this.tierCache.set(tierId, located, Date.now() + TIER_CACHE_MS);
     return located;
-  }
-
-  /** Accounts this process has seen granted (the database decides; this only saves the query). */
-  private readonly trialGranted = new Set<string>();
-
-  /** The one-time trial grant (reference `trial:tokens:<account>`, applied once whatever the races). */
-  async ensureTrialCredits(accountId: string): Promise<void> {
-    if (this.trialGranted.has(accountId)) return;
-    await this.repo.transaction((repo) =>
-      repo.applyCredits(accountId, TRIAL_CREDITS, 'Trial credits', `trial:tokens:${accountId}`),
-    );
-    this.trialGranted.add(accountId);
   }
 
   /** Spec §5: no tokens:create quota left → back to Token Flow. */
@@ -168,7 +156,6 @@ export class TokeniseService {
       status?: TToken['status'] | undefined;
     },
   ): Promise<TTokensPage> {
-    await this.ensureTrialCredits(caller.accountId);
     const { page, size, ...filter } = query;
     const [{ rows, total }, quota, blockchains, credits] = await Promise.all([
       this.repo.listTokens({ accountId: caller.accountId, ...filter }, page, size),
@@ -238,7 +225,6 @@ export class TokeniseService {
 
   /** POST /token/verify: every problem of the form for this location and tier, nothing created. */
   async verify(caller: Caller, body: Target & Record<string, unknown>): Promise<TVerifyTokenResponse> {
-    await this.ensureTrialCredits(caller.accountId);
     await this.requireQuota(caller.accountId);
     const activated = await this.repo.activatedNetworks(caller.accountId);
     await this.usableNetworks(caller, activated);
@@ -299,7 +285,6 @@ export class TokeniseService {
    * and throw. A platform deployment's preparation (gas, fees) starts here.
    */
   private async draft(caller: Caller, body: Target & { externalId: string } & Record<string, unknown>) {
-    await this.ensureTrialCredits(caller.accountId);
     const located = await this.tierWithNetwork(body.tierId);
     const form = located && this.checkLocally(caller, body, located);
     if (!located || !form) {

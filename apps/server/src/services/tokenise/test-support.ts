@@ -25,7 +25,7 @@ export async function newTokenUser(
       .where(and(eq(accountFeatures.accountId, accountId), eq(accountFeatures.feature, 'tokens:create')));
   }
   if (options.networks?.length) await activate(t, accountId, options.networks);
-  // The trial grant happens on first use (here), so a balance set below is exactly as asked.
+  // The account got its trial credits when it was created (above), so a balance set below is exactly as asked.
   const list = await t.app.inject({ method: 'POST', url: '/api/tokenise/tokens', headers: user.headers, payload: {} });
   expect(list.statusCode).toBe(200);
   if (options.credits !== undefined) {
