@@ -35,7 +35,12 @@ export function TestnetSigningField({
           setPending(null);
         }}
       >
-        {pending ? t('signing.enableBody', { keyId: keyId ?? '' }) : t('signing.disableBody')}
+        {pending
+          ? keyId
+            ? t('signing.enableBody', { keyId })
+            : // While registering, the application and so its key do not exist yet.
+              t('signing.enableBodyNewKey')
+          : t('signing.disableBody')}
       </ConfirmDialog>
     </>
   );
