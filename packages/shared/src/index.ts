@@ -13,3 +13,4 @@ export * from './kyc.ts';
 export * from './networks.ts';
 export * from './applications.ts';
 export * from './tokens.ts';
+export * from './getting-started.ts';

@@ -22,6 +22,7 @@ import type { App, Deps } from '../../types.ts';
 import { serviceStatusRoute } from '../service-status.ts';
 import { captchaRoutes } from './captcha-routes.ts';
 import { contactRoutes } from './contact-routes.ts';
+import { gettingStartedRoutes } from './getting-started-routes.ts';
 import { kycRoutes } from './kyc-routes.ts';
 import { ConnectRepository } from './repository.ts';
 import { ConnectService } from './service.ts';
@@ -45,6 +46,7 @@ export async function connectService(app: App, deps: Deps) {
   serviceStatusRoute(app, 'connect', deps.config.version);
   await captchaRoutes(app, deps);
   await contactRoutes(app, deps);
+  await gettingStartedRoutes(app, deps);
   await kycRoutes(app, deps);
   const service = new ConnectService(new ConnectRepository(deps.db), deps.identityAdmin, deps.config);
 

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '@connect/db';
+import type { KycStatus, TTokenStatus } from '@connect/shared';
+
+export type GettingStartedFacts = {
+  kycStatus: KycStatus;
+  hasNetworks: boolean;
+  hasApplications: boolean;
+  hasGatewayCalls: boolean;
+  hasDeployedTokens: boolean;
+};
+
+/**
+ * Token statuses a deployment reaches only once it is on the chain (PENDING has not got there
+ * yet, FAILED never did): ACTIVE, UNPAID (deployed, not paid), and what staff or the owner turn
+ * an active token into.
+ */
+const DEPLOYED_STATUSES: readonly TTokenStatus[] = ['ACTIVE', 'UNPAID', 'NOT_ACTIVE', 'DEPRECATED'];
+
+/**
+ * Reads what the getting-started checklist ticks from, across the tables of the services that
+ * own them (users, account_networks, applications, application_usage_daily, tokens). Read only,
+ * in one statement of existence checks, each answered from an index on the account.
+ */
+export class GettingStartedRepository {
+  constructor(private readonly db: Database) {}
+
+  async facts(userId: string, accountId: string): Promise<GettingStartedFacts | null> {
+    const deployed = sql.join(
+      DEPLOYED_STATUSES.map((status) => sql`${status}`),
+      sql`, `,
+    );
+    const result = (await this.db.execute(sql`
+      select u.kyc_status as "kycStatus",
+        exists (select 1 from account_networks an where an.account_id = ${accountId}) as "hasNetworks",
+        exists (select 1 from applications a where a.account_id = ${accountId}) as "hasApplications",
+        exists (
+          select 1 from application_usage_daily d join applications a on a.id = d.application_id
+          where a.account_id = ${accountId} and d.requests > 0
+        ) as "hasGatewayCalls",
+        exists (
+          select 1 from tokens t where t.account_id = ${accountId} and t.status in (${deployed})
+        ) as "hasDeployedTokens"
+      from users u where u.id = ${userId} and u.account_id = ${accountId}`)) as unknown as {
+      rows: GettingStartedFacts[];
+    };
+    return result.rows[0] ?? null;
+  }
+}
