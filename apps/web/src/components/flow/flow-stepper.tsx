@@ -67,9 +67,11 @@ export function FlowActions({
 
 /**
  * Moves focus to the new step's heading when the step changes (not on the first render), so
- * keyboard and screen-reader users start at the top of the step; the page scrolls to the top.
+ * keyboard and screen-reader users start at the top of the step; the page scrolls to the top, so
+ * the stepper shows. `step` may be any key of what is on screen: a step that changes its panel
+ * in place (a deployment going from pending to success) passes a key for each panel.
  */
-export function useStepFocus(step: number, skip = false) {
+export function useStepFocus(step: number | string, skip = false) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const isFirst = useRef(true);
   // Read when the step changes, not a reason to run again when it changes itself.

@@ -9,7 +9,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TDeploymentType, TToken, TTokenLocation } from '@connect/shared';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatNumber } from '../../../lib/format.ts';
@@ -26,11 +26,13 @@ function Panel({
   icon,
   title,
   titleColor,
+  headingRef,
   children,
 }: {
   icon: ReactNode;
   title: string;
   titleColor?: string;
+  headingRef?: Ref<HTMLHeadingElement> | undefined;
   children: ReactNode;
 }) {
   return (
@@ -38,7 +40,12 @@ function Panel({
       <Box aria-hidden sx={{ '& svg': { fontSize: 56 } }}>
         {icon}
       </Box>
-      <Typography variant="h2" sx={{ fontSize: 22, mt: 1, ...(titleColor ? { color: titleColor } : {}) }}>
+      <Typography
+        ref={headingRef}
+        tabIndex={-1}
+        variant="h2"
+        sx={{ fontSize: 22, mt: 1, outline: 'none', ...(titleColor ? { color: titleColor } : {}) }}
+      >
         {title}
       </Typography>
       <Box sx={{ mt: 1.5, maxWidth: 640, mx: 'auto' }}>{children}</Box>
@@ -91,6 +98,7 @@ export function DeploymentPanel({
   deploymentType,
   onStart,
   onRetry,
+  headingRef,
 }: {
   state: DeployState;
   tokenName: string;
@@ -98,6 +106,8 @@ export function DeploymentPanel({
   deploymentType: TDeploymentType;
   onStart: () => void;
   onRetry: () => void;
+  /** The shown panel's heading, focused when the panel changes (useStepFocus). */
+  headingRef?: Ref<HTMLHeadingElement>;
 }) {
   const { t } = useTranslation('quantPortfolio');
   const network = location.network;
@@ -108,6 +118,7 @@ export function DeploymentPanel({
     case 'ready':
       return (
         <Panel
+          headingRef={headingRef}
           icon={<RocketLaunchOutlinedIcon color="primary" />}
           title={t('stepper.deploy.readyTitle', { name: tokenName })}
         >
@@ -130,6 +141,7 @@ export function DeploymentPanel({
       const phase = t(`stepper.deploy.phase.${state.phase}`, { network });
       return (
         <Panel
+          headingRef={headingRef}
           icon={<RocketLaunchOutlinedIcon color="primary" />}
           title={t('stepper.deploy.pendingTitle', { name: tokenName })}
         >
@@ -167,6 +179,7 @@ export function DeploymentPanel({
     case 'successfulWithoutWallet':
       return (
         <Panel
+          headingRef={headingRef}
           icon={<CheckCircleOutlineIcon color="success" />}
           title={t(
             state.kind === 'successful' ? 'stepper.deploy.successTitle' : 'stepper.deploy.successNoWalletTitle',
@@ -198,7 +211,11 @@ export function DeploymentPanel({
       );
     case 'cancelled':
       return (
-        <Panel icon={<CancelOutlinedIcon color="action" />} title={t('stepper.deploy.cancelledTitle')}>
+        <Panel
+          headingRef={headingRef}
+          icon={<CancelOutlinedIcon color="action" />}
+          title={t('stepper.deploy.cancelledTitle')}
+        >
           <Alert severity="warning" sx={{ textAlign: 'left' }}>
             {walletMessage(state.walletError)}
           </Alert>
@@ -217,7 +234,12 @@ export function DeploymentPanel({
       );
     case 'error':
       return (
-        <Panel icon={<ErrorOutlineIcon color="error" />} title={t('stepper.deploy.errorTitle')} titleColor="error.main">
+        <Panel
+          headingRef={headingRef}
+          icon={<ErrorOutlineIcon color="error" />}
+          title={t('stepper.deploy.errorTitle')}
+          titleColor="error.main"
+        >
           {state.walletError ? (
             <Alert severity="error" sx={{ textAlign: 'left' }}>
               {walletMessage(state.walletError)}

@@ -5,7 +5,7 @@ import type { TTokenLocation, TUser } from '@connect/shared';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 import { session } from '../../../lib/storage.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { json, LOCATION, tier, tokensPage, USER } from '../test-data.ts';
+import { json, LOCATION, tier, token, tokensPage, USER } from '../test-data.ts';
 import { CreateSmartContractPage } from './create-smart-contract.tsx';
 
 vi.mock('../../../lib/auth.ts', () => ({
@@ -35,6 +35,7 @@ function answer(locations: TTokenLocation[] = [LOCATION], verify = { valid: true
         ],
       });
     }
+    if (url === '/api/tokenise/v2/token' && init?.method === 'POST') return json({ token: token(), deployment: null });
     if (url === '/api/tokenise/token/verify') {
       verifyBodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
       return json({ ...verify, creditAmount: 10, credits: 100 });
@@ -170,5 +171,28 @@ describe('CreateSmartContractPage', { timeout: 60_000 }, () => {
     fireEvent.click(await screen.findByRole('radio', { name: 'Base' }, { timeout: 8000 }));
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Identity verification page')).toBeInTheDocument();
+  });
+
+  it('scrolls back to the top with the success panel, so the stepper shows, and focuses its heading', async () => {
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    answer();
+    renderPage();
+    await toDetails();
+    fireEvent.change(textbox(/^Token name/), { target: { value: 'Loyalty Points' } });
+    fireEvent.change(textbox(/^Token unit/), { target: { value: 'LOYAL' } });
+    fireEvent.change(textbox(/^Decimals/), { target: { value: '18' } });
+    fireEvent.change(textbox(/^Initial supply/), { target: { value: '1000' } });
+    fireEvent.change(textbox(/^Supply holder address/), {
+      target: { value: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue to deployment' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Deploy now' }));
+    scrollTo.mockClear();
+
+    const success = await screen.findByRole('heading', { name: 'Loyalty Points is live' });
+    await waitFor(() => expect(success).toHaveFocus());
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
   });
 });

@@ -37,7 +37,7 @@ import { useLocations } from '../api/get-locations.ts';
 import { useTokens } from '../api/get-tokens.ts';
 import { useVerifyToken } from '../api/verify-token.ts';
 import { DeploymentPanel } from '../components/deployment-panel.tsx';
-import { FlowActions, FlowSteps } from '../../../components/flow/flow-stepper.tsx';
+import { FlowActions, FlowSteps, useStepFocus } from '../../../components/flow/flow-stepper.tsx';
 import { LeaveGuard } from '../../../components/flow/leave-guard.tsx';
 import { SummaryStep } from '../components/summary-step.tsx';
 import { TierStep } from '../components/tier-step.tsx';
@@ -168,6 +168,9 @@ function CreateFlow({
   const isFinished = deployKind === 'successful' || deployKind === 'successfulWithoutWallet';
   const isDirty = step > 0 || form.formState.isDirty;
   const quotaLeft = quota.allowed === null ? null : quota.allowed - quota.deployed;
+  // Each step, and each panel of the deployment step (ready, pending, success, failure), starts at
+  // the top with the stepper in view: a deployment ends well below the fold on a small screen.
+  const headingRef = useStepFocus(step === 4 ? `deployment:${deployKind}` : step);
 
   const chooseNetwork = (id: string) => {
     setNetworkId(id);
@@ -365,6 +368,7 @@ function CreateFlow({
             deploymentType={deploymentType}
             onStart={() => void deployment.start()}
             onRetry={() => void deployment.start()}
+            headingRef={headingRef}
           />
           {deployKind === 'ready' ? <FlowActions onBack={() => setStep(3)} /> : null}
         </>
