@@ -46,7 +46,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // No PUBLIC_URL: the server names itself http://localhost:<port> while the pages are opened at
+      // 127.0.0.1, as a LAN user or a proxy without PUBLIC_URL would (portal-host.spec.ts).
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
