@@ -18,7 +18,12 @@ export const getContentUpdatesQueryOptions = (
     staleTime: 5 * 60_000,
   });
 
-/** The dashboard's latest updates (spec §9: page size 3). */
+/** The dashboard's latest updates (spec §9: page size 3), shown in the carousel. */
 export function useLatestUpdates() {
   return useQuery(getContentUpdatesQueryOptions());
+}
+
+/** The News card: the page after the latest updates, so it never repeats the carousel. */
+export function useEarlierNews() {
+  return useQuery(getContentUpdatesQueryOptions({ page: 1, size: LIMITS.dashboardUpdatesPageSize }));
 }

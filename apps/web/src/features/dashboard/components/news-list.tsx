@@ -4,7 +4,7 @@ import type { TContentUpdate } from '@connect/shared';
 import { formatDate } from '../../../lib/format.ts';
 import { ContentLink } from './content-link.tsx';
 
-/** The same updates as a plain list: every headline at a glance, each linking to its area. */
+/** Updates as a plain list (the News card's earlier ones): every headline at a glance, each linking to its area. */
 export function NewsList({ updates }: { updates: TContentUpdate[] }) {
   return (
     <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>

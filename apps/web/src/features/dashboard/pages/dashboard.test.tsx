@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TContentFeature, TContentUpdate, TPlanInfo, TUser } from '@connect/shared';
+import type { TContentFeature, TContentUpdate, TGettingStarted, TPlanInfo, TUser } from '@connect/shared';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 import { session } from '../../../lib/storage.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -60,18 +60,39 @@ const FEATURES: TContentFeature[] = [
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-type Answers = { plan?: () => Response; updates?: () => Response; features?: () => Response };
+const EARLIER = [update(4, { title: 'Earlier 1', publishedAt: '2026-10-20T12:00:00.000Z' })];
+const CHECKLIST: TGettingStarted = {
+  steps: [
+    { step: 'verifyIdentity', isDone: true },
+    { step: 'selectNetworks', isDone: false },
+    { step: 'registerApplication', isDone: false },
+    { step: 'firstGatewayCall', isDone: false },
+    { step: 'firstToken', isDone: false },
+  ],
+};
+
+type Answers = {
+  plan?: () => Response;
+  updates?: () => Response;
+  news?: () => Response;
+  features?: () => Response;
+  checklist?: () => Response;
+};
 const fetchMock = vi.fn<typeof fetch>();
 
 function answer({
   plan = () => json(PLAN),
   updates = () => json(page(UPDATES)),
+  news = () => json({ ...page(EARLIER), number: 1, totalElements: 4, totalPages: 2 }),
   features = () => json({ features: FEATURES }),
+  checklist = () => json(CHECKLIST),
 }: Answers = {}) {
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
     if (url === '/api/account-plan/user-plan') return plan();
     if (url === '/api/connect/content/updates?page=0&size=3') return updates();
+    if (url === '/api/connect/content/updates?page=1&size=3') return news();
+    if (url === `/api/connect/user/${USER.id}/getting-started`) return checklist();
     if (url === '/api/connect/content/features') return features();
     return json({ status: 404, title: 'Not Found' }, 404);
   });
@@ -119,20 +140,34 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('link', { name: 'Upgrade plan' })).not.toBeInTheDocument();
   });
 
-  it('shows the latest updates as a carousel and as a news list, newest first', async () => {
+  it('shows the latest updates as a carousel, and the earlier ones as news without repeating them', async () => {
     answer();
     renderPage();
     const carousel = await screen.findByRole('region', { name: 'Latest updates' });
     expect(await within(carousel).findByRole('group', { name: '1 of 3' })).toHaveTextContent('Update 3');
     expect(within(carousel).getByRole('button', { name: 'Next update' })).toBeInTheDocument();
-    const news = screen.getByRole('region', { name: 'News' });
+    const news = screen.getByRole('region', { name: 'Earlier news' });
+    await within(news).findByText('Earlier 1');
+    // Not one headline of the carousel appears again in the news.
     expect(
       within(news)
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
-    ).toEqual(['Update 3', 'Update 2', 'Update 1']);
-    expect(within(news).getByText('03.11.2026')).toBeInTheDocument();
+    ).toEqual(['Earlier 1']);
+    expect(within(news).getByText('20.10.2026')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/api/connect/content/updates?page=0&size=3', expect.anything());
+    expect(fetchMock).toHaveBeenCalledWith('/api/connect/content/updates?page=1&size=3', expect.anything());
+  });
+
+  it('opens with the getting-started checklist of the account', async () => {
+    answer();
+    renderPage();
+    const checklist = await screen.findByRole('region', { name: 'Get started' });
+    expect(await within(checklist).findByText('1 of 5 steps done')).toBeInTheDocument();
+    expect(within(checklist).getByRole('link', { name: 'Select networks' })).toHaveAttribute(
+      'href',
+      '/my-networks/select-new-networks',
+    );
   });
 
   it('lists the features as cards linking to their areas', async () => {
@@ -154,15 +189,27 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     });
     renderPage();
     expect(await screen.findByText('The latest updates could not be loaded.')).toBeInTheDocument();
-    expect(screen.getByText('The news could not be loaded.')).toBeInTheDocument();
     // The rest of the dashboard is unaffected.
     expect(await screen.findByText('Trial')).toBeInTheDocument();
+    expect(await screen.findByText('Earlier 1')).toBeInTheDocument();
 
     fireEvent.click(
       within(screen.getByRole('region', { name: 'Latest updates' })).getByRole('button', { name: 'Try again' }),
     );
     expect(await screen.findByRole('group', { name: '1 of 3' })).toHaveTextContent('Update 3');
     expect(screen.queryByText('The latest updates could not be loaded.')).not.toBeInTheDocument();
+  });
+
+  it('shows the news error with its own retry', async () => {
+    answer({ news: () => json({ status: 500, title: 'Internal Server Error' }, 500) });
+    renderPage();
+    expect(await screen.findByText('The news could not be loaded.')).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: '1 of 3' })).toHaveTextContent('Update 3');
+    answer();
+    fireEvent.click(
+      within(screen.getByRole('region', { name: 'Earlier news' })).getByRole('button', { name: 'Try again' }),
+    );
+    expect(await screen.findByText('Earlier 1')).toBeInTheDocument();
   });
 
   it('shows the plan error with a retry', async () => {
@@ -177,10 +224,10 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
   });
 
   it('says so when there are no updates or features yet', async () => {
-    answer({ updates: () => json(page([])), features: () => json({ features: [] }) });
+    answer({ updates: () => json(page([])), news: () => json(page([])), features: () => json({ features: [] }) });
     renderPage();
     expect(await screen.findByText('There are no updates yet.')).toBeInTheDocument();
-    expect(screen.getByText('No news yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No earlier news yet.')).toBeInTheDocument();
     expect(await screen.findByText('No areas to show yet.')).toBeInTheDocument();
   });
 
@@ -188,6 +235,8 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     fetchMock.mockImplementation(() => new Promise<Response>(() => undefined));
     renderPage();
     expect(screen.getByLabelText('Loading the latest updates')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByLabelText('Loading the earlier news')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByLabelText('Loading your first steps')).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByLabelText('Loading the platform areas')).toHaveAttribute('aria-busy', 'true');
   });
 });

@@ -10,8 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page.tsx';
 import { planInfoQuery } from '../../../lib/plan.ts';
 import { useContentFeatures } from '../api/get-content-features.ts';
-import { useLatestUpdates } from '../api/get-content-updates.ts';
+import { useEarlierNews, useLatestUpdates } from '../api/get-content-updates.ts';
 import { FeaturesList } from '../components/features-list.tsx';
+import { GettingStarted } from '../components/getting-started.tsx';
 import { NewsList } from '../components/news-list.tsx';
 import { CreditsCard, PlanCard } from '../components/plan-cards.tsx';
 import { EmptyState, ErrorState } from '../components/section-states.tsx';
@@ -38,13 +39,17 @@ function SectionCard({ id, title, children }: { id: string; title: string; child
   );
 }
 
-/** /dashboard: plan and credits, the latest updates (carousel and news) and the product areas. */
+/**
+ * /dashboard: the getting-started checklist, plan and credits, the latest updates (carousel), the
+ * earlier news and the product areas.
+ */
 export function DashboardPage() {
   const { t } = useTranslation('account');
   const user = useCurrentUser();
   // The top bar reads the same query: one request serves both.
   const plan = useQuery(planInfoQuery());
   const updates = useLatestUpdates();
+  const news = useEarlierNews();
   const features = useContentFeatures();
   const firstName = user.data?.firstName;
   const greeting = t(`dashboard.greeting.${partOfDay(new Date())}`, {
@@ -53,10 +58,16 @@ export function DashboardPage() {
   });
 
   const latest = updates.data?.content ?? [];
+  const earlier = news.data?.content ?? [];
 
   return (
     <Page title={t('dashboard.title')} description={greeting}>
       <Grid container spacing={3}>
+        {user.data ? (
+          <Grid size={12}>
+            <GettingStarted userId={user.data.id} />
+          </Grid>
+        ) : null}
         <Grid size={{ xs: 12, md: 6 }}>
           <PlanCard plan={plan} />
         </Grid>
@@ -87,8 +98,8 @@ export function DashboardPage() {
         </Grid>
         <Grid size={{ xs: 12, md: 5, lg: 4 }}>
           <SectionCard id="news-title" title={t('dashboard.news.title')}>
-            {updates.isPending ? (
-              <Stack spacing={2} aria-busy="true">
+            {news.isPending ? (
+              <Stack spacing={2} aria-busy="true" aria-label={t('dashboard.news.loading')}>
                 {[0, 1, 2].map((row) => (
                   <Box key={row}>
                     <Skeleton width={80} />
@@ -96,12 +107,12 @@ export function DashboardPage() {
                   </Box>
                 ))}
               </Stack>
-            ) : updates.isError ? (
-              <ErrorState message={t('dashboard.news.loadFailed')} onRetry={() => void updates.refetch()} />
-            ) : latest.length === 0 ? (
+            ) : news.isError ? (
+              <ErrorState message={t('dashboard.news.loadFailed')} onRetry={() => void news.refetch()} />
+            ) : earlier.length === 0 ? (
               <EmptyState>{t('dashboard.news.empty')}</EmptyState>
             ) : (
-              <NewsList updates={latest} />
+              <NewsList updates={earlier} />
             )}
           </SectionCard>
         </Grid>
