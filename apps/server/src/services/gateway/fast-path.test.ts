@@ -154,6 +154,20 @@ describe('platform API: the gateway fast path', () => {
     expect(((await batch.json()) as unknown[]).length).toBe(2);
   });
 
+  it('hands a method outside the allow-list to the route, which refuses it with -32601', async () => {
+    const { token } = await newApplication();
+    await rpc(token, network.code, CHAIN_ID); // the route and secret are known from here on
+    const before = { ...counts };
+    const refused = await rpc(token, network.code, { jsonrpc: '2.0', id: 9, method: 'anvil_setBalance', params: [] });
+    expect(counts.handedOn - before.handedOn).toBe(1);
+    expect(counts.answered).toBe(before.answered);
+    expect(refused.status).toBe(200);
+    expect(await refused.json()).toMatchObject({ jsonrpc: '2.0', id: 9, error: { code: -32601 } });
+    // The shared answers are still the fast path's.
+    expect((await rpc(token, network.code, CHAIN_ID)).headers.get('x-gateway-cache')).toBe('hit');
+    expect(counts.answered - before.answered).toBe(1);
+  });
+
   it('leaves unknown tokens, other URLs and long bodies to Fastify untouched', async () => {
     const before = { ...counts };
     const forged = await rpc('not-a-token', network.code, BLOCK_NUMBER);

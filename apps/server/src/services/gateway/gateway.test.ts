@@ -15,7 +15,7 @@ import {
   rotateSecret,
   type TestUser,
 } from '../application-manager/testing.ts';
-import { countCalls } from './routes.ts';
+import { countCalls } from './methods.ts';
 import { loadTokenKey } from './tokens.ts';
 
 const basic = (id: string, secret: string) =>

@@ -9,12 +9,10 @@ import { hashSecret } from '../application-manager/service.ts';
 import { SharedAnswers } from './cache.ts';
 import { applicationEvents } from './events.ts';
 import { gatewayFastPath, replayBody, type OpenRoute } from './fast-path.ts';
-import { RpcForwarder, UpstreamError } from './forward.ts';
+import { RpcForwarder, UpstreamError, type Upstream } from './forward.ts';
+import { countCalls, MAX_BATCH, MAX_LOG_BLOCKS, NEEDS_HEAD, screenCalls, type Screening } from './methods.ts';
 import { GatewayRoutes, NetworkRateLimiter, SecretValidity, USAGE_FLUSH_MS, UsageRecorder } from './state.ts';
 import { loadTokenKey, PlatformTokens, type PlatformClaims } from './tokens.ts';
-
-/** JSON-RPC calls one batch may carry. */
-export const MAX_BATCH = 100;
 
 type OAuthError = 'invalid_request' | 'invalid_client' | 'unsupported_grant_type';
 
@@ -50,18 +48,9 @@ function field(body: unknown, name: string): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-function isCall(value: unknown): boolean {
-  return Boolean(value) && typeof value === 'object' && typeof (value as { method?: unknown }).method === 'string';
-}
-
-/** Number of calls in a JSON-RPC request (1 for a single call, n for a batch), or null when malformed. */
-export function countCalls(body: unknown): number | null {
-  if (Array.isArray(body)) {
-    if (body.length === 0 || body.length > MAX_BATCH || !body.every(isCall)) return null;
-    return body.length;
-  }
-  return isCall(body) ? 1 : null;
-}
+/** The chain head call that bounds a log query ending at 'latest' (see chainHead). */
+const HEAD_CALL = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] };
+const HEAD_BODY = Buffer.from(JSON.stringify(HEAD_CALL));
 
 const invalidToken = (detail: string) => new ProblemError(401, 'Unauthorized', detail);
 
@@ -196,10 +185,86 @@ export async function platformApiRoutes(app: App, deps: Deps) {
       return claims && secrets.known(claims.secretId, claims.applicationId) === true ? claims : undefined;
     }
 
-    /** The shared answer to a request's body: a single JSON-RPC call whose answer is shared and fresh. */
+    /**
+     * The shared answer to a request's body: a single JSON-RPC call the gateway forwards (the
+     * allow-list's decision, so the fast path serves only what the route would forward) whose
+     * answer is shared and fresh.
+     */
     function sharedAnswer(route: OpenRoute, parsed: unknown): Buffer | null {
-      const call = shared && countCalls(parsed) === 1 ? shared.sharedCall(route.networkId, route.rpcUrl, parsed) : null;
+      const call =
+        shared && countCalls(parsed) === 1 && screenCalls(parsed) === null
+          ? shared.sharedCall(route.networkId, route.rpcUrl, parsed)
+          : null;
       return call ? shared!.answer(call) : null;
+    }
+
+    /** The network's answer to a body, or the 502 problem when it gives none. */
+    async function forward(route: OpenRoute, body: Buffer): Promise<Upstream> {
+      try {
+        return await forwarder.post(route.rpcUrl, body);
+      } catch (error) {
+        const kind = error instanceof UpstreamError ? error.kind : 'UNREACHABLE';
+        const detail =
+          kind === 'TIMEOUT'
+            ? 'The network’s RPC endpoint did not answer in time.'
+            : kind === 'TOO_LARGE'
+              ? 'The network’s answer is too large to pass through the gateway; ask for less at once.'
+              : 'The network’s RPC endpoint could not be reached.';
+        throw new ProblemError(502, 'Bad Gateway', detail);
+      }
+    }
+
+    /** The chain's current block number, to bound a log query that ends at 'latest': shared when fresh. */
+    async function chainHead(route: OpenRoute): Promise<bigint> {
+      const call = shared?.sharedCall(route.networkId, route.rpcUrl, HEAD_CALL) ?? null;
+      let answer = call && shared!.answer(call);
+      if (!answer) {
+        const upstream = await forward(route, HEAD_BODY);
+        if (call) shared!.remember(call, upstream);
+        answer = upstream.body;
+      }
+      try {
+        const { result } = JSON.parse(answer.toString('utf8')) as { result?: unknown };
+        if (typeof result === 'string' && /^0x[0-9a-f]{1,16}$/i.test(result)) return BigInt(result);
+      } catch {
+        // Not JSON: the node's answer is no block number either.
+      }
+      throw new ProblemError(502, 'Bad Gateway', 'The network’s RPC endpoint did not tell its latest block.');
+    }
+
+    /**
+     * Answers a request with refused calls: the gateway's errors for those, the network's answers
+     * to the others (forwarded as one batch). A batch's answers may come in any order (JSON-RPC
+     * 2.0 §6): the network's first, then the refusals. Nothing to answer (only refused
+     * notifications) is a 204, as the nodes answer notifications.
+     */
+    async function answerScreened(
+      reply: FastifyReply,
+      claims: PlatformClaims,
+      route: OpenRoute,
+      screening: Screening,
+      isBatch: boolean,
+    ) {
+      let answers: unknown[] = screening.refusals;
+      if (screening.forward.length > 0) {
+        const upstream = await forward(route, Buffer.from(JSON.stringify(screening.forward)));
+        usage.record(claims.applicationId, route.networkId, screening.forward.length);
+        let forwarded: unknown;
+        try {
+          // 204: the forwarded calls were all notifications.
+          if (upstream.status === 204) forwarded = [];
+          else if (upstream.status === 200) forwarded = JSON.parse(upstream.body.toString('utf8'));
+        } catch {
+          forwarded = undefined;
+        }
+        // The node refused the batch as a whole (or answered nothing readable): its answer stands.
+        if (!Array.isArray(forwarded)) {
+          return reply.code(upstream.status).type(upstream.contentType).send(upstream.body);
+        }
+        answers = [...forwarded, ...screening.refusals];
+      }
+      if (answers.length === 0) return reply.code(204).send();
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(isBatch ? answers : answers[0]));
     }
 
     // Shared answers from memory, before Fastify's pipeline (fast-path.ts): only with the cache on
@@ -261,8 +326,7 @@ export async function platformApiRoutes(app: App, deps: Deps) {
         schema: {
           tags: ['platform-api'],
           summary: 'Send JSON-RPC to a network',
-          description:
-            'Forwards a JSON-RPC 2.0 request (or a batch of up to 100) to the network’s RPC endpoint and answers what it answered. A single `eth_chainId` or `net_version` call may be answered from the gateway’s copy (kept 60 s) and `eth_blockNumber` from one at most 250 ms old, marked `x-gateway-cache: hit`. Needs a Bearer token from POST /oauth2/token. The network (id or code) must be associated with the application and active for its account (403 otherwise, 404 when unknown). Each account may send `networkRateLimit` calls per second per network (429 with Retry-After). Calls are counted in the application’s daily usage.',
+          description: `Forwards a JSON-RPC 2.0 request (or a batch of up to ${MAX_BATCH}) to the network’s RPC endpoint and answers what it answered. Only the standard read methods (\`eth_\`, \`net_\`, \`web3_\`), \`eth_call\`, \`eth_estimateGas\`, \`eth_createAccessList\`, \`eth_sendRawTransaction\`, \`eth_getLogs\` and the log and block filters are forwarded; any other method (\`eth_sendTransaction\`, \`eth_sign*\`, \`personal_*\`, \`debug_*\`, \`anvil_*\` …) is answered with JSON-RPC error -32601, also inside a batch, whose other calls are answered as usual. \`eth_getLogs\` and \`eth_newFilter\` may span at most ${MAX_LOG_BLOCKS} blocks (-32005 otherwise). A single \`eth_chainId\` or \`net_version\` call may be answered from the gateway’s copy (kept 60 s) and \`eth_blockNumber\` from one at most 250 ms old, marked \`x-gateway-cache: hit\`. Needs a Bearer token from POST /oauth2/token. The network (id or code) must be associated with the application and active for its account (403 otherwise, 404 when unknown). Each account may send \`networkRateLimit\` calls per second per network (429 with Retry-After). Calls are counted in the application’s daily usage.`,
           // No response schema: the RPC endpoint's answer (any status) is passed through as it is.
           params: z.object({ networkId: z.string().min(1).max(100) }),
         },
@@ -295,7 +359,9 @@ export async function platformApiRoutes(app: App, deps: Deps) {
           throw new ProblemError(
             400,
             'Bad Request',
-            `The body must be a JSON-RPC 2.0 request or a batch of 1 to ${MAX_BATCH} requests.`,
+            Array.isArray(parsed) && parsed.length > MAX_BATCH
+              ? `A batch may carry at most ${MAX_BATCH} calls; this one carries ${parsed.length}. Send it in parts.`
+              : `The body must be a JSON-RPC 2.0 request or a batch of 1 to ${MAX_BATCH} requests.`,
           );
         }
         const taken = limiter.take(`${route.accountId}|${route.networkId}`, route.rateLimit, calls);
@@ -308,25 +374,16 @@ export async function platformApiRoutes(app: App, deps: Deps) {
             `This network allows ${route.rateLimit} requests per second per account.`,
           );
         }
+        const screened = screenCalls(parsed);
+        const screening = screened === NEEDS_HEAD ? screenCalls(parsed, await chainHead(route)) : screened;
+        if (screening) return answerScreened(reply, claims, route, screening, Array.isArray(parsed));
         const call = shared && calls === 1 ? shared.sharedCall(route.networkId, route.rpcUrl, parsed) : null;
         const answer = call ? sharedAnswer(route, parsed) : null;
         if (answer) {
           usage.record(claims.applicationId, route.networkId, calls);
           return reply.header('x-gateway-cache', 'hit').type('application/json; charset=utf-8').send(answer);
         }
-        let upstream;
-        try {
-          upstream = await forwarder.post(route.rpcUrl, raw!);
-        } catch (error) {
-          const kind = error instanceof UpstreamError ? error.kind : 'UNREACHABLE';
-          const detail =
-            kind === 'TIMEOUT'
-              ? 'The network’s RPC endpoint did not answer in time.'
-              : kind === 'TOO_LARGE'
-                ? 'The network’s answer is too large to pass through the gateway; ask for less at once.'
-                : 'The network’s RPC endpoint could not be reached.';
-          throw new ProblemError(502, 'Bad Gateway', detail);
-        }
+        const upstream = await forward(route, raw!);
         if (call) shared!.remember(call, upstream);
         usage.record(claims.applicationId, route.networkId, calls);
         return reply.code(upstream.status).type(upstream.contentType).send(upstream.body);
