@@ -30,7 +30,11 @@ export const openapiPlugin = fp<{ productName: string; version: string }>(
         route.config = { ...route.config, access: 'public' };
         route.schema = { ...route.schema, hide: true };
       });
-      await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+      // No CSP of Swagger UI's own: the site's (plugins/security.ts) covers these pages too. Swagger
+      // UI's default forbade the style attributes its React views set as they render, so every
+      // visit logged violations; the site's CSP allows inline styles (as MUI needs) and nothing
+      // else beyond its own origin.
+      await docs.register(swaggerUi, { routePrefix: '/api/docs' });
     });
   },
   { name: 'openapi' },
