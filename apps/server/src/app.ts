@@ -13,6 +13,7 @@ import { createSmtpTransport, OutboxMailer } from './adapters/mail/outbox-mailer
 import type { Mailer } from './adapters/mail/port.ts';
 import type { Config } from './config.ts';
 import { resolveSecretKey, SecretBox } from './lib/secret-box.ts';
+import { SessionRevocations } from './lib/session-revocations.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -32,6 +33,7 @@ import { createIdentityAdmin } from './services/identity/create-admin.ts';
 import { KeyStore } from './services/identity/keys.ts';
 import { resolvePoolSettings } from './services/identity/pool.ts';
 import { identityRoutes } from './services/identity/routes.ts';
+import { ACCESS_TOKEN_SECONDS } from './services/identity/tokens.ts';
 import { integrateService } from './services/integrate/routes.ts';
 import { paymentService } from './services/payment/routes.ts';
 import { tokeniseService } from './services/tokenise/routes.ts';
@@ -57,7 +59,12 @@ export type BuildOptions = {
   mailer?: Mailer;
   /** Replaces the identity-verification adapter (tests). */
   kyc?: KycProvider;
+  /** How often this node reads the session revocations other nodes recorded (tests shorten it); 1 s. */
+  revocationRefreshMs?: number;
 };
+
+/** AWS Cognito lets a pool's access tokens live up to a day; the embedded pool's live an hour. */
+const COGNITO_MAX_ACCESS_TOKEN_MS = 24 * 3_600_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -134,6 +141,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const box = new SecretBox(resolveSecretKey(config.secretKey, config.dataDir));
   const pool = await resolvePoolSettings(config, dbh.db);
   const keys = config.identity.mode === 'embedded' ? await KeyStore.load(dbh.db, box) : undefined;
+  const revocations = new SessionRevocations(dbh.db, {
+    tokenLifetimeMs: config.identity.mode === 'embedded' ? ACCESS_TOKEN_SECONDS * 1000 : COGNITO_MAX_ACCESS_TOKEN_MS,
+    refreshMs: options.revocationRefreshMs ?? 1000,
+    log: app.log,
+  });
+  await revocations.start();
+  // Before the database closes (onClose).
+  app.addHook('preClose', async () => {
+    await revocations.stop();
+  });
   const mailer =
     options.mailer ??
     new OutboxMailer(
@@ -142,7 +159,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       app.log,
       config.smtpUrl ? await createSmtpTransport(config.smtpUrl) : undefined,
     );
-  const identityAdmin: IdentityAdmin = createIdentityAdmin({ config, db: dbh.db, mailer, pool, box, keys });
+  const identityAdmin: IdentityAdmin = createIdentityAdmin({
+    config,
+    db: dbh.db,
+    mailer,
+    pool,
+    box,
+    keys,
+    revocations,
+  });
   const kyc = options.kyc ?? createKycProvider(config);
   const jobs = new JobQueue(dbh, app.log);
   const deps: Deps = {
@@ -155,6 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     pool,
     keys,
     box,
+    revocations,
     kyc,
     jobs,
     rawHandlers,
@@ -171,6 +197,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     keys: keys?.verificationKeys,
     jwksUrl: pool.jwksUrl,
     userCacheMs: config.userCacheMs,
+    revocations,
   });
   await app.register(accessPlugin);
   await app.register(securityPlugin, {

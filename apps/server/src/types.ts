@@ -15,6 +15,7 @@ import type { Mailer } from './adapters/mail/port.ts';
 import type { Config } from './config.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { SecretBox } from './lib/secret-box.ts';
+import type { SessionRevocations } from './lib/session-revocations.ts';
 import type { KeyStore } from './services/identity/keys.ts';
 import type { PoolSettings } from './services/identity/pool.ts';
 
@@ -49,6 +50,8 @@ export type Deps = {
   /** The embedded pool's keys; undefined when the pool is AWS Cognito. */
   keys: KeyStore | undefined;
   box: SecretBox;
+  /** Signed-out and revoked sessions, which the API refuses (record every sign-out here). */
+  revocations: SessionRevocations;
   /** Chains: the network health monitor (started by server.ts; tests call checkOnce()). */
   chains: { monitor: NetworkMonitor };
   /** Identity verification: Onfido, or the embedded sandbox when Onfido is not configured. */

@@ -6,6 +6,7 @@ import type { IdentityAdmin } from '../adapters/identity-admin/port.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { ExpiringCache } from '../lib/expiring-cache.ts';
 import { createPortalUser, findPortalUser, recordSignIn, type PortalUser } from '../lib/portal-users.ts';
+import type { SessionRevocations } from '../lib/session-revocations.ts';
 
 export type AccessClaims = {
   sub: string;
@@ -43,6 +44,8 @@ export type AuthOptions = {
   jwksUrl: string;
   /** How long a node reuses a loaded portal user (0 = load on every request). */
   userCacheMs: number;
+  /** Signed-out and revoked sessions, refused even while their tokens sit in the verified cache. */
+  revocations: SessionRevocations;
 };
 
 /**
@@ -58,11 +61,20 @@ export const authPlugin = fp<AuthOptions>(
     const recentUsers = new ExpiringCache<PortalUser>();
 
     async function verifyAccessToken(token: string): Promise<AccessClaims> {
-      const cached = verified.get(token);
-      if (cached) return cached;
+      const claims = verified.get(token) ?? (await verifySignature(token));
+      if (options.revocations.isRevoked(claims)) throw unauthorized('The session has been signed out.');
+      return claims;
+    }
+
+    async function verifySignature(token: string): Promise<AccessClaims> {
       let payload;
       try {
-        ({ payload } = await jwtVerify(token, keys, { issuer: options.issuer, algorithms: ['RS256'] }));
+        // A token without `exp` would be good for ever: refused.
+        ({ payload } = await jwtVerify(token, keys, {
+          issuer: options.issuer,
+          algorithms: ['RS256'],
+          requiredClaims: ['exp'],
+        }));
       } catch {
         throw unauthorized('The access token is invalid or has expired.');
       }

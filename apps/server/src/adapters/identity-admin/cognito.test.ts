@@ -5,6 +5,7 @@ import {
   AdminGetUserCommand,
   AdminSetUserMFAPreferenceCommand,
   AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
   ListUsersCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -21,6 +22,12 @@ type Sent = { name: string; input: Record<string, unknown> };
 
 function fakeCognito(answer: (name: string, input: Record<string, unknown>) => unknown) {
   const sent: Sent[] = [];
+  // What the adapter records for the API (lib/session-revocations.ts has its own tests).
+  const revoked: { sub: string; sessions: string[] | undefined }[] = [];
+  const revocations = {
+    revokeUser: async (sub: string, options: { sessions?: string[] } = {}) =>
+      void revoked.push({ sub, sessions: options.sessions }),
+  };
   const client = {
     send: async (command: { constructor: { name: string }; input: Record<string, unknown> }) => {
       const name = command.constructor.name;
@@ -28,7 +35,11 @@ function fakeCognito(answer: (name: string, input: Record<string, unknown>) => u
       return answer(name, command.input);
     },
   } as unknown as CognitoClient;
-  return { sent, admin: new CognitoIdentityAdmin({ region: 'eu-west-2', poolId: 'eu-west-2_Pool', client }) };
+  return {
+    sent,
+    revoked,
+    admin: new CognitoIdentityAdmin({ region: 'eu-west-2', poolId: 'eu-west-2_Pool', client, revocations }),
+  };
 }
 
 const createdUser = {
@@ -160,6 +171,28 @@ describe('Cognito identity administration (fake SDK client)', () => {
         },
       },
     ]);
+  });
+
+  it('signs a user out everywhere, recording it for the API first (AWS never tells the API)', async () => {
+    const { sent, revoked, admin } = fakeCognito(() => ({}));
+    await admin.signOut({ sub: createdUser.Username, username: 'new@example.com', originJti: 'this-sign-in' });
+    expect(revoked).toEqual([{ sub: createdUser.Username, sessions: ['this-sign-in'] }]);
+    expect(sent).toEqual([
+      {
+        name: AdminUserGlobalSignOutCommand.name,
+        input: { UserPoolId: 'eu-west-2_Pool', Username: 'new@example.com' },
+      },
+    ]);
+  });
+
+  it('keeps the API refusing the tokens when AWS cannot be reached to sign out', async () => {
+    const { revoked, admin } = fakeCognito(() => {
+      throw Object.assign(new Error('connect ETIMEDOUT'), { name: 'TimeoutError' });
+    });
+    await expect(admin.signOut({ sub: 'abc', username: 'new@example.com' })).rejects.toMatchObject({
+      name: 'TimeoutError',
+    });
+    expect(revoked).toEqual([{ sub: 'abc', sessions: [] }]);
   });
 
   it('lists users with the pagination token and fills in MFA from AdminGetUser', async () => {

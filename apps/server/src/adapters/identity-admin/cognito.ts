@@ -5,10 +5,12 @@ import {
   AdminGetUserCommand,
   AdminSetUserMFAPreferenceCommand,
   AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   ListUsersCommand,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
+import type { SessionRevocations } from '../../lib/session-revocations.ts';
 import { assertPasswordPolicy, generateTemporaryPassword } from '../../services/identity/passwords.ts';
 import type { IdentityAdmin, IdentityUser } from './port.ts';
 
@@ -18,6 +20,8 @@ export type CognitoClient = Pick<CognitoIdentityProviderClient, 'send'>;
 export type CognitoIdentityAdminOptions = {
   region: string;
   poolId: string;
+  /** Where sign-outs are recorded: AWS Cognito never tells the API (a resource server) of them. */
+  revocations: Pick<SessionRevocations, 'revokeUser'>;
   /** Defaults to an SDK client with the standard AWS credential chain (environment, role, ...). */
   client?: CognitoClient;
 };
@@ -67,9 +71,11 @@ export class CognitoIdentityAdmin implements IdentityAdmin {
   readonly mode = 'cognito' as const;
   private readonly client: CognitoClient;
   private readonly poolId: string;
+  private readonly revocations: CognitoIdentityAdminOptions['revocations'];
 
   constructor(options: CognitoIdentityAdminOptions) {
     this.poolId = options.poolId;
+    this.revocations = options.revocations;
     this.client = options.client ?? new CognitoIdentityProviderClient({ region: options.region });
   }
 
@@ -126,6 +132,12 @@ export class CognitoIdentityAdmin implements IdentityAdmin {
 
   async deleteUser(username: string): Promise<void> {
     await this.client.send(new AdminDeleteUserCommand({ UserPoolId: this.poolId, Username: username }));
+  }
+
+  async signOut(user: { sub: string; username: string; originJti?: string | undefined }): Promise<void> {
+    // Recorded first: the API refuses the tokens even if AWS cannot be reached now.
+    await this.revocations.revokeUser(user.sub, { sessions: user.originJti ? [user.originJti] : [] });
+    await this.client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: this.poolId, Username: user.username }));
   }
 
   async resetMfa(username: string): Promise<void> {

@@ -31,6 +31,12 @@ export interface IdentityAdmin {
   }>;
   getUser(username: string): Promise<IdentityUser | null>;
   deleteUser(username: string): Promise<void>;
+  /**
+   * Ends every session of the user at the pool (AdminUserGlobalSignOut) and records it, so the API
+   * refuses their access tokens at once (lib/session-revocations.ts). `originJti` names the sign-in
+   * that asks (the API's sign-out), refused whatever the second its tokens were issued in.
+   */
+  signOut(user: { sub: string; username: string; originJti?: string | undefined }): Promise<void>;
   /** Removes the user's authenticator so the next sign-in has no MFA step. */
   resetMfa(username: string): Promise<void>;
   listUsers(input: { limit: number; paginationToken?: string }): Promise<{

@@ -26,6 +26,7 @@ import { gettingStartedRoutes } from './getting-started-routes.ts';
 import { kycRoutes } from './kyc-routes.ts';
 import { ConnectRepository } from './repository.ts';
 import { ConnectService } from './service.ts';
+import { signOutRoutes } from './sign-out-routes.ts';
 
 const ZUserIdParams = z.object({ id: z.uuid({ message: 'The user id must be a UUID.' }) });
 
@@ -48,6 +49,7 @@ export async function connectService(app: App, deps: Deps) {
   await contactRoutes(app, deps);
   await gettingStartedRoutes(app, deps);
   await kycRoutes(app, deps);
+  await signOutRoutes(app, deps);
   const service = new ConnectService(new ConnectRepository(deps.db), deps.identityAdmin, deps.config);
 
   // Static paths under /user are matched before /user/:id by the router, whatever the order here.

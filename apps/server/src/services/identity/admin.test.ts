@@ -1,23 +1,29 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idpUsers, type DbHandle } from '@connect/db';
 import { passwordMeetsPolicy } from '@connect/shared';
 import { createTestDatabase } from '@connect/db/testing';
 import type { Mailer, MailMessage } from '../../adapters/mail/port.ts';
+import { SessionRevocations } from '../../lib/session-revocations.ts';
 import { EmbeddedIdentityAdmin } from './admin.ts';
 import { verifyPassword } from './passwords.ts';
+import { createRefreshToken } from './tokens.ts';
 
 describe('embedded identity administration', () => {
   let db: DbHandle;
   let admin: EmbeddedIdentityAdmin;
+  let revocations: SessionRevocations;
   const sent: MailMessage[] = [];
   const mailer: Mailer = { isSandbox: true, send: async (message) => void sent.push(message) };
 
   beforeAll(async () => {
     db = await createTestDatabase();
+    revocations = new SessionRevocations(db.db, { tokenLifetimeMs: 3_600_000, refreshMs: 1000 });
     admin = new EmbeddedIdentityAdmin({
       db: db.db,
       mailer,
+      revocations,
       product: { productName: 'Acme Connect', publicUrl: 'https://connect.example' },
     });
   });
@@ -86,6 +92,43 @@ describe('embedded identity administration', () => {
     expect(await admin.getUser('mfa@example.com')).toBeNull();
     await expect(admin.deleteUser('mfa@example.com')).rejects.toMatchObject({ name: 'UserNotFoundException' });
     await expect(admin.resetMfa('mfa@example.com')).rejects.toMatchObject({ name: 'UserNotFoundException' });
+  });
+
+  it('signs a user out and deletes a user: the API refuses their sessions, on this node and the next', async () => {
+    const sessionOf = async (sub: string) => {
+      const originJti = randomUUID();
+      await createRefreshToken(db.db, { sub, clientId: 'client', originJti, authTime: new Date() });
+      // A token issued in this very second: refused because its sign-in is named, not by its time.
+      return { sub, originJti, issuedAt: Math.floor(Date.now() / 1000) };
+    };
+    const otherNode = () => {
+      const node = new SessionRevocations(db.db, { tokenLifetimeMs: 3_600_000, refreshMs: 1000 });
+      return node.refresh().then(() => node);
+    };
+
+    const { user: out } = await admin.createUser({
+      email: 'out@example.com',
+      password: 'Given-Pass-9',
+      permanent: true,
+    });
+    const outSession = await sessionOf(out.sub);
+    expect(revocations.isRevoked(outSession)).toBe(false);
+    await admin.signOut({ sub: out.sub, username: out.username });
+    expect(revocations.isRevoked(outSession)).toBe(true);
+    expect((await otherNode()).isRevoked(outSession)).toBe(true);
+
+    const { user: gone } = await admin.createUser({
+      email: 'gone@example.com',
+      password: 'Given-Pass-9',
+      permanent: true,
+    });
+    const goneSession = await sessionOf(gone.sub);
+    const earlier = { ...goneSession, originJti: randomUUID(), issuedAt: goneSession.issuedAt - 60 };
+    await admin.deleteUser('gone@example.com');
+    for (const session of [goneSession, earlier]) {
+      expect(revocations.isRevoked(session)).toBe(true);
+      expect((await otherNode()).isRevoked(session)).toBe(true);
+    }
   });
 
   it('lists users page by page', async () => {

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import type { Database } from '@connect/db';
 import type { IdentityAdmin, IdentityUser } from '../../adapters/identity-admin/port.ts';
 import type { Mailer } from '../../adapters/mail/port.ts';
+import type { SessionRevocations } from '../../lib/session-revocations.ts';
 import { invitationEmail } from './emails.ts';
 import { CognitoError, invalidParameter } from './errors.ts';
 import { assertPasswordPolicy, generateTemporaryPassword, hashPassword } from './passwords.ts';
 import { IdentityRepository, type IdpUser } from './repository.ts';
 import { POLICY, type Clock } from './service.ts';
+import { endEverySession } from './sign-out.ts';
 
 export function toIdentityUser(row: IdpUser): IdentityUser {
   return {
@@ -26,6 +28,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type EmbeddedIdentityAdminDeps = {
   db: Database;
   mailer: Mailer;
+  /** Where sign-outs are recorded, so the API refuses the signed-out user's tokens too. */
+  revocations: SessionRevocations;
   product: { productName: string; publicUrl: string };
   clock?: Clock;
 };
@@ -74,8 +78,16 @@ export class EmbeddedIdentityAdmin implements IdentityAdmin {
 
   async deleteUser(username: string): Promise<void> {
     const row = await this.requireUser(username);
+    // Ended first: the API learns which sign-ins were alive from the refresh tokens.
+    await endEverySession(this.repo, this.deps.revocations, row.sub, this.now());
     // Codes, sessions and refresh tokens go with the user (foreign keys cascade).
     await this.repo.deleteUser(row.sub);
+  }
+
+  async signOut(user: { sub: string; username: string }): Promise<void> {
+    // Every sign-in alive is named from its refresh tokens, the one asking included.
+    const row = await this.requireUser(user.sub);
+    await endEverySession(this.repo, this.deps.revocations, row.sub, this.now());
   }
 
   async resetMfa(username: string): Promise<void> {

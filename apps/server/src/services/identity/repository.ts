@@ -215,19 +215,27 @@ export class IdentityRepository {
     return row ?? null;
   }
 
-  /** Revokes every refresh token of one sign-in (the original and all its rotations). */
-  async revokeFamily(originJti: string, now: Date): Promise<void> {
-    await this.db
+  /**
+   * Revokes every refresh token of one sign-in (the original and all its rotations); false when
+   * it was revoked already.
+   */
+  async revokeFamily(originJti: string, now: Date): Promise<boolean> {
+    const rows = await this.db
       .update(idpRefreshTokens)
       .set({ revokedAt: now })
-      .where(and(eq(idpRefreshTokens.originJti, originJti), isNull(idpRefreshTokens.revokedAt)));
+      .where(and(eq(idpRefreshTokens.originJti, originJti), isNull(idpRefreshTokens.revokedAt)))
+      .returning({ id: idpRefreshTokens.id });
+    return rows.length > 0;
   }
 
-  async revokeAllRefreshTokens(sub: string, now: Date): Promise<void> {
-    await this.db
+  /** Revokes every refresh token of the user; answers the sign-ins (origin_jti) that were still alive. */
+  async revokeAllRefreshTokens(sub: string, now: Date): Promise<string[]> {
+    const rows = await this.db
       .update(idpRefreshTokens)
       .set({ revokedAt: now })
-      .where(and(eq(idpRefreshTokens.sub, sub), isNull(idpRefreshTokens.revokedAt)));
+      .where(and(eq(idpRefreshTokens.sub, sub), isNull(idpRefreshTokens.revokedAt)))
+      .returning({ originJti: idpRefreshTokens.originJti });
+    return [...new Set(rows.map((row) => row.originJti))];
   }
 
   /** Whether the sign-in an access token came from has been revoked. */

@@ -861,6 +861,7 @@ describe('identity pool wire protocol', () => {
       const admin = new EmbeddedIdentityAdmin({
         db: h.db.db,
         mailer: h.app.deps.mailer,
+        revocations: h.app.deps.revocations,
         product: { productName: 'Quant Connect', publicUrl: 'http://localhost' },
         clock: h.clock.now,
       });

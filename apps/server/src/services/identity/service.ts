@@ -5,12 +5,14 @@ import type { Database, IdpCodePurpose } from '@connect/db';
 import type { Mailer, MailMessage } from '../../adapters/mail/port.ts';
 import type { CaptchaVerifier } from '../../lib/captcha.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import type { SessionRevocations } from '../../lib/session-revocations.ts';
 import { resetCodeEmail, signUpCodeEmail } from './emails.ts';
 import { COGNITO_MESSAGES as M, CognitoError, invalidParameter, limitExceeded, notAuthorized } from './errors.ts';
 import type { KeyStore } from './keys.ts';
 import { assertPasswordPolicy, hashPassword, verifyDummyPassword, verifyPassword } from './passwords.ts';
 import type { PoolSettings } from './pool.ts';
 import { IdentityRepository, type IdpAction, type IdpUser } from './repository.ts';
+import { endEverySession, endSession } from './sign-out.ts';
 import {
   ACCESS_TOKEN_SECONDS,
   createRefreshToken,
@@ -54,6 +56,8 @@ export type IdentityServiceDeps = {
   pool: PoolSettings;
   mailer: Mailer;
   box: SecretBox;
+  /** Where sign-outs and revocations are recorded, so the API refuses those sessions' tokens too. */
+  revocations: SessionRevocations;
   product: { productName: string; publicUrl: string };
   /** Secret mixed into one-time code hashes: six digits alone are found from a hash in a second. */
   codePepper: string;
@@ -443,7 +447,9 @@ export class IdentityService {
     this.assertClient(input.ClientId);
     const row = await this.repo.findRefreshToken(hashToken(input.Token));
     // An unknown token gets the same empty answer (RFC 7009): nothing tells a caller what exists.
-    if (row && row.clientId === input.ClientId) await this.repo.revokeFamily(row.originJti, this.now());
+    if (row && row.clientId === input.ClientId) {
+      await endSession(this.repo, this.deps.revocations, { sub: row.sub, originJti: row.originJti }, this.now());
+    }
     return {};
   }
 
@@ -503,9 +509,7 @@ export class IdentityService {
   }
 
   private async signOutEverywhere(user: IdpUser): Promise<void> {
-    const now = this.now();
-    await this.repo.revokeAllRefreshTokens(user.sub, now);
-    await this.repo.updateUser(user.sub, { tokensValidAfter: now }, now);
+    await endEverySession(this.repo, this.deps.revocations, user.sub, this.now());
   }
 
   /** Counts an attempt against the user's hourly limit for the action, refusing past it. */

@@ -1,0 +1,32 @@
+import type { SessionRevocations } from '../../lib/session-revocations.ts';
+import type { IdentityRepository } from './repository.ts';
+
+/**
+ * Ends every session of a pool user (GlobalSignOut, a password reset, an administrator's sign-out
+ * or removal): the pool refuses their refresh tokens and the access tokens issued before, and the
+ * API is told, so it refuses those access tokens too (lib/session-revocations.ts). The sign-ins
+ * alive now are named as well, which also covers their tokens issued in this very second.
+ */
+export async function endEverySession(
+  repo: IdentityRepository,
+  revocations: SessionRevocations,
+  sub: string,
+  now: Date,
+): Promise<void> {
+  const sessions = await repo.revokeAllRefreshTokens(sub, now);
+  await repo.updateUser(sub, { tokensValidAfter: now }, now);
+  await revocations.revokeUser(sub, { sessions, at: now });
+}
+
+/** Ends one sign-in (RevokeToken): its refresh tokens at the pool, its access tokens at the API. */
+export async function endSession(
+  repo: IdentityRepository,
+  revocations: SessionRevocations,
+  session: { sub: string; originJti: string },
+  now: Date,
+): Promise<void> {
+  // Revoking a revoked sign-in again records nothing, so repeating RevokeToken adds no rows.
+  if (await repo.revokeFamily(session.originJti, now)) {
+    await revocations.revokeSessions(session.sub, [session.originJti], now);
+  }
+}
