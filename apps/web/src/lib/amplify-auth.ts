@@ -20,6 +20,7 @@ import {
 import { ConsoleLogger } from 'aws-amplify/utils';
 import type { TRuntimeConfig } from '@connect/shared';
 import { LIMITS } from '@connect/shared/light';
+import { createApiClient } from './api-client.ts';
 import { session } from './storage.ts';
 
 /**
@@ -155,9 +156,28 @@ export async function currentAccessToken(now: number = Date.now()): Promise<stri
   return refreshed.tokens?.accessToken.toString() ?? null;
 }
 
-/** Sign-out of spec §4: global sign-out when possible, then local state and storage cleared. */
+/**
+ * The API's sign-out, with its own short timeout and no session-ending reaction: it runs while the
+ * session ends (the request layer in api.ts would end it once more on a refusal).
+ */
+const signOutApi = createApiClient({
+  getAccessToken: () => currentAccessToken(),
+  onSessionLost: () => undefined,
+  timeoutMs: 5000,
+});
+
+/**
+ * Sign-out of spec §4: global, then local state and storage cleared. It goes through the API first,
+ * which records it (so every node of the API refuses the session's tokens at once; AWS Cognito never
+ * tells the API) and forwards it to the pool; Amplify then only forgets its tokens here. When the
+ * API cannot be reached, the pool is asked directly; either way the user ends up signed out here.
+ */
 export async function signOutEverywhere(): Promise<void> {
-  await signOut({ global: true }).catch(() => signOut().catch(() => undefined));
+  const isSignedOutByApi = await signOutApi.connect.post('/sign-out').then(
+    () => true,
+    () => false,
+  );
+  await signOut(isSignedOutByApi ? undefined : { global: true }).catch(() => signOut().catch(() => undefined));
   session.clearAll();
   // Cookie consent lives in a cookie, so clearing local storage does not ask for it again.
   localStorage.clear();
