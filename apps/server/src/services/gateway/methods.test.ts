@@ -1,3 +1,5 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEther, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -20,6 +22,36 @@ const UNLOCKED = DEV_ACCOUNTS[0]!.address;
 /** An account whose balance nothing in this file should change except the raw transfer test. */
 const TARGET = '0x00000000000000000000000000000000000c0ffe';
 
+/**
+ * A pass-through in front of the chain that notes every method it is sent, so a test can tell
+ * what reached the chain and not only what changed there.
+ */
+async function recordingProxy(target: string): Promise<{ url: string; methods: string[]; server: Server }> {
+  const methods: string[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const parsed = JSON.parse(body.toString('utf8')) as { method: string } | { method: string }[];
+      for (const call of Array.isArray(parsed) ? parsed : [parsed]) methods.push(call.method);
+      const upstream = httpRequest(
+        target,
+        { method: 'POST', headers: { 'content-type': 'application/json' } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, {
+            'content-type': answer.headers['content-type'] ?? 'application/json',
+          });
+          answer.pipe(res);
+        },
+      );
+      upstream.end(body);
+    });
+  });
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, methods, server };
+}
+
 type RpcAnswer = { jsonrpc: '2.0'; id: unknown; result?: unknown; error?: { code: number; message: string } };
 
 describe('gateway method allow-list', () => {
@@ -27,12 +59,14 @@ describe('gateway method allow-list', () => {
   let chain: TestChain;
   let networkId: string;
   let token: string;
+  let proxy: Awaited<ReturnType<typeof recordingProxy>>;
 
   beforeAll(async () => {
     [t, chain] = await Promise.all([createTestApp(), startTestChain()]);
+    proxy = await recordingProxy(chain.rpcUrl);
     const owner = await newAppUser(t);
     await allowUnlimitedApplications(t, owner.accountId);
-    ({ id: networkId } = await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, rateLimit: 1000 }));
+    ({ id: networkId } = await addNetwork(t, { rpcUrl: proxy.url, chainId: chain.chainId, rateLimit: 1000 }));
     await activate(t, owner.accountId, networkId);
     const app = await createApplication(t, owner, [networkId]);
     const res = await t.app.inject({
@@ -45,6 +79,7 @@ describe('gateway method allow-list', () => {
   }, 60_000);
   afterAll(async () => {
     await t?.close();
+    proxy?.server.close();
     await chain?.stop();
   });
 
@@ -94,10 +129,13 @@ describe('gateway method allow-list', () => {
       });
     }
     expect(await chainState()).toEqual(before);
+    // (The network monitor may poll the chain through the proxy too: only the refused methods matter.)
+    expect(proxy.methods.filter((method) => refusedCalls.some((refused) => refused.method === method))).toEqual([]);
   });
 
   it('answers a batch’s allowed calls and refuses the others, forwarding only the allowed ones', async () => {
     const before = await chainState();
+    proxy.methods.length = 0;
     const res = await send([
       call(1, 'eth_chainId'),
       call(2, 'anvil_setBalance', [TARGET, '0xde0b6b3a7640000']),
@@ -126,6 +164,10 @@ describe('gateway method allow-list', () => {
     expect(silent.statusCode).toBe(204);
     expect(silent.body).toBe('');
     expect(await chainState()).toEqual(before);
+    expect(proxy.methods).toEqual(expect.arrayContaining(['eth_chainId', 'eth_getBalance', 'eth_blockNumber']));
+    for (const refused of ['anvil_setBalance', 'eth_sendTransaction', 'evm_mine']) {
+      expect(proxy.methods).not.toContain(refused);
+    }
   });
 
   it('refuses a batch of more than MAX_BATCH calls whole, with a 400 problem', async () => {
