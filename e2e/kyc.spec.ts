@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { expectAccessible, snap as snapPage } from './support/a11y.ts';
 import { createConfirmedUser } from './support/identity.ts';
 import { signIn } from './support/journey.ts';

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from './support/fixtures.ts';
 
 // The machine is shared with other work: give each step room, the behaviour asserted is the same.
 const expect = baseExpect.configure({ timeout: 20_000 });

@@ -47,10 +47,12 @@ test('the portal opened at another host than the server names itself signs up an
 
   // The tokens name the server's own address (PUBLIC_URL's default), not the one the page was
   // opened at: the two really differ in this test.
-  const issuer = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((name) => name.endsWith('.accessToken'))!;
-    const payload = localStorage.getItem(key)!.split('.')[1]!;
-    return (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { iss: string }).iss;
+  const accessToken = await page.evaluate(() => {
+    const storage = (globalThis as unknown as { localStorage: Record<string, string> }).localStorage;
+    return Object.entries(storage).find(([name]) => name.endsWith('.accessToken'))![1];
   });
+  const { iss: issuer } = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as {
+    iss: string;
+  };
   expect(new URL(issuer).hostname).toBe('localhost');
 });

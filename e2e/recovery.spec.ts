@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from './support/fixtures.ts';
 import { expectAccessible, snap } from './support/a11y.ts';
 import { createConfirmedUser } from './support/identity.ts';
 import { latestMail } from './support/mailbox.ts';

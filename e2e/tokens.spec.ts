@@ -2,15 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  expect as baseExpect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type Page,
-} from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { DEV_ACCOUNTS, TEST_WALLET_ADDRESS, TEST_WALLET_PRIVATE_KEY } from '@connect/devchain';
 import { expectAccessible, snap as snapPage } from './support/a11y.ts';
+import { expect as baseExpect, test } from './support/fixtures.ts';
 import { createConfirmedUser, idp } from './support/identity.ts';
 import { chooseOption, signIn, verifyAndActivateTestnet } from './support/journey.ts';
 import { TestWallet } from './support/test-wallet.ts';
