@@ -17,6 +17,7 @@ import {
   type CookieCategory,
   type CookieCategoryName,
 } from './cookie-consent.ts';
+import { CONTENT_MAX_WIDTH } from './layout-constants.ts';
 
 const CATEGORY_NAMES = Object.keys(COOKIE_CATEGORIES) as CookieCategoryName[];
 const ALL_CATEGORIES = Object.values(COOKIE_CATEGORIES) as CookieCategory[];
@@ -61,8 +62,9 @@ function CategorySwitch({
 }
 
 /**
- * The cookie banner (spec §2.2, categories of §9). It stays until the visitor chooses: accept all,
- * necessary only, or pick categories in a dialog. The choice is remembered in the
+ * The cookie banner (spec §2.2, categories of §9): a bar at the bottom edge of the content column
+ * that never covers the page for good (the main layout places it after the footer). It stays until
+ * the visitor chooses: accept all, necessary only, or pick categories in a dialog. The choice is remembered in the
  * `cookie_consent` cookie for a year (see cookie-consent.ts).
  */
 export function CookieBanner() {
@@ -85,36 +87,50 @@ export function CookieBanner() {
       <Paper
         component="section"
         aria-labelledby={titleId}
-        variant="outlined"
+        square
+        elevation={0}
         sx={{
-          position: 'fixed',
-          left: { xs: 12, sm: 24 },
-          right: { xs: 12, sm: 'auto' },
-          bottom: { xs: 12, sm: 24 },
-          maxWidth: 520,
-          p: 2.5,
-          // Above the page, the top bar and the side menu; below dialogs (its own included) and the
-          // small-screen menu drawer.
-          zIndex: (theme) => theme.zIndex.modal - 1,
-          boxShadow: '0 4px 16px rgba(20, 27, 45, 0.08)',
+          // A bar along the bottom edge of the content column, in the page's flow: it stays in view
+          // while the page scrolls, and its own height is kept free after the footer, so the last
+          // of the page can always be scrolled above it and nothing stays covered.
+          position: 'sticky',
+          bottom: 0,
+          px: { xs: 2, sm: 3, md: 4 },
+          py: 1.5,
+          // The bottom-right corner stays free for the back-to-top button (it floats above the bar).
+          pr: { xs: 9, sm: 11 },
+          borderTop: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+          boxShadow: '0 -2px 8px rgba(20, 27, 45, 0.06)',
+          // Above the page's content, below the back-to-top button, the top bar, menus and dialogs.
+          zIndex: (theme) => theme.zIndex.mobileStepper,
         }}
       >
-        <Typography id={titleId} component="h2" sx={{ fontWeight: 600, fontSize: 15, mb: 0.5 }}>
-          {t('cookies.title')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {t('cookies.description')}
-        </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-          <Button variant="contained" onClick={() => choose(ALL_CATEGORIES)}>
-            {t('cookies.acceptAll')}
-          </Button>
-          <Button variant="outlined" onClick={() => choose([COOKIE_CATEGORIES.necessary])}>
-            {t('cookies.necessaryOnly')}
-          </Button>
-          <Button variant="text" aria-haspopup="dialog" onClick={() => setIsDialogOpen(true)}>
-            {t('cookies.manage')}
-          </Button>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={{ xs: 1, md: 3 }}
+          sx={{ alignItems: { md: 'center' }, maxWidth: CONTENT_MAX_WIDTH, mx: 'auto' }}
+        >
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography id={titleId} component="h2" sx={{ fontWeight: 600, fontSize: 14 }}>
+              {t('cookies.title')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('cookies.description')}
+            </Typography>
+          </Box>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', flexShrink: 0 }}>
+            <Button variant="contained" size="small" onClick={() => choose(ALL_CATEGORIES)}>
+              {t('cookies.acceptAll')}
+            </Button>
+            <Button variant="outlined" size="small" onClick={() => choose([COOKIE_CATEGORIES.necessary])}>
+              {t('cookies.necessaryOnly')}
+            </Button>
+            <Button variant="text" size="small" aria-haspopup="dialog" onClick={() => setIsDialogOpen(true)}>
+              {t('cookies.manage')}
+            </Button>
+          </Stack>
         </Stack>
       </Paper>
       <Dialog

@@ -59,6 +59,20 @@ describe('MainLayout', { timeout: 20_000 }, () => {
     expect(screen.getByRole('region', { name: 'Cookies on this portal' })).toBeInTheDocument();
   });
 
+  it('keeps the cookie banner to a bar at the bottom edge, after the footer in the content column', async () => {
+    mockMatchMedia(true);
+    renderFrame('/dashboard');
+    const banner = screen.getByRole('region', { name: 'Cookies on this portal' });
+    const footer = screen.getByRole('contentinfo');
+    // In the page's flow after the footer, so its height is kept free and it never covers the end
+    // of the page; not a box floating over the content.
+    expect(banner.parentElement).toBe(footer.parentElement);
+    expect(banner.parentElement!.lastElementChild).toBe(banner);
+    expect(banner.parentElement).toContainElement(screen.getByRole('main'));
+    const style = getComputedStyle(banner);
+    expect([style.position, style.bottom]).toEqual(['sticky', '0px']);
+  });
+
   it('starts the tab order with a skip link to the content', async () => {
     mockMatchMedia(true);
     const { container } = renderFrame('/dashboard');

@@ -182,9 +182,10 @@ export function MainLayout() {
           <Outlet />
         </Box>
         <Footer />
+        {/* Last in the column: its sticky bar's height is kept free below the footer. */}
+        <CookieBanner />
       </Box>
       <BackToTop />
-      <CookieBanner />
     </Box>
   );
 }

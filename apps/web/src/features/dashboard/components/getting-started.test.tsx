@@ -68,7 +68,7 @@ describe('GettingStarted', { timeout: 20_000 }, () => {
       ['Verify identity', '/quant-flows/kyc'],
       ['Select networks', '/my-networks/select-new-networks'],
       ['Register application', '/my-applications/register-new-application'],
-      ['Open My applications', '/my-applications'],
+      ['Try the API', '/my-applications'],
       ['Create a token', '/quant-flows/token-flow/deploy/create-new-smart-contract'],
     ]);
   });
