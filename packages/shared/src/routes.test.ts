@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TAvailableFeatures } from './content.ts';
-import { filterRoutes, routeCatalogue, type RouteItem } from './routes.ts';
+import { COMING_SOON_SERVICES, filterRoutes, routeCatalogue, type RouteItem } from './routes.ts';
 
 const ALL_FEATURES: TAvailableFeatures = {
   reward: { t: null, a: 0 },
@@ -80,6 +80,31 @@ describe('filterRoutes', () => {
 });
 
 describe('routeCatalogue', () => {
+  it('marks the areas that are not built yet as coming soon, and nothing that is built', () => {
+    const flat = (routes: RouteItem[]): RouteItem[] => routes.flatMap((r) => [r, ...flat(r.children ?? [])]);
+    const coming = flat(routeCatalogue('quant', 'Quant'))
+      .filter((route) => route.comingSoon)
+      .map((route) => route.name);
+    expect(coming.sort()).toEqual(
+      [
+        'beta',
+        'bridge-flow',
+        'quant-fusion',
+        'transaction-explorer',
+        'smart-contract-explorer',
+        'rewards',
+        'my-invoices',
+        'upgrade',
+        'user-management',
+        'account-management',
+        'application-management',
+        'campaign-management',
+        'claim-management',
+      ].sort(),
+    );
+    expect(COMING_SOON_SERVICES).toEqual(['bridge', 'payment', 'campaign']);
+  });
+
   it('names the {product} routes after the configured slug and name', () => {
     const catalogue = routeCatalogue('acme', 'Acme');
     const all = paths(catalogue);

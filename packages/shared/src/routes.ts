@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Role, type RoleGroup, roleInGroups } from './constants.ts';
+import { type Role, type RoleGroup, roleInGroups, type ServiceName } from './constants.ts';
 import { isFeatureAvailable, type TAvailableFeatures } from './content.ts';
 
 export const ROUTE_CATEGORIES = ['Core', 'Developer Hub', 'Connect Admin'] as const;
@@ -19,6 +19,8 @@ export type RouteItem = {
   notInMenu?: boolean;
   /** An external link: the menu opens it in a new tab (spec §2.2). */
   href?: string;
+  /** An area that is not built yet: the menu marks it "Coming soon" and its page says so. */
+  comingSoon?: boolean;
   children?: RouteItem[];
 };
 
@@ -36,10 +38,18 @@ export const ZRouteItem: z.ZodType<RouteItem> = z.lazy(() =>
     hidden: z.boolean().optional(),
     notInMenu: z.boolean().optional(),
     href: z.string().optional(),
+    comingSoon: z.boolean().optional(),
     children: z.array(ZRouteItem).optional(),
   }),
 );
 export const ZRoutesResponse = z.object({ routes: z.array(ZRouteItem) });
+
+/**
+ * Services that answer their status check but have nothing else yet: their areas (bridges,
+ * invoices and payments, rewards and campaigns) are marked `comingSoon` in the catalogue below, and
+ * the help page does not report them as working. A service leaves this list with its area's screens.
+ */
+export const COMING_SOON_SERVICES = ['bridge', 'payment', 'campaign'] as const satisfies readonly ServiceName[];
 
 /**
  * The signed-in route catalogue of both spec documents (§2.3 and the second document's §2).
@@ -55,6 +65,7 @@ export function routeCatalogue(
     {
       path: '/beta/features',
       name: 'beta',
+      comingSoon: true,
       title: 'Connect Beta',
       icon: 'science',
       roles: ['general'],
@@ -127,6 +138,7 @@ export function routeCatalogue(
         {
           path: `${flows}/bridge-flow`,
           name: 'bridge-flow',
+          comingSoon: true,
           title: 'Bridge Flow',
           feature: 'bridge',
           children: [
@@ -213,6 +225,7 @@ export function routeCatalogue(
     {
       path: '/quant-fusion',
       name: 'quant-fusion',
+      comingSoon: true,
       title: 'Quant Fusion',
       icon: 'layers',
       roles: ['general'],
@@ -222,11 +235,13 @@ export function routeCatalogue(
         {
           path: '/quant-fusion/multi-ledger-rollup/transaction-explorer',
           name: 'transaction-explorer',
+          comingSoon: true,
           title: 'Transaction explorer',
         },
         {
           path: '/quant-fusion/multi-ledger-rollup/smart-contract-explorer',
           name: 'smart-contract-explorer',
+          comingSoon: true,
           title: 'Smart contract explorer',
         },
       ],
@@ -234,6 +249,7 @@ export function routeCatalogue(
     {
       path: '/rewards',
       name: 'rewards',
+      comingSoon: true,
       title: 'Rewards',
       icon: 'redeem',
       roles: ['general'],
@@ -278,6 +294,7 @@ export function routeCatalogue(
     {
       path: '/invoices/my-invoices',
       name: 'my-invoices',
+      comingSoon: true,
       title: 'My Invoices',
       roles: ['general'],
       hidden: true,
@@ -296,6 +313,7 @@ export function routeCatalogue(
     {
       path: '/account-plan/upgrade',
       name: 'upgrade',
+      comingSoon: true,
       title: 'Upgrade Plan',
       roles: ['general'],
       notInMenu: true,
@@ -303,6 +321,7 @@ export function routeCatalogue(
     {
       path: '/user-management',
       name: 'user-management',
+      comingSoon: true,
       title: 'User management',
       icon: 'group',
       roles: ['management-admin'],
@@ -312,6 +331,7 @@ export function routeCatalogue(
     {
       path: '/account-management',
       name: 'account-management',
+      comingSoon: true,
       title: 'Account management',
       icon: 'business',
       roles: ['management-sales'],
@@ -321,6 +341,7 @@ export function routeCatalogue(
     {
       path: '/application-management',
       name: 'application-management',
+      comingSoon: true,
       title: 'Application management',
       icon: 'settings_applications',
       roles: ['management-admin'],
@@ -330,6 +351,7 @@ export function routeCatalogue(
     {
       path: '/campaign-management',
       name: 'campaign-management',
+      comingSoon: true,
       title: 'Campaign management',
       icon: 'campaign',
       roles: ['management-admin'],
@@ -349,6 +371,7 @@ export function routeCatalogue(
     {
       path: '/claim-management',
       name: 'claim-management',
+      comingSoon: true,
       title: 'Claim management',
       icon: 'paid',
       roles: ['management-admin'],

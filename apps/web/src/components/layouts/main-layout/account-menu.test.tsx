@@ -53,6 +53,13 @@ describe('AccountMenu', { timeout: 20_000 }, () => {
     });
   });
 
+  it('marks Invoices, not built yet, as coming soon', async () => {
+    renderWithProviders(<AccountMenu />, { route: '/dashboard', path: '/dashboard', routes: [loginPage] });
+    const menu = await openMenu();
+    expect(within(menu).getByRole('menuitem', { name: 'Invoices' })).toHaveAccessibleDescription('Coming soon');
+    expect(within(menu).getByRole('menuitem', { name: 'Support' })).not.toHaveAccessibleDescription();
+  });
+
   it('falls back to the email when the user has no name yet', async () => {
     vi.stubGlobal(
       'fetch',

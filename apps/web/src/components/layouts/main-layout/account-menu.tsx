@@ -19,6 +19,7 @@ import { paths } from '../../../config/paths.ts';
 import { signOutEverywhere } from '../../../lib/auth.ts';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 import { session } from '../../../lib/storage.ts';
+import { ComingSoonDescription, comingSoonMarkSx } from '../../coming-soon.tsx';
 import { UserAvatar } from '../../user-avatar.tsx';
 
 /**
@@ -26,14 +27,17 @@ import { UserAvatar } from '../../user-avatar.tsx';
  * widget of the spec is not part of this product.
  */
 const LINKS = [
-  { key: 'myAccount', to: paths.myAccount, Icon: PersonOutlinedIcon },
-  { key: 'profile', to: paths.myAccount, Icon: BadgeOutlinedIcon },
-  { key: 'invoices', to: paths.invoices, Icon: ReceiptLongOutlinedIcon },
-  { key: 'support', to: paths.supportHelp, Icon: SupportAgentOutlinedIcon },
+  { key: 'myAccount', to: paths.myAccount, Icon: PersonOutlinedIcon, isComingSoon: false },
+  { key: 'profile', to: paths.myAccount, Icon: BadgeOutlinedIcon, isComingSoon: false },
+  // Invoices arrive with the payment service (COMING_SOON_SERVICES): marked until then.
+  { key: 'invoices', to: paths.invoices, Icon: ReceiptLongOutlinedIcon, isComingSoon: true },
+  { key: 'support', to: paths.supportHelp, Icon: SupportAgentOutlinedIcon, isComingSoon: false },
 ] as const;
 
 export function AccountMenu() {
   const { t } = useTranslation('layout');
+  const { t: tc } = useTranslation('common');
+  const comingSoonId = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const userUuid = session.userUuid();
@@ -99,8 +103,15 @@ export function AccountMenu() {
           ) : null}
         </Box>
         <Divider component="li" role="separator" />
-        {LINKS.map(({ key, to, Icon }) => (
-          <MenuItem key={key} component={RouterLink} to={to} onClick={close}>
+        {LINKS.map(({ key, to, Icon, isComingSoon }) => (
+          <MenuItem
+            key={key}
+            component={RouterLink}
+            to={to}
+            onClick={close}
+            {...(isComingSoon ? { 'aria-describedby': comingSoonId, 'data-coming-soon': tc('comingSoon.mark') } : {})}
+            sx={comingSoonMarkSx}
+          >
             <ListItemIcon>
               <Icon fontSize="small" aria-hidden />
             </ListItemIcon>
@@ -108,6 +119,7 @@ export function AccountMenu() {
           </MenuItem>
         ))}
         <Divider component="li" role="separator" />
+        <ComingSoonDescription id={comingSoonId} component="li" />
         <MenuItem onClick={() => void handleLogout()}>
           <ListItemIcon>
             <LogoutOutlinedIcon fontSize="small" aria-hidden />

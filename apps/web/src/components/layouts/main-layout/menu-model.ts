@@ -11,6 +11,8 @@ export type MenuEntry = {
   /** The router path, or the external address for links that leave the portal. */
   to: string;
   isExternal: boolean;
+  /** The area is not built yet: the menu marks it "Soon" (its page says it is coming). */
+  isComingSoon: boolean;
   /** Visible children: a sub-menu (one level; deeper visible children are not part of the menu). */
   children: MenuEntry[];
 };
@@ -36,6 +38,7 @@ function toEntry(route: RouteItem, withChildren: boolean): MenuEntry {
     ...(route.icon ? { icon: route.icon } : {}),
     to: isExternal ? (route.href ?? route.path) : route.path,
     isExternal,
+    isComingSoon: Boolean(route.comingSoon),
     children: withChildren
       ? (route.children ?? [])
           .filter(isInMenu)

@@ -94,6 +94,26 @@ describe('SideMenu', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Smart contract explorer' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('marks the areas that are not built yet as coming soon, keeping their names', () => {
+    renderMenu({ route: '/quant-flows/token-flow' });
+    for (const name of ['Connect Beta', 'Rewards', 'User management', 'Claim management']) {
+      expect(screen.getByRole('link', { name })).toHaveAccessibleDescription('Coming soon');
+    }
+    expect(screen.getByRole('button', { name: 'Quant Fusion' })).toHaveAccessibleDescription('Coming soon');
+    expect(screen.getByRole('link', { name: 'Bridge Flow' })).toHaveAccessibleDescription('Coming soon');
+    for (const name of ['Dashboard', 'My networks', 'Token Flow', 'My applications']) {
+      expect(screen.getByRole('link', { name })).not.toHaveAccessibleDescription();
+    }
+  });
+
+  it('collapsed, says in the tooltip that an area is coming soon', async () => {
+    renderMenu({ isCollapsed: true });
+    const rewards = screen.getByRole('link', { name: 'Rewards' });
+    expect(rewards).toHaveAccessibleDescription('Coming soon');
+    fireEvent.mouseOver(rewards);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Rewards (coming soon)');
+  });
+
   it('collapsed to icons, names each item with a tooltip', async () => {
     renderMenu({ isCollapsed: true });
     // No visible titles, but every item keeps its name.

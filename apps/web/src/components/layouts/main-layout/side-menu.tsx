@@ -16,6 +16,7 @@ import { useId, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { RouteItem } from '@connect/shared';
+import { ComingSoonDescription, comingSoonMarkSx } from '../../coming-soon.tsx';
 import { visuallyHidden } from '../../visually-hidden.ts';
 import { MENU_COLLAPSE_MS, TOOLTIP_ENTER_DELAY_MS } from './layout-constants.ts';
 import { menuIconFor } from './menu-icons.ts';
@@ -26,6 +27,24 @@ const CATEGORY_KEYS: Record<RouteCategory, string> = {
   'Developer Hub': 'menu.categories.developerHub',
   'Connect Admin': 'menu.categories.connectAdmin',
 };
+
+/**
+ * Props that mark an entry whose area is not built yet: the "Soon" mark (shown only where the title
+ * is, and not again under a parent that has it) and the "Coming soon" description.
+ */
+function comingSoonProps(entry: MenuEntry, descriptionId: string, mark: string, isMarkShown: boolean) {
+  if (!entry.isComingSoon) return {};
+  return { 'aria-describedby': descriptionId, ...(isMarkShown ? { 'data-coming-soon': mark } : {}) };
+}
+
+/** How this menu marks coming areas: its one "Coming soon" description, the mark and the tooltip. */
+type ComingSoon = { descriptionId: string; mark: string; tooltip: (title: string) => string };
+
+function useComingSoon(): ComingSoon {
+  const { t } = useTranslation('common');
+  const descriptionId = useId();
+  return { descriptionId, mark: t('comingSoon.mark'), tooltip: (title) => t('comingSoon.tooltip', { title }) };
+}
 
 type SideMenuProps = {
   routes: RouteItem[];
@@ -102,13 +121,21 @@ function WithTooltip({ title, isShown, children }: { title: string; isShown: boo
   );
 }
 
+/** A collapsed item's tooltip: its name, and that it is coming when it is. */
+function tooltipOf(entry: MenuEntry, comingSoon: ComingSoon): string {
+  const title = entry.tooltip ?? entry.title;
+  return entry.isComingSoon ? comingSoon.tooltip(title) : title;
+}
+
 function LeafItem({
   entry,
   isCollapsed,
+  comingSoon,
   onNavigate,
 }: {
   entry: MenuEntry;
   isCollapsed: boolean;
+  comingSoon: ComingSoon;
   onNavigate?: () => void;
 }) {
   const { t } = useTranslation('layout');
@@ -118,14 +145,15 @@ function LeafItem({
   const newTab = t('menu.opensInNewTab');
   return (
     <li>
-      <WithTooltip title={entry.tooltip ?? entry.title} isShown={isCollapsed}>
+      <WithTooltip title={tooltipOf(entry, comingSoon)} isShown={isCollapsed}>
         <ListItemButton
           {...linkProps(entry)}
           selected={isActive}
           aria-current={isActive ? 'page' : undefined}
           {...(isCollapsed ? { 'aria-label': entry.isExternal ? `${entry.title} ${newTab}` : entry.title } : {})}
+          {...comingSoonProps(entry, comingSoon.descriptionId, comingSoon.mark, !isCollapsed)}
           onClick={onNavigate}
-          sx={itemSx(isCollapsed)}
+          sx={[itemSx(isCollapsed), comingSoonMarkSx]}
         >
           <ListItemIcon>
             <Icon fontSize="small" aria-hidden />
@@ -149,7 +177,17 @@ function LeafItem({
   );
 }
 
-function SubItem({ entry, onNavigate }: { entry: MenuEntry; onNavigate?: () => void }) {
+function SubItem({
+  entry,
+  comingSoon,
+  isMarkShown,
+  onNavigate,
+}: {
+  entry: MenuEntry;
+  comingSoon: ComingSoon;
+  isMarkShown: boolean;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation('layout');
   const { pathname } = useLocation();
   const isActive = isEntryActive(entry, pathname);
@@ -159,8 +197,9 @@ function SubItem({ entry, onNavigate }: { entry: MenuEntry; onNavigate?: () => v
         {...linkProps(entry)}
         selected={isActive}
         aria-current={isActive ? 'page' : undefined}
+        {...comingSoonProps(entry, comingSoon.descriptionId, comingSoon.mark, isMarkShown)}
         onClick={onNavigate}
-        sx={subItemSx}
+        sx={[subItemSx, comingSoonMarkSx]}
       >
         <ListItemText primary={entry.title} slotProps={textSlotProps(isActive)} />
         {entry.isExternal ? (
@@ -181,10 +220,12 @@ function SubItem({ entry, onNavigate }: { entry: MenuEntry; onNavigate?: () => v
 function GroupItem({
   entry,
   isCollapsed,
+  comingSoon,
   onNavigate,
 }: {
   entry: MenuEntry;
   isCollapsed: boolean;
+  comingSoon: ComingSoon;
   onNavigate?: () => void;
 }) {
   const { pathname } = useLocation();
@@ -205,13 +246,14 @@ function GroupItem({
     const isFlyoutOpen = Boolean(flyoutAnchor);
     return (
       <li>
-        <WithTooltip title={entry.tooltip ?? entry.title} isShown={!isFlyoutOpen}>
+        <WithTooltip title={tooltipOf(entry, comingSoon)} isShown={!isFlyoutOpen}>
           <ListItemButton
             id={buttonId}
             aria-label={entry.title}
             aria-haspopup="menu"
             aria-expanded={isFlyoutOpen}
             aria-controls={isFlyoutOpen ? submenuId : undefined}
+            {...comingSoonProps(entry, comingSoon.descriptionId, comingSoon.mark, false)}
             selected={containsActive}
             onClick={(event) => setFlyoutAnchor(event.currentTarget)}
             sx={itemSx(true)}
@@ -238,11 +280,12 @@ function GroupItem({
                 {...linkProps(child)}
                 selected={isActive}
                 aria-current={isActive ? 'page' : undefined}
+                {...comingSoonProps(child, comingSoon.descriptionId, comingSoon.mark, !entry.isComingSoon)}
                 onClick={() => {
                   setFlyoutAnchor(null);
                   onNavigate?.();
                 }}
-                sx={{ minHeight: 40, fontSize: 14, fontWeight: isActive ? 600 : 500 }}
+                sx={[{ minHeight: 40, fontSize: 14, fontWeight: isActive ? 600 : 500 }, comingSoonMarkSx]}
               >
                 {child.title}
               </MenuItem>
@@ -258,19 +301,31 @@ function GroupItem({
       <ListItemButton
         aria-expanded={isOpen}
         aria-controls={submenuId}
+        {...comingSoonProps(entry, comingSoon.descriptionId, comingSoon.mark, true)}
         onClick={() => setIsOpen((open) => !open)}
-        sx={itemSx(false)}
+        sx={[itemSx(false), comingSoonMarkSx]}
       >
         <ListItemIcon>
           <Icon fontSize="small" aria-hidden />
         </ListItemIcon>
         <ListItemText primary={entry.title} slotProps={textSlotProps(containsActive)} />
-        {isOpen ? <ExpandLessIcon fontSize="small" aria-hidden /> : <ExpandMoreIcon fontSize="small" aria-hidden />}
+        {/* After the "Soon" mark (order 0), which CSS draws last in the button. */}
+        {isOpen ? (
+          <ExpandLessIcon fontSize="small" aria-hidden sx={{ order: 1 }} />
+        ) : (
+          <ExpandMoreIcon fontSize="small" aria-hidden sx={{ order: 1 }} />
+        )}
       </ListItemButton>
       <Collapse in={isOpen} timeout={MENU_COLLAPSE_MS} unmountOnExit>
         <List id={submenuId} disablePadding aria-label={entry.title}>
           {entry.children.map((child) => (
-            <SubItem key={child.key} entry={child} onNavigate={onNavigate} />
+            <SubItem
+              key={child.key}
+              entry={child}
+              comingSoon={comingSoon}
+              isMarkShown={!entry.isComingSoon}
+              onNavigate={onNavigate}
+            />
           ))}
         </List>
       </Collapse>
@@ -286,8 +341,10 @@ export function SideMenu({ routes, isCollapsed = false, onNavigate }: SideMenuPr
   const { t } = useTranslation('layout');
   const sections = useMemo(() => menuSections(routes), [routes]);
   const baseId = useId();
+  const comingSoon = useComingSoon();
   return (
     <Box component="nav" aria-label={t('menu.label')} sx={{ py: 1 }}>
+      <ComingSoonDescription id={comingSoon.descriptionId} />
       {sections.map((section, index) => {
         const headingId = `${baseId}-${index}`;
         return (
@@ -328,9 +385,21 @@ export function SideMenu({ routes, isCollapsed = false, onNavigate }: SideMenuPr
           >
             {section.entries.map((entry) =>
               entry.children.length > 0 ? (
-                <GroupItem key={entry.key} entry={entry} isCollapsed={isCollapsed} onNavigate={onNavigate} />
+                <GroupItem
+                  key={entry.key}
+                  entry={entry}
+                  isCollapsed={isCollapsed}
+                  comingSoon={comingSoon}
+                  onNavigate={onNavigate}
+                />
               ) : (
-                <LeafItem key={entry.key} entry={entry} isCollapsed={isCollapsed} onNavigate={onNavigate} />
+                <LeafItem
+                  key={entry.key}
+                  entry={entry}
+                  isCollapsed={isCollapsed}
+                  comingSoon={comingSoon}
+                  onNavigate={onNavigate}
+                />
               ),
             )}
           </List>
