@@ -46,6 +46,73 @@ describe('HelpPage', { timeout: 20_000 }, () => {
     expect(new Headers(init?.headers).has('authorization')).toBe(false);
   });
 
+  it('reports only what the health checks measure: the built services and the database, no unbuilt area', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === '/api/health') {
+        return json({ status: 'ok', version: '0.1.0', database: { status: 'up', kind: 'pglite' }, services: [] });
+      }
+      const service = /^\/api\/([a-z-]+)\/status$/.exec(url)?.[1];
+      return service
+        ? json({ service, status: 'up', version: '0.1.0' })
+        : json({ status: 404, title: 'Not Found' }, 404);
+    });
+    renderWithProviders(<HelpPage />, {
+      route: '/support/help',
+      config: {
+        services: [
+          'connect',
+          'integrate',
+          'account-plan',
+          'application-manager',
+          'tokenise',
+          'bridge',
+          'payment',
+          'campaign',
+        ],
+      },
+    });
+    const status = screen.getByRole('region', { name: /Service status/ });
+    expect(await within(status).findByText('All services operational')).toBeInTheDocument();
+    const rows = within(status)
+      .getAllByRole('listitem')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'Account and contentOperational',
+      'NetworksOperational',
+      'Plan status and creditsOperational',
+      'Applications and gatewayOperational',
+      'TokensOperational',
+      'DatabaseOperational',
+    ]);
+    // Areas that are not built are not reported as working; the page says they are still to come.
+    expect(status).not.toHaveTextContent(/Bridges|Payments|Rewards/);
+    expect(within(status).getByText(/Not available yet: bridges, payments and invoices, rewards/)).toBeInTheDocument();
+    // Their status checks are not even asked.
+    const asked = fetchMock.mock.calls.map(([input]) => String(input));
+    expect(asked).not.toContain('/api/bridge/status');
+    expect(asked).toContain('/api/health');
+  });
+
+  it('says the database is unavailable when the health check says so', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/health'
+        ? json(
+            { status: 'degraded', version: '0.1.0', database: { status: 'down', kind: 'pglite' }, services: [] },
+            503,
+          )
+        : json({ service: 'connect', status: 'up', version: '0.1.0' }),
+    );
+    renderWithProviders(<HelpPage />, { route: '/support/help', config: { services: ['connect'] } });
+    const status = screen.getByRole('region', { name: /Service status/ });
+    expect(await within(status).findByText('Some services unavailable')).toBeInTheDocument();
+    expect(
+      within(status)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['Account and contentOperational', 'DatabaseUnavailable']);
+  });
+
   it('opens the support enquiry form', () => {
     fetchMock.mockImplementation(() => new Promise<Response>(() => undefined));
     renderWithProviders(<HelpPage />, { route: '/support/help' });

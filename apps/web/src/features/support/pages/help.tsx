@@ -12,6 +12,7 @@ import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { COMING_SOON_SERVICES, type ServiceName } from '@connect/shared';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -19,6 +20,7 @@ import { ContactDialog } from '../../../components/contact-dialog.tsx';
 import { Page } from '../../../components/page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { runtimeConfig } from '../../../lib/runtime-config.ts';
+import { useHealth } from '../api/get-health.ts';
 import { useServiceStatuses } from '../api/get-service-status.ts';
 
 function HelpCard({
@@ -64,13 +66,55 @@ function HelpCard({
   );
 }
 
-/** Whether each service of this deployment answers its status check, refreshed every minute. */
+/** One measured check: its name and whether it passed (a skeleton while it is being asked). */
+function StatusRow({ name, isPending, isUp }: { name: string; isPending: boolean; isUp: boolean }) {
+  const { t } = useTranslation('account');
+  return (
+    <Box
+      component="li"
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        alignItems: 'center',
+        gap: 1,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        px: 1.5,
+        py: 1,
+      }}
+    >
+      <Typography variant="body2">{name}</Typography>
+      {isPending ? (
+        <Skeleton width={80} height={24} aria-label={t('help.status.checking')} />
+      ) : (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={isUp ? 'success' : 'error'}
+          label={isUp ? t('help.status.up') : t('help.status.down')}
+        />
+      )}
+    </Box>
+  );
+}
+
+/**
+ * What the health checks measure, refreshed every minute: whether each built service of this
+ * deployment answers its status check, and whether the server reaches its database
+ * (GET /api/health). Services whose areas are not built yet answer their check too, but are not
+ * reported: "Operational" would promise a feature that is not there. They are named as coming.
+ */
 function ServiceStatus() {
   const { t } = useTranslation('account');
-  const services = runtimeConfig().services;
+  const services = runtimeConfig().services.filter(
+    (service) => !(COMING_SOON_SERVICES as readonly ServiceName[]).includes(service),
+  );
   const statuses = useServiceStatuses(services);
-  const isAllUp = statuses.every((status) => status.isSuccess);
-  const isChecking = statuses.some((status) => status.isPending);
+  const health = useHealth();
+  const isDatabaseUp = health.data?.database.status === 'up';
+  const isAllUp = statuses.every((status) => status.isSuccess) && isDatabaseUp;
+  const isChecking = statuses.some((status) => status.isPending) || health.isPending;
   return (
     <Card component="section" aria-labelledby="status-title">
       <CardContent sx={{ p: 3, '&:last-child': { pb: 3 } }}>
@@ -97,43 +141,25 @@ function ServiceStatus() {
             p: 0,
             m: 0,
             display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' },
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' },
             gap: 1,
           }}
         >
-          {services.map((service, i) => {
-            const status = statuses[i];
-            return (
-              <Box
-                component="li"
-                key={service}
-                sx={{
-                  display: 'flex',
-                  justifyContent: 'space-between',
-                  alignItems: 'center',
-                  gap: 1,
-                  border: 1,
-                  borderColor: 'divider',
-                  borderRadius: 1,
-                  px: 1.5,
-                  py: 1,
-                }}
-              >
-                <Typography variant="body2">{t(`help.status.services.${service}`)}</Typography>
-                {!status || status.isPending ? (
-                  <Skeleton width={80} height={24} aria-label={t('help.status.checking')} />
-                ) : (
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    color={status.isSuccess ? 'success' : 'error'}
-                    label={status.isSuccess ? t('help.status.up') : t('help.status.down')}
-                  />
-                )}
-              </Box>
-            );
-          })}
+          {services.map((service, i) => (
+            <StatusRow
+              key={service}
+              name={t(`help.status.services.${service}`)}
+              isPending={statuses[i]?.isPending ?? true}
+              isUp={statuses[i]?.isSuccess ?? false}
+            />
+          ))}
+          <StatusRow name={t('help.status.database')} isPending={health.isPending} isUp={isDatabaseUp} />
         </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          {t('help.status.comingSoon', {
+            areas: COMING_SOON_SERVICES.map((service) => t(`help.status.comingSoonAreas.${service}`)).join(', '),
+          })}
+        </Typography>
       </CardContent>
     </Card>
   );
