@@ -174,8 +174,26 @@ describe('sign-out and revocation reach the API', () => {
     expect((await getUser(t.app, sub, await signIn(t.app, email))).statusCode).toBe(200);
   });
 
-  it('documents the sign-out route and requires a signed-in caller', async () => {
+  it('documents the sign-out route, requires a signed-in caller and refuses a body it does not take', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/connect/sign-out' })).statusCode).toBe(401);
+    const { email, sub } = await newUser();
+    const tokens = await signIn(t.app, email);
+    const odd = await t.app.inject({
+      method: 'POST',
+      url: '/api/connect/sign-out',
+      headers: bearer(tokens),
+      payload: { global: 'everywhere' },
+    });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json()).toMatchObject({ invalidParams: [{ name: 'body', reason: expect.stringContaining('global') }] });
+    expect((await getUser(t.app, sub, tokens)).statusCode).toBe(200);
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/connect/sign-out',
+      headers: bearer(tokens),
+      payload: {},
+    });
+    expect(empty.statusCode).toBe(204);
     const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
     };

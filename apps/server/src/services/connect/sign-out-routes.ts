@@ -19,7 +19,9 @@ export async function signOutRoutes(app: App, deps: Deps) {
         security: [{ bearerAuth: [] }],
         summary: 'Sign out of every session',
         description:
-          'Ends every session of the caller, as the identity pool’s GlobalSignOut does, and makes every `/api` route refuse their access tokens at once (on other server nodes within about a second), including the one that sent this request. Their refresh tokens are revoked at the identity pool. No body.',
+          'Ends every session of the caller, as the identity pool’s GlobalSignOut does, and makes every `/api` route refuse their access tokens at once (on other server nodes within about a second), including the one that sent this request. Their refresh tokens are revoked at the identity pool. Send no body (or `{}`).',
+        // Nothing to send; anything else is refused, so a request meant for another route signs no one out.
+        body: z.strictObject({}).nullish(),
         response: { 204: z.null(), '4xx': ZProblem },
       },
     },
