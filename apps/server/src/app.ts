@@ -146,8 +146,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     refreshMs: options.revocationRefreshMs ?? 1000,
     log: app.log,
   });
-  await revocations.start();
-  // Before the database closes (onClose).
+  // Loaded before the first request is served; stopped before the database closes (onClose).
+  app.addHook('onReady', async () => {
+    await revocations.start();
+  });
   app.addHook('preClose', async () => {
     await revocations.stop();
   });
