@@ -11,8 +11,12 @@ import { NETWORK_TYPES } from './networks.ts';
 // Constants
 // ---------------------------------------------------------------------------------------------
 
-/** Token statuses of spec §4, with their labels. */
-export const TOKEN_STATUSES = ['ACTIVE', 'NOT_ACTIVE', 'UNPAID', 'PENDING', 'FAILED', 'DEPRECATED'] as const;
+/**
+ * Token statuses of spec §4, with their labels, and MISSING (ours): a deployment the chain no
+ * longer has — a wallet's deployment lost when a local chain came back from an older state — shown
+ * as such rather than as Active.
+ */
+export const TOKEN_STATUSES = ['ACTIVE', 'NOT_ACTIVE', 'UNPAID', 'PENDING', 'FAILED', 'DEPRECATED', 'MISSING'] as const;
 export type TTokenStatus = (typeof TOKEN_STATUSES)[number];
 export const TOKEN_STATUS_LABELS: Record<TTokenStatus, string> = {
   ACTIVE: 'Active',
@@ -21,6 +25,7 @@ export const TOKEN_STATUS_LABELS: Record<TTokenStatus, string> = {
   PENDING: 'Pending',
   FAILED: 'Failed',
   DEPRECATED: 'Deprecated',
+  MISSING: 'Missing on chain',
 };
 /** The status filter of My smart tokens (spec §2.5): All Statuses, Active, Not Active, Deprecated. */
 export const TOKEN_STATUS_FILTER_OPTIONS = ['ACTIVE', 'NOT_ACTIVE', 'DEPRECATED'] as const;
@@ -66,6 +71,8 @@ export const TOKEN_LIMITS = {
 
 /** Field and guard messages (spec §8 quoted exactly; the rest decided, spec §5 note 5). */
 export const TOKEN_MESSAGES = {
+  missingOnChain:
+    'This contract is no longer on the chain: the local chain came back from an earlier state and lost it. Deploy the token again.',
   nameRequired: 'Please enter a token name',
   nameTooLong: `The token name can be at most ${TOKEN_LIMITS.nameMax} characters`,
   nameCharacters: "The token name may only contain letters, numbers, spaces and - _ . ' &",

@@ -7,7 +7,8 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 
 export type TokenType = 'QRC20' | 'QRC721';
 export type TierType = 'base' | 'flex' | 'vari';
-export type TokenStatus = 'PENDING' | 'ACTIVE' | 'FAILED' | 'NOT_ACTIVE' | 'UNPAID' | 'DEPRECATED';
+/** MISSING: settled, but its contract is no longer on the (local) chain — a deployment the platform cannot send again. */
+export type TokenStatus = 'PENDING' | 'ACTIVE' | 'FAILED' | 'NOT_ACTIVE' | 'UNPAID' | 'DEPRECATED' | 'MISSING';
 export type DeploymentType = 'META_MASK' | 'QUANT';
 
 /**

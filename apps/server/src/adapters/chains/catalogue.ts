@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { networks, type Database, type NetworkType } from '@connect/db';
-import { DEPLOYER_PRIVATE_KEY } from '@connect/devchain';
 
 /** A network of the seeded catalogue (spec §3 Integrate state). */
 export type NetworkSeed = {
@@ -76,9 +75,14 @@ export type ConfiguredNetwork = NetworkSeed & {
   rpcUrl: string | undefined;
   /** True when NETWORK_RPC_<CODE> set the URL (then no local chain is started for it). */
   rpcFromEnv: boolean;
-  /** The platform's deployer key on this network (token issue); a funded anvil key on local testnets. */
+  /**
+   * The platform's deployer key on this network (token issue): DEPLOYER_PRIVATE_KEY_<CODE>; on a
+   * local testnet without one, the installation's own key is added at start-up (platform-deployer.ts).
+   */
   deployerPrivateKey: `0x${string}` | undefined;
   deployerKeyFromEnv: boolean;
+  /** The deployer is the installation's key, funded from the local chain's faucet (platform-deployer.ts). */
+  deployerFromFaucet?: boolean;
   /** A testnet whose RPC URL is on this machine's loopback interface: a local stand-in. */
   isLocal: boolean;
 };
@@ -108,12 +112,8 @@ export function withRpcUrl(
     ...network,
     rpcUrl,
     isLocal,
-    // Never a default key on a mainnet: anvil's keys are public knowledge.
-    deployerPrivateKey: network.deployerKeyFromEnv
-      ? network.deployerPrivateKey
-      : isLocal
-        ? DEPLOYER_PRIVATE_KEY
-        : undefined,
+    // Only a configured key here: never anvil's public keys (see platform-deployer.ts).
+    deployerPrivateKey: network.deployerKeyFromEnv ? network.deployerPrivateKey : undefined,
   };
 }
 

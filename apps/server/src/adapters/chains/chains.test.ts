@@ -247,7 +247,7 @@ describe('chains configuration', () => {
     expect(c.networks.every((n) => n.deployerPrivateKey === undefined)).toBe(true);
   });
 
-  it('takes RPC URLs, chain ids and deployer keys per network; local testnets get the funded anvil key', () => {
+  it('takes RPC URLs, chain ids and deployer keys per network; never a public anvil key', () => {
     const key = `0x${'ab'.repeat(32)}`;
     const c = loadChainsConfig(
       {
@@ -264,7 +264,9 @@ describe('chains configuration', () => {
     expect(c.devchains.enabled).toBe(false);
     expect(c.devchains.ports).toEqual([9545, 0]);
     const byCode = Object.fromEntries(c.networks.map((n) => [n.code, n]));
-    expect(byCode['ethereum-testnet']).toMatchObject({ isLocal: true, deployerPrivateKey: DEPLOYER_PRIVATE_KEY });
+    // A local testnet's deployer is the installation's own key, added at start-up (platform-deployer.ts).
+    expect(byCode['ethereum-testnet']).toMatchObject({ isLocal: true, deployerPrivateKey: undefined });
+    expect(c.networks.some((n) => n.deployerPrivateKey === DEPLOYER_PRIVATE_KEY)).toBe(false);
     expect(byCode['polygon-testnet']).toMatchObject({ isLocal: false, chainId: 80_002, deployerPrivateKey: undefined });
     // A mainnet never gets a well-known key, even on loopback.
     expect(byCode['ethereum-mainnet']).toMatchObject({ isLocal: false, deployerPrivateKey: undefined });

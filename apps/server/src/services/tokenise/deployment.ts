@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { decodeErrorResult, toHex, type Hex } from 'viem';
-import { tokens } from '@connect/db';
+import { tokens, type PlatformTxStatus } from '@connect/db';
 import { deployData, getTier, type TokenParams } from '@connect/contracts';
 import { tierCreditAmount, TOKEN_MESSAGES } from '@connect/shared';
 import type { ConfiguredNetwork } from '../../adapters/chains/catalogue.ts';
 import { nonceManagerFor } from '../../adapters/chains/nonce-manager.ts';
+import { fundedOnce } from '../../adapters/chains/platform-deployer.ts';
+import { storeThenSend, type SignedPlatformTx } from '../../adapters/chains/platform-sender.ts';
 import { rpcCall, RpcError } from '../../adapters/chains/rpc.ts';
 import { createSigner, type TxSigner } from '../../adapters/chains/signer.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -63,7 +65,6 @@ const RECEIPT_QUICK_PAUSES_MS = [2, 5];
 const RPC_TIMEOUT_MS = 10_000;
 /** JSON-RPC error texts that mean "this nonce cannot be used": resync and send again. */
 const NONCE_ERROR = /nonce too low|nonce too high|invalid nonce|replacement transaction underpriced|already imported/i;
-const ALREADY_KNOWN = /already known|known transaction/i;
 
 /** The columns of a token its deployment data is built from (a row, or one about to be inserted). */
 export type DeployableToken = Pick<
@@ -103,10 +104,12 @@ const GAS_GUESS_MARGIN = { num: 3n, den: 2n };
 const FEE_HINT_MAX_AGE_MS = 60_000;
 
 /**
- * Stores a signed transaction's hash for a token before it is broadcast; answers the token's id,
- * or null when the token cannot take it (cancelled, settled, never inserted) — then nothing is sent.
+ * Stores a signed transaction for a token before it is broadcast — its hash on the token, the
+ * transaction itself in platform_transactions, in one statement or transaction — and answers the
+ * token's id, or null when the token cannot take it (cancelled, settled, never inserted): then
+ * nothing is stored and nothing is sent.
  */
-type Claim = (txHash: Hex, from: Hex) => Promise<string | null>;
+type Claim = (tx: SignedPlatformTx) => Promise<string | null>;
 
 type RpcCaller = <T>(method: string, params: unknown[]) => Promise<T>;
 
@@ -273,15 +276,15 @@ export class DeploymentEngine {
   async deployNew(
     { network, tier }: Pick<TokenWithRefs, 'network' | 'tier'>,
     plan: SendPlan,
-    insert: (sent?: { txHash: Hex; deployerAddress: Hex }) => Promise<TokenRow | null>,
+    insert: (sent?: SignedPlatformTx) => Promise<TokenRow | null>,
   ): Promise<TokenRow | null> {
     const rpcUrl = network.rpcUrl!;
     // Written by the claim, inside the nonce's turn.
     const state: { row: TokenRow | null; insertError: unknown } = { row: null, insertError: null };
-    const claim: Claim = async (txHash, from) => {
-      if (state.row) return (await this.repo.claimTxHash(state.row.id, txHash, from)) ? state.row.id : null;
+    const claim: Claim = async (tx) => {
+      if (state.row) return (await this.repo.claimTxHash(state.row.id, tx)) ? state.row.id : null;
       try {
-        state.row = await insert({ txHash, deployerAddress: from });
+        state.row = await insert(tx);
       } catch (err) {
         state.insertError = err;
       }
@@ -292,8 +295,8 @@ export class DeploymentEngine {
       const final = withDeadline(plan.final, this.timings.prepareWaitMs);
       // Awaited in the nonce's turn (or not at all when the insert is refused): never unhandled.
       final.catch(() => undefined);
-      txHash = await this.broadcast(network, rpcUrl, { guess: plan.guess, final }, claim, (hash) =>
-        this.repo.releaseTxHash(state.row!.id, hash),
+      txHash = await this.broadcast(network, rpcUrl, { guess: plan.guess, final }, claim, (tx) =>
+        this.repo.releaseTxHash(state.row!.id, tx),
       );
     } catch (err) {
       if (state.insertError) throw state.insertError;
@@ -354,8 +357,8 @@ export class DeploymentEngine {
           network,
           rpcUrl,
           { final: Promise.resolve(prepared) },
-          async (hash, from) => ((await this.repo.claimTxHash(token.id, hash, from)) ? token.id : null),
-          (hash) => this.repo.releaseTxHash(token.id, hash),
+          async (tx) => ((await this.repo.claimTxHash(token.id, tx)) ? token.id : null),
+          (tx) => this.repo.releaseTxHash(token.id, tx),
         );
       } catch (err) {
         if (err instanceof DeploymentRefused) {
@@ -367,6 +370,15 @@ export class DeploymentEngine {
       if (!txHash) return 'done'; // another sender claimed it, or the token was cancelled
     }
     return this.follow(row, rpcUrl, txHash, maxWaitMs);
+  }
+
+  /**
+   * The installation's deployer is topped up from a local chain's faucet before this process first
+   * sends there (once: afterwards this is an already-settled promise).
+   */
+  funded(network: NetworkRow, rpcUrl: string, address: Hex): Promise<void> {
+    const configured = this.networks.find((n) => n.code === network.code);
+    return configured?.deployerFromFaucet ? fundedOnce(rpcUrl, address, this.log) : Promise.resolve();
   }
 
   /** The deployer's account on a network (deriving it costs a public-key computation: once). */
@@ -493,49 +505,45 @@ export class DeploymentEngine {
     rpcUrl: string,
     plan: SendPlan,
     claim: Claim,
-    release: (hash: Hex) => Promise<void>,
+    release: (tx: SignedPlatformTx) => Promise<void>,
   ): Promise<Hex | null> {
     const call = this.callerAt(rpcUrl);
     const first = plan.guess ?? (await plan.final);
     const { account } = first;
+    await this.funded(network, rpcUrl, account.address);
     const manager = nonceManagerFor(network.id, rpcUrl, account.address);
+    const sign = async (prepared: PreparedSend, nonce: bigint): Promise<SignedPlatformTx> => ({
+      networkId: network.id,
+      from: account.address,
+      nonce,
+      reference: '', // the claim names the token
+      ...(await signDeployment(network, prepared, nonce)),
+    });
     for (let attempt = 1; ; attempt++) {
       const state: { ambiguous: boolean; failed?: { error: unknown } } = { ambiguous: false };
       try {
         const hash = await manager.withNonce<Hex | null>(async (nonce) => {
-          let signed = await signDeployment(network, first, nonce);
-          // Stored before it is broadcast: whatever happens next, this transaction is never sent twice.
-          if (!(await claim(signed.hash, account.address))) return { used: false, value: null };
-          if (plan.guess) {
-            let final: PreparedSend;
-            try {
-              final = await plan.final;
-            } catch (error) {
-              await release(signed.hash);
-              state.failed = { error };
-              return { used: false, value: null };
-            }
-            if (!covers(plan.guess, final)) {
-              await release(signed.hash);
-              signed = await signDeployment(network, final, nonce);
-              if (!(await claim(signed.hash, account.address))) return { used: false, value: null };
-            }
+          // Stored before it is broadcast: whatever happens next, this transaction is never sent
+          // twice, and a chain that loses it gets it again at start-up.
+          const result = await storeThenSend(call, await sign(first, nonce), {
+            store: async (tx) => (await claim(tx)) !== null,
+            release,
+            // A guess is sent only if it covers the final preparation; else that is signed instead.
+            confirm: plan.guess
+              ? async (tx) => {
+                  const final = await plan.final;
+                  return covers(plan.guess!, final) ? tx : sign(final, nonce);
+                }
+              : undefined,
+          });
+          if (result.outcome === 'refused') return { used: false, value: null };
+          if (result.outcome === 'not-sent') {
+            state.failed = { error: result.error };
+            return { used: false, value: null };
           }
-          try {
-            await call('eth_sendRawTransaction', [signed.raw]);
-          } catch (err) {
-            if (err instanceof RpcError && err.kind === 'RPC' && ALREADY_KNOWN.test(err.message)) {
-              return { used: true, value: signed.hash };
-            }
-            if (err instanceof RpcError && (err.kind === 'TIMEOUT' || err.kind === 'HTTP')) {
-              // The node may have taken it: keep the hash and wait for it; recount the nonce.
-              state.ambiguous = true;
-              return { used: true, value: signed.hash };
-            }
-            await release(signed.hash);
-            throw err;
-          }
-          return { used: true, value: signed.hash };
+          // The node may have taken it: keep the hash and wait for it; recount the nonce.
+          if (result.outcome === 'ambiguous') state.ambiguous = true;
+          return { used: true, value: result.tx.hash };
         });
         if (state.failed) throw state.failed.error;
         if (state.ambiguous) manager.resync();
@@ -565,14 +573,20 @@ export class DeploymentEngine {
       if (this.abort.signal.aborted) return 'waiting';
       const tx = await call<ChainTx | null>('eth_getTransactionByHash', [txHash]);
       if (!tx && Date.now() - token.updatedAt.getTime() > this.timings.giveUpAfterMs) {
-        await this.fail(token, 'The deployment transaction was not found on the network.');
+        await this.fail(token, 'The deployment transaction was not found on the network.', {
+          txHash,
+          status: 'DROPPED',
+        });
         return 'done';
       }
       return 'waiting';
     }
     const block = BigInt(receipt.blockNumber);
     if (receipt.status !== '0x1') {
-      await this.fail(token, `The deployment transaction failed on the chain (reverted in block ${block}).`);
+      await this.fail(token, `The deployment transaction failed on the chain (reverted in block ${block}).`, {
+        txHash,
+        status: 'MINED',
+      });
       return 'done';
     }
     let from = receipt.from;
@@ -604,6 +618,7 @@ export class DeploymentEngine {
       }
     }
     await this.succeed(token, tier, {
+      txHash,
       contractAddress: receipt.contractAddress,
       blockNumber: block,
       from,
@@ -641,9 +656,10 @@ export class DeploymentEngine {
   private async succeed(
     token: TokenRow,
     tier: TokenWithRefs['tier'],
-    result: { contractAddress: Hex; blockNumber: bigint; from: Hex; confirmedAt: Date },
+    result: { txHash: Hex; contractAddress: Hex; blockNumber: bigint; from: Hex; confirmedAt: Date },
   ): Promise<void> {
     const status = await this.repo.transaction(async (repo) => {
+      await repo.settleTx(token, result.txHash, 'MINED');
       const updated = await repo.updateToken(
         token.id,
         {
@@ -665,10 +681,14 @@ export class DeploymentEngine {
     if (status) this.log.info({ tokenId: token.id, status }, 'token deployed');
   }
 
-  /** FAILED with a reason (only from PENDING); the tokens:create unit is given back, nothing is charged. */
-  async fail(token: TokenRow, rawReason: string): Promise<void> {
+  /**
+   * FAILED with a reason (only from PENDING); the tokens:create unit is given back, nothing is
+   * charged. `sent`: what became of the deployment transaction the platform stored.
+   */
+  async fail(token: TokenRow, rawReason: string, sent?: { txHash: Hex; status: PlatformTxStatus }): Promise<void> {
     const reason = cleanReason(rawReason);
     await this.repo.transaction(async (repo) => {
+      if (sent) await repo.settleTx(token, sent.txHash, sent.status);
       const updated = await repo.updateToken(
         token.id,
         { status: 'FAILED', failureReason: reason },
@@ -676,6 +696,41 @@ export class DeploymentEngine {
       );
       if (updated) await repo.releaseQuota(token.accountId);
     });
+  }
+
+  /**
+   * A token whose deployment transaction can never be mined now (the chain lost it and its nonce
+   * went to another transaction): FAILED with the reason whatever it was (PENDING, or ACTIVE on
+   * the strength of a receipt the chain has since forgotten), its charge refunded through the
+   * ledger (reference `refund:token:<id>`, once) and its tokens:create unit given back.
+   */
+  async failLost(tokenId: string, reason: string): Promise<void> {
+    const [row] = await this.repo.tokensByIds([tokenId]);
+    if (!row || row.token.status === 'FAILED') return;
+    const { token } = row;
+    const failed = await this.repo.transaction(async (repo) => {
+      const updated = await repo.updateToken(
+        token.id,
+        {
+          status: 'FAILED',
+          failureReason: cleanReason(`The deployment was lost by the network. ${reason}`),
+          creditsCharged: 0,
+        },
+        eq(tokens.status, token.status),
+      );
+      if (!updated) return false;
+      if (token.creditsCharged > 0) {
+        await repo.applyCredits(
+          token.accountId,
+          token.creditsCharged,
+          `Refund: token deployment lost: ${token.name} (${token.unit})`,
+          `refund:token:${token.id}`,
+        );
+      }
+      await repo.releaseQuota(token.accountId);
+      return true;
+    });
+    if (failed) this.log.warn({ tokenId, was: token.status }, 'token failed: its deployment was lost by the chain');
   }
 }
 

@@ -1,16 +1,21 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   accountFeatures,
   accountNetworks,
   accounts,
   creditTransactions,
   networks,
+  platformTransactions,
   tokens,
   tokenTiers,
   type Database,
+  type PlatformTxStatus,
 } from '@connect/db';
-import type { TTierType, TTokenStatus, TTokenType } from '@connect/shared';
+import { TOKEN_MESSAGES, type TTierType, type TTokenStatus, type TTokenType } from '@connect/shared';
+import { platformTxRow, type SignedPlatformTx } from '../../adapters/chains/platform-sender.ts';
 import { PG_NOT_NULL_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/db-errors.ts';
+import { PlatformTxRepository } from '../../repositories/platform.ts';
 
 export type TokenRow = typeof tokens.$inferSelect;
 export type NewToken = typeof tokens.$inferInsert;
@@ -37,6 +42,7 @@ function likePattern(text: string): string {
 
 /** The columns a new token is inserted with (the rest take their defaults). */
 const INSERTED_COLUMNS = [
+  'id',
   'externalId',
   'accountId',
   'createdBy',
@@ -59,15 +65,21 @@ const INSERTED_COLUMNS = [
   'txHash',
   'deployerAddress',
 ] as const satisfies readonly (keyof NewToken)[];
-export type NewTokenInput = Pick<NewToken, (typeof INSERTED_COLUMNS)[number]>;
+export type NewTokenInput = Omit<Pick<NewToken, (typeof INSERTED_COLUMNS)[number]>, 'id'>;
+
+/** What a token's platform transaction is stored as (`reference`). */
+export const tokenTxReference = (tokenId: string) => `token:${tokenId}`;
 
 /**
  * The statement of `insertTokenIfAllowed`, built once per database (a deployment's critical path
  * should not pay for building it): the quota update is a CTE guarded by the activated network and
  * the credits, and the new row's account id is read from what it updated, so when any condition
- * fails the NOT NULL column refuses the whole statement.
+ * fails the NOT NULL column refuses the whole statement. With `withTx`, the signed deployment
+ * transaction is stored in platform_transactions by a second CTE of the same statement (it must be
+ * stored before it is sent): no extra round trip on a deployment's critical path, and refused
+ * with the token when the token is refused.
  */
-function buildInsertStatement(db: Database) {
+function buildInsertStatement(db: Database, withTx: boolean) {
   const param = (name: string) => sql.placeholder(name);
   const taken = db.$with('taken', { accountId: sql<string>`account_id`.as('account_id') }).as(
     sql`update ${accountFeatures} set ${sql.identifier(accountFeatures.used.name)} = ${accountFeatures.used} + 1
@@ -83,20 +95,40 @@ function buildInsertStatement(db: Database) {
         )}
         returning ${accountFeatures.accountId}`,
   );
+  const stored = db.$with('stored', { one: sql<number>`one`.as('one') }).as(
+    sql`insert into ${platformTransactions} (${sql.join(
+      [
+        platformTransactions.networkId,
+        platformTransactions.fromAddress,
+        platformTransactions.nonce,
+        platformTransactions.txHash,
+        platformTransactions.rawTx,
+        platformTransactions.reference,
+      ].map((column) => sql.identifier(column.name)),
+      sql`, `,
+    )})
+        values (${param('networkId')}, ${param('deployerAddress')}, ${param('txNonce')}, ${param('txHash')},
+                ${param('rawTx')}, ${tokenTxReference('')}::text || ${param('id')}::text)
+        returning 1 as one`,
+  );
   const values = Object.fromEntries(INSERTED_COLUMNS.map((column) => [column, param(column)])) as unknown as NewToken;
-  return db
-    .with(taken)
+  return (withTx ? db.with(taken, stored) : db.with(taken))
     .insert(tokens)
     .values({ ...values, accountId: sql`(select ${taken.accountId} from ${taken})` })
     .returning()
-    .prepare('tokenise_insert_token_if_allowed');
+    .prepare(withTx ? 'tokenise_insert_token_with_tx_if_allowed' : 'tokenise_insert_token_if_allowed');
 }
-const insertStatements = new WeakMap<Database, ReturnType<typeof buildInsertStatement>>();
-function insertStatement(db: Database) {
-  let statement = insertStatements.get(db);
+const insertStatements = new WeakMap<Database, Map<boolean, ReturnType<typeof buildInsertStatement>>>();
+function insertStatement(db: Database, withTx: boolean) {
+  let statements = insertStatements.get(db);
+  if (!statements) {
+    statements = new Map();
+    insertStatements.set(db, statements);
+  }
+  let statement = statements.get(withTx);
   if (!statement) {
-    statement = buildInsertStatement(db);
-    insertStatements.set(db, statement);
+    statement = buildInsertStatement(db, withTx);
+    statements.set(withTx, statement);
   }
   return statement;
 }
@@ -129,6 +161,10 @@ export class TokenRepository {
   async network(id: string): Promise<NetworkRow | null> {
     const [row] = await this.db.select().from(networks).where(eq(networks.id, id));
     return row ?? null;
+  }
+
+  async networksWithRpc(): Promise<NetworkRow[]> {
+    return this.db.select().from(networks).where(isNotNull(networks.rpcUrl));
   }
 
   async anyNetworkWithRpc(): Promise<boolean> {
@@ -204,13 +240,21 @@ export class TokenRepository {
    * is a CTE guarded by the other conditions, and the new row's account id is read from what it
    * updated: when any condition fails, nothing is updated, the account id is NULL, and the
    * NOT NULL column refuses the whole statement ('refused'; the caller's guards tell which one).
-   * An externalId that exists → unique violation ('exists').
+   * An externalId that exists → unique violation ('exists'). With `sent`, the token carries that
+   * transaction's hash and sender, and the transaction is stored with it (the same statement).
    */
-  async insertTokenIfAllowed(values: NewTokenInput, creditsNeeded: number): Promise<TokenRow | 'refused' | 'exists'> {
+  async insertTokenIfAllowed(
+    values: NewTokenInput,
+    creditsNeeded: number,
+    sent?: SignedPlatformTx,
+  ): Promise<TokenRow | 'refused' | 'exists'> {
     const params: Record<string, unknown> = { creditsNeeded };
-    for (const column of INSERTED_COLUMNS) params[column] = values[column] ?? null;
+    const row: Record<string, unknown> = { ...values, id: randomUUID() };
+    if (sent) Object.assign(row, { txHash: sent.hash, deployerAddress: sent.from });
+    for (const column of INSERTED_COLUMNS) params[column] = row[column] ?? null;
+    if (sent) Object.assign(params, { txNonce: Number(sent.nonce), rawTx: sent.raw });
     try {
-      const [row] = await insertStatement(this.db).execute(params);
+      const [row] = await insertStatement(this.db, Boolean(sent)).execute(params);
       return row!;
     } catch (err) {
       const code = pgErrorCode(err);
@@ -266,18 +310,64 @@ export class TokenRepository {
     return row ?? null;
   }
 
-  /** Stores the deployment transaction's hash, only if none is stored yet (the send's claim). */
-  async claimTxHash(id: string, txHash: string, deployerAddress: string): Promise<boolean> {
-    const row = await this.updateToken(
-      id,
-      { txHash, deployerAddress },
-      and(isNull(tokens.txHash), eq(tokens.status, 'PENDING')),
-    );
-    return row !== null;
+  /**
+   * The send's claim: stores the deployment transaction's hash on the token, only if none is
+   * stored yet, and the transaction itself with it (one transaction).
+   */
+  async claimTxHash(id: string, tx: SignedPlatformTx): Promise<boolean> {
+    return this.transaction(async (repo) => {
+      const row = await repo.updateToken(
+        id,
+        { txHash: tx.hash, deployerAddress: tx.from },
+        and(isNull(tokens.txHash), eq(tokens.status, 'PENDING')),
+      );
+      if (row)
+        await new PlatformTxRepository(repo.db).insert(platformTxRow({ ...tx, reference: tokenTxReference(id) }));
+      return row !== null;
+    });
   }
 
-  async releaseTxHash(id: string, txHash: string): Promise<void> {
-    await this.updateToken(id, { txHash: null, deployerAddress: null }, eq(tokens.txHash, txHash));
+  /** Undoes a claim whose transaction is not going to be sent. */
+  async releaseTxHash(id: string, tx: SignedPlatformTx): Promise<void> {
+    await this.transaction(async (repo) => {
+      await repo.updateToken(id, { txHash: null, deployerAddress: null }, eq(tokens.txHash, tx.hash));
+      await new PlatformTxRepository(repo.db).remove(tx.networkId, tx.hash);
+    });
+  }
+
+  /** What became of a token's stored deployment transaction (see PlatformTxStatus). */
+  async settleTx(token: TokenRow, txHash: string, status: PlatformTxStatus): Promise<void> {
+    if (token.deploymentType !== 'QUANT') return; // a wallet's transaction is not the platform's
+    await new PlatformTxRepository(this.db).setStatus(token.networkId, txHash, status);
+  }
+
+  /** Tokens by id (any account): for the start-up recovery. */
+  async tokensByIds(ids: string[]): Promise<TokenWithRefs[]> {
+    if (!ids.length) return [];
+    return this.withRefs().where(inArray(tokens.id, ids));
+  }
+
+  /** A settled token whose contract the chain no longer has (see chain-recovery.ts). */
+  async markMissing(token: TokenRow): Promise<void> {
+    await this.updateToken(
+      token.id,
+      { status: 'MISSING', failureReason: TOKEN_MESSAGES.missingOnChain },
+      eq(tokens.status, token.status),
+    );
+  }
+
+  /** Settled tokens of a network that claim a contract on it (checked against a local chain at start-up). */
+  async tokensOnChain(networkId: string): Promise<TokenRow[]> {
+    return this.db
+      .select()
+      .from(tokens)
+      .where(
+        and(
+          eq(tokens.networkId, networkId),
+          inArray(tokens.status, ['ACTIVE', 'UNPAID', 'DEPRECATED', 'NOT_ACTIVE']),
+          isNotNull(tokens.contractAddress),
+        ),
+      );
   }
 
   async deleteToken(accountId: string, id: string, where: SQL): Promise<TokenRow | null> {

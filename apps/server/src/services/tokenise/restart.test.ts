@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import { createWalletClient, defineChain, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, creditTransactions, tokens, type DbHandle } from '@connect/db';
+import { accounts, creditTransactions, platformKeys, tokens, type DbHandle } from '@connect/db';
 import { createTestDatabase } from '@connect/db/testing';
 import { TEST_WALLET_PRIVATE_KEY } from '@connect/devchain';
 import type { TCreateTokenResponse } from '@connect/shared';
+import { fundFromFaucet } from '../../adapters/chains/platform-deployer.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
 import { buildApp } from '../../app.ts';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
@@ -37,6 +38,10 @@ describe('tokenise: deployments across a restart', () => {
     chain = await startTestChain();
     db = await createTestDatabase();
     t = await startApp();
+    // The installation's deployer is funded before its first deployment; these tests pause mining
+    // before theirs, so it is funded here, while the chain still mines.
+    const [key] = await db.db.select().from(platformKeys);
+    await fundFromFaucet(chain.rpcUrl, key!.address as Hex);
   }, 120_000);
   afterAll(async () => {
     await t?.close();

@@ -19,7 +19,10 @@ import {
   ZVerifyTokenRequest,
   ZVerifyTokenResponse,
 } from '@connect/shared';
+import { withLocalDeployer } from '../../adapters/chains/platform-deployer.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import { PlatformKeyRepository, PlatformTxRepository } from '../../repositories/platform.ts';
+import { reconcileWithChains } from './chain-recovery.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { serviceStatusRoute } from '../service-status.ts';
@@ -45,7 +48,9 @@ export const tokeniseTimings: { override?: Partial<DeploymentTimings> } = {};
 export async function tokeniseService(app: App, deps: Deps) {
   serviceStatusRoute(app, 'tokenise', deps.config.version);
   const repo = new TokenRepository(deps.db);
-  const engine = new DeploymentEngine(repo, deps.config.chains.networks, deps.jobs, app.log, {
+  // The installation's own deployer key on the local chains (funded there), unless configured.
+  const networks = await withLocalDeployer(deps.config.chains.networks, new PlatformKeyRepository(deps.db), deps.box);
+  const engine = new DeploymentEngine(repo, networks, deps.jobs, app.log, {
     ...DEFAULT_TIMINGS,
     ...tokeniseTimings.override,
   });
@@ -57,8 +62,11 @@ export async function tokeniseService(app: App, deps: Deps) {
 
   // Tiers for every catalogue network, idempotently (like the catalogue itself).
   await seedTokenTiers(repo);
-  // Deployments left PENDING by a previous run (a restart, a crash) are followed again.
+  // After a crash: what the chains lost of the platform's transactions is sent again, and what
+  // cannot be is shown as it is (chain-recovery.ts); then the deployments left PENDING by a
+  // previous run (a restart, a crash) are followed again.
   app.addHook('onReady', async () => {
+    await reconcileWithChains({ repo, txRepo: new PlatformTxRepository(deps.db), engine, networks, log: app.log });
     const resumed = await engine.resume();
     if (resumed) app.log.info({ resumed }, 'resumed token deployments');
   });

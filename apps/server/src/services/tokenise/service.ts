@@ -23,6 +23,7 @@ import {
   type TTokenType,
   type TVerifyTokenResponse,
 } from '@connect/shared';
+import type { SignedPlatformTx } from '../../adapters/chains/platform-sender.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { ExpiringCache } from '../../lib/expiring-cache.ts';
@@ -255,8 +256,8 @@ export class TokeniseService {
     };
     try {
       const { network, tier, values, creditsNeeded, plan } = await this.draft(caller, body);
-      const insert = async (sent?: { txHash: Hex; deployerAddress: Hex }): Promise<TokenRow | null> => {
-        const row = await this.repo.insertTokenIfAllowed({ ...values, ...sent }, creditsNeeded);
+      const insert = async (sent?: SignedPlatformTx): Promise<TokenRow | null> => {
+        const row = await this.repo.insertTokenIfAllowed(values, creditsNeeded, sent);
         if (row === 'exists') return null;
         if (row === 'refused') {
           await this.guards(caller, body); // throws the refusal, in the spec's order

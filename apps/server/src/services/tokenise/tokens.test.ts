@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { createWalletClient, defineChain, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountFeatures, accounts, creditTransactions, tokens, tokenTiers } from '@connect/db';
+import { accountFeatures, accounts, creditTransactions, platformKeys, tokens, tokenTiers } from '@connect/db';
 import { deployData, getTier } from '@connect/contracts';
-import { DEPLOYER_ADDRESS, TEST_WALLET_ADDRESS, TEST_WALLET_PRIVATE_KEY } from '@connect/devchain';
+import { DEV_ACCOUNTS, TEST_WALLET_ADDRESS, TEST_WALLET_PRIVATE_KEY } from '@connect/devchain';
 import {
   TOKEN_MESSAGES,
   type TCreateTokenResponse,
@@ -39,6 +39,8 @@ describe('tokenise', () => {
   let qrc20: TTierCard[];
   let qrc721: TTierCard[];
   let owner: TokenUser;
+  /** The installation's deployer on the local chains (generated on first start). */
+  let deployer: string;
 
   beforeAll(async () => {
     [chain, mainChain] = await Promise.all([startTestChain(), startTestChain()]);
@@ -51,6 +53,7 @@ describe('tokenise', () => {
     ids.ethTest = await networkId(t, 'ethereum-testnet');
     ids.polyTest = await networkId(t, 'polygon-testnet');
     ids.ethMain = await networkId(t, 'ethereum-mainnet');
+    deployer = (await t.db.db.select({ address: platformKeys.address }).from(platformKeys))[0]!.address;
     owner = await newTokenUser(t, { networks: [ids.ethTest], quota: null, credits: 10_000 });
     qrc20 = await tiersOf(t, owner, ids.ethTest, 'QRC20');
     qrc721 = await tiersOf(t, owner, ids.ethTest, 'QRC721');
@@ -306,7 +309,8 @@ describe('tokenise', () => {
       expect(token.status).toBe('ACTIVE');
       expect(token.smartContractAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
       expect(token.transactionId).toMatch(/^0x[0-9a-f]{64}$/);
-      expect(token.deployerAddress?.toLowerCase()).toBe(DEPLOYER_ADDRESS.toLowerCase());
+      expect(token.deployerAddress?.toLowerCase()).toBe(deployer.toLowerCase());
+      expect(DEV_ACCOUNTS.map((a) => a.address)).not.toContain(token.deployerAddress); // no public key
       expect(token.creditsCharged).toBe(20);
       const code = await rpcCall<string>(chain.rpcUrl, 'eth_getCode', [token.smartContractAddress, 'latest']);
       expect(code.length).toBeGreaterThan(100);
@@ -357,9 +361,7 @@ describe('tokenise', () => {
     });
 
     it('deploys 20 tokens at once with no nonce collisions', async () => {
-      const before = BigInt(
-        await rpcCall<string>(chain.rpcUrl, 'eth_getTransactionCount', [DEPLOYER_ADDRESS, 'latest']),
-      );
+      const before = BigInt(await rpcCall<string>(chain.rpcUrl, 'eth_getTransactionCount', [deployer, 'latest']));
       const responses = await Promise.all(
         Array.from({ length: 20 }, (_, i) => create(owner, quant20('base', { name: `Batch ${i}`, unit: `B${i}` }))),
       );
@@ -369,9 +371,7 @@ describe('tokenise', () => {
       );
       expect(settledTokens.map((tk) => tk.status)).toEqual(Array(20).fill('ACTIVE'));
       expect(new Set(settledTokens.map((tk) => tk.smartContractAddress)).size).toBe(20);
-      const after = BigInt(
-        await rpcCall<string>(chain.rpcUrl, 'eth_getTransactionCount', [DEPLOYER_ADDRESS, 'latest']),
-      );
+      const after = BigInt(await rpcCall<string>(chain.rpcUrl, 'eth_getTransactionCount', [deployer, 'latest']));
       expect(after - before).toBe(20n);
     });
 
@@ -388,7 +388,7 @@ describe('tokenise', () => {
         return { token, tx };
       };
       const estimate = async (input: Hex) =>
-        BigInt(await rpcCall<Hex>(chain.rpcUrl, 'eth_estimateGas', [{ from: DEPLOYER_ADDRESS, data: input }]));
+        BigInt(await rpcCall<Hex>(chain.rpcUrl, 'eth_estimateGas', [{ from: deployer, data: input }]));
 
       // The first deployment leaves this contract's gas and the fees as hints (if earlier ones did not).
       const first = await deploy();
@@ -409,7 +409,7 @@ describe('tokenise', () => {
       expect(BigInt(third.tx!.maxFeePerGas)).toBeGreaterThanOrEqual(150n * 10n ** 9n);
 
       // A guessed deployment that reverts is never sent: its run fails, and so does its estimate.
-      const nonce = () => rpcCall<Hex>(chain.rpcUrl, 'eth_getTransactionCount', [DEPLOYER_ADDRESS, 'pending']);
+      const nonce = () => rpcCall<Hex>(chain.rpcUrl, 'eth_getTransactionCount', [deployer, 'pending']);
       const before = await nonce();
       const refused = await deploy({ supplyHolderAddress: '0x0000000000000000000000000000000000000000' });
       expect(refused.token).toMatchObject({ status: 'FAILED', transactionId: null });
@@ -439,7 +439,7 @@ describe('tokenise', () => {
         return rpcCall<ChainTx>(chain.rpcUrl, 'eth_getTransactionByHash', [token.transactionId]);
       };
       const estimate = async (input: Hex) =>
-        BigInt(await rpcCall<Hex>(chain.rpcUrl, 'eth_estimateGas', [{ from: DEPLOYER_ADDRESS, data: input }]));
+        BigInt(await rpcCall<Hex>(chain.rpcUrl, 'eth_estimateGas', [{ from: deployer, data: input }]));
 
       // A short base URI leaves this contract's hint; a 500-character one stores 15 more words.
       const short = await deploy('https://example.com/a/');
