@@ -129,7 +129,13 @@ test('the environment manager adds the other blockchain’s testnet', async ({ p
 
 test('connects a private network: a wrong chain id is a field error, the right one goes under review', async ({
   page,
+  consoleGuard,
 }) => {
+  consoleGuard.allowFailedRequest(
+    400,
+    '/api/integrate/private-networks/validate',
+    'the server refuses the wrong chain id as a field error',
+  );
   await signIn(page, user);
   await page.goto('/my-networks');
   await page

@@ -13,7 +13,12 @@ test.beforeAll(async ({ request }) => {
   await createConfirmedUser(request, existing, password);
 });
 
-test('login: wrong password, unknown user and lockout show the spec messages', async ({ page, request }) => {
+test('login: wrong password, unknown user and lockout show the spec messages', async ({
+  page,
+  request,
+  consoleGuard,
+}) => {
+  consoleGuard.allowFailedRequest(400, '/idp', 'the pool refuses the wrong passwords, the unknown user and the lock');
   await page.goto('/login');
   await expect(page).toHaveTitle('Login | Quant Connect');
   await snap(page, '40-login');
@@ -54,7 +59,8 @@ test('login: wrong password, unknown user and lockout show the spec messages', a
   await snap(page, '41-login-locked');
 });
 
-test('register: field rules, mismatch and an existing user', async ({ page }) => {
+test('register: field rules, mismatch and an existing user', async ({ page, consoleGuard }) => {
+  consoleGuard.allowFailedRequest(400, '/idp', 'the pool refuses to sign up an existing user');
   await page.goto('/register');
   await page.getByLabel('Email address').fill('not-an-email');
   await page.getByLabel('Password', { exact: true }).fill('short');
@@ -82,7 +88,8 @@ test('register: field rules, mismatch and an existing user', async ({ page }) =>
   await expectAccessible(page, '/register with an existing user');
 });
 
-test('confirmation: a wrong code, and confirming an account twice', async ({ page }) => {
+test('confirmation: a wrong code, and confirming an account twice', async ({ page, consoleGuard }) => {
+  consoleGuard.allowFailedRequest(400, '/idp', 'the pool refuses to confirm a confirmed user');
   await page.goto(`/register/confirmation?email=${encodeURIComponent(existing)}`);
   await page.getByLabel('Verification code').fill('12');
   await page.getByRole('button', { name: 'Confirm email' }).click();
@@ -145,7 +152,8 @@ test('reset password: a short code, a weak and a mismatched password are refused
   await expectAccessible(page, '/reset-password/confirmation');
 });
 
-test('forgot password: too many reset requests answer the attempt limit', async ({ page, request }) => {
+test('forgot password: too many reset requests answer the attempt limit', async ({ page, request, consoleGuard }) => {
+  consoleGuard.allowFailedRequest(400, '/idp', 'the pool refuses the reset request over the limit');
   const email = `limit-${Date.now()}@example.com`;
   await createConfirmedUser(request, email, password);
   // The pool allows 5 reset requests an hour per user; the sixth is refused.

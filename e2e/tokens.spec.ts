@@ -64,7 +64,14 @@ async function fillQrc20Base(page: Page, name: string, unit: string, option: Reg
 test('without networks, creating a token sends the user to configure networks; a testnet is activated', async ({
   page,
   request,
+  consoleGuard,
 }) => {
+  // Spec §5: the creation guard learns from the locations' 409 that no network is configured yet.
+  consoleGuard.allowFailedRequest(
+    409,
+    '/api/tokenise/v2/orchestration/locations',
+    'the guard’s answer without networks',
+  );
   expect(ethereumPort, 'E2E_DEVCHAIN_PORTS is set by playwright.config.ts').toBeTruthy();
   await createConfirmedUser(request, email, password);
   await signIn(page, { ...user, profile });
