@@ -188,7 +188,8 @@ test('the details dialog shows the usage; rotating keeps the old secret working 
   await page.goto('/my-applications');
   await page.getByRole('button', { name: 'Orbit Tracker', exact: true }).click();
   const details = page.getByRole('dialog', { name: /Orbit Tracker/ });
-  await expect(details.getByText(clientId)).toBeVisible();
+  // Exact: the gateway examples in the dialog carry the client id too.
+  await expect(details.getByText(clientId, { exact: true })).toBeVisible();
   await expect(details.getByText(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)).toBeVisible();
   await expect(details.getByText(`Secret ending in ${firstSecret.slice(-4)}`)).toBeVisible();
   // The gateway's counts are written every second; the chart shows today's requests.
