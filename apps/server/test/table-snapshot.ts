@@ -5,12 +5,20 @@ export type TableSnapshot = Record<string, string>;
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** The name of a table's second checksum, over its rows without the columns named. */
+export const withoutLabel = (table: string, columns: string[]) => `${table} without ${columns.join(', ')}`;
+
 /**
  * Snapshots every table of the database in one statement (one round trip, so a test can take
  * one before and after each request): the row count and an md5 over the rows' text, ordered.
- * The table list comes from information_schema once per database handle.
+ * The table list comes from information_schema once per database handle. `alsoWithout` adds, for
+ * a table, a second checksum over its rows without some columns, so a test can let those columns
+ * change (bookkeeping such as a failed-attempt counter) and still see every other write.
  */
-export function tableSnapshotter(dbh: DbHandle): () => Promise<TableSnapshot> {
+export function tableSnapshotter(
+  dbh: DbHandle,
+  options: { alsoWithout?: Record<string, string[]> } = {},
+): () => Promise<TableSnapshot> {
   let statement: Promise<string> | undefined;
   const build = async () => {
     const { rows } = await dbh.query(
@@ -19,11 +27,20 @@ export function tableSnapshotter(dbh: DbHandle): () => Promise<TableSnapshot> {
        order by 1, 2`,
     );
     if (rows.length === 0) throw new Error('No tables to snapshot');
+    const checksum = (label: string, table: string, row: string) =>
+      `select '${label.replaceAll("'", "''")}' as "table", count(*)::text || ':' || md5(coalesce(string_agg(${row}, E'\\n' order by ${row}), '')) as "sum" from ${table} t`;
     return rows
-      .map(({ schema, name }) => {
+      .flatMap(({ schema, name }) => {
         const table = `${quote(String(schema))}.${quote(String(name))}`;
-        const label = `${String(schema)}.${String(name)}`.replaceAll("'", "''");
-        return `select '${label}' as "table", count(*)::text || ':' || md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as "sum" from ${table} t`;
+        const label = `${String(schema)}.${String(name)}`;
+        const omitted = options.alsoWithout?.[label];
+        const without = omitted?.map((column) => `'${column.replaceAll("'", "''")}'`).join(', ');
+        return [
+          checksum(label, table, 't::text'),
+          ...(omitted
+            ? [checksum(withoutLabel(label, omitted), table, `(to_jsonb(t) - array[${without}])::text`)]
+            : []),
+        ];
       })
       .join('\nunion all\n');
   };
