@@ -28,7 +28,8 @@ if (devchains.chains.length) {
   print('');
   print(`  Local chains (anvil; state in ${config.chains.devchains.stateDir}):`);
   for (const { name, chain } of devchains.chains) {
-    print(`    ${name.padEnd(26)} chain id ${String(chain.chainId).padEnd(7)} ${chain.rpcUrl}`);
+    const found = chain.reattached ? ' (left running by an earlier server: reattached)' : '';
+    print(`    ${name.padEnd(26)} chain id ${String(chain.chainId).padEnd(7)} ${chain.rpcUrl}${found}`);
   }
   print(`  Funded accounts: mnemonic "${DEV_MNEMONIC}"`);
   print('');
