@@ -118,6 +118,10 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
         authorization: basic('nobody', app.clientSecret),
       });
       expect(unknownClient.statusCode).toBe(401);
+      // A NUL in the decoded client id never reaches the database (PostgreSQL text refuses it: 500).
+      const nulClient = await tokenRequest('grant_type=client_credentials', { authorization: basic('a\u0000b', 'x') });
+      expect(nulClient.statusCode).toBe(401);
+      expect(nulClient.json()).toMatchObject({ error: 'invalid_client' });
       const noCredentials = await tokenRequest('grant_type=client_credentials');
       expect(noCredentials.json()).toMatchObject({ error: 'invalid_client' });
 

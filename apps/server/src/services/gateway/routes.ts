@@ -36,7 +36,11 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   if (colon < 0) return 'malformed';
   try {
     const plus = (s: string) => decodeURIComponent(s.replaceAll('+', ' '));
-    return { id: plus(decoded.slice(0, colon)), secret: plus(decoded.slice(colon + 1)) };
+    const credentials = { id: plus(decoded.slice(0, colon)), secret: plus(decoded.slice(colon + 1)) };
+    // The input guard walks parsed bodies, not headers: a NUL decoded here would reach the
+    // database (PostgreSQL text cannot hold it) and answer 500.
+    if (credentials.id.includes('\u0000') || credentials.secret.includes('\u0000')) return 'malformed';
+    return credentials;
   } catch {
     return 'malformed';
   }
