@@ -287,7 +287,10 @@ async function accessToken(request: APIRequestContext): Promise<string> {
 test('with the tokens:create quota used up, the creation page sends the user back to Token Flow', async ({
   page,
   request,
+  consoleGuard,
 }) => {
+  // Spec §5: the creation guard learns from the locations' 409 that the quota is used up.
+  consoleGuard.allowFailedRequest(409, '/api/tokenise/v2/orchestration/locations', 'the guard’s answer without quota');
   // Set-up through the API: three more platform deployments use up the plan's five.
   const headers = { authorization: `Bearer ${await accessToken(request)}` };
   const { locations } = (await (await request.get('/api/tokenise/v2/orchestration/locations', { headers })).json()) as {
