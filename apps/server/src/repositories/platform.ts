@@ -51,6 +51,17 @@ export class PlatformTxRepository {
       .where(and(eq(platformTransactions.networkId, networkId), eq(platformTransactions.txHash, txHash)));
   }
 
+  /** The hashes of a network's stored transactions that are, or may still be, on its chain. */
+  async liveHashes(networkId: string): Promise<Set<string>> {
+    const rows = await this.db
+      .select({ txHash: platformTransactions.txHash })
+      .from(platformTransactions)
+      .where(
+        and(eq(platformTransactions.networkId, networkId), inArray(platformTransactions.status, ['SIGNED', 'MINED'])),
+      );
+    return new Set(rows.map((row) => row.txHash.toLowerCase()));
+  }
+
   /** A network's stored transactions in these statuses, per sender in nonce order. */
   async byStatus(networkId: string, statuses: readonly PlatformTxStatus[]): Promise<PlatformTxRow[]> {
     return this.db

@@ -22,8 +22,8 @@ const TOKEN_REFERENCE = /^token:([0-9a-f-]{36})$/i;
  *    (platform-recovery.ts); a token whose transaction's nonce went to another transaction is
  *    FAILED and refunded (DeploymentEngine.failLost);
  * 2. on local chains, a settled token whose contract is not on the chain — a wallet's deployment
- *    the platform cannot send again (or one from before transactions were stored) — becomes
- *    MISSING, never silently ACTIVE.
+ *    the platform cannot send again (or a platform one from before transactions were stored) —
+ *    becomes MISSING, never silently ACTIVE.
  * A chain that cannot be reached is left for the next start (logged).
  */
 export async function reconcileWithChains(options: {
@@ -64,7 +64,11 @@ async function reconcileNetwork(
     },
   });
   if (!network.isLocal) return;
-  const tokens = await repo.tokensOnChain(network.id);
+  // A platform deployment the recovery could not send again (logged) is left for the next start.
+  const stored = await txRepo.liveHashes(network.id);
+  const tokens = (await repo.tokensOnChain(network.id)).filter(
+    (token) => !(token.deploymentType === 'QUANT' && token.txHash && stored.has(token.txHash.toLowerCase())),
+  );
   const missing: TokenRow[] = [];
   for (let i = 0; i < tokens.length; i += CONCURRENCY) {
     const batch = tokens.slice(i, i + CONCURRENCY);
