@@ -7,10 +7,11 @@ import { test as base, type BrowserContext, type ConsoleMessage, type Page } fro
 // A console error or warning, or an uncaught exception, on any page of the test's browser context
 // fails the test when it ends (issue 11 item 8): a clean console is a product property, and the
 // journeys are where every page gets opened. What the product does not cause goes on ALLOWED below
-// (every entry says why). A refused request a test provokes on purpose (a wrong password, a
-// guard's 409) makes Chromium log "Failed to load resource"; the test declares exactly that one
-// with `consoleGuard.allowFailedRequest(status, path, why)`, so the same failure elsewhere, or
-// another status or address, still fails.
+// (every entry says why). A failure a test provokes on purpose (a wrong password, a guard's 409, a
+// server stopped mid-journey) makes Chromium log "Failed to load resource"; the test declares
+// exactly that one with `consoleGuard.allowFailedRequest(status, path, why)`, and a message the
+// product logs about such a provoked failure (spec §8's internal messages) with
+// `consoleGuard.allowMessage(kind, text, why)`. The same message in another test still fails.
 
 export { expect } from '@playwright/test';
 
@@ -24,24 +25,37 @@ const ALLOWED: readonly Allowance[] = [];
 export type ConsoleGuard = {
   /**
    * Allows Chromium's "Failed to load resource" report of a request this test makes fail on
-   * purpose: the answer's status and the request's path (exact, or a pattern).
+   * purpose: the answer's status (or Chromium's network error, e.g. `net::ERR_CONNECTION_REFUSED`)
+   * and the request's path (exact, or a pattern).
    */
-  allowFailedRequest(status: number, path: string | RegExp, why: string): void;
+  allowFailedRequest(status: number | `net::${string}`, path: string | RegExp, why: string): void;
+  /** Allows a message the product logs about a failure this test provokes (exact text, or a pattern). */
+  allowMessage(kind: 'error' | 'warning', text: string | RegExp, why: string): void;
   /** Watches another browser context the test opened itself (browser.newContext()). */
   watch(context: BrowserContext): void;
 };
 
-function failedRequest(status: number, path: string | RegExp, why: string): Allowance {
-  const prefix = `Failed to load resource: the server responded with a status of ${status} `;
+const matchesText = (expected: string | RegExp, actual: string) =>
+  typeof expected === 'string' ? actual === expected : expected.test(actual);
+
+function failedRequest(status: number | `net::${string}`, path: string | RegExp, why: string): Allowance {
+  const prefix =
+    typeof status === 'number'
+      ? `Failed to load resource: the server responded with a status of ${status} `
+      : `Failed to load resource: ${status}`;
   return {
     why,
     matches: ({ kind, text, source }) => {
       if (kind !== 'error' || !text.startsWith(prefix) || !source) return false;
       // For a failed request the source is the request's URL.
       const { pathname } = new URL(source);
-      return typeof path === 'string' ? pathname === path : path.test(pathname);
+      return matchesText(path, pathname);
     },
   };
+}
+
+function message(kind: 'error' | 'warning', text: string | RegExp, why: string): Allowance {
+  return { why, matches: (problem) => problem.kind === kind && matchesText(text, problem.text) };
 }
 
 export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
@@ -72,6 +86,7 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
 
       await use({
         allowFailedRequest: (status, path, why) => void allowed.push(failedRequest(status, path, why)),
+        allowMessage: (kind, text, why) => void allowed.push(message(kind, text, why)),
         watch,
       });
 
