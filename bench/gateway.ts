@@ -121,7 +121,11 @@ async function startServer(rpcUrl: string, mode: 'server' | 'floor' = 'server', 
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } },
   );
   const ready = await new Promise<Ready>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line) as Ready));
+    // The server's own warnings (pino, JSON lines) may come first: the ready line is the one with a port.
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const parsed = JSON.parse(line) as Partial<Ready>;
+      if (parsed.port !== undefined) resolve(parsed as Ready);
+    });
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
