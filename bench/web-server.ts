@@ -1,7 +1,6 @@
 // The server under test for `npm run bench:web`: the whole app, serving the production build of
-// apps/web/dist, on a fresh embedded database in DATA_DIR, on the port the benchmark picked (the
-// identity pool's endpoint in /runtime-config.json is PUBLIC_URL + /idp, so the port must be
-// known before the app is built). Sign-up keeps its captcha: the benchmark solves it.
+// apps/web/dist, on a fresh embedded database in DATA_DIR, on the port the benchmark picked.
+// Sign-up keeps its captcha: the benchmark solves it.
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 

@@ -120,6 +120,19 @@ export type TPrivateNetworkRequest = z.infer<typeof ZPrivateNetworkRequest>;
 /** The form's values before parsing (numbers may still be text). */
 export type TPrivateNetworkForm = z.input<typeof ZPrivateNetworkRequest>;
 
+/**
+ * A network explorer's page for a transaction or an address (`<explorer>/tx/<hash>`,
+ * `<explorer>/address/<address>`), or null when the network has no explorer (the local chains).
+ */
+export function explorerLink(
+  explorerUrl: string | null | undefined,
+  kind: 'tx' | 'address',
+  value: string | null | undefined,
+): string | null {
+  if (!explorerUrl || !value) return null;
+  return `${explorerUrl.replace(/\/+$/, '')}/${kind}/${value}`;
+}
+
 export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);

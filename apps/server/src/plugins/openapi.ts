@@ -33,8 +33,9 @@ export const openapiPlugin = fp<{ productName: string; version: string }>(
       // No CSP of Swagger UI's own: the site's (plugins/security.ts) covers these pages too. Swagger
       // UI's default forbade the style attributes its React views set as they render, so every
       // visit logged violations; the site's CSP allows inline styles (as MUI needs) and nothing
-      // else beyond its own origin.
-      await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+      // else beyond its own origin. No validator badge either: it would send the document's address
+      // to validator.swagger.io (and the CSP would refuse its image).
+      await docs.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
     });
   },
   { name: 'openapi' },

@@ -4,6 +4,7 @@ import { tokens } from '@connect/db';
 import { getTier } from '@connect/contracts';
 import {
   buildTierList,
+  explorerLink,
   tierCreditAmount,
   tierOffered,
   tokenFormErrors,
@@ -356,7 +357,6 @@ export class TokeniseService {
     const row = await this.owned(caller, idOrExternalId);
     const { token, network } = row;
     const tier = getTier(token.tokenType, token.tierType);
-    const explorer = network.explorerUrl?.replace(/\/+$/, '') ?? null;
     let onChain: TTokenOnChain | null = null;
     if (token.contractAddress && network.rpcUrl) {
       onChain = await readOnChain(network.rpcUrl, tier.abi, token.contractAddress as Hex, holder);
@@ -365,8 +365,8 @@ export class TokeniseService {
       ...toToken(row),
       functions: tier.functions,
       explorer: {
-        contractUrl: explorer && token.contractAddress ? `${explorer}/address/${token.contractAddress}` : null,
-        transactionUrl: explorer && token.txHash ? `${explorer}/tx/${token.txHash}` : null,
+        contractUrl: explorerLink(network.explorerUrl, 'address', token.contractAddress),
+        transactionUrl: explorerLink(network.explorerUrl, 'tx', token.txHash),
       },
       onChain,
       deployment: walletDeployment(row),

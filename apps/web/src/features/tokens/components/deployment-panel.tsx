@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { TDeploymentType, TToken, TTokenLocation } from '@connect/shared';
+import { explorerLink, type TDeploymentType, type TToken, type TTokenLocation } from '@connect/shared';
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -16,11 +16,6 @@ import { formatNumber } from '../../../lib/format.ts';
 import type { DeployState } from '../hooks/use-deployment.ts';
 import { coinDetailsHref, tokenPaths } from '../token-paths.ts';
 import { Identifier } from './identifier.tsx';
-
-function explorerLink(location: TTokenLocation, kind: 'tx' | 'address', value: string | null | undefined) {
-  if (!location.explorerUrl || !value) return null;
-  return `${location.explorerUrl.replace(/\/+$/, '')}/${kind}/${value}`;
-}
 
 function Panel({
   icon,
@@ -65,7 +60,7 @@ function OnChainFacts({ token, location }: { token: TToken; location: TTokenLoca
           <Identifier
             value={token.smartContractAddress}
             what={t('details.contractAddress').toLowerCase()}
-            explorerUrl={explorerLink(location, 'address', token.smartContractAddress)}
+            explorerUrl={explorerLink(location.explorerUrl, 'address', token.smartContractAddress)}
           />
         </Stack>
       ) : null}
@@ -77,7 +72,7 @@ function OnChainFacts({ token, location }: { token: TToken; location: TTokenLoca
           <Identifier
             value={token.transactionId}
             what={t('details.transactionId').toLowerCase()}
-            explorerUrl={explorerLink(location, 'tx', token.transactionId)}
+            explorerUrl={explorerLink(location.explorerUrl, 'tx', token.transactionId)}
           />
         </Stack>
       ) : null}
@@ -168,7 +163,7 @@ export function DeploymentPanel({
               <Identifier
                 value={state.txHash}
                 what={t('details.transactionId').toLowerCase()}
-                explorerUrl={explorerLink(location, 'tx', state.txHash)}
+                explorerUrl={explorerLink(location.explorerUrl, 'tx', state.txHash)}
               />
             </Stack>
           ) : null}
