@@ -8,12 +8,21 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, creditTransactions, platformKeys, platformTransactions, type DbHandle } from '@connect/db';
 import { createTestDatabase } from '@connect/db/testing';
-import { startDevChain, TEST_WALLET_PRIVATE_KEY, type DevChain } from '@connect/devchain';
+import { startDevChain, type DevChain } from '@connect/devchain';
 import type { TCreateTokenResponse, TTokenDetails } from '@connect/shared';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
 import { buildApp } from '../../app.ts';
 import { testConfig, type TestContext } from '../../../test/helpers.ts';
-import { details, networkId, newTokenUser, qrc20Form, settled, tiersOf, type TokenUser } from './test-support.ts';
+import {
+  deployFromTestWallet,
+  details,
+  networkId,
+  newTokenUser,
+  qrc20Form,
+  settled,
+  tiersOf,
+  type TokenUser,
+} from './test-support.ts';
 
 type Receipt = { contractAddress: string; status: string };
 
@@ -123,24 +132,12 @@ describe('tokenise: the database and a chain that lost transactions agree again 
       },
     });
     const { token: walletToken, deployment } = walletRes.json<TCreateTokenResponse>();
-    const wallet = createWalletClient({
-      account: privateKeyToAccount(TEST_WALLET_PRIVATE_KEY),
-      chain: defineChain({
-        id: CHAIN_ID,
-        name: 'test',
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrls: { default: { http: [chain.rpcUrl] } },
-      }),
-      transport: http(chain.rpcUrl),
-    });
-    const walletHash = await wallet.sendTransaction({ data: deployment!.data as Hex, gas: 3_000_000n });
-    const tracked = await t.app.inject({
-      method: 'PUT',
-      url: '/api/tokenise/token/deploy/track',
-      headers: user.headers,
-      payload: { externalId: walletToken.externalId, txHash: walletHash },
-    });
-    expect(tracked.statusCode, tracked.body).toBe(200);
+    await deployFromTestWallet(
+      t,
+      user,
+      { rpcUrl: chain.rpcUrl, chainId: CHAIN_ID },
+      { externalId: walletToken.externalId, data: deployment!.data },
+    );
     expect((await settled(t, user, walletToken.id)).status).toBe('ACTIVE');
 
     // The chain comes back from the older state: both deployments are gone from it.

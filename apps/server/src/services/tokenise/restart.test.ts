@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { createWalletClient, defineChain, http, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, creditTransactions, platformKeys, tokens, type DbHandle } from '@connect/db';
 import { createTestDatabase } from '@connect/db/testing';
-import { TEST_WALLET_PRIVATE_KEY } from '@connect/devchain';
 import type { TCreateTokenResponse } from '@connect/shared';
 import { fundFromFaucet } from '../../adapters/chains/platform-deployer.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
@@ -13,7 +11,16 @@ import { buildApp } from '../../app.ts';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { testConfig, type TestContext } from '../../../test/helpers.ts';
 import { TRIAL_CREDITS } from './service.ts';
-import { details, networkId, newTokenUser, qrc20Form, settled, tiersOf, type TokenUser } from './test-support.ts';
+import {
+  deployFromTestWallet,
+  details,
+  networkId,
+  newTokenUser,
+  qrc20Form,
+  settled,
+  tiersOf,
+  type TokenUser,
+} from './test-support.ts';
 
 /**
  * Deployments survive a restart: the server stops while transactions wait to be mined (the chain's
@@ -96,24 +103,10 @@ describe('tokenise: deployments across a restart', () => {
       payload: walletPayload,
     });
     const { token: walletToken, deployment } = walletRes.json<TCreateTokenResponse>();
-    const wallet = createWalletClient({
-      account: privateKeyToAccount(TEST_WALLET_PRIVATE_KEY),
-      chain: defineChain({
-        id: chain.chainId,
-        name: 'test',
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrls: { default: { http: [chain.rpcUrl] } },
-      }),
-      transport: http(chain.rpcUrl),
+    const walletHash = await deployFromTestWallet(t, user, chain, {
+      externalId: walletPayload.externalId,
+      data: deployment!.data,
     });
-    const walletHash = await wallet.sendTransaction({ data: deployment!.data as Hex, gas: 3_000_000n });
-    const tracked = await t.app.inject({
-      method: 'PUT',
-      url: '/api/tokenise/token/deploy/track',
-      headers: user.headers,
-      payload: { externalId: walletPayload.externalId, txHash: walletHash },
-    });
-    expect(tracked.statusCode, tracked.body).toBe(200);
     expect((await details(t, user, quantId)).status).toBe('PENDING');
 
     const closing = Date.now();

@@ -1,6 +1,9 @@
 import { and, eq } from 'drizzle-orm';
+import { createWalletClient, defineChain, http, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
 import { accountFeatures, accountNetworks, accounts, networks, users } from '@connect/db';
+import { TEST_WALLET_PRIVATE_KEY } from '@connect/devchain';
 import type { KycStatus, TTierCard, TTokenDetails } from '@connect/shared';
 import { signInAs, type TestContext } from '../../../test/helpers.ts';
 
@@ -88,3 +91,34 @@ export const qrc20Form = (extra: Record<string, unknown> = {}) => ({
   supplyHolderAddress: HOLDER,
   ...extra,
 });
+
+/**
+ * Sends a wallet deployment's transaction data from the journeys' test wallet, as the user's
+ * browser wallet would, and tells the server its hash (PUT /token/deploy/track). Returns the hash.
+ */
+export async function deployFromTestWallet(
+  t: TestContext,
+  user: TokenUser,
+  chain: { rpcUrl: string; chainId: number },
+  token: { externalId: string; data: string },
+): Promise<Hex> {
+  const wallet = createWalletClient({
+    account: privateKeyToAccount(TEST_WALLET_PRIVATE_KEY),
+    chain: defineChain({
+      id: chain.chainId,
+      name: 'test',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [chain.rpcUrl] } },
+    }),
+    transport: http(chain.rpcUrl),
+  });
+  const hash = await wallet.sendTransaction({ data: token.data as Hex, gas: 3_000_000n });
+  const tracked = await t.app.inject({
+    method: 'PUT',
+    url: '/api/tokenise/token/deploy/track',
+    headers: user.headers,
+    payload: { externalId: token.externalId, txHash: hash },
+  });
+  expect(tracked.statusCode, tracked.body).toBe(200);
+  return hash;
+}
