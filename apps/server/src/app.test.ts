@@ -101,6 +101,9 @@ describe('platform', () => {
   });
 });
 
+/** A hashed build asset of the test fixture's web build (test/fixtures/web-dist). */
+const ASSET = '/assets/app-abc123.js';
+
 describe('service switches and rate limits', () => {
   it('serves only the services named in SERVICES', async () => {
     const t = await createTestApp({ SERVICES: 'connect,payment' });
@@ -130,6 +133,20 @@ describe('service switches and rate limits', () => {
       const limited = await t.app.inject({ method: 'GET', url: '/api/connect/status' });
       expect(limited.headers['content-type']).toContain('application/problem+json');
       expect(limited.json()).toMatchObject({ status: 429, title: 'Too Many Requests' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('does not count the hashed build assets, so page loads do not use up the limit', async () => {
+    const t = await createTestApp({ RATE_LIMIT_MAX: '3' });
+    try {
+      const assets = [];
+      for (let i = 0; i < 5; i++) assets.push((await t.app.inject({ method: 'GET', url: ASSET })).statusCode);
+      expect(assets).toEqual([200, 200, 200, 200, 200]);
+      const codes = [];
+      for (let i = 0; i < 4; i++) codes.push((await t.app.inject({ method: 'GET', url: '/' })).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429]);
     } finally {
       await t.close();
     }

@@ -66,6 +66,10 @@ export const securityPlugin = fp<SecurityOptions>(
       global: true,
       max: options.rateLimitMax,
       timeWindow: '1 minute',
+      // The build's hashed assets are immutable files a browser fetches once per deployment, some
+      // forty on a first page load: counted, they would answer 429 to an office behind one address
+      // after about 25 page loads a minute. Pages, the runtime configuration and the API still count.
+      allowList: (request) => request.method === 'GET' && request.url.startsWith('/assets/'),
       ...(redis ? { redis, skipOnError: true } : {}),
     });
   },
