@@ -10,7 +10,7 @@ import { rpcCall } from '../../adapters/chains/rpc.ts';
 import { buildApp } from '../../app.ts';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { testConfig, type TestContext } from '../../../test/helpers.ts';
-import { TRIAL_CREDITS } from './service.ts';
+import { TRIAL_CREDITS } from '../../lib/trial-credits.ts';
 import {
   deployFromTestWallet,
   details,

@@ -38,9 +38,6 @@ import { seedTokenTiers } from './tiers.ts';
 /** How long a node keeps a tier and its network for new tokens (see TokeniseService.tierWithNetwork). */
 export const TIER_CACHE_MS = 5_000;
 
-// The suites that check balances after a deployment import it from here.
-export { TRIAL_CREDITS } from '../../lib/trial-credits.ts';
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const guardProblem = (detail: string) => new ProblemError(409, 'Conflict', detail);

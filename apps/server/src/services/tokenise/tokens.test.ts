@@ -18,7 +18,7 @@ import {
 import { rpcCall } from '../../adapters/chains/rpc.ts';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { TRIAL_CREDITS } from './service.ts';
+import { TRIAL_CREDITS } from '../../lib/trial-credits.ts';
 import {
   HOLDER,
   details,
