@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { Hex } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformKeys, type DbHandle } from '@connect/db';
 import { createTestDatabase } from '@connect/db/testing';
 import { DEV_ACCOUNTS } from '@connect/devchain';
-import type { TCreateTokenResponse } from '@connect/shared';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { testConfig, type TestContext } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
-import { networkId, newTokenUser, qrc20Form, settled, tiersOf } from '../../services/tokenise/test-support.ts';
+import { deployActive, networkId, newTokenUser, tiersOf } from '../../services/tokenise/test-support.ts';
 import { DEPLOYER_FUNDING, LOCAL_DEPLOYER_KEY } from './platform-deployer.ts';
 import { rpcCall } from './rpc.ts';
 
@@ -56,22 +54,7 @@ describe('the platform deployer on local chains', () => {
     const ethTest = await networkId(t, 'ethereum-testnet');
     const user = await newTokenUser(t, { networks: [ethTest] });
     const [base] = await tiersOf(t, user, ethTest, 'QRC20');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/tokenise/v2/token',
-      headers: user.headers,
-      payload: {
-        externalId: randomUUID(),
-        networkId: ethTest,
-        tierId: base!.id,
-        tokenType: 'QRC20',
-        deploymentType: 'QUANT',
-        ...qrc20Form(),
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const token = await settled(t, user, res.json<TCreateTokenResponse>().token.id);
-    expect(token.status).toBe('ACTIVE');
+    const token = await deployActive(t, user, { networkId: ethTest, tierId: base!.id });
     const tx = await rpcCall<{ from: string }>(chain.rpcUrl, 'eth_getTransactionByHash', [token.transactionId]);
     return { token, from: tx.from };
   };

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,11 +13,12 @@ import { rpcCall } from '../../adapters/chains/rpc.ts';
 import { buildApp } from '../../app.ts';
 import { testConfig, type TestContext } from '../../../test/helpers.ts';
 import {
+  deployActive,
   deployFromTestWallet,
   details,
   networkId,
   newTokenUser,
-  qrc20Form,
+  postToken,
   settled,
   tiersOf,
   type TokenUser,
@@ -73,26 +73,8 @@ describe('tokenise: the database and a chain that lost transactions agree again 
     copyFileSync(stateFile, copy);
     return copy;
   };
-  const deploy = async (extra: Record<string, unknown> = {}): Promise<TTokenDetails> => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/tokenise/v2/token',
-      headers: user.headers,
-      payload: {
-        externalId: randomUUID(),
-        networkId: ethTest,
-        tierId: baseTier,
-        tokenType: 'QRC20',
-        deploymentType: 'QUANT',
-        ...qrc20Form(),
-        ...extra,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const token = await settled(t, user, res.json<TCreateTokenResponse>().token.id);
-    expect(token.status).toBe('ACTIVE');
-    return token;
-  };
+  const deploy = (form: Record<string, unknown> = {}): Promise<TTokenDetails> =>
+    deployActive(t, user, { networkId: ethTest, tierId: baseTier }, form);
   const call = <T>(method: string, params: unknown[]) => rpcCall<T>(chain.rpcUrl, method, params);
   const codeAt = (address: string | null) => call<Hex>('eth_getCode', [address, 'latest']);
   const creditsOf = async () =>
@@ -118,19 +100,12 @@ describe('tokenise: the database and a chain that lost transactions agree again 
 
     const lost = await deploy({ name: 'Lost Bond', unit: 'LST' });
     // A wallet's deployment in the same stretch of history.
-    const walletRes = await t.app.inject({
-      method: 'POST',
-      url: '/api/tokenise/v2/token',
-      headers: user.headers,
-      payload: {
-        externalId: randomUUID(),
-        networkId: ethTest,
-        tierId: baseTier,
-        tokenType: 'QRC20',
-        deploymentType: 'META_MASK',
-        ...qrc20Form({ name: 'Wallet Bond', unit: 'WLT' }),
-      },
-    });
+    const walletRes = await postToken(
+      t,
+      user,
+      { networkId: ethTest, tierId: baseTier, deploymentType: 'META_MASK' },
+      { name: 'Wallet Bond', unit: 'WLT' },
+    );
     const { token: walletToken, deployment } = walletRes.json<TCreateTokenResponse>();
     await deployFromTestWallet(
       t,

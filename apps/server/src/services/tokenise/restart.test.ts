@@ -16,6 +16,7 @@ import {
   details,
   networkId,
   newTokenUser,
+  postToken,
   qrc20Form,
   settled,
   tiersOf,
@@ -71,19 +72,7 @@ describe('tokenise: deployments across a restart', () => {
     const [base] = await tiersOf(t, user, ethTest, 'QRC20');
     await rpcCall(chain.rpcUrl, 'evm_setAutomine', [false]);
 
-    const quant = await t.app.inject({
-      method: 'POST',
-      url: '/api/tokenise/v2/token',
-      headers: user.headers,
-      payload: {
-        externalId: randomUUID(),
-        networkId: ethTest,
-        tierId: base!.id,
-        tokenType: 'QRC20',
-        deploymentType: 'QUANT',
-        ...qrc20Form(),
-      },
-    });
+    const quant = await postToken(t, user, { networkId: ethTest, tierId: base!.id });
     expect(quant.statusCode, quant.body).toBe(201);
     const quantId = quant.json<TCreateTokenResponse>().token.id;
     const quantHash = await txHashOf(quantId);
@@ -142,19 +131,7 @@ describe('tokenise: deployments across a restart', () => {
     const [base] = await tiersOf(t, user, ethTest, 'QRC20');
     await rpcCall(chain.rpcUrl, 'evm_setAutomine', [false]);
     try {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/tokenise/v2/token',
-        headers: user.headers,
-        payload: {
-          externalId: randomUUID(),
-          networkId: ethTest,
-          tierId: base!.id,
-          tokenType: 'QRC20',
-          deploymentType: 'QUANT',
-          ...qrc20Form(),
-        },
-      });
+      const res = await postToken(t, user, { networkId: ethTest, tierId: base!.id });
       const id = res.json<TCreateTokenResponse>().token.id;
       await txHashOf(id);
       await db.db.update(accounts).set({ credits: 4 }).where(eq(accounts.id, user.accountId));

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { createWalletClient, defineChain, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
 import { accountFeatures, accountNetworks, accounts, networks, users } from '@connect/db';
 import { TEST_WALLET_PRIVATE_KEY } from '@connect/devchain';
-import type { KycStatus, TTierCard, TTokenDetails } from '@connect/shared';
+import type { KycStatus, TCreateTokenResponse, TTierCard, TTokenDetails } from '@connect/shared';
 import { signInAs, type TestContext } from '../../../test/helpers.ts';
 
 /** Test helpers of the tokenise suites (not loaded by the app). */
@@ -91,6 +92,44 @@ export const qrc20Form = (extra: Record<string, unknown> = {}) => ({
   supplyHolderAddress: HOLDER,
   ...extra,
 });
+
+/**
+ * POST /v2/token of a QRC20 with a fresh externalId (QUANT unless `deploymentType` says otherwise);
+ * `form` replaces fields of the default form. Returns the response, unchecked.
+ */
+export function postToken(
+  t: TestContext,
+  user: TokenUser,
+  target: { networkId: string; tierId: string; deploymentType?: 'QUANT' | 'META_MASK' },
+  form: Record<string, unknown> = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/tokenise/v2/token',
+    headers: user.headers,
+    payload: {
+      externalId: randomUUID(),
+      tokenType: 'QRC20',
+      deploymentType: 'QUANT',
+      ...target,
+      ...qrc20Form(form),
+    },
+  });
+}
+
+/** A platform deployment of a QRC20, followed until it is ACTIVE. */
+export async function deployActive(
+  t: TestContext,
+  user: TokenUser,
+  target: { networkId: string; tierId: string },
+  form: Record<string, unknown> = {},
+): Promise<TTokenDetails> {
+  const res = await postToken(t, user, target, form);
+  expect(res.statusCode, res.body).toBe(201);
+  const token = await settled(t, user, res.json<TCreateTokenResponse>().token.id);
+  expect(token.status).toBe('ACTIVE');
+  return token;
+}
 
 /**
  * Sends a wallet deployment's transaction data from the journeys' test wallet, as the user's
