@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { PROBLEMS } from './problem-codes.ts';
 
 /** Application types of spec §3: fixed when the application is created. */
 export const APPLICATION_TYPES = ['testnet', 'mainnet'] as const;
@@ -11,19 +12,19 @@ export const APPLICATION_MESSAGES = {
   nameTooLong: 'Your application name is too long',
   nameSpecialCharacters: 'Your application name can only contain letters, numbers, spaces, hyphens and underscores',
   /** Shown when creating an application under a name the account already uses. */
-  nameExistsOnCreate: 'This application already exists, please choose another application name',
+  nameExistsOnCreate: PROBLEMS.APPLICATION_EXISTS.message,
   /** Shown by the name check (POST /validate) and when renaming an application. */
-  nameExists: 'This application name already exists!',
+  nameExists: PROBLEMS.APPLICATION_NAME_EXISTS.message,
   callbackRequired: 'Please enter a callback URL',
   callbackInvalid: 'Please enter a valid secure callback URL starting with https://',
-  networksRequired: 'Please select at least one of the available networks!',
+  networksRequired: PROBLEMS.NETWORKS_REQUIRED.message,
   typeRequired: 'Please choose where the application runs',
-  typeFixed: 'The application type cannot be changed after creation.',
-  networkUnavailable: 'This network is not active for your account or not of the application’s type.',
+  typeFixed: PROBLEMS.APPLICATION_TYPE_FIXED.message,
+  networkUnavailable: PROBLEMS.APPLICATION_NETWORK_UNAVAILABLE.message,
   updated: 'Application has been updated successfully.',
-  quotaReached: 'You have registered all the applications your plan allows. Delete one or upgrade your plan.',
-  notFound: 'The application was not found.',
-  secretNotFound: 'The client secret was not found.',
+  quotaReached: PROBLEMS.APPLICATION_QUOTA_REACHED.message,
+  notFound: PROBLEMS.APPLICATION_NOT_FOUND.message,
+  secretNotFound: PROBLEMS.CLIENT_SECRET_NOT_FOUND.message,
 } as const;
 
 /** Letters (any script), digits, spaces, hyphens and underscores; decided in docs/decisions.md. */

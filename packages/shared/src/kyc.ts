@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KYC_STATUSES, type KycStatus } from './constants.ts';
 import { FIELD_MESSAGES } from './messages.ts';
+import { PROBLEMS } from './problem-codes.ts';
 
 /** Who verifies identities: Onfido when configured, otherwise the embedded sandbox. */
 export const KYC_PROVIDERS = ['onfido', 'sandbox'] as const;
@@ -16,16 +17,13 @@ export type KycFailureReason = (typeof KYC_FAILURE_REASONS)[number];
 
 /** Messages of the identity rules (spec §5), shared by the server's problems and the SPA. */
 export const KYC_MESSAGES = {
-  namesMissing: 'Please add your first and last name to your profile before verifying your identity.',
-  alreadyVerified: 'Your identity is already verified.',
-  checkInProgress: 'A verification check is already in progress. It usually completes within about 24 hours.',
-  sandboxOnly: 'Document names and an outcome are only accepted by the sandbox verifier.',
-  unavailable:
-    'Identity verification is not available on this server yet. Please contact support to verify your identity.',
-  mainnetRequiresVerification:
-    'Mainnet networks, applications and tokens require a verified identity. Please verify your identity and try again.',
-  mainnetVerificationPending:
-    'Mainnet networks, applications and tokens require a verified identity. Your verification is still in progress (about 24 hours).',
+  namesMissing: PROBLEMS.KYC_NAMES_MISSING.message,
+  alreadyVerified: PROBLEMS.KYC_ALREADY_VERIFIED.message,
+  checkInProgress: PROBLEMS.KYC_CHECK_IN_PROGRESS.message,
+  sandboxOnly: PROBLEMS.KYC_SANDBOX_ONLY.message,
+  unavailable: PROBLEMS.KYC_UNAVAILABLE.message,
+  mainnetRequiresVerification: PROBLEMS.IDENTITY_VERIFICATION_REQUIRED.message,
+  mainnetVerificationPending: PROBLEMS.IDENTITY_VERIFICATION_PENDING.message,
 } as const;
 
 const documentName = z

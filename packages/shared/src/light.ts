@@ -15,6 +15,7 @@ export { LIMITS } from './constants.ts';
 export { FIELD_MESSAGES, MESSAGES } from './messages.ts';
 export { PASSWORD_RULES, passwordMeetsPolicy } from './password-rules.ts';
 export { messageFromError } from './problem-message.ts';
+export { PROBLEMS, problemCodeOf, type ProblemCode } from './problem-codes.ts';
 export { isProfileComplete, PROFILE_FIELDS } from './profile.ts';
 
 /**

@@ -1,3 +1,5 @@
+import { PROBLEMS } from './problem-codes.ts';
+
 /** User-facing messages from the spec's error catalogues, worded exactly as specified. */
 export const MESSAGES = {
   generic: 'Something went wrong! please try again.',
@@ -21,7 +23,7 @@ export const FIELD_MESSAGES = {
   email: 'Please enter a valid email address.',
   passwordRules:
     'Password must be at least 8 characters and contain a lowercase letter, an uppercase letter, a number and a symbol.',
-  termsOutdated: 'These terms are not the latest version. Please reload and accept the latest terms.',
-  namesLocked: 'Your name cannot be changed after your identity has been verified.',
+  termsOutdated: PROBLEMS.TERMS_OUTDATED.message,
+  namesLocked: PROBLEMS.NAMES_LOCKED.message,
   descriptionRequired: 'Please tell us more.',
 } as const;

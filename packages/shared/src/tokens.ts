@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NETWORK_TYPES } from './networks.ts';
+import { PROBLEMS } from './problem-codes.ts';
 
 /*
  * The tokenise service's contract (spec §3 token entities and tier cards, §4 statuses and tier
@@ -100,25 +101,25 @@ export const TOKEN_MESSAGES = {
   tierRequired: 'Please choose a smart contract tier',
   txHash: 'The transaction hash must be 0x followed by 64 hexadecimal characters',
   /** spec §8, quoted exactly: the no-networks guard (SPA: My networks with configureNetworks=true). */
-  configureNetworks: 'Please configure your networks before you can deploy tokens',
+  configureNetworks: PROBLEMS.NETWORKS_NOT_CONFIGURED.message,
   /** spec §5: no tokens:create quota left (SPA: back to Token Flow). */
-  quotaReached: 'You have deployed all the tokens your plan allows. Upgrade your plan to deploy more.',
+  quotaReached: PROBLEMS.TOKEN_QUOTA_REACHED.message,
   kycRequired: 'Deploying tokens on a mainnet needs a verified identity',
-  locationUnavailable: 'This network is not available to your account for token deployment',
-  tierUnavailable: 'This smart contract tier is not offered on this network for this deployment method',
-  tierTokenType: 'The chosen tier is not a tier of this token type',
-  noPlatformDeployer: 'The platform cannot deploy on this network: please deploy with your wallet',
+  locationUnavailable: PROBLEMS.TOKEN_LOCATION_UNAVAILABLE.message,
+  tierUnavailable: PROBLEMS.TOKEN_TIER_UNAVAILABLE.message,
+  tierTokenType: PROBLEMS.TOKEN_TIER_TYPE.message,
+  noPlatformDeployer: PROBLEMS.NO_PLATFORM_DEPLOYER.message,
   insufficientCredits: (needed: number, available: number) =>
     `This deployment costs ${needed} credits and your account has ${available}. Buy credits or choose another tier.`,
-  externalIdTaken: 'This deployment id (externalId) is already used for another token',
-  notFound: 'The token was not found.',
-  notEditable: 'Only a token whose deployment has not been sent yet can be edited',
+  externalIdTaken: PROBLEMS.EXTERNAL_ID_TAKEN.message,
+  notFound: PROBLEMS.TOKEN_NOT_FOUND.message,
+  notEditable: PROBLEMS.TOKEN_NOT_EDITABLE.message,
   statusChange: (from: TTokenStatus, to: TTokenStatus) =>
     `A token cannot go from ${TOKEN_STATUS_LABELS[from]} to ${TOKEN_STATUS_LABELS[to]}`,
-  notWalletDeployment: 'Only a token deployed with the wallet reports its transaction hash',
-  alreadyTracked: 'This token already has a deployment transaction',
-  txHashTaken: 'This transaction is already tracked for another token',
-  cannotCancel: 'This deployment has been sent to the blockchain and can no longer be cancelled',
+  notWalletDeployment: PROBLEMS.NOT_WALLET_DEPLOYMENT.message,
+  alreadyTracked: PROBLEMS.TOKEN_ALREADY_TRACKED.message,
+  txHashTaken: PROBLEMS.TX_HASH_TAKEN.message,
+  cannotCancel: PROBLEMS.DEPLOYMENT_NOT_CANCELLABLE.message,
   /** spec §8, quoted exactly. */
   deploymentFailed: 'Deployment failed, please try again later',
   deploymentCancelled: "You've canceled your deployment.",

@@ -1,27 +1,50 @@
-import type { TInvalidParam } from '@connect/shared';
+import { PROBLEMS, problemTitle, type ProblemCode, type TInvalidParam } from '@connect/shared';
+
+type ProblemOptions = {
+  /** A more specific message than the code's own (which network, how many credits). */
+  detail?: string;
+  invalidParams?: TInvalidParam[];
+};
 
 /**
- * An error the API answers as RFC 9457 problem details. Anything else thrown by a handler
- * becomes a 500 whose body says nothing about internals.
+ * An error the API answers as RFC 9457 problem details. Its code (packages/shared
+ * problem-codes.ts) fixes the status, the title and the default message, so a refusal is thrown
+ * by naming what happened: `throw problem('TOKEN_QUOTA_REACHED')`. Anything else thrown by a
+ * handler becomes a 500 whose body says nothing about internals.
  */
 export class ProblemError extends Error {
+  readonly status: number;
+  readonly title: string;
+  readonly detail: string;
+  readonly invalidParams?: TInvalidParam[];
+
   constructor(
-    readonly status: number,
-    readonly title: string,
-    readonly detail?: string,
-    readonly invalidParams?: TInvalidParam[],
+    readonly code: ProblemCode,
+    options: ProblemOptions = {},
   ) {
-    super(detail ?? title);
+    const detail = options.detail ?? PROBLEMS[code].message;
+    super(detail);
     this.name = 'ProblemError';
+    this.status = PROBLEMS[code].status;
+    this.title = problemTitle(code);
+    this.detail = detail;
+    if (options.invalidParams) this.invalidParams = options.invalidParams;
   }
 }
 
+export const problem = (code: ProblemCode, options?: ProblemOptions) => new ProblemError(code, options);
+
+/**
+ * A field-level refusal: the field and the code's message as its reason (the SPA shows the first
+ * reason under the field). The code says which rule refused.
+ */
+export const fieldProblem = (code: ProblemCode, name: string, reason: string = PROBLEMS[code].message) =>
+  new ProblemError(code, { detail: reason, invalidParams: [{ name, reason }] });
+
+/** Validation failures of several fields at once (INVALID_REQUEST, detail = the first reason). */
 export const badRequest = (invalidParams: TInvalidParam[], detail = invalidParams[0]?.reason) =>
-  new ProblemError(400, 'Bad Request', detail, invalidParams);
-export const unauthorized = (detail = 'A valid access token is required.') =>
-  new ProblemError(401, 'Unauthorized', detail);
-export const forbidden = (detail = 'You do not have access to this resource.') =>
-  new ProblemError(403, 'Forbidden', detail);
-export const notFound = (detail = 'The resource was not found.') => new ProblemError(404, 'Not Found', detail);
-export const conflict = (detail: string, invalidParams?: TInvalidParam[]) =>
-  new ProblemError(409, 'Conflict', detail, invalidParams);
+  new ProblemError('INVALID_REQUEST', { invalidParams, ...(detail ? { detail } : {}) });
+export const unauthorized = (code: ProblemCode = 'UNAUTHORIZED') => new ProblemError(code);
+export const forbidden = (code: ProblemCode = 'FORBIDDEN') => new ProblemError(code);
+export const notFound = (code: ProblemCode = 'NOT_FOUND', detail?: string) =>
+  new ProblemError(code, detail ? { detail } : {});

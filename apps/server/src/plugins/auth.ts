@@ -62,7 +62,7 @@ export const authPlugin = fp<AuthOptions>(
 
     async function verifyAccessToken(token: string): Promise<AccessClaims> {
       const claims = verified.get(token) ?? (await verifySignature(token));
-      if (options.revocations.isRevoked(claims)) throw unauthorized('The session has been signed out.');
+      if (options.revocations.isRevoked(claims)) throw unauthorized('SESSION_SIGNED_OUT');
       return claims;
     }
 
@@ -76,10 +76,10 @@ export const authPlugin = fp<AuthOptions>(
           requiredClaims: ['exp'],
         }));
       } catch {
-        throw unauthorized('The access token is invalid or has expired.');
+        throw unauthorized('TOKEN_EXPIRED');
       }
       if (payload.token_use !== 'access' || payload.client_id !== options.clientId || !payload.sub) {
-        throw unauthorized('The access token is invalid or has expired.');
+        throw unauthorized('TOKEN_EXPIRED');
       }
       const claims: AccessClaims = {
         sub: payload.sub,
@@ -104,12 +104,12 @@ export const authPlugin = fp<AuthOptions>(
       let user = recentUsers.get(claims.sub) ?? (await findPortalUser(options.dbh, claims.sub));
       if (!user) {
         const identity = await options.identityAdmin.getUser(claims.username);
-        if (!identity) throw unauthorized('The access token belongs to no user.');
+        if (!identity) throw unauthorized('UNKNOWN_USER');
         await createPortalUser(options.dbh.db, { id: claims.sub, email: identity.email });
         user = await findPortalUser(options.dbh, claims.sub);
-        if (!user) throw unauthorized('The access token belongs to no user.');
+        if (!user) throw unauthorized('UNKNOWN_USER');
       }
-      if (user.status === 'REMOVED') throw forbidden('This user has been removed.');
+      if (user.status === 'REMOVED') throw forbidden('USER_REMOVED');
       user.lastLoginAt = await recordSignIn(options.dbh.db, user.id, claims.authTime, user.lastLoginAt);
       if (options.userCacheMs > 0) recentUsers.set(user.id, user, Date.now() + options.userCacheMs);
       request.user = user;

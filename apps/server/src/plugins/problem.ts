@@ -1,23 +1,34 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { TInvalidParam, TProblem } from '@connect/shared';
+import { PROBLEMS, PROBLEM_TITLES, type ProblemCode, type TInvalidParam, type TProblem } from '@connect/shared';
 import { ProblemError } from '../lib/errors.ts';
 
-const TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  414: 'URI Too Long',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
+/** The code of a refusal Fastify or a plugin made itself (bad JSON, body too large, rate limit …). */
+function frameworkCode(status: number, error: FastifyError): ProblemCode {
+  switch (status) {
+    case 401:
+      return 'UNAUTHORIZED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 405:
+      return 'METHOD_NOT_ALLOWED';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 414:
+      return 'URI_TOO_LONG';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'RATE_LIMITED';
+    case 503:
+      return 'SERVICE_UNAVAILABLE';
+    default:
+      return status >= 500 ? 'INTERNAL_ERROR' : error.code === 'FST_ERR_VALIDATION' ? 'INVALID_REQUEST' : 'MALFORMED_REQUEST';
+  }
+}
 
 export function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: Omit<TProblem, 'type'>) {
   return reply
@@ -45,7 +56,8 @@ export function routerProblem(error: FastifyError, request: FastifyRequest, repl
   reply.header('x-request-id', request.id);
   return sendProblem(reply, request, {
     status,
-    title: TITLES[status] ?? 'Bad Request',
+    code: frameworkCode(status, error),
+    title: PROBLEM_TITLES[status] ?? 'Bad Request',
     detail: (error.code && ROUTER_DETAILS[error.code]) ?? 'The server could not route the request.',
   });
 }
@@ -82,8 +94,9 @@ export const problemPlugin = fp(
       if (error instanceof ProblemError) {
         return sendProblem(reply, request, {
           status: error.status,
+          code: error.code,
           title: error.title,
-          ...(error.detail ? { detail: error.detail } : {}),
+          detail: error.detail,
           ...(error.invalidParams ? { invalidParams: error.invalidParams } : {}),
         });
       }
@@ -91,24 +104,28 @@ export const problemPlugin = fp(
       if (invalidParams) {
         return sendProblem(reply, request, {
           status: 400,
+          code: 'INVALID_REQUEST',
           title: 'Bad Request',
-          detail: invalidParams[0]?.reason ?? 'The request is invalid.',
+          detail: invalidParams[0]?.reason ?? PROBLEMS.INVALID_REQUEST.message,
           invalidParams,
         });
       }
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
+        const code = status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR';
         return sendProblem(reply, request, {
           status,
-          title: TITLES[status] ?? 'Internal Server Error',
-          detail: 'The server could not complete the request. Quote the request id when contacting support.',
+          code,
+          title: PROBLEM_TITLES[status] ?? 'Internal Server Error',
+          detail: PROBLEMS[code].message,
         });
       }
       // Fastify's own 4xx (malformed JSON, wrong content type, body too large, rate limit).
       return sendProblem(reply, request, {
         status,
-        title: TITLES[status] ?? 'Bad Request',
+        code: frameworkCode(status, error),
+        title: PROBLEM_TITLES[status] ?? 'Bad Request',
         detail: error.message,
       });
     });
@@ -116,6 +133,7 @@ export const problemPlugin = fp(
     app.setNotFoundHandler((request, reply) =>
       sendProblem(reply, request, {
         status: 404,
+        code: 'ROUTE_NOT_FOUND',
         title: 'Not Found',
         detail: `No route ${request.method} ${request.url.split('?')[0]}.`,
       }),

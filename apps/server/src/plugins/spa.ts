@@ -24,7 +24,7 @@ export const spaPlugin = fp<{ root: string }>(
 
     app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
       const pathname = decodeURIComponent(request.url.split('?')[0]!);
-      if (/^\/(api|idp)(\/|$)/.test(pathname)) throw notFound(`No route GET ${pathname}.`);
+      if (/^\/(api|idp)(\/|$)/.test(pathname)) throw notFound('ROUTE_NOT_FOUND', `No route GET ${pathname}.`);
       const candidate = path.resolve(root, `.${pathname}`);
       const isInsideRoot = candidate.startsWith(root + path.sep);
       // The compressed copies are alternate encodings of their file, not files of their own.
@@ -36,9 +36,9 @@ export const spaPlugin = fp<{ root: string }>(
           maxAge: immutable ? 31_536_000_000 : 0,
         });
       }
-      if (path.extname(pathname)) throw notFound(`No file ${pathname}.`);
+      if (path.extname(pathname)) throw notFound('NOT_FOUND', `No file ${pathname}.`);
       if (!existsSync(indexFile)) {
-        throw notFound('The web app has not been built. Run `npm run build` (npm start does it for you).');
+        throw notFound('WEB_APP_NOT_BUILT');
       }
       return reply.header('cache-control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
     });

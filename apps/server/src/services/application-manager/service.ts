@@ -15,7 +15,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { requireVerifiedIdentity } from '../connect/kyc-guard.ts';
+import { requireVerifiedIdentity } from '../connect/index.ts';
 import type { ApplicationRepository, ApplicationRow, NetworkRow, SecretRow } from './repository.ts';
 
 type CreateInput = {

@@ -1,5 +1,5 @@
-import { KYC_MESSAGES, type KycStatus } from '@connect/shared';
-import { ProblemError } from '../../lib/errors.ts';
+import type { KycStatus } from '@connect/shared';
+import { problem } from '../../lib/errors.ts';
 
 /** True when the user's identity is verified (spec §4 onfidoApplicantStatus VERIFIED). */
 export function isIdentityVerified(user: { kycStatus: KycStatus }): boolean {
@@ -17,9 +17,5 @@ export function isIdentityVerified(user: { kycStatus: KycStatus }): boolean {
  */
 export function requireVerifiedIdentity(user: { kycStatus: KycStatus }): void {
   if (isIdentityVerified(user)) return;
-  throw new ProblemError(
-    409,
-    'Identity verification required',
-    user.kycStatus === 'PENDING' ? KYC_MESSAGES.mainnetVerificationPending : KYC_MESSAGES.mainnetRequiresVerification,
-  );
+  throw problem(user.kycStatus === 'PENDING' ? 'IDENTITY_VERIFICATION_PENDING' : 'IDENTITY_VERIFICATION_REQUIRED');
 }

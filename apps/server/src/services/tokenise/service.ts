@@ -30,7 +30,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { ExpiringCache } from '../../lib/expiring-cache.ts';
 import { badRequest, conflict, notFound, ProblemError } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
-import { isIdentityVerified, requireVerifiedIdentity } from '../connect/kyc-guard.ts';
+import { isIdentityVerified, requireVerifiedIdentity } from '../connect/index.ts';
 import { chargeToken, deploymentData, type DeploymentEngine } from './deployment.ts';
 import type { NetworkRow, TierRow, TokenRepository, TokenRow, TokenWithRefs } from './repository.ts';
 import { seedTokenTiers } from './tiers.ts';

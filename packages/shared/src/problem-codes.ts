@@ -1,0 +1,199 @@
+/**
+ * Every refusal the API makes, by machine code: its HTTP status and its message (spec §8 quoted
+ * exactly where the spec words it; the rest decided, docs/decisions.md "Coded errors"). The server
+ * answers each refusal as problem details with this `code`; the SPA decides what to show and do
+ * from the code (apps/web/src/lib/problems.ts), never by comparing message text.
+ *
+ * A refusal may carry a more specific `detail` (which network, how many credits), but its code
+ * and status are always the ones below. This module stays free of zod: the web's first screen
+ * reads it through `@connect/shared/light`.
+ */
+export const PROBLEMS = {
+  // ── Any request ────────────────────────────────────────────────────────────────────────────
+  INVALID_REQUEST: { status: 400, message: 'The request is invalid.' },
+  MALFORMED_REQUEST: { status: 400, message: 'The request could not be read.' },
+  UNAUTHORIZED: { status: 401, message: 'A valid access token is required.' },
+  TOKEN_EXPIRED: { status: 401, message: 'The access token is invalid or has expired.' },
+  SESSION_SIGNED_OUT: { status: 401, message: 'The session has been signed out.' },
+  UNKNOWN_USER: { status: 401, message: 'The access token belongs to no user.' },
+  FORBIDDEN: { status: 403, message: 'You do not have access to this resource.' },
+  USER_REMOVED: { status: 403, message: 'This user has been removed.' },
+  NOT_FOUND: { status: 404, message: 'The resource was not found.' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'There is no such route.' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is larger than the server accepts.' },
+  URI_TOO_LONG: { status: 414, message: 'A path parameter is longer than the server accepts.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body has a content type the server does not accept.' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  INTERNAL_ERROR: {
+    status: 500,
+    message: 'The server could not complete the request. Quote the request id when contacting support.',
+  },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is not available at the moment.' },
+  WEB_APP_NOT_BUILT: {
+    status: 404,
+    message: 'The web app has not been built. Run `npm run build` (npm start does it for you).',
+  },
+
+  // ── Users, terms and identity verification (connect) ───────────────────────────────────────
+  USER_NOT_FOUND: { status: 404, message: 'The user was not found.' },
+  TERMS_NOT_PUBLISHED: { status: 404, message: 'No terms and conditions have been published.' },
+  TERMS_OUTDATED: {
+    status: 400,
+    message: 'These terms are not the latest version. Please reload and accept the latest terms.',
+  },
+  NAMES_LOCKED: { status: 400, message: 'Your name cannot be changed after your identity has been verified.' },
+  KYC_NAMES_MISSING: {
+    status: 400,
+    message: 'Please add your first and last name to your profile before verifying your identity.',
+  },
+  KYC_ALREADY_VERIFIED: { status: 409, message: 'Your identity is already verified.' },
+  KYC_CHECK_IN_PROGRESS: {
+    status: 409,
+    message: 'A verification check is already in progress. It usually completes within about 24 hours.',
+  },
+  KYC_SANDBOX_ONLY: { status: 400, message: 'Document names and an outcome are only accepted by the sandbox verifier.' },
+  KYC_UNAVAILABLE: {
+    status: 503,
+    message:
+      'Identity verification is not available on this server yet. Please contact support to verify your identity.',
+  },
+  KYC_PROVIDER_UNREACHABLE: {
+    status: 502,
+    message: 'The identity verification service could not be reached. Please try again in a few minutes.',
+  },
+  KYC_WEBHOOK_SIGNATURE: { status: 401, message: 'The webhook signature is missing or invalid.' },
+  /** Spec §5: mainnet networks, applications and tokens need a verified identity (409, not 403: a 403 signs the SPA out). */
+  IDENTITY_VERIFICATION_REQUIRED: {
+    status: 409,
+    title: 'Identity verification required',
+    message:
+      'Mainnet networks, applications and tokens require a verified identity. Please verify your identity and try again.',
+  },
+  IDENTITY_VERIFICATION_PENDING: {
+    status: 409,
+    title: 'Identity verification required',
+    message:
+      'Mainnet networks, applications and tokens require a verified identity. Your verification is still in progress (about 24 hours).',
+  },
+
+  // ── Networks and plans (integrate, account-plan) ──────────────────────────────────────────
+  FEATURE_UNAVAILABLE: { status: 404, message: 'This feature is not available for your account.' },
+  ACCOUNT_NOT_FOUND: { status: 404, message: 'The account was not found.' },
+  NETWORK_NOT_FOUND: { status: 404, message: 'The network was not found.' },
+  NETWORK_REMOVAL_REQUESTED: { status: 409, message: 'The removal of this network has already been requested.' },
+  NETWORK_REMOVED: { status: 409, message: 'This network has already been removed.' },
+  NETWORK_NOT_REMOVABLE: { status: 409, message: 'Only a network whose removal was requested can be removed.' },
+  NETWORK_NOT_UNDER_REVIEW: { status: 409, message: 'Only a network under review can be approved or rejected.' },
+
+  // ── Applications (application-manager) ────────────────────────────────────────────────────
+  APPLICATION_NOT_FOUND: { status: 404, message: 'The application was not found.' },
+  /** spec §8, quoted exactly: creating an application under a name the account already uses. */
+  APPLICATION_EXISTS: {
+    status: 409,
+    message: 'This application already exists, please choose another application name',
+  },
+  /** spec §8, quoted exactly: the name check (POST /validate) and renaming. */
+  APPLICATION_NAME_EXISTS: { status: 409, message: 'This application name already exists!' },
+  APPLICATION_QUOTA_REACHED: {
+    status: 409,
+    message: 'You have registered all the applications your plan allows. Delete one or upgrade your plan.',
+  },
+  APPLICATION_TYPE_FIXED: { status: 400, message: 'The application type cannot be changed after creation.' },
+  CLIENT_SECRET_NOT_FOUND: { status: 404, message: 'The client secret was not found.' },
+  /** spec §8, quoted exactly. */
+  NETWORKS_REQUIRED: { status: 400, message: 'Please select at least one of the available networks!' },
+  APPLICATION_NETWORK_UNAVAILABLE: {
+    status: 400,
+    message: 'This network is not active for your account or not of the application’s type.',
+  },
+
+  // ── Tokens (tokenise) ──────────────────────────────────────────────────────────────────────
+  TOKEN_NOT_FOUND: { status: 404, message: 'The token was not found.' },
+  /** spec §8, quoted exactly: the no-networks guard (SPA: My networks with configureNetworks=true). */
+  NETWORKS_NOT_CONFIGURED: { status: 409, message: 'Please configure your networks before you can deploy tokens' },
+  /** spec §5: no tokens:create quota left (SPA: back to Token Flow). */
+  TOKEN_QUOTA_REACHED: {
+    status: 409,
+    message: 'You have deployed all the tokens your plan allows. Upgrade your plan to deploy more.',
+  },
+  TOKEN_LOCATION_UNAVAILABLE: {
+    status: 400,
+    message: 'This network is not available to your account for token deployment',
+  },
+  TOKEN_TIER_UNAVAILABLE: {
+    status: 400,
+    message: 'This smart contract tier is not offered on this network for this deployment method',
+  },
+  TOKEN_TIER_TYPE: { status: 400, message: 'The chosen tier is not a tier of this token type' },
+  NO_PLATFORM_DEPLOYER: {
+    status: 400,
+    message: 'The platform cannot deploy on this network: please deploy with your wallet',
+  },
+  INSUFFICIENT_CREDITS: {
+    status: 409,
+    message: 'Your account does not have enough credits for this deployment. Buy credits or choose another tier.',
+  },
+  EXTERNAL_ID_TAKEN: { status: 409, message: 'This deployment id (externalId) is already used for another token' },
+  TOKEN_NOT_EDITABLE: { status: 409, message: 'Only a token whose deployment has not been sent yet can be edited' },
+  TOKEN_STATUS_CHANGE: { status: 409, message: 'The token cannot change to this status.' },
+  NOT_WALLET_DEPLOYMENT: { status: 409, message: 'Only a token deployed with the wallet reports its transaction hash' },
+  TOKEN_ALREADY_TRACKED: { status: 409, message: 'This token already has a deployment transaction' },
+  TX_HASH_TAKEN: { status: 409, message: 'This transaction is already tracked for another token' },
+  DEPLOYMENT_NOT_CANCELLABLE: {
+    status: 409,
+    message: 'This deployment has been sent to the blockchain and can no longer be cancelled',
+  },
+
+  // ── The platform API applications call (/oauth2/token, /api/gateway) ──────────────────────
+  GATEWAY_TOKEN_REQUIRED: { status: 401, message: 'An access token from POST /oauth2/token is required.' },
+  GATEWAY_NETWORK_UNKNOWN: { status: 404, message: 'There is no such network.' },
+  GATEWAY_NETWORK_NOT_ASSOCIATED: { status: 403, message: 'This network is not associated with the application.' },
+  GATEWAY_NETWORK_INACTIVE: { status: 403, message: 'This network is not active for the application’s account.' },
+  GATEWAY_NO_RPC_ENDPOINT: { status: 503, message: 'This network has no RPC endpoint configured.' },
+  GATEWAY_INVALID_RPC: {
+    status: 400,
+    message: 'The body must be a JSON-RPC 2.0 request or a batch of JSON-RPC 2.0 requests.',
+  },
+  GATEWAY_RATE_LIMITED: { status: 429, message: 'This network allows only so many requests per second per account.' },
+  UPSTREAM_TIMEOUT: { status: 502, message: 'The network’s RPC endpoint did not answer in time.' },
+  UPSTREAM_TOO_LARGE: {
+    status: 502,
+    message: 'The network’s answer is too large to pass through the gateway; ask for less at once.',
+  },
+  UPSTREAM_UNREACHABLE: { status: 502, message: 'The network’s RPC endpoint could not be reached.' },
+} as const satisfies Record<string, { status: number; message: string; title?: string }>;
+
+export type ProblemCode = keyof typeof PROBLEMS;
+export const PROBLEM_CODES = Object.keys(PROBLEMS) as [ProblemCode, ...ProblemCode[]];
+
+/** The HTTP reason phrases the API's problems carry as `title`. */
+export const PROBLEM_TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  414: 'URI Too Long',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+
+/** The `title` a problem with this code carries: its own, else the status's reason phrase. */
+export function problemTitle(code: ProblemCode): string {
+  const entry: { status: number; title?: string } = PROBLEMS[code];
+  return entry.title ?? PROBLEM_TITLES[entry.status] ?? 'Error';
+}
+
+/** The code of a problem body (or an error carrying one as `body`), when it names a known code. */
+export function problemCodeOf(value: unknown): ProblemCode | null {
+  const body =
+    value && typeof value === 'object' && 'body' in value ? (value as { body: unknown }).body : (value as unknown);
+  const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && Object.hasOwn(PROBLEMS, code) ? (code as ProblemCode) : null;
+}
