@@ -77,6 +77,14 @@ describe('request layer (spec §7, §8)', () => {
     expect((error as ApiError).status).toBe(500);
   });
 
+  it('carries the problem’s code, or none when the answer has no known code', async () => {
+    const coded = setup(jsonResponse(409, { status: 409, code: 'TOKEN_QUOTA_REACHED', detail: 'No quota' }));
+    const error = await coded.api.tokenise.get('/x').catch((e: unknown) => e);
+    expect((error as ApiError).code).toBe('TOKEN_QUOTA_REACHED');
+    const uncoded = setup(jsonResponse(502, { detail: 'Bad gateway' }));
+    expect(((await uncoded.api.tokenise.get('/x').catch((e: unknown) => e)) as ApiError).code).toBeNull();
+  });
+
   it('gives up after the timeout', async () => {
     const fetch = vi.fn(
       (_url: string, init: RequestInit) =>

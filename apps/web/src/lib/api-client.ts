@@ -1,20 +1,25 @@
 import type { z } from 'zod';
 import type { ServiceName } from '@connect/shared';
-import { LIMITS, MESSAGES, messageFromError } from '@connect/shared/light';
+import { LIMITS, MESSAGES, messageFromError, problemCodeOf, type ProblemCode } from '@connect/shared/light';
 
 /**
- * A failed request: the HTTP status, the problem body and the message rule of spec §8 — the first
+ * A failed request: the HTTP status, the problem body, its machine `code` (null when the answer
+ * carried none: a network failure, a proxy's page) and the message rule of spec §8 — the first
  * invalid-parameter reason, else the response's message, else the generic message. (The source's
  * transport rejected with a bare 'Error' text, but spec §8 says what is *shown* is the generic
- * message, and this message is what pages show.)
+ * message, and this message is what pages show.) What to do about a failure is decided from the
+ * code in lib/problems.ts.
  */
 export class ApiError extends Error {
+  readonly code: ProblemCode | null;
+
   constructor(
     readonly status: number,
     readonly body: unknown,
   ) {
     super(messageFromError(body, MESSAGES.generic));
     this.name = 'ApiError';
+    this.code = problemCodeOf(body);
   }
 }
 
@@ -69,17 +74,17 @@ export function createApiClient(deps: ApiClientDeps) {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (!options.anonymous) {
-      let token: string | null = null;
+      let accessToken: string | null = null;
       try {
-        token = await deps.getAccessToken();
+        accessToken = await deps.getAccessToken();
       } catch {
-        token = null;
+        accessToken = null;
       }
-      if (!token) {
+      if (!accessToken) {
         deps.onSessionLost();
         throw new ApiError(401, { detail: MESSAGES.goBackToLogin });
       }
-      headers.authorization = `Bearer ${token}`;
+      headers.authorization = `Bearer ${accessToken}`;
     }
     const timeout = AbortSignal.timeout(timeoutMs);
     let response: Response;
