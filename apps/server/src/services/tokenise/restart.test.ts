@@ -4,7 +4,7 @@ import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, creditTransactions, platformKeys, tokens, type DbHandle } from '@connect/db';
 import { createTestDatabase } from '@connect/db/testing';
-import type { TCreateTokenResponse } from '@connect/shared';
+import { TOKEN_MESSAGES, type TCreateTokenResponse, type TProblem } from '@connect/shared';
 import { fundFromFaucet } from '../../adapters/chains/platform-deployer.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
 import { buildApp } from '../../app.ts';
@@ -147,7 +147,12 @@ describe('tokenise: deployments across a restart', () => {
           headers: user.headers,
           payload: { id, status: 'ACTIVE' },
         });
-      expect((await pay()).statusCode).toBe(409);
+      const refused = await pay();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<TProblem>()).toMatchObject({
+        code: 'INSUFFICIENT_CREDITS',
+        detail: TOKEN_MESSAGES.insufficientCredits(10, 4),
+      });
       await db.db.update(accounts).set({ credits: 50 }).where(eq(accounts.id, user.accountId));
       const paid = await pay();
       expect(paid.statusCode, paid.body).toBe(200);

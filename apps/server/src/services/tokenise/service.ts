@@ -28,7 +28,7 @@ import type { SignedPlatformTx } from '../../adapters/chains/platform-sender.ts'
 import { rpcCall } from '../../adapters/chains/rpc.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { ExpiringCache } from '../../lib/expiring-cache.ts';
-import { badRequest, conflict, notFound, ProblemError } from '../../lib/errors.ts';
+import { badRequest, fieldProblem, problem, ProblemError } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import { isIdentityVerified, requireVerifiedIdentity } from '../connect/index.ts';
 import { chargeToken, deploymentData, type DeploymentEngine } from './deployment.ts';
@@ -40,7 +40,9 @@ export const TIER_CACHE_MS = 5_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const guardProblem = (detail: string) => new ProblemError(409, 'Conflict', detail);
+/** INSUFFICIENT_CREDITS, saying what the deployment costs and what the account has. */
+const insufficientCredits = (needed: number, available: number) =>
+  problem('INSUFFICIENT_CREDITS', { detail: TOKEN_MESSAGES.insufficientCredits(needed, available) });
 
 type Caller = Pick<PortalUser, 'id' | 'accountId' | 'kycStatus'>;
 type Target = { networkId: string; tierId: string; tokenType: TTokenType; deploymentType: TDeploymentType };
@@ -74,7 +76,7 @@ export class TokeniseService {
   private async requireQuota(accountId: string): Promise<void> {
     const quota = await this.repo.quota(accountId);
     if (!quota || (quota.total !== null && quota.total - quota.used <= 0)) {
-      throw guardProblem(TOKEN_MESSAGES.quotaReached);
+      throw problem('TOKEN_QUOTA_REACHED');
     }
   }
 
@@ -88,15 +90,15 @@ export class TokeniseService {
     const usable = reachable.filter((n) => n.networkType !== 'mainnet' || isIdentityVerified(caller));
     if (usable.length) return usable;
     if (reachable.length) requireVerifiedIdentity(caller); // only mainnets, identity not verified
-    throw guardProblem(TOKEN_MESSAGES.configureNetworks);
+    throw problem('NETWORKS_NOT_CONFIGURED');
   }
 
   private async location(caller: Caller, networkId: string, known?: NetworkRow[]): Promise<NetworkRow> {
     const activated = known ?? (await this.repo.activatedNetworks(caller.accountId));
     const network = activated.find((n) => n.id === networkId && n.rpcUrl);
     if (!network) {
-      if (!activated.length) throw guardProblem(TOKEN_MESSAGES.configureNetworks);
-      throw badRequest([{ name: 'networkId', reason: TOKEN_MESSAGES.locationUnavailable }]);
+      if (!activated.length) throw problem('NETWORKS_NOT_CONFIGURED');
+      throw fieldProblem('TOKEN_LOCATION_UNAVAILABLE', 'networkId');
     }
     if (network.networkType === 'mainnet') requireVerifiedIdentity(caller);
     return network;
@@ -106,23 +108,23 @@ export class TokeniseService {
   private async tierFor(network: NetworkRow, target: Target, known?: TierRow | null): Promise<TierRow> {
     const tier = known === undefined ? await this.repo.tier(target.tierId) : known;
     if (!tier || tier.networkId !== network.id || !tier.isActive) {
-      throw badRequest([{ name: 'tierId', reason: TOKEN_MESSAGES.tierUnavailable }]);
+      throw fieldProblem('TOKEN_TIER_UNAVAILABLE', 'tierId');
     }
     if (tier.tokenType !== target.tokenType.toUpperCase()) {
-      throw badRequest([{ name: 'tierId', reason: TOKEN_MESSAGES.tierTokenType }]);
+      throw fieldProblem('TOKEN_TIER_TYPE', 'tierId');
     }
     if (!tierOffered(tier, target.deploymentType)) {
-      throw badRequest([{ name: 'tierId', reason: TOKEN_MESSAGES.tierUnavailable }]);
+      throw fieldProblem('TOKEN_TIER_UNAVAILABLE', 'tierId');
     }
     if (target.deploymentType === 'QUANT' && !this.engine.deployerKeyFor(network)) {
-      throw badRequest([{ name: 'deploymentType', reason: TOKEN_MESSAGES.noPlatformDeployer }]);
+      throw fieldProblem('NO_PLATFORM_DEPLOYER', 'deploymentType');
     }
     return tier;
   }
 
   private async requireCredits(accountId: string, amount: number): Promise<number> {
     const credits = await this.repo.credits(accountId);
-    if (credits < amount) throw conflict(TOKEN_MESSAGES.insufficientCredits(amount, credits));
+    if (credits < amount) throw insufficientCredits(amount, credits);
     return credits;
   }
 
@@ -136,7 +138,7 @@ export class TokeniseService {
     const row =
       (UUID.test(idOrExternalId) ? await this.repo.token(caller.accountId, idOrExternalId) : null) ??
       (await this.repo.tokenByExternalId(caller.accountId, idOrExternalId));
-    if (!row) throw notFound(TOKEN_MESSAGES.notFound);
+    if (!row) throw problem('TOKEN_NOT_FOUND');
     return row;
   }
 
@@ -259,7 +261,7 @@ export class TokeniseService {
         if (row === 'exists') return null;
         if (row === 'refused') {
           await this.guards(caller, body); // throws the refusal, in the spec's order
-          throw guardProblem(TOKEN_MESSAGES.quotaReached); // the last unit went to a concurrent request
+          throw problem('TOKEN_QUOTA_REACHED'); // the last unit went to a concurrent request
         }
         return row;
       };
@@ -275,7 +277,7 @@ export class TokeniseService {
     // The externalId exists: this account's (a retry racing the first call) or another's.
     const answer = await existing();
     if (answer) return answer;
-    throw conflict(TOKEN_MESSAGES.externalIdTaken, [{ name: 'externalId', reason: TOKEN_MESSAGES.externalIdTaken }]);
+    throw fieldProblem('EXTERNAL_ID_TAKEN', 'externalId');
   }
 
   /**
@@ -288,7 +290,7 @@ export class TokeniseService {
     const form = located && this.checkLocally(caller, body, located);
     if (!located || !form) {
       await this.guards(caller, body, located?.tier ?? null);
-      throw badRequest([{ name: 'tierId', reason: TOKEN_MESSAGES.tierUnavailable }]); // not reached
+      throw fieldProblem('TOKEN_TIER_UNAVAILABLE', 'tierId'); // not reached
     }
     const { network, tier } = located;
     const values = {
@@ -336,14 +338,14 @@ export class TokeniseService {
       this.repo.credits(caller.accountId),
     ]);
     if (!quota || (quota.total !== null && quota.total - quota.used <= 0)) {
-      throw guardProblem(TOKEN_MESSAGES.quotaReached);
+      throw problem('TOKEN_QUOTA_REACHED');
     }
     await this.usableNetworks(caller, activated);
     const network = await this.location(caller, body.networkId, activated);
     const tier = await this.tierFor(network, body, knownTier);
     this.parseForm(tier, body);
     const amount = tierCreditAmount(tier, body.deploymentType) ?? 0;
-    if (credits < amount) throw conflict(TOKEN_MESSAGES.insufficientCredits(amount, credits));
+    if (credits < amount) throw insufficientCredits(amount, credits);
   }
 
   private async withDeployment(row: TokenWithRefs): Promise<TCreateTokenResponse> {
@@ -398,16 +400,14 @@ export class TokeniseService {
           await repo.updateToken(token.id, { status: 'ACTIVE' });
           return true;
         });
-        if (!paid) {
-          throw conflict(TOKEN_MESSAGES.insufficientCredits(amount, await this.repo.credits(caller.accountId)));
-        }
+        if (!paid) throw insufficientCredits(amount, await this.repo.credits(caller.accountId));
       } else {
-        throw conflict(TOKEN_MESSAGES.statusChange(from, to));
+        throw problem('TOKEN_STATUS_CHANGE', { detail: TOKEN_MESSAGES.statusChange(from, to) });
       }
       return this.withDeployment((await this.repo.token(caller.accountId, token.id))!);
     }
     if (token.deploymentType !== 'META_MASK' || token.status !== 'PENDING' || token.txHash) {
-      throw conflict(TOKEN_MESSAGES.notEditable);
+      throw problem('TOKEN_NOT_EDITABLE');
     }
     const form = this.parseForm(tier, body);
     const updated = await this.repo.updateToken(
@@ -415,14 +415,14 @@ export class TokeniseService {
       formColumns(form),
       and(eq(tokens.status, 'PENDING'), isNull(tokens.txHash)),
     );
-    if (!updated) throw conflict(TOKEN_MESSAGES.notEditable);
+    if (!updated) throw problem('TOKEN_NOT_EDITABLE');
     return this.withDeployment((await this.repo.token(caller.accountId, token.id))!);
   }
 
   /** DELETE /token/{externalId}: cancels a deployment not sent yet (or removes a failed one). */
   async remove(caller: Caller, externalId: string): Promise<void> {
     const row = await this.repo.tokenByExternalId(caller.accountId, externalId);
-    if (!row) throw notFound(TOKEN_MESSAGES.notFound);
+    if (!row) throw problem('TOKEN_NOT_FOUND');
     const deleted = await this.repo.transaction(async (repo) => {
       const gone = await repo.deleteToken(
         caller.accountId,
@@ -433,17 +433,17 @@ export class TokeniseService {
       if (gone && gone.status === 'PENDING') await repo.releaseQuota(caller.accountId);
       return gone;
     });
-    if (!deleted) throw conflict(TOKEN_MESSAGES.cannotCancel);
+    if (!deleted) throw problem('DEPLOYMENT_NOT_CANCELLABLE');
   }
 
   /** PUT /token/deploy/track: the wallet sent the deployment; follow it. */
   async track(caller: Caller, body: { externalId: string; txHash: string }): Promise<{ token: TToken }> {
     const row = await this.repo.tokenByExternalId(caller.accountId, body.externalId);
-    if (!row) throw notFound(TOKEN_MESSAGES.notFound);
+    if (!row) throw problem('TOKEN_NOT_FOUND');
     const { token } = row;
-    if (token.deploymentType !== 'META_MASK') throw conflict(TOKEN_MESSAGES.notWalletDeployment);
+    if (token.deploymentType !== 'META_MASK') throw problem('NOT_WALLET_DEPLOYMENT');
     if (token.txHash === body.txHash) return { token: toToken(row) };
-    if (token.txHash || token.status !== 'PENDING') throw conflict(TOKEN_MESSAGES.alreadyTracked);
+    if (token.txHash || token.status !== 'PENDING') throw problem('TOKEN_ALREADY_TRACKED');
     let updated: TokenRow | null;
     try {
       updated = await this.repo.updateToken(
@@ -453,11 +453,11 @@ export class TokeniseService {
       );
     } catch (err) {
       if (isUniqueViolation(err)) {
-        throw conflict(TOKEN_MESSAGES.txHashTaken, [{ name: 'txHash', reason: TOKEN_MESSAGES.txHashTaken }]);
+        throw fieldProblem('TX_HASH_TAKEN', 'txHash');
       }
       throw err;
     }
-    if (!updated) throw conflict(TOKEN_MESSAGES.alreadyTracked);
+    if (!updated) throw problem('TOKEN_ALREADY_TRACKED');
     this.engine.kick(token.id);
     return { token: toToken((await this.repo.token(caller.accountId, token.id))!) };
   }
@@ -465,11 +465,11 @@ export class TokeniseService {
   /** PUT /token/deploy/track/cancel: the user cancelled or denied in the wallet. */
   async cancelTracking(caller: Caller, body: Required<TCancelTrackingRequest>): Promise<{ token: TToken }> {
     const row = await this.repo.tokenByExternalId(caller.accountId, body.externalId);
-    if (!row) throw notFound(TOKEN_MESSAGES.notFound);
+    if (!row) throw problem('TOKEN_NOT_FOUND');
     const { token } = row;
-    if (token.deploymentType !== 'META_MASK') throw conflict(TOKEN_MESSAGES.notWalletDeployment);
+    if (token.deploymentType !== 'META_MASK') throw problem('NOT_WALLET_DEPLOYMENT');
     if (token.status === 'PENDING') {
-      if (token.txHash) throw conflict(TOKEN_MESSAGES.cannotCancel);
+      if (token.txHash) throw problem('DEPLOYMENT_NOT_CANCELLABLE');
       const reason = {
         CANCELLED: TOKEN_MESSAGES.deploymentCancelled,
         DENIED: TOKEN_MESSAGES.walletDenied,
@@ -478,7 +478,7 @@ export class TokeniseService {
       }[body.reason];
       await this.engine.fail(token, reason);
     } else if (token.status !== 'FAILED') {
-      throw conflict(TOKEN_MESSAGES.cannotCancel);
+      throw problem('DEPLOYMENT_NOT_CANCELLABLE');
     }
     return { token: toToken((await this.repo.token(caller.accountId, token.id))!) };
   }

@@ -94,6 +94,10 @@ describe('tokenise', () => {
       const created = await create(user, quant20('base'));
       expect(created.statusCode).toBe(409);
       expect(problem(created).detail).toBe(TOKEN_MESSAGES.configureNetworks);
+      expect([problem(res).code, problem(created).code]).toEqual([
+        'NETWORKS_NOT_CONFIGURED',
+        'NETWORKS_NOT_CONFIGURED',
+      ]);
     });
 
     it('refuses with the quota message when tokens:create is used up', async () => {
@@ -108,6 +112,7 @@ describe('tokenise', () => {
       ]) {
         expect(res.statusCode).toBe(409);
         expect(problem(res).detail).toBe(TOKEN_MESSAGES.quotaReached);
+        expect(problem(res).code).toBe('TOKEN_QUOTA_REACHED');
       }
     });
 
@@ -153,6 +158,7 @@ describe('tokenise', () => {
       const res = await create(user, quant20('base'));
       expect(res.statusCode).toBe(409);
       expect(problem(res).detail).toBe(TOKEN_MESSAGES.insufficientCredits(10, 3));
+      expect(problem(res).code).toBe('INSUFFICIENT_CREDITS');
     });
   });
 
@@ -196,6 +202,7 @@ describe('tokenise', () => {
         const res = await create(owner, { ...quant20('vari'), deploymentType: 'META_MASK' });
         expect(res.statusCode).toBe(400);
         expect(problem(res).invalidParams).toEqual([{ name: 'tierId', reason: TOKEN_MESSAGES.tierUnavailable }]);
+        expect(problem(res).code).toBe('TOKEN_TIER_UNAVAILABLE');
       } finally {
         await t.db.db.update(tokenTiers).set({ bytecodeCredits: 15 }).where(eq(tokenTiers.id, varId));
       }
@@ -268,9 +275,11 @@ describe('tokenise', () => {
       const res = await verify({ networkId: ids.ethTest, tierId: tierId(qrc721, 'base'), tokenType: 'QRC20' });
       expect(res.statusCode).toBe(400);
       expect(problem(res).invalidParams).toEqual([{ name: 'tierId', reason: TOKEN_MESSAGES.tierTokenType }]);
+      expect(problem(res).code).toBe('TOKEN_TIER_TYPE');
       const bad = await verify({ networkId: ids.polyTest, tierId: tierId(qrc20, 'base'), tokenType: 'QRC20' });
       expect(bad.statusCode).toBe(400);
       expect(problem(bad).invalidParams).toEqual([{ name: 'networkId', reason: TOKEN_MESSAGES.locationUnavailable }]);
+      expect(problem(bad).code).toBe('TOKEN_LOCATION_UNAVAILABLE');
     });
 
     it('answers invalidParams for a malformed body', async () => {
@@ -540,6 +549,10 @@ describe('tokenise', () => {
       const reused = await track(user, other.json<TCreateTokenResponse>().token.externalId, hash);
       expect(reused.statusCode).toBe(409);
       expect(problem(reused).detail).toBe(TOKEN_MESSAGES.txHashTaken);
+      expect(problem(reused)).toMatchObject({
+        code: 'TX_HASH_TAKEN',
+        invalidParams: [{ name: 'txHash', reason: TOKEN_MESSAGES.txHashTaken }],
+      });
     });
 
     it('fails a transaction that did not deploy the prepared data, and charges nothing', async () => {
@@ -611,6 +624,48 @@ describe('tokenise', () => {
         failureReason: 'User denied transaction signature.',
       });
     });
+
+    it('refuses a status change the token cannot make, and tracking anything but an unsent wallet deployment', async () => {
+      const user = await newTokenUser(t, { networks: [ids.ethTest] });
+      const payload = { ...quant20('base'), deploymentType: 'META_MASK' };
+      const { token } = (await create(user, payload)).json<TCreateTokenResponse>();
+      const deprecate = await t.app.inject({
+        method: 'PUT',
+        url: '/api/tokenise/token',
+        headers: user.headers,
+        payload: { id: token.id, status: 'DEPRECATED' },
+      });
+      expect(deprecate.statusCode).toBe(409);
+      expect(problem(deprecate)).toMatchObject({
+        code: 'TOKEN_STATUS_CHANGE',
+        detail: TOKEN_MESSAGES.statusChange('PENDING', 'DEPRECATED'),
+      });
+
+      const platform = (await create(user, quant20('base'))).json<TCreateTokenResponse>().token;
+      const notWallet = await track(user, platform.externalId, `0x${'cd'.repeat(32)}`);
+      expect(notWallet.statusCode).toBe(409);
+      expect(problem(notWallet)).toMatchObject({
+        code: 'NOT_WALLET_DEPLOYMENT',
+        detail: TOKEN_MESSAGES.notWalletDeployment,
+      });
+
+      // A hash the chain has never seen: followed, but the token is no longer editable or cancellable.
+      expect((await track(user, payload.externalId, `0x${'ef'.repeat(32)}`)).statusCode).toBe(200);
+      const again = await track(user, payload.externalId, `0x${'fe'.repeat(32)}`);
+      expect(again.statusCode).toBe(409);
+      expect(problem(again)).toMatchObject({ code: 'TOKEN_ALREADY_TRACKED', detail: TOKEN_MESSAGES.alreadyTracked });
+      const cancel = await t.app.inject({
+        method: 'PUT',
+        url: '/api/tokenise/token/deploy/track/cancel',
+        headers: user.headers,
+        payload: { externalId: payload.externalId },
+      });
+      expect(cancel.statusCode).toBe(409);
+      expect(problem(cancel)).toMatchObject({
+        code: 'DEPLOYMENT_NOT_CANCELLABLE',
+        detail: TOKEN_MESSAGES.cannotCancel,
+      });
+    });
   });
 
   describe('cancel, status changes and other accounts', () => {
@@ -657,6 +712,7 @@ describe('tokenise', () => {
       });
       expect(edit.statusCode).toBe(409);
       expect(problem(edit).detail).toBe(TOKEN_MESSAGES.notEditable);
+      expect(problem(edit).code).toBe('TOKEN_NOT_EDITABLE');
       const del = await t.app.inject({
         method: 'DELETE',
         url: `/api/tokenise/token/${token.externalId}`,
@@ -664,6 +720,7 @@ describe('tokenise', () => {
       });
       expect(del.statusCode).toBe(409);
       expect(problem(del).detail).toBe(TOKEN_MESSAGES.cannotCancel);
+      expect(problem(del).code).toBe('DEPLOYMENT_NOT_CANCELLABLE');
     });
 
     it('answers 404 for another account’s token on every endpoint', async () => {
@@ -689,10 +746,15 @@ describe('tokenise', () => {
       for (const call of calls) {
         const answer = await t.app.inject({ ...call, headers: stranger.headers });
         expect(answer.statusCode, `${call.method} ${call.url}`).toBe(404);
+        expect(problem(answer).code, `${call.method} ${call.url}`).toBe('TOKEN_NOT_FOUND');
       }
       // Its externalId cannot be reused by another account either.
       const reuse = await create(stranger, { ...quant20('base'), externalId: token.externalId });
       expect(reuse.statusCode).toBe(409);
+      expect(problem(reuse)).toMatchObject({
+        code: 'EXTERNAL_ID_TAKEN',
+        invalidParams: [{ name: 'externalId', reason: TOKEN_MESSAGES.externalIdTaken }],
+      });
       const list = await t.app.inject({
         method: 'POST',
         url: '/api/tokenise/tokens',
