@@ -15,7 +15,7 @@ import {
   ZRotateSecretResponse,
 } from '@connect/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { hashSecret } from './service.ts';
+import { hashSecret } from '../../lib/secret-hash.ts';
 import { activate, addNetwork, newAppUser, type TestUser } from './testing.ts';
 
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';

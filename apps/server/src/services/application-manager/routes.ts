@@ -21,7 +21,7 @@ import {
 import { unauthorized } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
-import { applicationEvents } from '../gateway/events.ts';
+import { applicationChanges as applicationEvents } from '../../lib/application-changes.ts';
 import { serviceStatusRoute } from '../service-status.ts';
 import { ApplicationRepository } from './repository.ts';
 import { ApplicationService } from './service.ts';

@@ -1,4 +1,4 @@
-import { createECDH, createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import {
   APPLICATION_MESSAGES,
   type ApplicationType,
@@ -14,6 +14,7 @@ import type { Config } from '../../config.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { hashSecret } from '../../lib/secret-hash.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { requireVerifiedIdentity } from '../connect/index.ts';
 import type { ApplicationRepository, ApplicationRow, NetworkRow, SecretRow } from './repository.ts';
@@ -37,11 +38,6 @@ type UpdateInput = {
 /** How many of an application's secrets the portal lists (the newest; older ones are long dead). */
 const SECRETS_SHOWN = 10;
 const DAY_MS = 86_400_000;
-
-/** SHA-256 of a client secret: secrets are 256 random bits, so a fast hash is enough (docs/decisions.md). */
-export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
-}
 
 function newClientSecret(): { secret: string; hash: string; hint: string } {
   const secret = randomBytes(32).toString('base64url');

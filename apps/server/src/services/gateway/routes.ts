@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { ACCESS_TOKEN_SECONDS, ZProblem, ZTokenResponse } from '@connect/shared';
 import { ProblemError } from '../../lib/errors.ts';
 import type { App, Deps } from '../../types.ts';
-import { hashSecret } from '../application-manager/service.ts';
+import { applicationChanges } from '../../lib/application-changes.ts';
+import { hashSecret } from '../../lib/secret-hash.ts';
 import { SharedAnswers } from './cache.ts';
-import { applicationEvents } from './events.ts';
 import { gatewayFastPath, replayBody, type OpenRoute } from './fast-path.ts';
 import { RpcForwarder, UpstreamError, type Upstream } from './forward.ts';
 import { countCalls, MAX_BATCH, MAX_LOG_BLOCKS, NEEDS_HEAD, screenCalls, type Screening } from './methods.ts';
@@ -81,7 +81,7 @@ export async function platformApiRoutes(app: App, deps: Deps) {
   }
   const limiter = new NetworkRateLimiter(redis);
 
-  const stopListening = applicationEvents(deps).on((applicationId) => {
+  const stopListening = applicationChanges(deps).on((applicationId) => {
     secrets.forgetApplication(applicationId);
     routes.forgetApplication(applicationId);
   });
