@@ -1,27 +1,29 @@
 import { redirect } from 'react-router';
-import { KYC_MESSAGES, tokenGuardOf } from '@connect/shared';
-import { ApiError } from '../../lib/api-client.ts';
+import { problemRedirectOf, type ProblemRedirect } from '../../lib/problems.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { session } from '../../lib/storage.ts';
 import { getLocationsQueryOptions } from './api/get-locations.ts';
 import { getTokensQueryOptions } from './api/get-tokens.ts';
 import { tokenPaths } from './token-paths.ts';
 
-/**
- * The server's "mainnets need a verified identity" problem (an account whose only networks are
- * mainnets, or a mainnet chosen, without a verified identity): the SPA goes to identity verification.
- */
-export function isIdentityProblem(body: unknown): boolean {
-  const problem = body as { status?: number; detail?: string } | null | undefined;
-  return (
-    problem?.status === 409 &&
-    (problem.detail === KYC_MESSAGES.mainnetRequiresVerification ||
-      problem.detail === KYC_MESSAGES.mainnetVerificationPending)
-  );
-}
-
 /** Where the creation guard sends a user without quota: Token Flow, which says why. */
 export const quotaRedirectPath = () => `${tokenPaths.tokenFlow()}?notice=quota`;
+
+/**
+ * Where a refusal that sends the user on leads from the token pages (spec §5): no networks → My
+ * networks with configureNetworks=true; no quota → Token Flow; a mainnet without a verified
+ * identity (an account whose only networks are mainnets, or a mainnet chosen) → identity verification.
+ */
+export function redirectPath(redirect: ProblemRedirect): string {
+  switch (redirect) {
+    case 'configureNetworks':
+      return tokenPaths.configureNetworks();
+    case 'quotaReached':
+      return quotaRedirectPath();
+    case 'verifyIdentity':
+      return tokenPaths.kyc();
+  }
+}
 
 /**
  * The guards of /{product}-flows/token-flow/deploy/create-new-smart-contract (spec §5): no
@@ -44,14 +46,8 @@ export async function createSmartContractGuard(): Promise<Response | null> {
     if (locations.length === 0) return redirect(tokenPaths.configureNetworks());
     return null;
   } catch (error) {
-    if (error instanceof ApiError) {
-      const guard = tokenGuardOf(error.body as { status?: number; detail?: string });
-      if (guard === 'quotaReached') return redirect(quotaRedirectPath());
-      if (guard === 'configureNetworks') return redirect(tokenPaths.configureNetworks());
-      // Spec §5: mainnet use of tokens requires completed identity verification.
-      if (isIdentityProblem(error.body)) return redirect(tokenPaths.kyc());
-    }
+    const sendsOn = problemRedirectOf(error);
     // Anything else: the page loads and shows the error with a retry.
-    return null;
+    return sendsOn ? redirect(redirectPath(sendsOn)) : null;
   }
 }

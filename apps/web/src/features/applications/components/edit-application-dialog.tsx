@@ -16,7 +16,7 @@ import {
 import { useId } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
+import { invalidParamsOf, isApplicationNameTaken } from '../../../lib/problems.ts';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
@@ -74,13 +74,9 @@ export function EditApplicationDialog({
       onClose();
     } catch (error) {
       // The server's field errors (a name taken meanwhile) go under their fields.
-      if (error instanceof ApiError) {
-        const params = (error.body as { invalidParams?: { name: string; reason: string }[] } | undefined)
-          ?.invalidParams;
-        for (const param of params ?? []) {
-          const field = param.name.split('.')[0] as keyof FormValues;
-          if (field in values) form.setError(field, { message: param.reason });
-        }
+      for (const param of invalidParamsOf(error)) {
+        const field = param.name.split('.')[0] as keyof FormValues;
+        if (field in values) form.setError(field, { message: param.reason });
       }
     }
   });
@@ -161,7 +157,7 @@ export function EditApplicationDialog({
                   )}
                 />
               ) : null}
-              {update.isError && !(update.error instanceof ApiError && update.error.status === 409) ? (
+              {update.isError && !isApplicationNameTaken(update.error) ? (
                 <Alert severity="error">{update.error.message}</Alert>
               ) : null}
             </Stack>

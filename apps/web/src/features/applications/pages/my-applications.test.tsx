@@ -192,6 +192,7 @@ describe('MyApplicationsPage', { timeout: 40_000 }, () => {
           {
             status: 409,
             title: 'Conflict',
+            code: 'APPLICATION_NAME_EXISTS',
             detail: APPLICATION_MESSAGES.nameExists,
             invalidParams: [{ name: 'name', reason: APPLICATION_MESSAGES.nameExists }],
           },

@@ -93,6 +93,7 @@ describe('RegisterApplicationPage', { timeout: 40_000 }, () => {
           {
             status: 409,
             title: 'Conflict',
+            code: 'APPLICATION_NAME_EXISTS',
             detail: APPLICATION_MESSAGES.nameExists,
             invalidParams: [{ name: 'name', reason: APPLICATION_MESSAGES.nameExists }],
           },

@@ -33,7 +33,7 @@ import { FlowActions, FlowSteps } from '../../../components/flow/flow-stepper.ts
 import { LeaveGuard } from '../../../components/flow/leave-guard.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { Page } from '../../../components/page.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { isApplicationNameTaken, problemMessage } from '../../../lib/problems.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCreateApplication } from '../api/create-application.ts';
 import { useApplicationNetworks } from '../api/get-application-networks.ts';
@@ -54,10 +54,6 @@ const ZDetails = z.object({
 type Details = { name: string; callbackUrl: string; applicationType: ApplicationType | '' };
 
 const STEPS = ['intro', 'details', 'networks', 'success'] as const;
-
-function firstReason(error: ApiError): string | undefined {
-  return (error.body as { invalidParams?: { reason: string }[] } | undefined)?.invalidParams?.[0]?.reason;
-}
 
 /** The registration stepper of spec §2.4: intro, application details, select networks, success. */
 export function RegisterApplicationPage() {
@@ -100,8 +96,7 @@ export function RegisterApplicationPage() {
       await validateApplicationName({ name: values.name });
       setStep(2);
     } catch (error) {
-      const reason = error instanceof ApiError ? (firstReason(error) ?? error.message) : String(error);
-      form.setError('name', { message: reason }, { shouldFocus: true });
+      form.setError('name', { message: problemMessage(error) }, { shouldFocus: true });
     } finally {
       setIsChecking(false);
     }
@@ -128,8 +123,8 @@ export function RegisterApplicationPage() {
         },
         onError: (error) => {
           // A name taken meanwhile goes back to the details step, under the name.
-          if (error instanceof ApiError && error.status === 409 && firstReason(error)) {
-            form.setError('name', { message: firstReason(error) });
+          if (isApplicationNameTaken(error)) {
+            form.setError('name', { message: problemMessage(error) });
             setStep(1);
           }
         },
@@ -308,8 +303,7 @@ export function RegisterApplicationPage() {
                 ) : null}
               </Stack>
             )}
-            {create.isError &&
-            !(create.error instanceof ApiError && create.error.status === 409 && firstReason(create.error)) ? (
+            {create.isError && !isApplicationNameTaken(create.error) ? (
               <Alert severity="error" sx={{ mt: 2 }}>
                 {create.error.message}
               </Alert>

@@ -20,7 +20,7 @@ import {
 } from '@connect/shared';
 import { Page } from '../../../components/page.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { invalidParamsOf } from '../../../lib/problems.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useCreatePrivateNetwork } from '../api/create-private-network.ts';
 import { useValidatePrivateNetwork } from '../api/validate-private-network.ts';
@@ -58,9 +58,7 @@ const EMPTY_FORM = {
  * when the error carried none, so the caller shows it as a whole-form message.
  */
 function applyFieldErrors(error: unknown, form: UseFormReturn<TPrivateNetworkForm, unknown, TPrivateNetworkRequest>) {
-  if (!(error instanceof ApiError)) return false;
-  const params = (error.body as { invalidParams?: { name: string; reason: string }[] } | undefined)?.invalidParams;
-  const known = (params ?? []).filter((p): p is { name: Field; reason: string } =>
+  const known = invalidParamsOf(error).filter((p): p is { name: Field; reason: string } =>
     (FIELDS as readonly string[]).includes(p.name),
   );
   known.forEach((p, index) =>

@@ -10,7 +10,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HEAR_ABOUT_US, ZUpdateUserRequest, type TUpdateUserRequest, type TUser } from '@connect/shared';
-import { ApiError } from '../../../lib/api-client.ts';
+import { invalidParamsOf } from '../../../lib/problems.ts';
 import { preferences } from '../../../lib/storage.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { FormTextField } from '../../../components/form-text-field.tsx';
@@ -105,13 +105,9 @@ function ProfileFormBody({ user }: { user: TUser }) {
       onSuccess: (saved) => void navigate(nextStepAfterProfile(saved, preferences.skipMfa())),
       onError: (error) => {
         // Field errors of the server (spec §8) go under their fields; the message shows above the button too.
-        if (error instanceof ApiError) {
-          const invalid =
-            (error.body as { invalidParams?: { name: string; reason: string }[] } | undefined)?.invalidParams ?? [];
-          for (const param of invalid) {
-            if ((FIELDS as readonly string[]).includes(param.name)) {
-              form.setError(param.name as (typeof FIELDS)[number], { message: param.reason });
-            }
+        for (const param of invalidParamsOf(error)) {
+          if ((FIELDS as readonly string[]).includes(param.name)) {
+            form.setError(param.name as (typeof FIELDS)[number], { message: param.reason });
           }
         }
       },

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { tokenGuardOf, type TCreateTokenRequest, type TToken, type TTokenLocation } from '@connect/shared';
+import { type TCreateTokenRequest, type TToken, type TTokenLocation } from '@connect/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Hex } from 'viem';
 import type { Config } from 'wagmi';
 import { ApiError } from '../../../lib/api-client.ts';
+import { problemRedirectOf, type ProblemRedirect } from '../../../lib/problems.ts';
 import {
   classifyWalletError,
   connectWallet,
@@ -18,7 +19,6 @@ import { createToken } from '../api/create-token.ts';
 import { getToken } from '../api/get-token.ts';
 import { tokensKey } from '../api/get-tokens.ts';
 import { trackDeployment } from '../api/track-deployment.ts';
-import { isIdentityProblem } from '../guard.ts';
 
 export type DeployPhase = 'creating' | 'connecting' | 'switching' | 'signing' | 'tracking' | 'confirming' | 'platform';
 
@@ -30,8 +30,6 @@ export type DeployState =
   | { kind: 'successfulWithoutWallet'; token: TToken }
   | { kind: 'cancelled'; walletError: WalletErrorCode }
   | { kind: 'error'; message?: string; token?: TToken; walletError?: WalletErrorCode; walletDetail?: string };
-
-export type DeployGuard = 'configureNetworks' | 'quotaReached' | 'identity';
 
 const POLL_MS = 1500;
 /** About three minutes of failed reads before the page gives up waiting. */
@@ -57,7 +55,7 @@ export function useDeployment({
   request: Omit<TCreateTokenRequest, 'externalId'>;
   location: TTokenLocation;
   walletConfig: Config;
-  onGuard: (guard: DeployGuard) => void;
+  onGuard: (redirect: ProblemRedirect) => void;
 }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<DeployState>({ kind: 'ready' });
@@ -145,13 +143,9 @@ export function useDeployment({
       await follow(tracked, 'confirming', txHash);
     } catch (error) {
       if (error instanceof ApiError) {
-        const guard = tokenGuardOf(error.body as { status?: number; detail?: string });
-        if (guard) {
-          onGuard(guard);
-          return;
-        }
-        if (isIdentityProblem(error.body)) {
-          onGuard('identity');
+        const sendsOn = problemRedirectOf(error);
+        if (sendsOn) {
+          onGuard(sendsOn);
           return;
         }
         update({ kind: 'error', message: error.message, ...(created ? { token: created } : {}) });

@@ -16,8 +16,8 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Page } from '../../../components/page.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { isUnknownToken } from '../../../lib/problems.ts';
 import { classifyWalletError, connectWallet, useWallet, WalletProvider } from '../../../lib/wallet/index.ts';
 import { getToken, tokenKey, useToken } from '../api/get-token.ts';
 import { Identifier, shorten } from '../components/identifier.tsx';
@@ -39,7 +39,7 @@ export function CoinDetailsPage() {
   const id = searchParams.get('id') ?? '';
   // The first read (without a wallet) names the chain the wallet layer needs.
   const token = useToken(id);
-  if (!id || (token.error instanceof ApiError && (token.error.status === 404 || token.error.status === 400))) {
+  if (!id || isUnknownToken(token.error)) {
     return (
       <Page title={t('title')}>
         <Alert

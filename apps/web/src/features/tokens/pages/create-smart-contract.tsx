@@ -14,7 +14,6 @@ import {
   TOKEN_FORM_FIELDS,
   tokenFormFields,
   tokenFormSchema,
-  tokenGuardOf,
   type TDeploymentType,
   type TTierCard,
   type TTokenForm,
@@ -29,7 +28,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from '../../../components/page.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { invalidParamsOf, problemMessage, problemRedirectOf, type ProblemRedirect } from '../../../lib/problems.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { classifyWalletError, connectWallet, useWallet, WalletProvider } from '../../../lib/wallet/index.ts';
@@ -42,8 +41,8 @@ import { LeaveGuard } from '../../../components/flow/leave-guard.tsx';
 import { SummaryStep } from '../components/summary-step.tsx';
 import { TierStep } from '../components/tier-step.tsx';
 import { TokenDetailsForm } from '../components/token-details-form.tsx';
-import { isIdentityProblem, quotaRedirectPath } from '../guard.ts';
-import { useDeployment, type DeployGuard } from '../hooks/use-deployment.ts';
+import { redirectPath } from '../guard.ts';
+import { useDeployment } from '../hooks/use-deployment.ts';
 import { tokenPaths } from '../token-paths.ts';
 
 /** /{product}-flows/token-flow/deploy/create-new-smart-contract: the token deployment stepper of spec §2.4. */
@@ -137,14 +136,7 @@ function CreateFlow({
     resolver,
   });
 
-  const handleGuard = (guard: DeployGuard) =>
-    setRedirectTo(
-      guard === 'configureNetworks'
-        ? tokenPaths.configureNetworks()
-        : guard === 'identity'
-          ? tokenPaths.kyc()
-          : quotaRedirectPath(),
-    );
+  const handleGuard = (redirect: ProblemRedirect) => setRedirectTo(redirectPath(redirect));
   const deployment = useDeployment({
     request: {
       networkId: location.networkId,
@@ -217,24 +209,17 @@ function CreateFlow({
       setParsed(values);
       setStep(3);
     } catch (error) {
-      if (error instanceof ApiError) {
-        const guard = tokenGuardOf(error.body as { status?: number; detail?: string });
-        if (guard) {
-          handleGuard(guard);
-          return;
-        }
-        if (isIdentityProblem(error.body)) {
-          handleGuard('identity');
-          return;
-        }
-        const invalid = (error.body as { invalidParams?: { name: string; reason: string }[] } | undefined)
-          ?.invalidParams;
-        if (invalid?.length) {
-          applyServerErrors(invalid);
-          return;
-        }
+      const sendsOn = problemRedirectOf(error);
+      if (sendsOn) {
+        handleGuard(sendsOn);
+        return;
       }
-      setFormError(error instanceof Error ? error.message : String(error));
+      const invalid = invalidParamsOf(error);
+      if (invalid.length) {
+        applyServerErrors(invalid);
+        return;
+      }
+      setFormError(problemMessage(error));
     }
   });
 
