@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@connect/shared';
-import { IDENTITY_MESSAGES, identityErrorMessage, type IdentityStep } from './identity-errors.ts';
+import {
+  IDENTITY_MESSAGES,
+  identityErrorMessage,
+  isAlreadyConfirmed,
+  isErrorNamed,
+  isExpiredCode,
+  isInvalidSession,
+  type IdentityStep,
+} from './identity-errors.ts';
 
 /** An error as Amplify surfaces Cognito's: the exception name in `name`, Cognito's text in `message`. */
 const cognito = (name: string, message = '') => Object.assign(new Error(message), { name });
@@ -156,5 +164,42 @@ describe('identityErrorMessage', () => {
   it('keeps the spec’s wording for the shared messages', () => {
     expect(IDENTITY_MESSAGES.invalidCredentials).toBe('Email address or password invalid.');
     expect(IDENTITY_MESSAGES.passwordAttemptsExceeded).toBe('Password attempts exceeded.');
+  });
+});
+
+/** What the pages do about an identity error: decided by exception name, and Cognito's text only where a name is shared. */
+describe('identity error cases', () => {
+  it('knows an exception by its name', () => {
+    expect(isErrorNamed(cognito('UsernameExistsException', 'any text'), 'UsernameExistsException')).toBe(true);
+    expect(isErrorNamed(cognito('UserNotFoundException'), 'UsernameExistsException')).toBe(false);
+    expect(isErrorNamed(undefined, 'UsernameExistsException')).toBe(false);
+  });
+
+  it('knows an already confirmed user from either exception Cognito answers', () => {
+    expect(
+      isAlreadyConfirmed(cognito('NotAuthorizedException', 'User cannot be confirmed. Current status is CONFIRMED')),
+    ).toBe(true);
+    expect(isAlreadyConfirmed(cognito('InvalidParameterException', 'User is already confirmed.'))).toBe(true);
+    expect(isAlreadyConfirmed(cognito('NotAuthorizedException', 'Incorrect username or password.'))).toBe(false);
+    // The same words under an exception that does not share its name mean nothing.
+    expect(isAlreadyConfirmed(cognito('CodeMismatchException', 'User is already confirmed.'))).toBe(false);
+  });
+
+  it('tells an expired code from a reused one', () => {
+    expect(isExpiredCode(cognito('ExpiredCodeException', 'Invalid code provided, please request a code again.'))).toBe(
+      true,
+    );
+    expect(isExpiredCode(cognito('ExpiredCodeException', 'Your software token has already been used once.'))).toBe(
+      false,
+    );
+    expect(isExpiredCode(cognito('CodeMismatchException', 'Invalid verification code provided'))).toBe(false);
+  });
+
+  it('knows a spent or expired challenge session', () => {
+    expect(
+      isInvalidSession(cognito('NotAuthorizedException', 'Invalid session for the user, session is expired.')),
+    ).toBe(true);
+    expect(isInvalidSession(cognito('NotAuthorizedException', 'Password attempts exceeded'))).toBe(false);
+    expect(isInvalidSession(cognito('InvalidParameterException', 'Invalid session'))).toBe(false);
   });
 });

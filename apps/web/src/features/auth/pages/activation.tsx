@@ -15,7 +15,7 @@ import { FormError, type FormFailure } from '../components/form-error.tsx';
 import { StatusPanel } from '../components/status-panel.tsx';
 import { TextInput } from '../components/text-input.tsx';
 import { muiField } from '../lib/form.ts';
-import { authErrorMessage, isAlreadyConfirmed } from '../lib/identity.ts';
+import { identityErrorMessage, isAlreadyConfirmed } from '../../../lib/identity-errors.ts';
 import { useEmailParam } from '../lib/use-email-param.ts';
 import { useResendCode } from '../lib/use-resend.ts';
 import { withQuery } from '../lib/urls.ts';
@@ -99,7 +99,7 @@ function Expired() {
 
   const { resend } = useResendCode(resendRegistrationCode, (error) =>
     setFailure({
-      message: authErrorMessage(error, 'resendCode'),
+      message: identityErrorMessage(error, 'resendCode'),
       ...(isAlreadyConfirmed(error) ? { link: { to: paths.login, label: t('common.goToLogin') } } : {}),
     }),
   );

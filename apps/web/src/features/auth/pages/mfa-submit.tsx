@@ -8,14 +8,13 @@ import { MESSAGES } from '@connect/shared/light';
 import { ZCodeMini } from '@connect/shared/mini';
 import { paths } from '../../../config/paths.ts';
 import { confirmSignInWithTotp } from '../../../lib/auth.ts';
-import { identityErrorMessage } from '../../../lib/identity-errors.ts';
+import { identityErrorMessage, isInvalidSession } from '../../../lib/identity-errors.ts';
 import { session } from '../../../lib/storage.ts';
 import { AuthFooter } from '../components/auth-footer.tsx';
 import { AuthForm, SubmitButton } from '../components/auth-form.tsx';
 import { AuthHeader } from '../components/auth-header.tsx';
 import { CodeField } from '../components/code-field.tsx';
 import { FormError, type FormFailure } from '../components/form-error.tsx';
-import { isInvalidSession } from '../lib/identity.ts';
 import { startSession } from '../lib/session.ts';
 
 const ZMfaCode = z.object({ code: ZCodeMini });

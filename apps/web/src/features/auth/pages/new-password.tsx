@@ -10,14 +10,13 @@ import { MESSAGES } from '@connect/shared/light';
 import { ZPasswordMini } from '@connect/shared/mini';
 import { paths } from '../../../config/paths.ts';
 import { completeNewPassword } from '../../../lib/auth.ts';
-import { identityErrorMessage } from '../../../lib/identity-errors.ts';
+import { identityErrorMessage, isErrorNamed, isInvalidSession } from '../../../lib/identity-errors.ts';
 import { session } from '../../../lib/storage.ts';
 import { AuthFooter } from '../components/auth-footer.tsx';
 import { AuthForm, SubmitButton } from '../components/auth-form.tsx';
 import { AuthHeader } from '../components/auth-header.tsx';
 import { FormError, type FormFailure } from '../components/form-error.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
-import { isErrorNamed, isInvalidSession } from '../lib/identity.ts';
 import { requireMatchingPasswords, ZConfirmPassword } from '../lib/schemas.ts';
 import { startSession } from '../lib/session.ts';
 

@@ -17,7 +17,7 @@ import { FormError, type FormFailure } from '../components/form-error.tsx';
 import { SandboxMailboxNote } from '../components/sandbox-mailbox-note.tsx';
 import { TextInput } from '../components/text-input.tsx';
 import { muiField } from '../lib/form.ts';
-import { authErrorMessage, isAlreadyConfirmed, isExpiredCode } from '../lib/identity.ts';
+import { identityErrorMessage, isAlreadyConfirmed, isExpiredCode } from '../../../lib/identity-errors.ts';
 import { useEmailParam } from '../lib/use-email-param.ts';
 import { useResendCode } from '../lib/use-resend.ts';
 import { withQuery } from '../lib/urls.ts';
@@ -44,7 +44,7 @@ export function RegisterConfirmationPage() {
   });
 
   function failureFor(error: unknown, step: 'confirmSignUp' | 'resendCode'): FormFailure {
-    const message = authErrorMessage(error, step);
+    const message = identityErrorMessage(error, step);
     return isAlreadyConfirmed(error)
       ? { message, link: { to: withQuery(paths.login, { email: getValues('email') }), label: t('common.goToLogin') } }
       : { message };

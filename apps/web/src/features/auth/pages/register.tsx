@@ -12,7 +12,7 @@ import { z } from 'zod/mini';
 import { ZEmailMini, ZPasswordMini } from '@connect/shared/mini';
 import { paths } from '../../../config/paths.ts';
 import { register as signUp } from '../../../lib/auth.ts';
-import { identityErrorMessage } from '../../../lib/identity-errors.ts';
+import { identityErrorMessage, isErrorNamed } from '../../../lib/identity-errors.ts';
 import { AuthFooter } from '../components/auth-footer.tsx';
 import { AuthForm, SubmitButton } from '../components/auth-form.tsx';
 import { AuthHeader } from '../components/auth-header.tsx';
@@ -22,7 +22,6 @@ import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { TextInput } from '../components/text-input.tsx';
 import { TERMS_OF_USE_URL } from '../constants.ts';
 import { muiField } from '../lib/form.ts';
-import { isErrorNamed } from '../lib/identity.ts';
 import { requireMatchingPasswords, ZConfirmPassword } from '../lib/schemas.ts';
 import { withQuery } from '../lib/urls.ts';
 
