@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { idpUsers, type DbHandle } from '@connect/db';
-import type { Role } from '@connect/shared';
+import { PROBLEMS, type Role } from '@connect/shared';
 import { createTestDatabase } from '@connect/db/testing';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -45,6 +45,7 @@ export async function createTestApp(
   const db = await createTestDatabase();
   const app = await buildApp({ config, db, logger: false, ...options });
   await app.ready();
+  holdProblemsToTheirCodes(app);
   return {
     app,
     db,
@@ -53,6 +54,27 @@ export async function createTestApp(
       await db.close();
     },
   };
+}
+
+/**
+ * Every refusal carries a machine code (ARCHITECTURE.md, "Errors on the wire"): each problem
+ * details answer any server test receives through `app.inject()` is checked here, so a refusal
+ * without a code, or with a status other than its code's, fails the test that provoked it.
+ */
+function holdProblemsToTheirCodes(app: App) {
+  const inject = app.inject.bind(app) as (options: unknown) => Promise<Awaited<ReturnType<App['inject']>>>;
+  app.inject = (async (options: unknown) => {
+    const res = await inject(options);
+    if (/^application\/problem\+json/.test(String(res.headers['content-type'] ?? ''))) {
+      const body = res.json() as { code?: string; status?: number };
+      const entry = body.code ? PROBLEMS[body.code as keyof typeof PROBLEMS] : undefined;
+      if (!entry) throw new Error(`A problem answer without a known code: ${res.body}`);
+      if (entry.status !== res.statusCode || body.status !== res.statusCode) {
+        throw new Error(`Problem code ${body.code} is a ${entry.status}, answered as ${res.statusCode}: ${res.body}`);
+      }
+    }
+    return res;
+  }) as App['inject'];
 }
 
 /**

@@ -31,3 +31,61 @@ describe('problem details for the router’s own refusals', () => {
     expect(ZProblem.parse(res.json())).toMatchObject({ status: 400, title: 'Bad Request' });
   });
 });
+
+/** Every refusal names its code (packages/shared problem-codes.ts); the SPA decides from it. */
+describe('problem codes', () => {
+  let t: TestContext;
+  let headers: { authorization: string };
+  beforeAll(async () => {
+    t = await createTestApp();
+    headers = (await signInAs(t)).headers;
+  });
+  afterAll(() => t?.close());
+
+  it.each([
+    ['no access token', { method: 'GET', url: '/api/tokenise/tokens' }, 401, 'UNAUTHORIZED'],
+    [
+      'a token that is not a JWT',
+      { method: 'GET', url: '/api/tokenise/tokens', headers: { authorization: 'Bearer x.y.z' } },
+      401,
+      'TOKEN_EXPIRED',
+    ],
+    ['an unknown route', { method: 'GET', url: '/api/connect/no-such-route' }, 404, 'ROUTE_NOT_FOUND'],
+    [
+      'malformed JSON',
+      { method: 'POST', url: '/api/connect/contact-us-authorise', headers: { 'content-type': 'application/json' }, payload: '{' },
+      400,
+      'MALFORMED_REQUEST',
+    ],
+    [
+      'an unsupported content type',
+      { method: 'POST', url: '/api/connect/contact-us-authorise', headers: { 'content-type': 'text/csv' }, payload: 'a,b' },
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
+  ] as const)('answers %s with its code', async (_, request, status, code) => {
+    const res = await t.app.inject({
+      ...request,
+      headers: { ...headers, ...('headers' in request ? request.headers : {}) },
+    } as never);
+    expect(res.statusCode).toBe(status);
+    expect(ZProblem.parse(res.json())).toMatchObject({ status, code });
+  });
+
+  it('answers a validation failure with INVALID_REQUEST and the failing fields', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/tokenise/tokens?size=7', headers });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'INVALID_REQUEST', invalidParams: [{ name: 'size' }] });
+  });
+
+  it('answers a service’s refusal with the code that names it', async () => {
+    const me = await signInAs(t);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/connect/user/${crypto.randomUUID()}`,
+      headers: me.headers,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'USER_NOT_FOUND', detail: 'The user was not found.' });
+  });
+});

@@ -1,33 +1,28 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { PROBLEMS, PROBLEM_TITLES, type ProblemCode, type TInvalidParam, type TProblem } from '@connect/shared';
+import { PROBLEMS, problemTitle, type ProblemCode, type TInvalidParam, type TProblem } from '@connect/shared';
 import { ProblemError } from '../lib/errors.ts';
 
-/** The code of a refusal Fastify or a plugin made itself (bad JSON, body too large, rate limit …). */
-function frameworkCode(status: number, error: FastifyError): ProblemCode {
-  switch (status) {
-    case 401:
-      return 'UNAUTHORIZED';
-    case 403:
-      return 'FORBIDDEN';
-    case 404:
-      return 'NOT_FOUND';
-    case 405:
-      return 'METHOD_NOT_ALLOWED';
-    case 413:
-      return 'PAYLOAD_TOO_LARGE';
-    case 414:
-      return 'URI_TOO_LONG';
-    case 415:
-      return 'UNSUPPORTED_MEDIA_TYPE';
-    case 429:
-      return 'RATE_LIMITED';
-    case 503:
-      return 'SERVICE_UNAVAILABLE';
-    default:
-      return status >= 500 ? 'INTERNAL_ERROR' : error.code === 'FST_ERR_VALIDATION' ? 'INVALID_REQUEST' : 'MALFORMED_REQUEST';
-  }
+/**
+ * The code of a refusal that Fastify or a plugin made itself (bad JSON, body too large, rate
+ * limit …), from its status. A status the catalogue has no code for is answered with the code's
+ * status (a 4xx as 400, a 5xx as 500), so status and code never disagree.
+ */
+const FRAMEWORK_CODES: Record<number, ProblemCode> = {
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+function frameworkCode(error: FastifyError): ProblemCode {
+  const status = error.statusCode ?? 500;
+  return FRAMEWORK_CODES[status] ?? (status >= 400 && status < 500 ? 'MALFORMED_REQUEST' : 'INTERNAL_ERROR');
 }
 
 export function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: Omit<TProblem, 'type'>) {
@@ -50,14 +45,15 @@ const ROUTER_DETAILS: Record<string, string> = {
  * to Fastify() itself, so app.ts passes it; the answer is the same problem details as elsewhere.
  */
 export function routerProblem(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+  const code = frameworkCode(error);
+  const { status } = PROBLEMS[code];
   if (status >= 500) request.log.error({ err: error }, 'request failed');
   // Hooks never ran for this request, so the id header they add is set here.
   reply.header('x-request-id', request.id);
   return sendProblem(reply, request, {
     status,
-    code: frameworkCode(status, error),
-    title: PROBLEM_TITLES[status] ?? 'Bad Request',
+    code,
+    title: problemTitle(code),
     detail: (error.code && ROUTER_DETAILS[error.code]) ?? 'The server could not route the request.',
   });
 }
@@ -110,23 +106,15 @@ export const problemPlugin = fp(
           invalidParams,
         });
       }
-      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-      if (status >= 500) {
-        request.log.error({ err: error }, 'request failed');
-        const code = status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR';
-        return sendProblem(reply, request, {
-          status,
-          code,
-          title: PROBLEM_TITLES[status] ?? 'Internal Server Error',
-          detail: PROBLEMS[code].message,
-        });
-      }
-      // Fastify's own 4xx (malformed JSON, wrong content type, body too large, rate limit).
+      const code = frameworkCode(error);
+      const { status } = PROBLEMS[code];
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
       return sendProblem(reply, request, {
         status,
-        code: frameworkCode(status, error),
-        title: PROBLEM_TITLES[status] ?? 'Bad Request',
-        detail: error.message,
+        code,
+        title: problemTitle(code),
+        // A 5xx says nothing about internals; Fastify's own 4xx messages say what was wrong.
+        detail: status >= 500 ? PROBLEMS[code].message : error.message,
       });
     });
 

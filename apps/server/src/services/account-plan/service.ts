@@ -14,7 +14,7 @@ export class AccountPlanService {
   async userPlan(caller: Pick<PortalUser, 'accountId'>): Promise<TPlanInfo> {
     const plan = await this.repo.findPlan(caller.accountId);
     // The account can vanish between authentication and here (an administrator removed it).
-    if (!plan) throw notFound('The account was not found.');
+    if (!plan) throw notFound('ACCOUNT_NOT_FOUND');
     return {
       name: plan.planName,
       status: plan.planStatus,

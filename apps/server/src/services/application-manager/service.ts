@@ -1,6 +1,5 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import {
-  APPLICATION_MESSAGES,
   type ApplicationType,
   type SecretStatus,
   type TApplication,
@@ -11,7 +10,7 @@ import {
   type TRotateSecretResponse,
 } from '@connect/shared';
 import type { Config } from '../../config.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { fieldProblem, notFound, problem } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashSecret } from '../../lib/secret-hash.ts';
@@ -113,11 +112,14 @@ function utcDay(date: Date): string {
  * Two requests may pass the name check together; the unique index refuses the second write.
  * Answer that as the same 409 the check gives, not a 500.
  */
-async function onNameRace<T>(message: string, work: () => Promise<T>): Promise<T> {
+async function onNameRace<T>(
+  code: 'APPLICATION_EXISTS' | 'APPLICATION_NAME_EXISTS',
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(message, [{ name: 'name', reason: message }]);
+    if (isUniqueViolation(error)) throw fieldProblem(code, 'name');
     throw error;
   }
 }
@@ -167,7 +169,7 @@ export class ApplicationService {
 
   async get(caller: PortalUser, id: string): Promise<TApplication> {
     const row = await this.repo.findApplication(caller.accountId, id);
-    if (!row) throw notFound(APPLICATION_MESSAGES.notFound);
+    if (!row) throw notFound('APPLICATION_NOT_FOUND');
     const [view] = await this.views([row]);
     return view!;
   }
@@ -180,14 +182,14 @@ export class ApplicationService {
   /** The networks the application's edit dialog offers: activated, of the application's type. */
   async networksForApplication(caller: PortalUser, id: string): Promise<TApplicationNetwork[]> {
     const row = await this.repo.findApplication(caller.accountId, id);
-    if (!row) throw notFound(APPLICATION_MESSAGES.notFound);
+    if (!row) throw notFound('APPLICATION_NOT_FOUND');
     return this.availableNetworks(caller, row.applicationType);
   }
 
   /** POST /validate: format problems are 400s from the schema; a taken name is a 409. */
   async validateName(caller: PortalUser, name: string, exceptId?: string): Promise<{ valid: true }> {
     if (await this.repo.nameTaken(caller.accountId, name.toLowerCase(), exceptId)) {
-      throw conflict(APPLICATION_MESSAGES.nameExists, [{ name: 'name', reason: APPLICATION_MESSAGES.nameExists }]);
+      throw fieldProblem('APPLICATION_NAME_EXISTS', 'name');
     }
     return { valid: true };
   }
@@ -197,16 +199,14 @@ export class ApplicationService {
     if (input.applicationType === 'mainnet') requireVerifiedIdentity(caller);
     const secret = newClientSecret();
     const key = newSigningKey();
-    const result = await onNameRace(APPLICATION_MESSAGES.nameExistsOnCreate, () =>
+    const result = await onNameRace('APPLICATION_EXISTS', () =>
       this.repo.transaction(async (repo) => {
         await this.requireNetworks(repo, caller.accountId, input.applicationType, input.networkIds);
         const nameKey = input.name.toLowerCase();
         if (await repo.nameTaken(caller.accountId, nameKey)) {
-          throw conflict(APPLICATION_MESSAGES.nameExistsOnCreate, [
-            { name: 'name', reason: APPLICATION_MESSAGES.nameExistsOnCreate },
-          ]);
+          throw fieldProblem('APPLICATION_EXISTS', 'name');
         }
-        if (!(await repo.takeQuota(caller.accountId))) throw conflict(APPLICATION_MESSAGES.quotaReached);
+        if (!(await repo.takeQuota(caller.accountId))) throw problem('APPLICATION_QUOTA_REACHED');
         const row = await repo.insertApplication({
           accountId: caller.accountId,
           createdBy: caller.id,
@@ -231,17 +231,17 @@ export class ApplicationService {
   }
 
   async update(caller: PortalUser, input: UpdateInput): Promise<TApplication> {
-    return onNameRace(APPLICATION_MESSAGES.nameExists, () =>
+    return onNameRace('APPLICATION_NAME_EXISTS', () =>
       this.repo.transaction(async (repo) => {
         const row = await repo.findApplication(caller.accountId, input.id, { forUpdate: true });
-        if (!row) throw notFound(APPLICATION_MESSAGES.notFound);
+        if (!row) throw notFound('APPLICATION_NOT_FOUND');
         if (input.applicationType && input.applicationType !== row.applicationType) {
-          throw badRequest([{ name: 'applicationType', reason: APPLICATION_MESSAGES.typeFixed }]);
+          throw fieldProblem('APPLICATION_TYPE_FIXED', 'applicationType');
         }
         await this.requireNetworks(repo, caller.accountId, row.applicationType, input.networkIds);
         const nameKey = input.name.toLowerCase();
         if (await repo.nameTaken(caller.accountId, nameKey, row.id)) {
-          throw conflict(APPLICATION_MESSAGES.nameExists, [{ name: 'name', reason: APPLICATION_MESSAGES.nameExists }]);
+          throw fieldProblem('APPLICATION_NAME_EXISTS', 'name');
         }
         await repo.updateApplication(row.id, {
           name: input.name,
@@ -260,7 +260,7 @@ export class ApplicationService {
   async delete(caller: PortalUser, id: string): Promise<void> {
     await this.repo.transaction(async (repo) => {
       const row = await repo.findApplication(caller.accountId, id, { forUpdate: true });
-      if (!row) throw notFound(APPLICATION_MESSAGES.notFound);
+      if (!row) throw notFound('APPLICATION_NOT_FOUND');
       await repo.deleteApplication(row.id);
       await repo.releaseQuota(caller.accountId);
     });
@@ -275,7 +275,7 @@ export class ApplicationService {
     const secret = newClientSecret();
     const application = await this.repo.transaction(async (repo) => {
       const row = await repo.findApplication(caller.accountId, id, { forUpdate: true });
-      if (!row) throw notFound(APPLICATION_MESSAGES.notFound);
+      if (!row) throw notFound('APPLICATION_NOT_FOUND');
       const now = new Date();
       await repo.retireSecrets(
         row.id,
@@ -294,9 +294,9 @@ export class ApplicationService {
   async revokeSecret(caller: PortalUser, id: string, secretId: string): Promise<TApplication> {
     const view = await this.repo.transaction(async (repo) => {
       const row = await repo.findApplication(caller.accountId, id, { forUpdate: true });
-      if (!row) throw notFound(APPLICATION_MESSAGES.notFound);
+      if (!row) throw notFound('APPLICATION_NOT_FOUND');
       const secret = await repo.findSecret(row.id, secretId);
-      if (!secret) throw notFound(APPLICATION_MESSAGES.secretNotFound);
+      if (!secret) throw notFound('CLIENT_SECRET_NOT_FOUND');
       await repo.revokeSecret(row.id, secretId, new Date());
       const [result] = await this.views([row], repo);
       return result!;
@@ -320,7 +320,7 @@ export class ApplicationService {
 
   async usage(caller: PortalUser, id: string, days: number, now = new Date()): Promise<TApplicationUsage> {
     const row = await this.repo.findApplication(caller.accountId, id);
-    if (!row) throw notFound(APPLICATION_MESSAGES.notFound);
+    if (!row) throw notFound('APPLICATION_NOT_FOUND');
     const to = utcDay(now);
     const from = utcDay(new Date(now.getTime() - (days - 1) * DAY_MS));
     const rows = await this.repo.usage(row.id, from, to);
@@ -353,12 +353,12 @@ export class ApplicationService {
     networkIds: string[],
   ): Promise<void> {
     if (!networkIds.length) {
-      throw badRequest([{ name: 'networkIds', reason: APPLICATION_MESSAGES.networksRequired }]);
+      throw fieldProblem('NETWORKS_REQUIRED', 'networkIds');
     }
     const allowed = new Set((await repo.activatedNetworks(accountId, type)).map((n) => n.id));
     const refused = networkIds.findIndex((id) => !allowed.has(id));
     if (refused >= 0) {
-      throw badRequest([{ name: `networkIds.${refused}`, reason: APPLICATION_MESSAGES.networkUnavailable }]);
+      throw fieldProblem('APPLICATION_NETWORK_UNAVAILABLE', `networkIds.${refused}`);
     }
   }
 

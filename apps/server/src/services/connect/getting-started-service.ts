@@ -4,8 +4,6 @@ import { notFound } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { GettingStartedFacts, GettingStartedRepository } from './getting-started-repository.ts';
 
-const USER_NOT_FOUND = 'The user was not found.';
-
 /** When each step counts as done: the one place that decides it. */
 const IS_DONE: Record<GettingStartedStep, (facts: GettingStartedFacts) => boolean> = {
   // Only a finished verification: PENDING can still fail.
@@ -23,10 +21,10 @@ export class GettingStartedService {
 
   /** Only the caller's own id is found, like GET /user/{id}: another id answers 404, whoever it is. */
   async checklist(caller: Pick<PortalUser, 'id' | 'accountId'>, id: string): Promise<TGettingStarted> {
-    if (id.toLowerCase() !== caller.id.toLowerCase()) throw notFound(USER_NOT_FOUND);
+    if (id.toLowerCase() !== caller.id.toLowerCase()) throw notFound('USER_NOT_FOUND');
     const facts = await this.repo.facts(caller.id, caller.accountId);
     // The user can vanish between authentication and here (an administrator removed them).
-    if (!facts) throw notFound(USER_NOT_FOUND);
+    if (!facts) throw notFound('USER_NOT_FOUND');
     return { steps: GETTING_STARTED_STEPS.map((step) => ({ step, isDone: IS_DONE[step](facts) })) };
   }
 }

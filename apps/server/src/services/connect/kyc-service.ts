@@ -12,19 +12,14 @@ import {
   type TKycToken,
 } from '@connect/shared';
 import { KycProviderError, type KycProvider, type ProviderCheck, type StoredCheck } from '../../adapters/kyc/port.ts';
-import { badRequest, conflict, ProblemError } from '../../lib/errors.ts';
+import { badRequest, fieldProblem, notFound, problem, ProblemError } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { KycCheckRow, KycRepository } from './kyc-repository.ts';
 
 /** How often a status read may ask Onfido about a pending check (webhooks are the fast path). */
 const ONFIDO_POLL_INTERVAL_MS = 60_000;
 
-const providerUnavailable = () =>
-  new ProblemError(
-    502,
-    'Bad Gateway',
-    'The identity verification service could not be reached. Please try again in a few minutes.',
-  );
+const providerUnavailable = () => problem('KYC_PROVIDER_UNREACHABLE');
 
 function storedCheckOf(row: KycCheckRow): StoredCheck {
   return {
@@ -78,7 +73,7 @@ export class KycService {
 
   private requireAvailable(): void {
     if (!this.isAvailable) {
-      throw new ProblemError(503, 'Service Unavailable', KYC_MESSAGES.unavailable);
+      throw problem('KYC_UNAVAILABLE');
     }
   }
 
@@ -96,7 +91,7 @@ export class KycService {
   async token(caller: PortalUser): Promise<TKycToken> {
     this.requireAvailable();
     const user = await this.requireNamedUser(caller.id);
-    if (user.kycStatus === 'VERIFIED') throw conflict(KYC_MESSAGES.alreadyVerified);
+    if (user.kycStatus === 'VERIFIED') throw problem('KYC_ALREADY_VERIFIED');
     const applicantId = await this.ensureApplicant(user);
     try {
       const { token } = await this.provider.sdkToken(applicantId);
@@ -123,7 +118,7 @@ export class KycService {
         { name: 'sandbox.outcome', reason: FIELD_MESSAGES.required },
       ]);
     }
-    if (!this.provider.isSandbox && sandbox) throw badRequest([{ name: 'sandbox', reason: KYC_MESSAGES.sandboxOnly }]);
+    if (!this.provider.isSandbox && sandbox) throw fieldProblem('KYC_SANDBOX_ONLY', 'sandbox');
 
     const user = await this.requireNamedUser(caller.id);
     if (!canStartKycCheck(user.kycStatus)) throw this.cannotStart(user.kycStatus);
@@ -160,7 +155,7 @@ export class KycService {
   async handleWebhook(rawBody: string, signature: string | undefined): Promise<{ received: true }> {
     const event = this.provider.verifyWebhook(rawBody, signature);
     if (!event) {
-      throw new ProblemError(401, 'Unauthorized', 'The webhook signature is missing or invalid.');
+      throw problem('KYC_WEBHOOK_SIGNATURE');
     }
     if (event.resourceType === 'check' && event.checkId) {
       const row = await this.repo.findCheckByProviderId(this.provider.name, event.checkId);
@@ -320,15 +315,14 @@ export class KycService {
   private async requireNamedUser(userId: string) {
     const user = await this.repo.findUser(userId);
     // The row can vanish between authentication and here (an administrator removed the user).
-    if (!user) throw new ProblemError(404, 'Not Found', 'The user was not found.');
+    if (!user) throw notFound('USER_NOT_FOUND');
     if (!user.firstName || !user.lastName) {
-      throw badRequest(
-        [
+      throw problem('KYC_NAMES_MISSING', {
+        invalidParams: [
           ...(user.firstName ? [] : [{ name: 'firstName', reason: KYC_MESSAGES.namesMissing }]),
           ...(user.lastName ? [] : [{ name: 'lastName', reason: KYC_MESSAGES.namesMissing }]),
         ],
-        KYC_MESSAGES.namesMissing,
-      );
+      });
     }
     return { ...user, firstName: user.firstName, lastName: user.lastName };
   }
@@ -370,7 +364,7 @@ export class KycService {
   }
 
   private cannotStart(status: string): ProblemError {
-    return conflict(status === 'VERIFIED' ? KYC_MESSAGES.alreadyVerified : KYC_MESSAGES.checkInProgress);
+    return problem(status === 'VERIFIED' ? 'KYC_ALREADY_VERIFIED' : 'KYC_CHECK_IN_PROGRESS');
   }
 
   private providerFailure(error: unknown, step: string): Error {

@@ -19,12 +19,11 @@ import {
 } from '@connect/shared';
 import type { IdentityAdmin } from '../../adapters/identity-admin/port.ts';
 import type { Config } from '../../config.ts';
-import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
+import { fieldProblem, notFound, problem, unauthorized } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { ConnectRepository, FeatureRow, UserRecord } from './repository.ts';
 
 // One wording for "not yours" and "does not exist", so a 404 never tells which it was.
-const USER_NOT_FOUND = 'The user was not found.';
 
 function toAvailableFeatures(rows: FeatureRow[]): TAvailableFeatures {
   return Object.fromEntries(rows.map((row) => [row.feature, { t: row.total, a: row.used }]));
@@ -43,7 +42,7 @@ export class ConnectService {
 
   /** A user may read only themselves; any other id answers as if it did not exist. */
   async getUser(caller: PortalUser, id: string): Promise<TUser> {
-    if (id.toLowerCase() !== caller.id.toLowerCase()) throw notFound(USER_NOT_FOUND);
+    if (id.toLowerCase() !== caller.id.toLowerCase()) throw notFound('USER_NOT_FOUND');
     // The auth plugin loaded the caller with every field of the view in this request's one query.
     return toUser(caller, caller.latestTerms, caller.acceptedTermsVersion);
   }
@@ -61,7 +60,7 @@ export class ConnectService {
         if (input.firstName !== current.firstName)
           locked.push({ name: 'firstName', reason: FIELD_MESSAGES.namesLocked });
         if (input.lastName !== current.lastName) locked.push({ name: 'lastName', reason: FIELD_MESSAGES.namesLocked });
-        if (locked.length) throw badRequest(locked);
+        if (locked.length) throw problem('NAMES_LOCKED', { invalidParams: locked });
       }
       await repo.updateUser(caller.id, {
         firstName: input.firstName,
@@ -99,7 +98,7 @@ export class ConnectService {
   async syncMfaStatus(caller: PortalUser): Promise<TMfaStatus> {
     const identity = await this.identityAdmin.getUser(caller.email);
     // The access token outlived its pool user (deleted by an administrator): the session is over.
-    if (!identity) throw unauthorized('The access token belongs to no user.');
+    if (!identity) throw unauthorized('UNKNOWN_USER');
     const mfaSetup = identity.totpVerified;
     const mfaConfirm = identity.mfaPreferred;
     await this.repo.updateUser(caller.id, { mfaSetup, mfaConfirm });
@@ -113,7 +112,7 @@ export class ConnectService {
   async acceptTerms(caller: PortalUser, version: string): Promise<TUser> {
     const latest = await this.repo.latestTerms();
     if (!latest || latest.version !== version) {
-      throw badRequest([{ name: 'version', reason: FIELD_MESSAGES.termsOutdated }]);
+      throw fieldProblem('TERMS_OUTDATED', 'version');
     }
     await this.repo.acceptTerms(caller.id, version);
     return this.userView(this.repo, caller.id);
@@ -121,7 +120,7 @@ export class ConnectService {
 
   async latestTerms(): Promise<TTermsVersion> {
     const latest = await this.repo.latestTerms();
-    if (!latest) throw notFound('No terms and conditions have been published.');
+    if (!latest) throw notFound('TERMS_NOT_PUBLISHED');
     return { ...latest, publishedAt: latest.publishedAt.toISOString() };
   }
 
@@ -188,7 +187,7 @@ export class ConnectService {
   private async requireUser(repo: ConnectRepository, userId: string, options: { forUpdate?: boolean } = {}) {
     const user = await repo.findUser(userId, options);
     // The row can vanish between authentication and here (an administrator removed the user).
-    if (!user) throw notFound(USER_NOT_FOUND);
+    if (!user) throw notFound('USER_NOT_FOUND');
     return user;
   }
 
@@ -196,7 +195,7 @@ export class ConnectService {
   private async userView(repo: ConnectRepository, userId: string): Promise<TUser> {
     const user = await repo.findUserView(userId);
     // The row can vanish between authentication and here (an administrator removed the user).
-    if (!user) throw notFound(USER_NOT_FOUND);
+    if (!user) throw notFound('USER_NOT_FOUND');
     return toUser(user, user.latestTerms, user.acceptedTermsVersion);
   }
 }

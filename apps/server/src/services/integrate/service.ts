@@ -20,7 +20,7 @@ import {
 } from '@connect/shared';
 import type { Resolver } from '../../adapters/chains/address-policy.ts';
 import { probeRpc, RpcError, type RpcProbe } from '../../adapters/chains/rpc.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound, problem } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type {
   AccountPlanRow,
@@ -56,10 +56,6 @@ export function privateNetworkProbe(options: {
     });
 }
 
-const FEATURE_UNAVAILABLE = 'This feature is not available for your account.';
-const NETWORK_NOT_FOUND = 'The network was not found.';
-const ACCOUNT_NOT_FOUND = 'The account was not found.';
-
 const REASON_MESSAGES = {
   NO_RPC_URL: NETWORK_MESSAGES.noRpcUrl,
   PLAN_MAINNETS: NETWORK_MESSAGES.planMainnets,
@@ -90,7 +86,7 @@ export class IntegrateService {
   async requireFeature(caller: PortalUser, feature: FeatureName): Promise<void> {
     const rows = await this.repo.accountFeatures(caller.accountId);
     const features = Object.fromEntries(rows.map((row) => [row.feature, { t: row.total, a: row.used }]));
-    if (!isFeatureAvailable(features, feature)) throw notFound(FEATURE_UNAVAILABLE);
+    if (!isFeatureAvailable(features, feature)) throw notFound('FEATURE_UNAVAILABLE');
   }
 
   private async hasFeature(caller: PortalUser, feature: FeatureName): Promise<boolean> {
@@ -177,7 +173,7 @@ export class IntegrateService {
   /** The environment manager's blockchains (spec §3 Integrate state), each with its networks. */
   async environmentManager(caller: PortalUser, accountId: string): Promise<TEnvironmentManagerResponse> {
     // Only the caller's own account exists here; any other id, real or not, is "not found".
-    if (accountId.toLowerCase() !== caller.accountId.toLowerCase()) throw notFound(ACCOUNT_NOT_FOUND);
+    if (accountId.toLowerCase() !== caller.accountId.toLowerCase()) throw notFound('ACCOUNT_NOT_FOUND');
     const { allowance, networks } = await this.catalogue(caller);
     const groups = new Map<string, TCatalogueNetwork[]>();
     for (const network of networks) {
@@ -225,7 +221,7 @@ export class IntegrateService {
     await this.requireFeature(caller, 'privateNetwork');
     const { errors } = await this.checkRpc(input);
     return this.repo.transaction(async (repo) => {
-      if (!(await repo.account(caller.accountId, { forUpdate: true }))) throw notFound(ACCOUNT_NOT_FOUND);
+      if (!(await repo.account(caller.accountId, { forUpdate: true }))) throw notFound('ACCOUNT_NOT_FOUND');
       if (await repo.privateNameTaken(caller.accountId, input.name)) {
         errors.unshift({ name: 'name', reason: NETWORK_MESSAGES.nameTaken });
       }
@@ -242,7 +238,7 @@ export class IntegrateService {
     await this.requireFeature(caller, 'privateNetwork');
     return this.repo.transaction(async (repo) => {
       const row = await repo.privateNetwork(id, caller.accountId, { forUpdate: true });
-      if (!row) throw notFound(NETWORK_NOT_FOUND);
+      if (!row) throw notFound('NETWORK_NOT_FOUND');
       const now = new Date();
       switch (row.status) {
         case 'UNDER_REVIEW':
@@ -255,9 +251,9 @@ export class IntegrateService {
             await repo.updatePrivateNetwork(row.id, { status: 'REMOVED', removalRequestedAt: now, removedAt: now }),
           );
         case 'REMOVAL_REQUESTED':
-          throw conflict('The removal of this network has already been requested.');
+          throw problem('NETWORK_REMOVAL_REQUESTED');
         case 'REMOVED':
-          throw conflict('This network has already been removed.');
+          throw problem('NETWORK_REMOVED');
       }
     });
   }
@@ -271,18 +267,22 @@ export class IntegrateService {
   async review(id: string, input: TPrivateNetworkReviewRequest) {
     return this.repo.transaction(async (repo) => {
       const row = await repo.privateNetwork(id, null, { forUpdate: true });
-      if (!row) throw notFound(NETWORK_NOT_FOUND);
+      if (!row) throw notFound('NETWORK_NOT_FOUND');
       const now = new Date();
       const note = input.note ?? null;
       let updated: PrivateNetworkRow;
       if (input.decision === 'COMPLETE_REMOVAL') {
         if (row.status !== 'REMOVAL_REQUESTED') {
-          throw conflict(`Only a network whose removal was requested can be removed (this one is ${row.status}).`);
+          throw problem('NETWORK_NOT_REMOVABLE', {
+            detail: `Only a network whose removal was requested can be removed (this one is ${row.status}).`,
+          });
         }
         updated = await repo.updatePrivateNetwork(row.id, { status: 'REMOVED', removedAt: now });
       } else {
         if (row.status !== 'UNDER_REVIEW') {
-          throw conflict(`Only a network under review can be approved or rejected (this one is ${row.status}).`);
+          throw problem('NETWORK_NOT_UNDER_REVIEW', {
+            detail: `Only a network under review can be approved or rejected (this one is ${row.status}).`,
+          });
         }
         updated = await repo.updatePrivateNetwork(row.id, {
           status: input.decision === 'APPROVE' ? 'ACTIVE' : 'REJECTED',
@@ -325,7 +325,7 @@ export class IntegrateService {
     options: { forUpdate?: boolean } = {},
   ): Promise<AccountState> {
     const plan = await repo.account(caller.accountId, options);
-    if (!plan) throw notFound(ACCOUNT_NOT_FOUND);
+    if (!plan) throw notFound('ACCOUNT_NOT_FOUND');
     const [kycStatus, activated] = await Promise.all([
       repo.kycStatus(caller.id),
       repo.activatedNetworks(caller.accountId),
