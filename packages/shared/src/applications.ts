@@ -65,87 +65,107 @@ const ZNetworkIds = z
   .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
 
 /** POST /create-application/ (the registration stepper's form). */
-export const ZCreateApplicationRequest = z.object({
-  name: ZApplicationName,
-  callbackUrl: ZCallbackUrl,
-  applicationType: z.enum(APPLICATION_TYPES, { error: APPLICATION_MESSAGES.typeRequired }),
-  networkIds: ZNetworkIds,
-  testnetSigning: z.boolean().default(false),
-});
+export const ZCreateApplicationRequest = z
+  .object({
+    name: ZApplicationName,
+    callbackUrl: ZCallbackUrl,
+    applicationType: z.enum(APPLICATION_TYPES, { error: APPLICATION_MESSAGES.typeRequired }),
+    networkIds: ZNetworkIds,
+    testnetSigning: z.boolean().default(false),
+  })
+  .meta({ id: 'CreateApplicationRequest' });
 export type TCreateApplicationRequest = z.input<typeof ZCreateApplicationRequest>;
 
 /** PUT /application (the edit dialog). The type may be sent but never changes (spec §3). */
-export const ZUpdateApplicationRequest = z.object({
-  id: z.uuid({ message: APPLICATION_MESSAGES.notFound }),
-  name: ZApplicationName,
-  callbackUrl: ZCallbackUrl,
-  networkIds: ZNetworkIds,
-  testnetSigning: z.boolean(),
-  applicationType: z.enum(APPLICATION_TYPES).optional(),
-});
+export const ZUpdateApplicationRequest = z
+  .object({
+    id: z.uuid({ message: APPLICATION_MESSAGES.notFound }),
+    name: ZApplicationName,
+    callbackUrl: ZCallbackUrl,
+    networkIds: ZNetworkIds,
+    testnetSigning: z.boolean(),
+    applicationType: z.enum(APPLICATION_TYPES).optional(),
+  })
+  .meta({ id: 'UpdateApplicationRequest' });
 export type TUpdateApplicationRequest = z.input<typeof ZUpdateApplicationRequest>;
 
 /** POST /validate: is the name free in the caller's account (ignoring `id`, the one being edited)? */
-export const ZValidateApplicationRequest = z.object({
-  name: ZApplicationName,
-  id: z.uuid().optional(),
-});
+export const ZValidateApplicationRequest = z
+  .object({
+    name: ZApplicationName,
+    id: z.uuid().optional(),
+  })
+  .meta({ id: 'ValidateApplicationRequest' });
 export type TValidateApplicationRequest = z.input<typeof ZValidateApplicationRequest>;
-export const ZValidateApplicationResponse = z.object({ valid: z.literal(true) });
+export const ZValidateApplicationResponse = z
+  .object({ valid: z.literal(true) })
+  .meta({ id: 'ValidateApplicationResponse' });
 
 /** A network as the application forms list it. */
-export const ZApplicationNetwork = z.object({
-  id: z.uuid(),
-  code: z.string(),
-  name: z.string(),
-  networkType: z.enum(APPLICATION_TYPES),
-  technology: z.string(),
-  chainId: z.number().int(),
-  rateLimit: z.number().int(),
-  isLocal: z.boolean(),
-});
+export const ZApplicationNetwork = z
+  .object({
+    id: z.uuid(),
+    code: z.string(),
+    name: z.string(),
+    networkType: z.enum(APPLICATION_TYPES),
+    technology: z.string(),
+    chainId: z.number().int(),
+    rateLimit: z.number().int(),
+    isLocal: z.boolean(),
+  })
+  .meta({ id: 'ApplicationNetwork' });
 export type TApplicationNetwork = z.infer<typeof ZApplicationNetwork>;
-export const ZApplicationNetworksResponse = z.object({ networks: z.array(ZApplicationNetwork) });
+export const ZApplicationNetworksResponse = z
+  .object({ networks: z.array(ZApplicationNetwork) })
+  .meta({ id: 'ApplicationNetworksResponse' });
 
 export const SECRET_STATUSES = ['ACTIVE', 'EXPIRING', 'EXPIRED', 'REVOKED'] as const;
 export type SecretStatus = (typeof SECRET_STATUSES)[number];
 
 /** A client secret as the portal shows it: never the secret, only its last four characters. */
-export const ZApplicationSecret = z.object({
-  id: z.uuid(),
-  hint: z.string(),
-  status: z.enum(SECRET_STATUSES),
-  createdAt: z.string(),
-  expiresAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
-});
+export const ZApplicationSecret = z
+  .object({
+    id: z.uuid(),
+    hint: z.string(),
+    status: z.enum(SECRET_STATUSES),
+    createdAt: z.string(),
+    expiresAt: z.string().nullable(),
+    revokedAt: z.string().nullable(),
+  })
+  .meta({ id: 'ApplicationSecret' });
 export type TApplicationSecret = z.infer<typeof ZApplicationSecret>;
 
 /** The application of spec §3 (everything but the secret, which is shown once). */
-export const ZApplication = z.object({
-  id: z.uuid(),
-  accountId: z.uuid(),
-  name: z.string(),
-  callbackUrl: z.string(),
-  applicationType: z.enum(APPLICATION_TYPES),
-  testnetSigning: z.boolean(),
-  clientId: z.string(),
-  signingServiceName: z.string(),
-  signingKeyId: z.string(),
-  signingPublicKey: z.string(),
-  networks: z.array(ZApplicationNetwork),
-  secrets: z.array(ZApplicationSecret),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const ZApplication = z
+  .object({
+    id: z.uuid(),
+    accountId: z.uuid(),
+    name: z.string(),
+    callbackUrl: z.string(),
+    applicationType: z.enum(APPLICATION_TYPES),
+    testnetSigning: z.boolean(),
+    clientId: z.string(),
+    signingServiceName: z.string(),
+    signingKeyId: z.string(),
+    signingPublicKey: z.string(),
+    networks: z.array(ZApplicationNetwork),
+    secrets: z.array(ZApplicationSecret),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Application' });
 export type TApplication = z.infer<typeof ZApplication>;
 
 /** The creation answer: the application plus its client secret, shown this once. */
-export const ZCreateApplicationResponse = ZApplication.extend({ clientSecret: z.string() });
+export const ZCreateApplicationResponse = ZApplication.extend({ clientSecret: z.string() }).meta({
+  id: 'CreateApplicationResponse',
+});
 export type TCreateApplicationResponse = z.infer<typeof ZCreateApplicationResponse>;
 
 /** The applications:create allowance: used / total (null total = unlimited). */
-export const ZApplicationQuota = z.object({ used: z.number().int(), total: z.number().int().nullable() });
+export const ZApplicationQuota = z
+  .object({ used: z.number().int(), total: z.number().int().nullable() })
+  .meta({ id: 'ApplicationQuota' });
 export type TApplicationQuota = z.infer<typeof ZApplicationQuota>;
 
 export const APPLICATION_PAGE_SIZES = LIMITS.pageSizes;
@@ -177,56 +197,68 @@ export type TApplicationsQuery = {
   applicationType?: ApplicationType | undefined;
 };
 
-export const ZApplicationsPage = z.object({
-  content: z.array(ZApplication),
-  totalElements: z.number().int(),
-  totalPages: z.number().int(),
-  number: z.number().int(),
-  size: z.number().int(),
-  quota: ZApplicationQuota,
-});
+export const ZApplicationsPage = z
+  .object({
+    content: z.array(ZApplication),
+    totalElements: z.number().int(),
+    totalPages: z.number().int(),
+    number: z.number().int(),
+    size: z.number().int(),
+    quota: ZApplicationQuota,
+  })
+  .meta({ id: 'ApplicationsPage' });
 export type TApplicationsPage = z.infer<typeof ZApplicationsPage>;
 
-export const ZApplicationKeyIdsResponse = z.object({
-  keyIds: z.array(
-    z.object({
-      applicationId: z.uuid(),
-      name: z.string(),
-      signingServiceName: z.string(),
-      keyId: z.string(),
-      publicKey: z.string(),
-    }),
-  ),
-});
+export const ZApplicationKeyIdsResponse = z
+  .object({
+    keyIds: z.array(
+      z.object({
+        applicationId: z.uuid(),
+        name: z.string(),
+        signingServiceName: z.string(),
+        keyId: z.string(),
+        publicKey: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'ApplicationKeyIdsResponse' });
 
 /** Grace periods offered when rotating a secret, in minutes (0 = revoke the old secret now). */
 export const SECRET_GRACE_PERIODS = [0, 60, 1_440, 10_080] as const;
-export const ZRotateSecretRequest = z.object({
-  gracePeriodMinutes: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(30 * 1_440, { message: 'The grace period can be at most 30 days.' }),
-});
+export const ZRotateSecretRequest = z
+  .object({
+    gracePeriodMinutes: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(30 * 1_440, { message: 'The grace period can be at most 30 days.' }),
+  })
+  .meta({ id: 'RotateSecretRequest' });
 export type TRotateSecretRequest = z.input<typeof ZRotateSecretRequest>;
-export const ZRotateSecretResponse = z.object({ application: ZApplication, clientSecret: z.string() });
+export const ZRotateSecretResponse = z
+  .object({ application: ZApplication, clientSecret: z.string() })
+  .meta({ id: 'RotateSecretResponse' });
 export type TRotateSecretResponse = z.infer<typeof ZRotateSecretResponse>;
 
 export const ZUsageQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(14) });
-export const ZApplicationUsage = z.object({
-  from: z.string(),
-  to: z.string(),
-  total: z.number().int(),
-  /** One entry per UTC day from `from` to `to`, zero-filled. */
-  days: z.array(z.object({ day: z.string(), requests: z.number().int() })),
-  networks: z.array(z.object({ networkId: z.uuid(), name: z.string(), requests: z.number().int() })),
-});
+export const ZApplicationUsage = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    total: z.number().int(),
+    /** One entry per UTC day from `from` to `to`, zero-filled. */
+    days: z.array(z.object({ day: z.string(), requests: z.number().int() })),
+    networks: z.array(z.object({ networkId: z.uuid(), name: z.string(), requests: z.number().int() })),
+  })
+  .meta({ id: 'ApplicationUsage' });
 export type TApplicationUsage = z.infer<typeof ZApplicationUsage>;
 
 /** POST /oauth2/token answer (RFC 6749 §5.1). */
-export const ZTokenResponse = z.object({
-  access_token: z.string(),
-  token_type: z.literal('Bearer'),
-  expires_in: z.number().int(),
-});
+export const ZTokenResponse = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal('Bearer'),
+    expires_in: z.number().int(),
+  })
+  .meta({ id: 'TokenResponse' });
 export const ACCESS_TOKEN_SECONDS = 3_600;

@@ -4,13 +4,15 @@ import { z } from 'zod';
  * A self-hosted proof-of-work challenge in the ALTCHA format: find `number` in 0..maxnumber with
  * SHA-256(salt + number) = challenge. The server signs the challenge and accepts each solution once.
  */
-export const ZCaptchaChallenge = z.object({
-  algorithm: z.literal('SHA-256'),
-  challenge: z.string(),
-  maxnumber: z.number().int(),
-  salt: z.string(),
-  signature: z.string(),
-});
+export const ZCaptchaChallenge = z
+  .object({
+    algorithm: z.literal('SHA-256'),
+    challenge: z.string(),
+    maxnumber: z.number().int(),
+    salt: z.string(),
+    signature: z.string(),
+  })
+  .meta({ id: 'CaptchaChallenge' });
 export type TCaptchaChallenge = z.infer<typeof ZCaptchaChallenge>;
 
 /** What the browser sends back (base64 of this JSON), as `captcha` in the sign-up's validation data. */

@@ -37,15 +37,17 @@ const documentName = z
  * through the Onfido SDK with the token of GET /kyc/token. The sandbox has no SDK, so the tester
  * types the names "printed on the document" and chooses the outcome here.
  */
-export const ZCreateKycCheckRequest = z.object({
-  sandbox: z
-    .object({
-      documentFirstName: documentName,
-      documentLastName: documentName,
-      outcome: z.enum(KYC_SANDBOX_OUTCOMES, { error: FIELD_MESSAGES.required }),
-    })
-    .optional(),
-});
+export const ZCreateKycCheckRequest = z
+  .object({
+    sandbox: z
+      .object({
+        documentFirstName: documentName,
+        documentLastName: documentName,
+        outcome: z.enum(KYC_SANDBOX_OUTCOMES, { error: FIELD_MESSAGES.required }),
+      })
+      .optional(),
+  })
+  .meta({ id: 'CreateKycCheckRequest' });
 export type TCreateKycCheckRequest = z.infer<typeof ZCreateKycCheckRequest>;
 
 /** The sandbox form of the verification page (the same rules as the request's `sandbox` part). */
@@ -57,38 +59,44 @@ export const ZKycSandboxForm = z.object({
 export type TKycSandboxForm = z.infer<typeof ZKycSandboxForm>;
 
 /** GET /kyc/token: what the browser needs to start the provider's capture (spec §7). */
-export const ZKycToken = z.object({
-  provider: z.enum(KYC_PROVIDERS),
-  isSandbox: z.boolean(),
-  applicantId: z.string(),
-  /** The SDK token (Onfido web SDK `token`); short-lived. */
-  token: z.string(),
-  /** Onfido's data region (EU, US, CA); absent for the sandbox. */
-  region: z.string().optional(),
-});
+export const ZKycToken = z
+  .object({
+    provider: z.enum(KYC_PROVIDERS),
+    isSandbox: z.boolean(),
+    applicantId: z.string(),
+    /** The SDK token (Onfido web SDK `token`); short-lived. */
+    token: z.string(),
+    /** Onfido's data region (EU, US, CA); absent for the sandbox. */
+    region: z.string().optional(),
+  })
+  .meta({ id: 'KycToken' });
 export type TKycToken = z.infer<typeof ZKycToken>;
 
-export const ZKycCheck = z.object({
-  id: z.uuid(),
-  status: z.enum(['PENDING', 'VERIFIED', 'FAILED']),
-  provider: z.enum(KYC_PROVIDERS),
-  reason: z.enum(KYC_FAILURE_REASONS).nullable(),
-  documentFirstName: z.string().nullable(),
-  documentLastName: z.string().nullable(),
-  createdAt: z.string(),
-  completedAt: z.string().nullable(),
-});
+export const ZKycCheck = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(['PENDING', 'VERIFIED', 'FAILED']),
+    provider: z.enum(KYC_PROVIDERS),
+    reason: z.enum(KYC_FAILURE_REASONS).nullable(),
+    documentFirstName: z.string().nullable(),
+    documentLastName: z.string().nullable(),
+    createdAt: z.string(),
+    completedAt: z.string().nullable(),
+  })
+  .meta({ id: 'KycCheck' });
 export type TKycCheck = z.infer<typeof ZKycCheck>;
 
 /** GET /kyc/status and POST /kyc/create-check: the caller's status (onfidoApplicantStatus) and latest check. */
-export const ZKycStatusResponse = z.object({
-  status: z.enum(KYC_STATUSES),
-  provider: z.enum(KYC_PROVIDERS),
-  isSandbox: z.boolean(),
-  /** False when no check can start here (production without Onfido and without KYC_SANDBOX=on). */
-  isAvailable: z.boolean(),
-  check: ZKycCheck.nullable(),
-});
+export const ZKycStatusResponse = z
+  .object({
+    status: z.enum(KYC_STATUSES),
+    provider: z.enum(KYC_PROVIDERS),
+    isSandbox: z.boolean(),
+    /** False when no check can start here (production without Onfido and without KYC_SANDBOX=on). */
+    isAvailable: z.boolean(),
+    check: ZKycCheck.nullable(),
+  })
+  .meta({ id: 'KycStatusResponse' });
 export type TKycStatusResponse = z.infer<typeof ZKycStatusResponse>;
 
 /** A new check may start only from these statuses (FAILED allows retry, spec §4). */

@@ -85,37 +85,39 @@ const wholeNumber = (message: string, min: number, max: number) =>
   );
 
 /** The private network form (spec §3 Private network), validated the same way by the SPA and the server. */
-export const ZPrivateNetworkRequest = z.object({
-  name: z
-    .string({ error: NETWORK_MESSAGES.nameRequired })
-    .trim()
-    .min(1, { message: NETWORK_MESSAGES.nameRequired })
-    .max(PRIVATE_NETWORK_LIMITS.nameMax, { message: NETWORK_MESSAGES.nameTooLong })
-    .regex(NAME_PATTERN, { message: NETWORK_MESSAGES.nameSpecialCharacters }),
-  networkType: z.enum(PRIVATE_NETWORK_ENVIRONMENTS, { error: NETWORK_MESSAGES.networkType }),
-  chainId: wholeNumber(NETWORK_MESSAGES.chainId, 1, Number.MAX_SAFE_INTEGER),
-  eip1559: z.boolean({ error: FIELD_MESSAGES.required }),
-  numberOfBlocks: wholeNumber(
-    NETWORK_MESSAGES.blocks,
-    PRIVATE_NETWORK_LIMITS.blocksMin,
-    PRIVATE_NETWORK_LIMITS.blocksMax,
-  ),
-  url: z
-    .string({ error: NETWORK_MESSAGES.urlRequired })
-    .trim()
-    .min(1, { message: NETWORK_MESSAGES.urlRequired })
-    .max(PRIVATE_NETWORK_LIMITS.urlMax, { message: FIELD_MESSAGES.tooLong(PRIVATE_NETWORK_LIMITS.urlMax) })
-    .refine(isHttpUrl, { message: NETWORK_MESSAGES.urlInvalid }),
-  tokenSymbol: z
-    .string({ error: NETWORK_MESSAGES.tokenSymbolRequired })
-    .trim()
-    .min(1, { message: NETWORK_MESSAGES.tokenSymbolRequired })
-    .regex(/^[A-Za-z0-9]*$/, { message: NETWORK_MESSAGES.tokenSymbolLength })
-    .min(PRIVATE_NETWORK_LIMITS.tokenSymbolMin, { message: NETWORK_MESSAGES.tokenSymbolLength })
-    .max(PRIVATE_NETWORK_LIMITS.tokenSymbolMax, { message: NETWORK_MESSAGES.tokenSymbolLength }),
-  tokenDecimals: wholeNumber(NETWORK_MESSAGES.tokenDecimals, 0, PRIVATE_NETWORK_LIMITS.tokenDecimalsMax),
-  nodeType: z.enum(NODE_TYPES, { error: NETWORK_MESSAGES.nodeType }),
-});
+export const ZPrivateNetworkRequest = z
+  .object({
+    name: z
+      .string({ error: NETWORK_MESSAGES.nameRequired })
+      .trim()
+      .min(1, { message: NETWORK_MESSAGES.nameRequired })
+      .max(PRIVATE_NETWORK_LIMITS.nameMax, { message: NETWORK_MESSAGES.nameTooLong })
+      .regex(NAME_PATTERN, { message: NETWORK_MESSAGES.nameSpecialCharacters }),
+    networkType: z.enum(PRIVATE_NETWORK_ENVIRONMENTS, { error: NETWORK_MESSAGES.networkType }),
+    chainId: wholeNumber(NETWORK_MESSAGES.chainId, 1, Number.MAX_SAFE_INTEGER),
+    eip1559: z.boolean({ error: FIELD_MESSAGES.required }),
+    numberOfBlocks: wholeNumber(
+      NETWORK_MESSAGES.blocks,
+      PRIVATE_NETWORK_LIMITS.blocksMin,
+      PRIVATE_NETWORK_LIMITS.blocksMax,
+    ),
+    url: z
+      .string({ error: NETWORK_MESSAGES.urlRequired })
+      .trim()
+      .min(1, { message: NETWORK_MESSAGES.urlRequired })
+      .max(PRIVATE_NETWORK_LIMITS.urlMax, { message: FIELD_MESSAGES.tooLong(PRIVATE_NETWORK_LIMITS.urlMax) })
+      .refine(isHttpUrl, { message: NETWORK_MESSAGES.urlInvalid }),
+    tokenSymbol: z
+      .string({ error: NETWORK_MESSAGES.tokenSymbolRequired })
+      .trim()
+      .min(1, { message: NETWORK_MESSAGES.tokenSymbolRequired })
+      .regex(/^[A-Za-z0-9]*$/, { message: NETWORK_MESSAGES.tokenSymbolLength })
+      .min(PRIVATE_NETWORK_LIMITS.tokenSymbolMin, { message: NETWORK_MESSAGES.tokenSymbolLength })
+      .max(PRIVATE_NETWORK_LIMITS.tokenSymbolMax, { message: NETWORK_MESSAGES.tokenSymbolLength }),
+    tokenDecimals: wholeNumber(NETWORK_MESSAGES.tokenDecimals, 0, PRIVATE_NETWORK_LIMITS.tokenDecimalsMax),
+    nodeType: z.enum(NODE_TYPES, { error: NETWORK_MESSAGES.nodeType }),
+  })
+  .meta({ id: 'PrivateNetworkRequest' });
 export type TPrivateNetworkRequest = z.infer<typeof ZPrivateNetworkRequest>;
 /** The form's values before parsing (numbers may still be text). */
 export type TPrivateNetworkForm = z.input<typeof ZPrivateNetworkRequest>;
@@ -143,17 +145,21 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /** What POST /private-networks/validate found at the RPC URL. */
-export const ZPrivateNetworkValidation = z.object({
-  valid: z.literal(true),
-  chainId: z.number().int(),
-  latestBlock: z.number().int(),
-  eip1559: z.boolean(),
-});
+export const ZPrivateNetworkValidation = z
+  .object({
+    valid: z.literal(true),
+    chainId: z.number().int(),
+    latestBlock: z.number().int(),
+    eip1559: z.boolean(),
+  })
+  .meta({ id: 'PrivateNetworkValidation' });
 export type TPrivateNetworkValidation = z.infer<typeof ZPrivateNetworkValidation>;
 
-export const ZDeletePrivateNetworkRequest = z.object({
-  id: z.uuid({ message: 'The network id must be a UUID.' }),
-});
+export const ZDeletePrivateNetworkRequest = z
+  .object({
+    id: z.uuid({ message: 'The network id must be a UUID.' }),
+  })
+  .meta({ id: 'DeletePrivateNetworkRequest' });
 
 export const PRIVATE_NETWORK_REVIEW_DECISIONS = ['APPROVE', 'REJECT', 'COMPLETE_REMOVAL'] as const;
 export const ZPrivateNetworkReviewRequest = z
@@ -168,46 +174,51 @@ export const ZPrivateNetworkReviewRequest = z
   .refine((value) => value.decision !== 'REJECT' || Boolean(value.note), {
     message: 'Please say why the network is rejected.',
     path: ['note'],
-  });
+  })
+  .meta({ id: 'PrivateNetworkReviewRequest' });
 export type TPrivateNetworkReviewRequest = z.infer<typeof ZPrivateNetworkReviewRequest>;
 
 /** The private-network details shown in My networks and its summary. */
-export const ZPrivateNetworkDetails = z.object({
-  environment: z.enum(PRIVATE_NETWORK_ENVIRONMENTS),
-  url: z.string(),
-  eip1559: z.boolean(),
-  numberOfBlocks: z.number().int(),
-  tokenSymbol: z.string(),
-  tokenDecimals: z.number().int(),
-  nodeType: z.enum(NODE_TYPES),
-  submittedAt: z.string(),
-  reviewedAt: z.string().nullable(),
-  reviewNote: z.string().nullable(),
-  removalRequestedAt: z.string().nullable(),
-  removedAt: z.string().nullable(),
-});
+export const ZPrivateNetworkDetails = z
+  .object({
+    environment: z.enum(PRIVATE_NETWORK_ENVIRONMENTS),
+    url: z.string(),
+    eip1559: z.boolean(),
+    numberOfBlocks: z.number().int(),
+    tokenSymbol: z.string(),
+    tokenDecimals: z.number().int(),
+    nodeType: z.enum(NODE_TYPES),
+    submittedAt: z.string(),
+    reviewedAt: z.string().nullable(),
+    reviewNote: z.string().nullable(),
+    removalRequestedAt: z.string().nullable(),
+    removedAt: z.string().nullable(),
+  })
+  .meta({ id: 'PrivateNetworkDetails' });
 
 /** One row of My networks (spec §2.5 columns) — a catalogue network the account activated, or a private network. */
-export const ZUserNetwork = z.object({
-  id: z.uuid(),
-  networkType: z.enum(NETWORK_TYPES),
-  network: z.string(),
-  technology: z.string(),
-  chainId: z.number().int(),
-  /** Live health for public networks, the review/removal state for private ones. */
-  status: z.union([z.enum(NETWORK_HEALTH), z.enum(PRIVATE_NETWORK_STATUSES)]),
-  activatedDate: z.string().nullable(),
-  /** Gateway requests per second; private networks are not served by the gateway (null). */
-  networkRateLimit: z.number().int().nullable(),
-  latestBlock: z.number().int().nullable(),
-  healthCheckedAt: z.string().nullable(),
-  explorerUrl: z.string().nullable(),
-  /** A local chain standing in for a public testnet (shown with a Sandbox chip). */
-  isLocal: z.boolean(),
-  private: ZPrivateNetworkDetails.nullable(),
-});
+export const ZUserNetwork = z
+  .object({
+    id: z.uuid(),
+    networkType: z.enum(NETWORK_TYPES),
+    network: z.string(),
+    technology: z.string(),
+    chainId: z.number().int(),
+    /** Live health for public networks, the review/removal state for private ones. */
+    status: z.union([z.enum(NETWORK_HEALTH), z.enum(PRIVATE_NETWORK_STATUSES)]),
+    activatedDate: z.string().nullable(),
+    /** Gateway requests per second; private networks are not served by the gateway (null). */
+    networkRateLimit: z.number().int().nullable(),
+    latestBlock: z.number().int().nullable(),
+    healthCheckedAt: z.string().nullable(),
+    explorerUrl: z.string().nullable(),
+    /** A local chain standing in for a public testnet (shown with a Sandbox chip). */
+    isLocal: z.boolean(),
+    private: ZPrivateNetworkDetails.nullable(),
+  })
+  .meta({ id: 'UserNetwork' });
 export type TUserNetwork = z.infer<typeof ZUserNetwork>;
-export const ZUserNetworksResponse = z.object({ networks: z.array(ZUserNetwork) });
+export const ZUserNetworksResponse = z.object({ networks: z.array(ZUserNetwork) }).meta({ id: 'UserNetworksResponse' });
 export type TUserNetworksResponse = z.infer<typeof ZUserNetworksResponse>;
 
 export const ZUserNetworksQuery = z.object({
@@ -215,79 +226,95 @@ export const ZUserNetworksQuery = z.object({
 });
 
 /** A catalogue network as the select-networks stepper sees it: with the caller's availability. */
-export const ZCatalogueNetwork = z.object({
-  id: z.uuid(),
-  code: z.string(),
-  network: z.string(),
-  networkType: z.enum(PUBLIC_NETWORK_TYPES),
-  technology: z.string(),
-  description: z.string(),
-  chainId: z.number().int(),
-  explorerUrl: z.string().nullable(),
-  networkRateLimit: z.number().int(),
-  isLocal: z.boolean(),
-  status: z.enum(NETWORK_HEALTH),
-  latestBlock: z.number().int().nullable(),
-  /** Already active for the account. */
-  activated: z.boolean(),
-  activatedDate: z.string().nullable(),
-  /** Not activated yet and nothing stands in the way. */
-  activatable: z.boolean(),
-  reason: z.enum(NETWORK_UNAVAILABLE_REASONS).nullable(),
-});
+export const ZCatalogueNetwork = z
+  .object({
+    id: z.uuid(),
+    code: z.string(),
+    network: z.string(),
+    networkType: z.enum(PUBLIC_NETWORK_TYPES),
+    technology: z.string(),
+    description: z.string(),
+    chainId: z.number().int(),
+    explorerUrl: z.string().nullable(),
+    networkRateLimit: z.number().int(),
+    isLocal: z.boolean(),
+    status: z.enum(NETWORK_HEALTH),
+    latestBlock: z.number().int().nullable(),
+    /** Already active for the account. */
+    activated: z.boolean(),
+    activatedDate: z.string().nullable(),
+    /** Not activated yet and nothing stands in the way. */
+    activatable: z.boolean(),
+    reason: z.enum(NETWORK_UNAVAILABLE_REASONS).nullable(),
+  })
+  .meta({ id: 'CatalogueNetwork' });
 export type TCatalogueNetwork = z.infer<typeof ZCatalogueNetwork>;
 
 /** The plan's blockchain allowance as the caller stands (spec §9: 0 blockchains means all). */
-export const ZNetworkAllowance = z.object({
-  blockchainAllowance: z.number().int(),
-  /** Distinct blockchains (technologies) with at least one active network. */
-  blockchainsUsed: z.number().int(),
-  /** Null when the plan allows all blockchains. */
-  blockchainsLeft: z.number().int().nullable(),
-  mainnetsAllowed: z.boolean(),
-  kycStatus: z.enum(KYC_STATUSES),
-});
+export const ZNetworkAllowance = z
+  .object({
+    blockchainAllowance: z.number().int(),
+    /** Distinct blockchains (technologies) with at least one active network. */
+    blockchainsUsed: z.number().int(),
+    /** Null when the plan allows all blockchains. */
+    blockchainsLeft: z.number().int().nullable(),
+    mainnetsAllowed: z.boolean(),
+    kycStatus: z.enum(KYC_STATUSES),
+  })
+  .meta({ id: 'NetworkAllowance' });
 export type TNetworkAllowance = z.infer<typeof ZNetworkAllowance>;
 
-export const ZCatalogueResponse = z.object({ allowance: ZNetworkAllowance, networks: z.array(ZCatalogueNetwork) });
+export const ZCatalogueResponse = z
+  .object({ allowance: ZNetworkAllowance, networks: z.array(ZCatalogueNetwork) })
+  .meta({ id: 'CatalogueResponse' });
 export type TCatalogueResponse = z.infer<typeof ZCatalogueResponse>;
 
-export const ZActivateNetworksRequest = z.object({
-  networkIds: z
-    .array(z.uuid({ message: NETWORK_MESSAGES.unknownNetwork }), { error: NETWORK_MESSAGES.selectAtLeastOne })
-    .min(1, { message: NETWORK_MESSAGES.selectAtLeastOne })
-    .max(100),
-});
+export const ZActivateNetworksRequest = z
+  .object({
+    networkIds: z
+      .array(z.uuid({ message: NETWORK_MESSAGES.unknownNetwork }), { error: NETWORK_MESSAGES.selectAtLeastOne })
+      .min(1, { message: NETWORK_MESSAGES.selectAtLeastOne })
+      .max(100),
+  })
+  .meta({ id: 'ActivateNetworksRequest' });
 export type TActivateNetworksRequest = z.infer<typeof ZActivateNetworksRequest>;
-export const ZActivateNetworksResponse = z.object({
-  activated: z.array(z.uuid()),
-  networks: z.array(ZUserNetwork),
-});
+export const ZActivateNetworksResponse = z
+  .object({
+    activated: z.array(z.uuid()),
+    networks: z.array(ZUserNetwork),
+  })
+  .meta({ id: 'ActivateNetworksResponse' });
 export type TActivateNetworksResponse = z.infer<typeof ZActivateNetworksResponse>;
 
 /** Environment manager (spec §3 Integrate state: blockchains with their networks). */
-export const ZEnvironmentBlockchain = z.object({
-  externalId: z.string(),
-  blockchain: z.string(),
-  technology: z.string(),
-  description: z.string(),
-  /** How many catalogue networks the blockchain has. */
-  blockchainCount: z.number().int(),
-  /** The account has at least one network of it active. */
-  selected: z.boolean(),
-  networks: z.array(ZCatalogueNetwork),
-});
+export const ZEnvironmentBlockchain = z
+  .object({
+    externalId: z.string(),
+    blockchain: z.string(),
+    technology: z.string(),
+    description: z.string(),
+    /** How many catalogue networks the blockchain has. */
+    blockchainCount: z.number().int(),
+    /** The account has at least one network of it active. */
+    selected: z.boolean(),
+    networks: z.array(ZCatalogueNetwork),
+  })
+  .meta({ id: 'EnvironmentBlockchain' });
 export type TEnvironmentBlockchain = z.infer<typeof ZEnvironmentBlockchain>;
-export const ZEnvironmentManagerResponse = z.object({
-  accountId: z.uuid(),
-  allowance: ZNetworkAllowance,
-  blockchains: z.array(ZEnvironmentBlockchain),
-});
+export const ZEnvironmentManagerResponse = z
+  .object({
+    accountId: z.uuid(),
+    allowance: ZNetworkAllowance,
+    blockchains: z.array(ZEnvironmentBlockchain),
+  })
+  .meta({ id: 'EnvironmentManagerResponse' });
 export type TEnvironmentManagerResponse = z.infer<typeof ZEnvironmentManagerResponse>;
 
 /** A private network in the staff review queue. */
-export const ZPrivateNetworkReview = ZUserNetwork.extend({ accountId: z.uuid() });
-export const ZPrivateNetworkReviewsResponse = z.object({ networks: z.array(ZPrivateNetworkReview) });
+export const ZPrivateNetworkReview = ZUserNetwork.extend({ accountId: z.uuid() }).meta({ id: 'PrivateNetworkReview' });
+export const ZPrivateNetworkReviewsResponse = z
+  .object({ networks: z.array(ZPrivateNetworkReview) })
+  .meta({ id: 'PrivateNetworkReviewsResponse' });
 export const ZPrivateNetworkReviewsQuery = z.object({
   status: z.enum(PRIVATE_NETWORK_STATUSES).optional(),
 });

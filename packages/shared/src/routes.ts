@@ -24,25 +24,27 @@ export type RouteItem = {
   children?: RouteItem[];
 };
 
-export const ZRouteItem: z.ZodType<RouteItem> = z.lazy(() =>
-  z.object({
-    path: z.string(),
-    name: z.string(),
-    title: z.string(),
-    icon: z.string().optional(),
-    roles: z.array(z.enum(['general', 'management-admin', 'management-sales'])).optional(),
-    category: z.enum(ROUTE_CATEGORIES).optional(),
-    order: z.number().optional(),
-    feature: z.string().optional(),
-    tooltip: z.string().optional(),
-    hidden: z.boolean().optional(),
-    notInMenu: z.boolean().optional(),
-    href: z.string().optional(),
-    comingSoon: z.boolean().optional(),
-    children: z.array(ZRouteItem).optional(),
-  }),
-);
-export const ZRoutesResponse = z.object({ routes: z.array(ZRouteItem) });
+export const ZRouteItem: z.ZodType<RouteItem> = z
+  .lazy(() =>
+    z.object({
+      path: z.string(),
+      name: z.string(),
+      title: z.string(),
+      icon: z.string().optional(),
+      roles: z.array(z.enum(['general', 'management-admin', 'management-sales'])).optional(),
+      category: z.enum(ROUTE_CATEGORIES).optional(),
+      order: z.number().optional(),
+      feature: z.string().optional(),
+      tooltip: z.string().optional(),
+      hidden: z.boolean().optional(),
+      notInMenu: z.boolean().optional(),
+      href: z.string().optional(),
+      comingSoon: z.boolean().optional(),
+      children: z.array(ZRouteItem).optional(),
+    }),
+  )
+  .meta({ id: 'RouteItem' });
+export const ZRoutesResponse = z.object({ routes: z.array(ZRouteItem) }).meta({ id: 'RoutesResponse' });
 
 /**
  * Services that answer their status check but have nothing else yet: their areas (bridges,
