@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { disableTotp } from '../../../lib/auth.ts';
 import { currentUserQuery } from '../../../lib/current-user.ts';
-import { getMfaStatusQueryOptions } from './get-mfa-status.ts';
+import { getMfaStatusQueryOptions } from '../../../lib/user/get-mfa-status.ts';
 
 /**
  * Turns the authenticator off at the identity provider, then has the server re-read the MFA

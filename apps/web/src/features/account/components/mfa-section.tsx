@@ -14,7 +14,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { identityErrorMessage } from '../../../lib/identity-errors.ts';
 import { useDisableMfa } from '../api/disable-mfa.ts';
-import { useMfaStatus } from '../api/get-mfa-status.ts';
+import { useMfaStatus } from '../../../lib/user/get-mfa-status.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 const STATUS_COLOURS: Record<MfaStatus, ChipProps['color']> = {

@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'react-i18next';
 import type { TUser } from '@connect/shared';
 import { formatDate } from '../../../lib/format.ts';
-import { useTermsVersion } from '../api/get-terms-version.ts';
+import { useTermsVersion } from '../../../lib/user/get-terms-version.ts';
 import { AccountSection, DetailRow } from './account-section.tsx';
 
 /**

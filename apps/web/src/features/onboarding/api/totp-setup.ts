@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { finishTotpSetup, startTotpSetup } from '../../../lib/auth.ts';
 import { currentUserQuery } from '../../../lib/current-user.ts';
-import { getMfaStatusQueryOptions } from './get-mfa-status.ts';
+import { getMfaStatusQueryOptions } from '../../../lib/user/get-mfa-status.ts';
 
 const TOTP_SETUP_KEY = ['identity', 'totp-setup'] as const;
 

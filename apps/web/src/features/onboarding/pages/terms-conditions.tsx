@@ -16,7 +16,7 @@ import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { runtimeConfig } from '../../../lib/runtime-config.ts';
 import { useAcceptTerms } from '../api/accept-terms.ts';
-import { useTermsVersion } from '../api/get-terms-version.ts';
+import { useTermsVersion } from '../../../lib/user/get-terms-version.ts';
 import { OnboardingCard } from '../components/onboarding-card.tsx';
 import { SignOutButton } from '../components/sign-out-button.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';

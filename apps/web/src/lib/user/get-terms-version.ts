@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZTermsVersion, type TTermsVersion } from '@connect/shared';
-import { api } from '../../../lib/api.ts';
+import { api } from '../api.ts';
 
-/** GET /terms-conditions/version: the latest terms the user must accept. */
+/** GET /terms-conditions/version: the latest terms (title, version, publication date, link) the user must accept. */
 export function getTermsVersion(): Promise<TTermsVersion> {
   return api.connect.get('/terms-conditions/version', { schema: ZTermsVersion });
 }
