@@ -147,6 +147,11 @@ export const PROBLEMS = {
 
   // ── The platform API applications call (/oauth2/token, /api/gateway) ──────────────────────
   GATEWAY_TOKEN_REQUIRED: { status: 401, message: 'An access token from POST /oauth2/token is required.' },
+  GATEWAY_TOKEN_INVALID: { status: 401, message: 'The access token is invalid or has expired.' },
+  GATEWAY_SECRET_REVOKED: {
+    status: 401,
+    message: 'The client secret this token was issued for has been revoked or has expired.',
+  },
   GATEWAY_NETWORK_UNKNOWN: { status: 404, message: 'There is no such network.' },
   GATEWAY_NETWORK_NOT_ASSOCIATED: { status: 403, message: 'This network is not associated with the application.' },
   GATEWAY_NETWORK_INACTIVE: { status: 403, message: 'This network is not active for the application’s account.' },
@@ -155,6 +160,7 @@ export const PROBLEMS = {
     status: 400,
     message: 'The body must be a JSON-RPC 2.0 request or a batch of JSON-RPC 2.0 requests.',
   },
+  GATEWAY_BATCH_TOO_LARGE: { status: 400, message: 'A batch may carry at most 100 calls. Send it in parts.' },
   GATEWAY_RATE_LIMITED: { status: 429, message: 'This network allows only so many requests per second per account.' },
   UPSTREAM_TIMEOUT: { status: 502, message: 'The network’s RPC endpoint did not answer in time.' },
   UPSTREAM_TOO_LARGE: {
@@ -162,6 +168,7 @@ export const PROBLEMS = {
     message: 'The network’s answer is too large to pass through the gateway; ask for less at once.',
   },
   UPSTREAM_UNREACHABLE: { status: 502, message: 'The network’s RPC endpoint could not be reached.' },
+  UPSTREAM_NO_BLOCK_NUMBER: { status: 502, message: 'The network’s RPC endpoint did not tell its latest block.' },
 } as const satisfies Record<string, { status: number; message: string; title?: string }>;
 
 export type ProblemCode = keyof typeof PROBLEMS;

@@ -16,7 +16,8 @@ import {
   type TestUser,
 } from '../application-manager/testing.ts';
 import { countCalls } from './methods.ts';
-import { loadTokenKey } from './tokens.ts';
+import { loadAccessTokenKey } from './access-tokens.ts';
+import { GatewayRepository } from './repository.ts';
 
 const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
@@ -252,7 +253,7 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
     });
 
     it('refuses a token signed with the gateway’s key but without an expiry', async () => {
-      const key = await loadTokenKey(t.app.deps.db, t.app.deps.box);
+      const key = await loadAccessTokenKey(new GatewayRepository(t.app.deps.dbh), t.app.deps.box);
       const call = { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] };
       const claims = { client_id: app.clientId, acc: owner.accountId, sid: app.secrets[0]!.id };
       const signed = (withExpiry: boolean) => {

@@ -1,0 +1,115 @@
+import { eq, sql } from 'drizzle-orm';
+import { applicationUsageDaily, appSettings, type DbHandle } from '@connect/db';
+
+/** A client secret that admits tokens now: not revoked, not expired. */
+export type LiveClientSecret = { secretId: string; hash: string; applicationId: string; accountId: string };
+
+/** What the gateway needs to know of a secret to let its tokens through. */
+export type SecretValidity = { isRevoked: boolean; expiresAtMs: number | null };
+
+/** An application's view of a network: where it is, and whether the application may use it. */
+export type RouteFacts = {
+  networkId: string;
+  networkName: string;
+  rpcUrl: string | null;
+  rateLimit: number;
+  accountId: string;
+  /** The network is one of the application's networks. */
+  isAssociated: boolean;
+  /** The application's account has the network active (My networks). */
+  isActive: boolean;
+};
+
+export type UsageCount = { applicationId: string; networkId: string; day: string; requests: number };
+
+/** The app_settings key of the access-token key. */
+const ACCESS_TOKEN_KEY_SETTING = 'gateway.token_key';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Every query of the platform API (the OAuth2 token endpoint and the JSON-RPC gateway). The
+ * per-request reads are named prepared statements (parsed once per connection on PostgreSQL);
+ * they run at most once per secret or route every GATEWAY_CACHE_MS, the caches in front of them
+ * answer the rest.
+ */
+export class GatewayRepository {
+  constructor(private readonly dbh: Pick<DbHandle, 'db' | 'query'>) {}
+
+  /** The secret of this client with this hash, when it is neither revoked nor expired. */
+  async findLiveClientSecret(clientId: string, hash: string): Promise<LiveClientSecret | undefined> {
+    const { rows } = await this.dbh.query(
+      `select s.id as "secretId", s.secret_hash as "hash", a.id as "applicationId", a.account_id as "accountId"
+       from applications a join application_secrets s on s.application_id = a.id
+       where a.client_id = $1 and s.secret_hash = $2 and s.revoked_at is null
+         and (s.expires_at is null or s.expires_at > now())`,
+      [clientId, hash],
+      { name: 'oauth_client_secret' },
+    );
+    return rows[0] as LiveClientSecret | undefined;
+  }
+
+  /** Whether the application's secret is revoked and when it expires; undefined when there is no such secret. */
+  async findSecretValidity(secretId: string, applicationId: string): Promise<SecretValidity | undefined> {
+    const { rows } = await this.dbh.query(
+      `select s.revoked_at as "revokedAt", s.expires_at as "expiresAt" from application_secrets s
+       where s.id = $1 and s.application_id = $2`,
+      [secretId, applicationId],
+      { name: 'gateway_secret' },
+    );
+    const row = rows[0] as { revokedAt: unknown; expiresAt: unknown } | undefined;
+    if (!row) return undefined;
+    return {
+      isRevoked: Boolean(row.revokedAt),
+      expiresAtMs: row.expiresAt ? new Date(row.expiresAt as string | Date).getTime() : null,
+    };
+  }
+
+  /**
+   * The network named by id or code (`/api/gateway/ethereum-testnet`) as the application sees
+   * it; undefined when there is no such network (or application).
+   */
+  async findRoute(applicationId: string, network: string): Promise<RouteFacts | undefined> {
+    const isUuid = UUID.test(network);
+    const { rows } = await this.dbh.query(
+      `select n.id as "networkId", n.name as "networkName", n.rpc_url as "rpcUrl", n.rate_limit as "rateLimit",
+         a.account_id as "accountId",
+         exists(select 1 from application_networks an where an.application_id = a.id and an.network_id = n.id) as "isAssociated",
+         exists(select 1 from account_networks acn where acn.account_id = a.account_id and acn.network_id = n.id) as "isActive"
+       from applications a join networks n on ${isUuid ? 'n.id = $2::uuid' : 'n.code = $2'}
+       where a.id = $1`,
+      [applicationId, network],
+      { name: isUuid ? 'gateway_route_id' : 'gateway_route_code' },
+    );
+    const row = rows[0] as RouteFacts | undefined;
+    return row && { ...row, rateLimit: Number(row.rateLimit) };
+  }
+
+  /** Adds counted requests to application_usage_daily, one statement for all rows. */
+  async addUsage(rows: UsageCount[]): Promise<void> {
+    await this.dbh.db
+      .insert(applicationUsageDaily)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [applicationUsageDaily.applicationId, applicationUsageDaily.networkId, applicationUsageDaily.day],
+        set: { requests: sql`${applicationUsageDaily.requests} + excluded.requests` },
+      });
+  }
+
+  /**
+   * The stored (sealed) access-token key; the first caller stores `create()`. Nodes starting
+   * together may race: the loser reads the winner's key, so every node signs with the same one.
+   */
+  async loadOrCreateAccessTokenKey(create: () => string): Promise<string> {
+    const read = async () =>
+      (await this.dbh.db.select().from(appSettings).where(eq(appSettings.key, ACCESS_TOKEN_KEY_SETTING)))[0];
+    let row = await read();
+    if (!row) {
+      await this.dbh.db
+        .insert(appSettings)
+        .values({ key: ACCESS_TOKEN_KEY_SETTING, value: create() })
+        .onConflictDoNothing();
+      row = await read();
+    }
+    return row!.value;
+  }
+}

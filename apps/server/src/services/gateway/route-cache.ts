@@ -1,0 +1,72 @@
+import { GATEWAY_CACHE_MS } from './credential-cache.ts';
+import type { GatewayRepository } from './repository.ts';
+
+/** Where an application's calls to a network go, or why they may not. */
+export type GatewayRoute =
+  | {
+      kind: 'ok';
+      networkId: string;
+      accountId: string;
+      rpcUrl: string;
+      rateLimit: number;
+      /** The account and network's rate-limit window (made once here, not on every call). */
+      rateLimitKey: string;
+    }
+  | { kind: 'unknown-network' }
+  | { kind: 'not-associated' }
+  | { kind: 'not-active' }
+  | { kind: 'no-rpc'; networkName: string };
+
+/** A route that forwards. */
+export type OpenRoute = Extract<GatewayRoute, { kind: 'ok' }>;
+
+type Entry = { applicationId: string; route: GatewayRoute; checkedUntilMs: number };
+
+const UNKNOWN_NETWORK: GatewayRoute = { kind: 'unknown-network' };
+const NOT_ASSOCIATED: GatewayRoute = { kind: 'not-associated' };
+const NOT_ACTIVE: GatewayRoute = { kind: 'not-active' };
+
+/**
+ * Where an application's requests for a network go, and whether they may: the network must be
+ * associated with the application and active (activated) for the application's account. The
+ * network is named by id or code (`/api/gateway/ethereum-testnet`). One read per application and
+ * network every GATEWAY_CACHE_MS at most; an announced change drops the application's entries.
+ */
+export class RouteCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly repository: Pick<GatewayRepository, 'findRoute'>) {}
+
+  /** The route this node knows without reading the database, or undefined when it must (see resolve). */
+  known(applicationId: string, network: string, nowMs = Date.now()): GatewayRoute | undefined {
+    const cached = this.entries.get(`${applicationId}|${network}`);
+    return cached && cached.checkedUntilMs > nowMs ? cached.route : undefined;
+  }
+
+  async resolve(applicationId: string, network: string, nowMs = Date.now()): Promise<GatewayRoute> {
+    const known = this.known(applicationId, network, nowMs);
+    if (known) return known;
+    const facts = await this.repository.findRoute(applicationId, network);
+    let route: GatewayRoute;
+    if (!facts) route = UNKNOWN_NETWORK;
+    else if (!facts.isAssociated) route = NOT_ASSOCIATED;
+    else if (!facts.isActive) route = NOT_ACTIVE;
+    else if (!facts.rpcUrl) route = { kind: 'no-rpc', networkName: facts.networkName };
+    else
+      route = {
+        kind: 'ok',
+        networkId: facts.networkId,
+        accountId: facts.accountId,
+        rpcUrl: facts.rpcUrl,
+        rateLimit: facts.rateLimit,
+        rateLimitKey: `${facts.accountId}|${facts.networkId}`,
+      };
+    if (this.entries.size > 50_000) this.entries.clear();
+    this.entries.set(`${applicationId}|${network}`, { applicationId, route, checkedUntilMs: nowMs + GATEWAY_CACHE_MS });
+    return route;
+  }
+
+  forgetApplication(applicationId: string): void {
+    for (const [key, entry] of this.entries) if (entry.applicationId === applicationId) this.entries.delete(key);
+  }
+}
