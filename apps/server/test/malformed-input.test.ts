@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
@@ -13,8 +13,11 @@ import {
   newAppUser,
   type TestUser,
 } from '../src/services/application-manager/testing.ts';
-import { issueAuthentication } from '../src/services/identity/tokens.ts';
-import { createTestApp, signInAs, TEST_CLIENT_ID, type TestContext } from './helpers.ts';
+import { issueAuthentication } from '../src/services/identity/sessions.ts';
+import { fakeUpstream } from './fake-upstream.ts';
+import { createTestApp, signInAs, type TestContext } from './helpers.ts';
+import { documentArbitraries, operationsOf, type OpenApiDocument, type Probe } from './openapi-fuzz.ts';
+import { basic, gatewayProbes, idpProbes, tokenProbes, type PlatformTargets } from './platform-fuzz.ts';
 import { changedTables, tableSnapshotter, type TableSnapshot } from './table-snapshot.ts';
 
 /**
@@ -33,21 +36,10 @@ import { changedTables, tableSnapshotter, type TableSnapshot } from './table-sna
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
-const NUL = 'a\u0000b';
 
 // ---------------------------------------------------------------------------------------------
 // Requests and what every answer must satisfy
 // ---------------------------------------------------------------------------------------------
-
-type Auth = 'none' | 'user' | 'garbage';
-type Body = { type: string | undefined; text: string };
-type Probe = {
-  method: string;
-  url: string;
-  auth: Auth;
-  headers?: Record<string, string>;
-  body?: Body;
-};
 
 const clip = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text);
 
@@ -177,665 +169,21 @@ async function renewUserSession() {
   last = await snapshot();
 }
 
-// ---------------------------------------------------------------------------------------------
-// Hostile values
-// ---------------------------------------------------------------------------------------------
-
-const HUGE = 'x'.repeat(70_000);
-const OVER_LIMIT = `{"a":"${'x'.repeat(1_100_000)}"}`;
-
-const hostileString = fc.oneof(
-  // The NUL character first and most often: PostgreSQL cannot store it (issue 11 §3).
-  { arbitrary: fc.constantFrom(NUL, '\u0000'), weight: 3 },
-  fc.constantFrom('', ' ', '\uFEFF', '\uD800', '%00', '../../etc/passwd', "' or 1=1 --", '<script>'),
-  fc.constantFrom('__proto__', 'constructor', 'toString', 'null', 'undefined', 'NaN', '-1', '1e400'),
-  fc.string({ unit: 'grapheme', maxLength: 40 }),
-  fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom('x'.repeat(101), 'é'.repeat(3_000), HUGE),
-);
-
-const hostileNumber = fc.constantFrom(
-  -1,
-  0,
-  0.5,
-  -0,
-  2 ** 31,
-  -(2 ** 31) - 1,
-  2 ** 53 + 2,
-  -(2 ** 63),
-  1e308,
-  -1e308,
-  5e-324,
-);
-
-/** Any value of a kind the field may not expect. */
-const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constant(null),
-  fc.boolean(),
-  hostileNumber,
-  hostileString,
-  fc.constant([]),
-  fc.constant({}),
-  fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
-  fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
-);
-
-/** Bodies that are not the JSON they claim to be, or not JSON at all. */
-const rawBody: fc.Arbitrary<Body> = fc.oneof(
-  fc
-    .constantFrom(
-      '',
-      '{',
-      '{"a":',
-      '[1,]',
-      'nul',
-      'null',
-      'true',
-      '0',
-      '"\\u0000"',
-      '1e400',
-      '{"a":1e400}',
-      '{"__proto__":{"polluted":1}}',
-      '{"constructor":{"prototype":{"polluted":1}}}',
-      '{"a":"\\ud800"}',
-      '\uFEFF{}',
-      `${'['.repeat(5_000)}${']'.repeat(5_000)}`,
-      OVER_LIMIT,
-    )
-    .map((text) => ({ type: 'application/json', text })),
-  fc.string({ unit: 'binary', maxLength: 60 }).map((text) => ({ type: 'application/json', text })),
-  fc.constantFrom<Body>(
-    { type: 'application/xml', text: '<a>1</a>' },
-    { type: 'text/plain', text: NUL },
-    { type: 'application/x-www-form-urlencoded', text: 'a=1&b=%00&c=%zz' },
-    { type: 'multipart/form-data; boundary=x', text: '--x\r\n' },
-    { type: 'application/json; charset=utf-16', text: '{}' },
-    { type: 'application/octet-stream', text: '\u0000\u0001' },
-    { type: undefined, text: '{}' },
-  ),
-);
-
-/**
- * Percent-encodes the UTF-8 bytes of any string, lone surrogates included (as U+FFFD, like a
- * browser), where encodeURIComponent would throw.
- */
-function percentEncode(text: string): string {
-  let out = '';
-  for (const byte of Buffer.from(text, 'utf8')) {
-    const char = String.fromCharCode(byte);
-    out += /[A-Za-z0-9\-_.~]/.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
-  }
-  return out;
-}
-
-const json = (value: unknown): Body => ({ type: 'application/json', text: JSON.stringify(value) ?? 'null' });
-
-/** Sets a key as an own enumerable property, so `__proto__` becomes a key of the JSON text. */
-function withKey(target: unknown, key: string, value: unknown): unknown {
-  const copy = target && typeof target === 'object' && !Array.isArray(target) ? { ...target } : {};
-  Object.defineProperty(copy, key, { value, enumerable: true, configurable: true, writable: true });
-  return copy;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Generators from the OpenAPI document's JSON Schemas
-// ---------------------------------------------------------------------------------------------
-
-type Schema = {
-  $ref?: string;
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  format?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  items?: Schema;
-  minItems?: number;
-  maxItems?: number;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-};
-type Parameter = { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema?: Schema };
-type Operation = {
-  method: string;
-  path: string;
-  parameters: Parameter[];
-  body?: Schema;
-};
-
-let components: Record<string, Schema> = {};
-/** Ids that exist and belong to the ordinary user (or to nobody), so probes reach past "not found". */
-let knownIds: string[] = [];
-
-function resolve(schema: Schema): Schema {
-  if (!schema.$ref) return schema;
-  return resolve(components[schema.$ref.split('/').pop()!] ?? {});
-}
-
-const typeOf = (schema: Schema) => (Array.isArray(schema.type) ? schema.type[0] : schema.type);
-
-/** A value that roughly satisfies the schema (a starting point for one mutation). */
-function plausible(input: Schema, depth = 0): fc.Arbitrary<unknown> {
-  const schema = resolve(input);
-  const options = schema.anyOf ?? schema.oneOf;
-  if (options?.length) return fc.oneof(...options.map((option) => plausible(option, depth + 1)));
-  if (schema.enum?.length) return fc.constantFrom(...schema.enum);
-  if ('const' in schema) return fc.constant(schema.const);
-  switch (typeOf(schema)) {
-    case 'string':
-      if (schema.format === 'uuid') return fc.oneof(fc.constantFrom(...knownIds), fc.uuid());
-      return fc.string({
-        minLength: Math.min(schema.minLength ?? 0, 20),
-        maxLength: Math.max(Math.min(schema.maxLength ?? 20, 20), Math.min(schema.minLength ?? 0, 20)),
-      });
-    case 'integer':
-      return fc.integer({ min: Math.max(schema.minimum ?? -1e6, -1e6), max: Math.min(schema.maximum ?? 1e6, 1e6) });
-    case 'number':
-      return fc.double({
-        min: Math.max(schema.minimum ?? -1e6, -1e6),
-        max: Math.min(schema.maximum ?? 1e6, 1e6),
-        noNaN: true,
-      });
-    case 'boolean':
-      return fc.boolean();
-    case 'null':
-      return fc.constant(null);
-    case 'array':
-      if (depth > 3) return fc.constant([]);
-      return fc.array(plausible(schema.items ?? {}, depth + 1), {
-        minLength: Math.min(schema.minItems ?? 0, 3),
-        maxLength: Math.max(Math.min(schema.maxItems ?? 3, 3), Math.min(schema.minItems ?? 0, 3)),
-      });
-    case 'object': {
-      if (depth > 3 || !schema.properties) return fc.constant({});
-      const model = Object.fromEntries(
-        Object.entries(schema.properties).map(([key, sub]) => [key, plausible(sub, depth + 1)]),
-      );
-      return fc.record(model, { requiredKeys: (schema.required ?? []).filter((key) => key in model) });
-    }
-    default:
-      return fc.jsonValue({ maxDepth: 2 });
-  }
-}
-
-/** A value that breaks the schema in one place: wrong type, missing field, hostile string, extra key … */
-function broken(input: Schema, depth = 0): fc.Arbitrary<unknown> {
-  const schema = resolve(input);
-  const kind = typeOf(schema);
-  if (kind === 'object' && schema.properties && depth <= 3) {
-    const properties = schema.properties;
-    const keys = Object.keys(properties);
-    const inOneField = fc.constantFrom(...keys).chain((key) =>
-      fc
-        .tuple(
-          plausible(schema, depth),
-          fc.oneof(
-            fc.constant({ drop: true as const }),
-            wrongValue.map((value) => ({ value })),
-            broken(properties[key]!, depth + 1).map((value) => ({ value })),
-          ),
-        )
-        .map(([value, change]) => {
-          const copy = { ...(value as object) } as Record<string, unknown>;
-          if ('drop' in change) delete copy[key];
-          else return withKey(copy, key, change.value);
-          return copy;
-        }),
-    );
-    const extraKey = fc
-      .tuple(
-        plausible(schema, depth),
-        fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'constructor', NUL, 'x'.repeat(300))),
-        wrongValue,
-      )
-      .map(([value, key, extra]) => withKey(value, key, extra));
-    return fc.oneof(
-      { arbitrary: inOneField, weight: 5 },
-      { arbitrary: extraKey, weight: 2 },
-      { arbitrary: plausible(schema, depth).map((value) => [value]), weight: 1 },
-      { arbitrary: wrongValue, weight: 1 },
-    );
-  }
-  if (kind === 'array' && depth <= 3) {
-    const items = schema.items ?? {};
-    return fc.oneof(
-      fc.array(broken(items, depth + 1), { minLength: 1, maxLength: 3 }),
-      plausible(items, depth + 1).map((item) => Array.from({ length: (schema.maxItems ?? 100) + 1 }, () => item)),
-      plausible(items, depth + 1),
-      wrongValue,
-    );
-  }
-  return wrongValue;
-}
-
-const malformedBody = (schema: Schema | undefined): fc.Arbitrary<Body> =>
-  schema
-    ? fc.oneof({ arbitrary: broken(schema).map(json), weight: 6 }, { arbitrary: rawBody, weight: 2 })
-    : fc.oneof(wrongValue.map(json), rawBody);
-
-/** Path segments: ids that exist, and what a router, a decoder or a database may choke on. */
-const pathValue = (): fc.Arbitrary<string> =>
-  fc.oneof(
-    { arbitrary: fc.constantFrom(...knownIds), weight: 3 },
-    { arbitrary: fc.uuid(), weight: 1 },
-    {
-      arbitrary: fc.constantFrom(
-        '%00',
-        'a%00b',
-        '%zz',
-        '%',
-        'x'.repeat(101),
-        'x'.repeat(3_000),
-        '..',
-        '%2e%2e',
-        'a%2Fb',
-        '%20',
-        '-1',
-        '0',
-        '1e400',
-        'null',
-        '__proto__',
-        '%F0%9F%92%A9',
-        '%ED%A0%80',
-      ),
-      weight: 3,
-    },
-    { arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).map(percentEncode), weight: 1 },
-  );
-
-/** Query values as they appear on the wire (already percent-encoded). */
-const queryValue = (schema: Schema | undefined): fc.Arbitrary<string> =>
-  fc.oneof(
-    plausible(schema ?? {}).map((value) => percentEncode(String(value))),
-    fc.constantFrom('%00', 'a%00b', '%zz', '%', '', '-1', '1e400', '99999999999999999999999', 'NaN', '0x10', '+1'),
-    fc.constantFrom('x'.repeat(5_000), percentEncode('é'.repeat(2_000))),
-    fc.string({ unit: 'grapheme', maxLength: 30 }).map(percentEncode),
-  );
-
-function queryOf(parameters: Parameter[]): fc.Arbitrary<string> {
-  const names = parameters.filter((p) => p.in === 'query');
-  const pair = fc.oneof(
-    ...names.map((p) => queryValue(p.schema).map((value) => `${percentEncode(p.name)}=${value}`)),
-    queryValue(undefined).map((value) => `unknown=${value}`),
-    fc.constantFrom('a[b]=1', '__proto__[x]=1', '=1', '&&', names[0] ? `${names[0].name}` : 'flag'),
-  );
-  return fc.array(pair, { maxLength: 4 }).map((pairs) => (pairs.length ? `?${pairs.join('&')}` : ''));
-}
-
-/** A header value the operation declares, hostile but sendable (no control characters). */
-const headerValue = fc.oneof(
-  fc.string({ unit: 'grapheme-ascii', maxLength: 40 }).filter((s) => /^[\x20-\x7e]*$/.test(s)),
-  fc.constant('x'.repeat(5_000)),
-);
-
-function probesFor(operation: Operation): fc.Arbitrary<Probe> {
-  const pathParams = operation.parameters.filter((p) => p.in === 'path');
-  const headerParams = operation.parameters.filter((p) => p.in === 'header');
-  const hasBody = !['GET', 'HEAD'].includes(operation.method);
-  return fc
-    .record({
-      auth: fc.constantFrom<Auth>('none', 'user', 'user', 'garbage'),
-      path: fc.tuple(...pathParams.map(() => pathValue())),
-      query: queryOf(operation.parameters),
-      headers: fc.tuple(...headerParams.map(() => headerValue)),
-      body: hasBody ? malformedBody(operation.body).map((body) => body as Body | undefined) : fc.constant(undefined),
-    })
-    .map(({ auth, path, query, headers, body }) => {
-      let i = 0;
-      const url = operation.path.replace(/\{[^}]+\}/g, () => path[i++]!) + query;
-      return {
-        method: operation.method,
-        url,
-        auth,
-        headers: Object.fromEntries(headerParams.map((p, j) => [p.name, headers[j]!])),
-        ...(body ? { body } : {}),
-      };
-    });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Hand-written generators: /oauth2/token, the gateway, /idp
-// ---------------------------------------------------------------------------------------------
-
-type Client = { id: string; secret: string };
-let client: Client;
-let networkRefs: string[] = [];
-let platformToken: string;
-let idpUser: { email: string; accessToken: string };
-
-const basic = (id: string, secret: string, encode = true) =>
-  `Basic ${Buffer.from(`${encode ? percentEncode(id) : id}:${encode ? percentEncode(secret) : secret}`).toString('base64')}`;
-
-function tokenProbes(): fc.Arbitrary<Probe> {
-  const short = hostileString.filter((text) => text.length < 5_000);
-  // Mostly requests that get as far as the credentials (the lookup is where a value meets the database).
-  const grant = fc.oneof(
-    { arbitrary: fc.constant('client_credentials'), weight: 4 },
-    fc.constantFrom('password', ''),
-    short,
-  );
-  const id = fc.oneof(fc.constant(client.id), short);
-  const secret = fc.oneof(fc.constant(client.secret), fc.constant('wrong'), short);
-  const form = (fields: Record<string, unknown>): Body => ({
-    type: 'application/x-www-form-urlencoded',
-    text: Object.entries(fields)
-      .filter(([, value]) => value !== undefined)
-      .map(([key, value]) => `${key}=${percentEncode(String(value))}`)
-      .join('&'),
-  });
-  const wellShaped = fc
-    .record({
-      grant: fc.option(grant, { nil: undefined, freq: 6 }),
-      id,
-      secret,
-      sentIn: fc.constantFrom('basic', 'basic-unencoded', 'body', 'both', 'nowhere'),
-      encoding: fc.constantFrom('form', 'json'),
-      odd: fc.option(wrongValue, { nil: undefined, freq: 2 }),
-    })
-    .map(({ grant: grantType, id: clientId, secret: clientSecret, sentIn, encoding, odd }) => {
-      const inBody = sentIn === 'body' || sentIn === 'both';
-      const fields: Record<string, unknown> = {
-        grant_type: grantType,
-        ...(inBody ? { client_id: clientId, client_secret: clientSecret } : {}),
-        // JSON may carry a value of the wrong type in place of one of them.
-        ...(odd !== undefined && encoding === 'json' ? { client_id: odd } : {}),
-      };
-      const header =
-        sentIn === 'basic' || sentIn === 'both'
-          ? basic(clientId, clientSecret)
-          : sentIn === 'basic-unencoded'
-            ? basic(clientId, clientSecret, false)
-            : undefined;
-      return { body: encoding === 'form' ? form(fields) : json(fields), header };
-    });
-  const oddShaped = fc.record({
-    body: fc.oneof(
-      rawBody,
-      fc
-        .constantFrom(
-          'grant_type=client_credentials&client_id=%zz',
-          'client_id=%00',
-          '&&=',
-          `client_id=${'x'.repeat(20_000)}`,
-        )
-        .map((text): Body => ({ type: 'application/x-www-form-urlencoded', text })),
-      fc.constant(undefined),
-    ),
-    header: fc.constantFrom(
-      undefined,
-      'Basic',
-      'Basic !!!',
-      'Basic Zm9v',
-      `Basic ${'A'.repeat(10_000)}`,
-      'Bearer x',
-      'basic %zz',
-      basic('%zz', 'x', false),
-      basic(client.id, '%E0%A4%A', false),
-    ),
-  });
-  return fc
-    .oneof({ arbitrary: wellShaped, weight: 4 }, { arbitrary: oddShaped, weight: 1 })
-    .map(({ body, header }): Probe => ({
-      method: 'POST',
-      url: '/oauth2/token',
-      auth: 'none' as const,
-      headers: header ? { authorization: header } : {},
-      ...(body ? { body } : {}),
-    }));
-}
-
-const RPC_METHODS = [
-  'eth_chainId',
-  'eth_blockNumber',
-  'net_version',
-  'eth_getBalance',
-  'eth_call',
-  'eth_getLogs',
-  'eth_sendRawTransaction',
-  'eth_sendTransaction',
-  'eth_sign',
-  'personal_unlockAccount',
-  'anvil_setBalance',
-  'evm_mine',
-  'debug_traceTransaction',
-  'admin_peers',
-  '',
-  NUL,
-  'x'.repeat(5_000),
-];
-
-function gatewayProbes(): fc.Arbitrary<Probe> {
-  const call = fc.record(
-    {
-      jsonrpc: fc.oneof(fc.constant('2.0'), wrongValue),
-      id: fc.oneof(fc.integer(), fc.string({ maxLength: 10 }), fc.constant(null), wrongValue),
-      method: fc.oneof(fc.constantFrom(...RPC_METHODS), wrongValue),
-      params: fc.oneof(
-        fc.constant([]),
-        fc.constant([{ fromBlock: '0x0', toBlock: 'latest' }]),
-        fc.constant([{ fromBlock: '0x0', toBlock: '0xffffffffffff' }]),
-        fc.constant(['0x0000000000000000000000000000000000000000', 'latest']),
-        wrongValue,
-      ),
-    },
-    { requiredKeys: ['method'] },
-  );
-  const body = fc.oneof(
-    { arbitrary: call.map(json), weight: 4 },
-    { arbitrary: fc.array(call, { minLength: 0, maxLength: 5 }).map(json), weight: 2 },
-    {
-      arbitrary: fc.constantFrom(0, 100, 101).chain((n) => call.map((c) => json(Array.from({ length: n }, () => c)))),
-      weight: 1,
-    },
-    { arbitrary: fc.array(wrongValue, { maxLength: 3 }).map(json), weight: 1 },
-    { arbitrary: rawBody, weight: 2 },
-  );
-  const network = fc.oneof(
-    { arbitrary: fc.constantFrom(...networkRefs), weight: 4 },
-    { arbitrary: pathValue(), weight: 2 },
-  );
-  const authorization = fc.oneof(
-    { arbitrary: fc.constant(`Bearer ${platformToken}`), weight: 4 },
-    {
-      arbitrary: fc.constantFrom(
-        undefined,
-        'Bearer x.y.z',
-        'Bearer',
-        `Bearer ${'a'.repeat(10_000)}`,
-        'Basic Zm9vOmJhcg==',
-      ),
-      weight: 1,
-    },
-    { arbitrary: fc.constant('user'), weight: 1 },
-  );
-  return fc.record({ network, body, authorization }).map(({ network: ref, body: b, authorization: header }): Probe => ({
-    method: 'POST',
-    url: `/api/gateway/${ref}`,
-    auth: header === 'user' ? ('user' as const) : ('none' as const),
-    headers: header && header !== 'user' ? { authorization: header } : {},
-    body: b,
-  }));
-}
-
-const IDP_OPERATIONS = [
-  'SignUp',
-  'ConfirmSignUp',
-  'ResendConfirmationCode',
-  'InitiateAuth',
-  'GetTokensFromRefreshToken',
-  'RespondToAuthChallenge',
-  'AssociateSoftwareToken',
-  'VerifySoftwareToken',
-  'SetUserMFAPreference',
-  'GetUser',
-  'ChangePassword',
-  'ForgotPassword',
-  'ConfirmForgotPassword',
-  'GlobalSignOut',
-  'RevokeToken',
-];
-
-/** Sets `a.b.0.c` in a copy of a JSON value (creating what is missing); `undefined` removes it. */
-function setPath(target: unknown, path: string[], value: unknown): unknown {
-  const [head, ...rest] = path;
-  if (head === undefined) return value;
-  const container = (target && typeof target === 'object' ? target : {}) as Record<string, unknown>;
-  const copy: Record<string, unknown> = Array.isArray(container) ? ([...container] as never) : { ...container };
-  const next = setPath(copy[head], rest, value);
-  if (next === undefined) delete copy[head];
-  else copy[head] = next;
-  return copy;
-}
-
-function idpProbes(): fc.Arbitrary<Probe> {
-  const text = fc.oneof(fc.string({ maxLength: 20 }), hostileString, wrongValue);
-  const email = fc.oneof(fc.constant(idpUser.email), fc.emailAddress());
-  const password = fc.oneof(fc.constant('Correct-Horse-1'), fc.string({ minLength: 1, maxLength: 20 }));
-  const code = fc.oneof(fc.constant('123456'), fc.stringMatching(/^\d{6}$/));
-  const token = fc.oneof(fc.constant(idpUser.accessToken), fc.constantFrom('a.b.c', 'x'));
-  // Bodies that would pass the operation's schema, so the one hostile value below reaches the pool.
-  const plausibleFields = fc.record({
-    ClientId: fc.constant(TEST_CLIENT_ID),
-    Username: email,
-    Password: password,
-    ConfirmationCode: code,
-    AuthFlow: fc.constantFrom('USER_PASSWORD_AUTH', 'USER_SRP_AUTH', 'REFRESH_TOKEN_AUTH', 'CUSTOM_AUTH'),
-    AuthParameters: fc.record({ USERNAME: email, PASSWORD: password, REFRESH_TOKEN: token }),
-    AccessToken: token,
-    RefreshToken: token,
-    Token: token,
-    Session: fc.string({ minLength: 1, maxLength: 20 }),
-    ChallengeName: fc.constantFrom('SOFTWARE_TOKEN_MFA', 'NEW_PASSWORD_REQUIRED', 'MFA_SETUP', 'SMS_MFA'),
-    ChallengeResponses: fc.record({ USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: code, NEW_PASSWORD: password }),
-    UserAttributes: email.map((value) => [{ Name: 'email', Value: value }]),
-    ValidationData: fc.constant([]),
-    UserCode: code,
-    PreviousPassword: password,
-    ProposedPassword: password,
-  });
-  const places = [
-    'ClientId',
-    'Username',
-    'Password',
-    'ConfirmationCode',
-    'AuthFlow',
-    'AuthParameters',
-    'AuthParameters.USERNAME',
-    'AuthParameters.PASSWORD',
-    'AuthParameters.REFRESH_TOKEN',
-    'AccessToken',
-    'RefreshToken',
-    'Token',
-    'Session',
-    'ChallengeName',
-    'ChallengeResponses',
-    'ChallengeResponses.USERNAME',
-    'ChallengeResponses.SOFTWARE_TOKEN_MFA_CODE',
-    'UserAttributes',
-    'UserAttributes.0.Name',
-    'UserAttributes.0.Value',
-    'ValidationData',
-    'UserCode',
-    'ProposedPassword',
-  ];
-  const fields = fc
-    .tuple(plausibleFields, fc.constantFrom(...places), fc.option(text, { nil: undefined, freq: 5 }))
-    .map(([body, place, value]) => setPath(body, place.split('.'), value));
-  const target = fc.oneof(
-    { arbitrary: fc.constantFrom(...IDP_OPERATIONS).map((op) => `AWSCognitoIdentityProviderService.${op}`), weight: 6 },
-    {
-      arbitrary: fc.constantFrom(
-        undefined,
-        '',
-        'AWSCognitoIdentityProviderService.AdminCreateUser',
-        'AWSCognitoIdentityProviderService.',
-        'SignUp',
-        'AWSCognitoIdentityProviderService.__proto__',
-        'AWSCognitoIdentityProviderService.constructor',
-      ),
-      weight: 1,
-    },
-  );
-  const body = fc.oneof(
-    { arbitrary: fields.map((f) => ({ type: 'application/x-amz-json-1.1', text: JSON.stringify(f) })), weight: 6 },
-    {
-      arbitrary: wrongValue.map((v) => ({ type: 'application/x-amz-json-1.1', text: JSON.stringify(v) ?? '' })),
-      weight: 1,
-    },
-    {
-      arbitrary: rawBody.map((b) => (b.type === 'application/json' ? { ...b, type: 'application/x-amz-json-1.1' } : b)),
-      weight: 2,
-    },
-  );
-  return fc.record({ target, body }).map(({ target: op, body: b }): Probe => ({
-    method: 'POST',
-    url: '/idp',
-    auth: 'none' as const,
-    headers: op === undefined ? {} : { 'x-amz-target': op },
-    body: b,
-  }));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Set-up: an ordinary user with an application on a network served by a fake JSON-RPC upstream
-// ---------------------------------------------------------------------------------------------
-
-/** Answers every JSON-RPC call with a result, so the gateway forwards without a chain. */
-function fakeUpstream(): Promise<Server> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      } catch {
-        parsed = null;
-      }
-      const answer = (call: unknown) => ({
-        jsonrpc: '2.0',
-        id: (call as { id?: unknown } | null)?.id ?? null,
-        result: '0x1',
-      });
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify(Array.isArray(parsed) ? parsed.map(answer) : answer(parsed)));
-    });
-  });
-  return new Promise((ready) => server.listen(0, '127.0.0.1', () => ready(server)));
-}
-
 const OPERATIONS_BY_HAND = new Set(['POST /oauth2/token', 'POST /api/gateway/{networkId}', 'POST /idp']);
 
 // A sandbox verification settles at once, while settle() waits after the request that started it.
 const t0 = await createTestApp({ KYC_SANDBOX_DELAY_MS: '0' });
-const document = t0.app.swagger() as {
-  paths: Record<
-    string,
-    Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>
-  >;
-  components?: { schemas?: Record<string, Schema> };
-};
-const operations: Operation[] = Object.entries(document.paths).flatMap(([path, methods]) =>
-  Object.entries(methods).map(([method, spec]) => ({
-    method: method.toUpperCase(),
-    path,
-    parameters: spec.parameters ?? [],
-    ...(spec.requestBody?.content?.['application/json']?.schema
-      ? { body: spec.requestBody.content['application/json'].schema }
-      : {}),
-  })),
-);
+const document = t0.app.swagger() as OpenApiDocument;
+const operations = operationsOf(document);
+const known = { ids: [] as string[] };
+const { pathValue, probesFor } = documentArbitraries(document, known);
+let targets: PlatformTargets;
 
 describe('malformed input: no 5xx, problem details, nothing written after a refusal', () => {
   let upstream: Server;
 
   beforeAll(async () => {
     t = t0;
-    components = document.components?.schemas ?? {};
     snapshot = tableSnapshotter(t.db, { alsoWithout: { 'public.idp_users': SIGN_IN_COUNTERS } });
     upstream = await fakeUpstream();
     user = await newAppUser(t);
@@ -848,18 +196,22 @@ describe('malformed input: no 5xx, problem details, nothing written after a refu
     // One application for the document's operations to edit or delete, one for the platform API.
     const application = await createApplication(t, user, [network.id]);
     const platformApplication = await createApplication(t, user, [network.id]);
-    client = { id: platformApplication.clientId, secret: platformApplication.clientSecret };
-    networkRefs = [network.id, network.code];
+    const client = { id: platformApplication.clientId, secret: platformApplication.clientSecret };
     const token = await t.app.inject({
       method: 'POST',
       url: '/oauth2/token',
       headers: { authorization: basic(client.id, client.secret), 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'grant_type=client_credentials',
     });
-    platformToken = ZTokenResponse.parse(token.json()).access_token;
     const pooled = await signInAs(t);
-    idpUser = { email: pooled.email, accessToken: pooled.accessToken };
-    knownIds = [user.sub, user.accountId, application.id, network.id, '00000000-0000-0000-0000-000000000000'];
+    targets = {
+      client,
+      networkRefs: [network.id, network.code],
+      platformToken: ZTokenResponse.parse(token.json()).access_token,
+      idpUser: { email: pooled.email, accessToken: pooled.accessToken },
+      pathValue,
+    };
+    known.ids = [user.sub, user.accountId, application.id, network.id, '00000000-0000-0000-0000-000000000000'];
     last = await snapshot();
   });
   afterAll(async () => {
@@ -877,14 +229,14 @@ describe('malformed input: no 5xx, problem details, nothing written after a refu
     it(`${operation.method} ${operation.path}`, () => check(probesFor(operation)));
   }
 
-  it('POST /oauth2/token (form and JSON bodies, Basic headers)', () => check(tokenProbes(), RUNS * 6));
+  it('POST /oauth2/token (form and JSON bodies, Basic headers)', () => check(tokenProbes(targets), RUNS * 6));
 
-  it('POST /idp (the Cognito wire protocol)', () => check(idpProbes(), RUNS * 6));
+  it('POST /idp (the Cognito wire protocol)', () => check(idpProbes(targets), RUNS * 6));
 
   // Last: a forwarded call's usage is written by a timer a second later (never on a refusal), so
   // from here on the daily usage table is not compared.
   it('POST /api/gateway/{networkId} (JSON-RPC shapes, against a fake upstream)', async () => {
     ignoredTables = ['public.application_usage_daily'];
-    await check(gatewayProbes(), RUNS * 6);
+    await check(gatewayProbes(targets), RUNS * 6);
   });
 });
