@@ -6,6 +6,7 @@ import { openDatabase, seedReferenceData, type DbHandle } from '@connect/db';
 import type { ServiceName } from '@connect/shared';
 import { syncNetworkCatalogue } from './adapters/chains/catalogue.ts';
 import { createNetworkMonitor } from './adapters/chains/monitor.ts';
+import { createIdentityAdmin } from './adapters/identity-admin/create-identity-admin.ts';
 import type { IdentityAdmin } from './adapters/identity-admin/port.ts';
 import { createKycProvider } from './adapters/kyc/create-provider.ts';
 import type { KycProvider } from './adapters/kyc/port.ts';
@@ -29,11 +30,7 @@ import { platformApiRoutes } from './services/gateway/routes.ts';
 import { bridgeService } from './services/bridge/routes.ts';
 import { campaignService } from './services/campaign/routes.ts';
 import { connectService } from './services/connect/routes.ts';
-import { createIdentityAdmin } from './services/identity/create-admin.ts';
-import { KeyStore } from './services/identity/keys.ts';
-import { resolvePoolSettings } from './services/identity/pool.ts';
-import { identityRoutes } from './services/identity/routes.ts';
-import { ACCESS_TOKEN_SECONDS } from './services/identity/tokens.ts';
+import { ACCESS_JWT_SECONDS, identityRoutes, KeyStore, resolvePoolSettings } from './services/identity/index.ts';
 import { integrateService } from './services/integrate/routes.ts';
 import { paymentService } from './services/payment/routes.ts';
 import { tokeniseService } from './services/tokenise/routes.ts';
@@ -142,7 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const pool = await resolvePoolSettings(config, dbh.db);
   const keys = config.identity.mode === 'embedded' ? await KeyStore.load(dbh.db, box) : undefined;
   const revocations = new SessionRevocations(dbh.db, {
-    tokenLifetimeMs: config.identity.mode === 'embedded' ? ACCESS_TOKEN_SECONDS * 1000 : COGNITO_MAX_ACCESS_TOKEN_MS,
+    tokenLifetimeMs: config.identity.mode === 'embedded' ? ACCESS_JWT_SECONDS * 1000 : COGNITO_MAX_ACCESS_TOKEN_MS,
     refreshMs: options.revocationRefreshMs ?? 1000,
     log: app.log,
   });
@@ -161,15 +158,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       app.log,
       config.smtpUrl ? await createSmtpTransport(config.smtpUrl) : undefined,
     );
-  const identityAdmin: IdentityAdmin = createIdentityAdmin({
-    config,
-    db: dbh.db,
-    mailer,
-    pool,
-    box,
-    keys,
-    revocations,
-  });
+  const identityAdmin: IdentityAdmin = createIdentityAdmin({ config, db: dbh.db, mailer, revocations });
   const kyc = options.kyc ?? createKycProvider(config);
   const jobs = new JobQueue(dbh, app.log);
   const deps: Deps = {

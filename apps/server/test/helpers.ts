@@ -8,7 +8,7 @@ import { createTestDatabase } from '@connect/db/testing';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createPortalUser } from '../src/lib/portal-users.ts';
-import { issueAuthentication } from '../src/services/identity/tokens.ts';
+import { issueAuthentication } from '../src/services/identity/sessions.ts';
 import type { App } from '../src/types.ts';
 
 export const TEST_POOL_ID = 'us-east-1_TestPool1';

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, idpSigningKeys, idpUsers, users } from '@connect/db';
 import { createTestApp, TEST_CLIENT_ID, testConfig, type TestContext } from '../../test/helpers.ts';
 import { buildApp } from '../app.ts';
+import { hashPassword } from '../lib/passwords.ts';
 import { activate, addNetwork } from '../services/application-manager/testing.ts';
-import { hashPassword } from '../services/identity/passwords.ts';
 import type { App } from '../types.ts';
 
 /**

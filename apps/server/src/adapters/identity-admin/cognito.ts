@@ -10,8 +10,8 @@ import {
   ListUsersCommand,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { assertPasswordPolicy, generateTemporaryPassword } from '../../lib/passwords.ts';
 import type { SessionRevocations } from '../../lib/session-revocations.ts';
-import { assertPasswordPolicy, generateTemporaryPassword } from '../../services/identity/passwords.ts';
 import type { IdentityAdmin, IdentityUser } from './port.ts';
 
 /** What the adapter needs of the SDK client; tests pass a fake `send`, as AWS is not reachable from them. */

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import {
   createLocalJWKSet,
   exportJWK,
@@ -11,8 +10,9 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
-import { idpSigningKeys, type Database } from '@connect/db';
+import type { Database } from '@connect/db';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import { IdentityPoolRepository } from '../../repositories/identity-pool.ts';
 
 type SigningKey = { kid: string; privateKey: Awaited<ReturnType<typeof importJWK>> };
 
@@ -31,20 +31,17 @@ export class KeyStore {
   readonly verificationKeys: JWTVerifyGetKey;
 
   static async load(db: Database, box: SecretBox): Promise<KeyStore> {
-    let rows = await db.select().from(idpSigningKeys).where(eq(idpSigningKeys.active, true));
+    const repo = new IdentityPoolRepository(db);
+    let rows = await repo.activeSigningKeys();
     if (rows.length === 0) {
       const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
       const kid = randomUUID();
       const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
       const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256' };
-      await db
-        .insert(idpSigningKeys)
-        .values({ kid, publicJwk, privateJwkEncrypted: box.seal(JSON.stringify(privateJwk)) })
-        .onConflictDoNothing();
-      rows = await db.select().from(idpSigningKeys).where(eq(idpSigningKeys.active, true));
+      await repo.insertSigningKey({ kid, publicJwk, privateJwkEncrypted: box.seal(JSON.stringify(privateJwk)) });
+      rows = await repo.activeSigningKeys();
     }
     // The newest active key signs; every active key verifies (room for rotation).
-    rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
     const newest = rows[0]!;
     const privateJwk = JSON.parse(box.open(newest.privateJwkEncrypted)) as JWK;
     const privateKey = await importJWK(privateJwk, 'RS256');

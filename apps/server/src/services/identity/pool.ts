@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { appSettings, type Database } from '@connect/db';
+import type { Database } from '@connect/db';
 import type { Config } from '../../config.ts';
+import { AppSettingRepository } from '../../repositories/app-settings.ts';
 
 export type PoolSettings = {
   region: string;
@@ -23,15 +23,6 @@ function randomId(length: number, alphabet = ALPHANUMERIC): string {
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
 }
 
-async function setting(db: Database, key: string, create: () => string): Promise<string> {
-  const [existing] = await db.select().from(appSettings).where(eq(appSettings.key, key));
-  if (existing) return existing.value;
-  await db.insert(appSettings).values({ key, value: create() }).onConflictDoNothing();
-  // Another node may have won the race: read back what was stored.
-  const [stored] = await db.select().from(appSettings).where(eq(appSettings.key, key));
-  return stored!.value;
-}
-
 /**
  * Pool id and app client id: from configuration, else generated on first start and kept in the
  * database so tokens and the SPA's configuration stay valid across restarts.
@@ -43,10 +34,12 @@ export async function resolvePoolSettings(config: Config, db: Database): Promise
     return { region, poolId, clientId, issuer, endpoint: undefined, jwksUrl: `${issuer}/.well-known/jwks.json` };
   }
   const region = config.identity.region;
-  const poolId = config.identity.poolId ?? (await setting(db, 'idp.pool_id', () => `${region}_${randomId(9)}`));
+  const settings = new AppSettingRepository(db);
+  const poolId =
+    config.identity.poolId ?? (await settings.readOrCreate('idp.pool_id', () => `${region}_${randomId(9)}`));
   const clientId =
     config.identity.clientId ??
-    (await setting(db, 'idp.client_id', () => randomId(26, 'abcdefghijklmnopqrstuvwxyz0123456789')));
+    (await settings.readOrCreate('idp.client_id', () => randomId(26, 'abcdefghijklmnopqrstuvwxyz0123456789')));
   const issuer = `${config.publicUrl}/idp/${poolId}`;
   return {
     region,

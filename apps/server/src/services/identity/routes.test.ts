@@ -8,7 +8,7 @@ import { TEST_CLIENT_ID, TEST_POOL_ID, testConfig } from '../../../test/helpers.
 import type { Mailer } from '../../adapters/mail/port.ts';
 import { buildApp } from '../../app.ts';
 import type { App } from '../../types.ts';
-import { EmbeddedIdentityAdmin } from './admin.ts';
+import { EmbeddedIdentityAdmin } from '../../adapters/identity-admin/embedded.ts';
 import { identityRoutes, type IdentityRouteOptions } from './routes.ts';
 import { totpCodeAt } from './totp.ts';
 

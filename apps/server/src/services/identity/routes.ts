@@ -1,10 +1,15 @@
 import type { FastifyError, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { signUpCaptchaVerifier } from '../../lib/captcha.ts';
+import {
+  COGNITO_MESSAGES,
+  CognitoError,
+  invalidParameter,
+  type CognitoExceptionName,
+} from '../../lib/cognito-errors.ts';
 import { resolveSecretKey } from '../../lib/secret-box.ts';
 import type { App, Deps } from '../../types.ts';
-import { COGNITO_MESSAGES, CognitoError, invalidParameter, type CognitoExceptionName } from './errors.ts';
-import { IdentityService, type Clock, type MfaConfiguration } from './service.ts';
+import { createIdentityService, type Clock, type IdentityService, type MfaConfiguration } from './service.ts';
 import {
   ZAccessTokenOnly,
   ZAssociateSoftwareToken,
@@ -115,7 +120,7 @@ function frameworkError(error: FastifyError): { status: number; type: CognitoExc
 export async function identityRoutes(app: App, deps: Deps, options: IdentityRouteOptions = {}) {
   if (!deps.keys) throw new Error('The embedded identity pool needs its signing keys');
   const keys = deps.keys;
-  const service = new IdentityService({
+  const service = createIdentityService({
     db: deps.db,
     keys,
     pool: deps.pool,

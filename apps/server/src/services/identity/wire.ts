@@ -74,3 +74,18 @@ export type TRevokeToken = z.infer<typeof ZRevokeToken>;
 
 export type CodeDeliveryDetails = { Destination: string; DeliveryMedium: 'EMAIL'; AttributeName: 'email' };
 export type AttributeType = { Name: string; Value: string };
+
+/** The JWTs (and, at a sign-in or a rotation, the refresh token) an operation answers. */
+export type AuthenticationResult = {
+  AccessToken: string;
+  IdToken: string;
+  RefreshToken?: string;
+  ExpiresIn: number;
+  TokenType: 'Bearer';
+};
+
+export type Challenge = 'SOFTWARE_TOKEN_MFA' | 'NEW_PASSWORD_REQUIRED' | 'MFA_SETUP';
+
+export type SignInResult =
+  | { AuthenticationResult: AuthenticationResult; ChallengeParameters: Record<string, string> }
+  | { ChallengeName: Challenge; Session: string; ChallengeParameters: Record<string, string> };

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
 import { PASSWORD_RULES, passwordMeetsPolicy } from '@connect/shared';
-import { CognitoError } from './errors.ts';
+import { CognitoError } from './cognito-errors.ts';
 
 /**
  * OWASP's argon2id baseline (m=19 MiB, t=2, p=1). `Algorithm` is an ambient const enum, which
@@ -54,6 +54,9 @@ export function assertPasswordPolicy(password: string): void {
   const reason = broken ? POLICY_MESSAGES[broken.id] : 'Password too long';
   throw new CognitoError('InvalidPasswordException', `Password did not conform with policy: ${reason}`);
 }
+
+/** How long an invitation's temporary password works (Cognito's default for a pool). */
+export const TEMPORARY_PASSWORD_MS = 7 * 86_400_000;
 
 const LOWER = 'abcdefghijkmnopqrstuvwxyz';
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';

@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import type { Database } from '@connect/db';
-import type { IdentityAdmin, IdentityUser } from '../../adapters/identity-admin/port.ts';
-import type { Mailer } from '../../adapters/mail/port.ts';
+import { CognitoError, invalidParameter, usernameExists } from '../../lib/cognito-errors.ts';
+import {
+  assertPasswordPolicy,
+  generateTemporaryPassword,
+  hashPassword,
+  TEMPORARY_PASSWORD_MS,
+} from '../../lib/passwords.ts';
+import { endEverySession } from '../../lib/pool-sign-out.ts';
 import type { SessionRevocations } from '../../lib/session-revocations.ts';
-import { invitationEmail } from './emails.ts';
-import { CognitoError, invalidParameter } from './errors.ts';
-import { assertPasswordPolicy, generateTemporaryPassword, hashPassword } from './passwords.ts';
-import { IdentityRepository, type IdpUser } from './repository.ts';
-import { POLICY, type Clock } from './service.ts';
-import { endEverySession } from './sign-out.ts';
+import { IdentityPoolRepository, type IdpUser } from '../../repositories/identity-pool.ts';
+import type { Mailer } from '../mail/port.ts';
+import { invitationEmail } from './invitation-email.ts';
+import type { IdentityAdmin, IdentityUser } from './port.ts';
 
 export function toIdentityUser(row: IdpUser): IdentityUser {
   return {
@@ -31,17 +35,21 @@ export type EmbeddedIdentityAdminDeps = {
   /** Where sign-outs are recorded, so the API refuses the signed-out user's tokens too. */
   revocations: SessionRevocations;
   product: { productName: string; publicUrl: string };
-  clock?: Clock;
+  clock?: () => Date;
 };
 
-/** Administration of the embedded pool (the same port as AWS Cognito's Admin* operations). */
+/**
+ * Administration of the embedded pool (the same port as AWS Cognito's Admin* operations). It works
+ * on the pool's tables directly, as AWS does behind its Admin* API: the /idp wire protocol
+ * (services/identity) never offers these operations.
+ */
 export class EmbeddedIdentityAdmin implements IdentityAdmin {
   readonly mode = 'embedded' as const;
-  private readonly repo: IdentityRepository;
-  private readonly now: Clock;
+  private readonly repo: IdentityPoolRepository;
+  private readonly now: () => Date;
 
   constructor(private readonly deps: EmbeddedIdentityAdminDeps) {
-    this.repo = new IdentityRepository(deps.db);
+    this.repo = new IdentityPoolRepository(deps.db);
     this.now = deps.clock ?? (() => new Date());
   }
 
@@ -61,12 +69,12 @@ export class EmbeddedIdentityAdmin implements IdentityAdmin {
       emailVerified: true,
       status: input.permanent ? 'CONFIRMED' : 'FORCE_CHANGE_PASSWORD',
       passwordHash: await hashPassword(password),
-      passwordExpiresAt: input.permanent ? null : new Date(now.getTime() + POLICY.temporaryPasswordMs),
+      passwordExpiresAt: input.permanent ? null : new Date(now.getTime() + TEMPORARY_PASSWORD_MS),
       groups: input.groups ?? [],
       createdAt: now,
       updatedAt: now,
     });
-    if (!row) throw new CognitoError('UsernameExistsException', 'An account with the given email already exists.');
+    if (!row) throw usernameExists();
     if (!input.permanent) await this.deps.mailer.send(invitationEmail(this.deps.product, email, password));
     return { user: toIdentityUser(row), password };
   }

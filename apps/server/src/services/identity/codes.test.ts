@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskEmail } from './service.ts';
+import { maskEmail } from './codes.ts';
 
 describe('code delivery destination', () => {
   it('masks the address as Cognito does', () => {

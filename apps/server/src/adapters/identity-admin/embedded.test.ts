@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idpUsers, type DbHandle } from '@connect/db';
 import { passwordMeetsPolicy } from '@connect/shared';
 import { createTestDatabase } from '@connect/db/testing';
-import type { Mailer, MailMessage } from '../../adapters/mail/port.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
 import { SessionRevocations } from '../../lib/session-revocations.ts';
-import { EmbeddedIdentityAdmin } from './admin.ts';
-import { verifyPassword } from './passwords.ts';
-import { createRefreshToken } from './tokens.ts';
+import { IdentityPoolRepository } from '../../repositories/identity-pool.ts';
+import type { Mailer, MailMessage } from '../mail/port.ts';
+import { EmbeddedIdentityAdmin } from './embedded.ts';
 
 describe('embedded identity administration', () => {
   let db: DbHandle;
@@ -97,7 +97,16 @@ describe('embedded identity administration', () => {
   it('signs a user out and deletes a user: the API refuses their sessions, on this node and the next', async () => {
     const sessionOf = async (sub: string) => {
       const originJti = randomUUID();
-      await createRefreshToken(db.db, { sub, clientId: 'client', originJti, authTime: new Date() });
+      const now = new Date();
+      await new IdentityPoolRepository(db.db).insertRefreshToken({
+        tokenHash: randomUUID(),
+        sub,
+        clientId: 'client',
+        originJti,
+        authTime: now,
+        expiresAt: new Date(now.getTime() + 86_400_000),
+        now,
+      });
       // A token issued in this very second: refused because its sign-in is named, not by its time.
       return { sub, originJti, issuedAt: Math.floor(Date.now() / 1000) };
     };

@@ -61,9 +61,11 @@ export const COGNITO_MESSAGES = {
   expiredRefreshToken: 'Refresh Token has expired',
   temporaryPasswordExpired: 'Temporary password has expired and must be reset by an administrator.',
   userDoesNotExist: 'User does not exist.',
+  usernameExists: 'An account with the given email already exists.',
   internal: 'An internal error occurred. Please try again.',
 } as const;
 
 export const notAuthorized = (message: string) => new CognitoError('NotAuthorizedException', message);
 export const invalidParameter = (message: string) => new CognitoError('InvalidParameterException', message);
 export const limitExceeded = () => new CognitoError('LimitExceededException', COGNITO_MESSAGES.attemptLimit);
+export const usernameExists = () => new CognitoError('UsernameExistsException', COGNITO_MESSAGES.usernameExists);

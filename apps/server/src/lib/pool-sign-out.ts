@@ -1,14 +1,14 @@
-import type { SessionRevocations } from '../../lib/session-revocations.ts';
-import type { IdentityRepository } from './repository.ts';
+import type { IdentityPoolRepository } from '../repositories/identity-pool.ts';
+import type { SessionRevocations } from './session-revocations.ts';
 
 /**
  * Ends every session of a pool user (GlobalSignOut, a password reset, an administrator's sign-out
  * or removal): the pool refuses their refresh tokens and the access tokens issued before, and the
- * API is told, so it refuses those access tokens too (lib/session-revocations.ts). The sign-ins
+ * API is told, so it refuses those access tokens too (session-revocations.ts). The sign-ins
  * alive now are named as well, which also covers their tokens issued in this very second.
  */
 export async function endEverySession(
-  repo: IdentityRepository,
+  repo: IdentityPoolRepository,
   revocations: SessionRevocations,
   sub: string,
   now: Date,
@@ -20,7 +20,7 @@ export async function endEverySession(
 
 /** Ends one sign-in (RevokeToken): its refresh tokens at the pool, its access tokens at the API. */
 export async function endSession(
-  repo: IdentityRepository,
+  repo: IdentityPoolRepository,
   revocations: SessionRevocations,
   session: { sub: string; originJti: string },
   now: Date,

@@ -4,6 +4,7 @@ import {
   idpEvents,
   idpRefreshTokens,
   idpSessions,
+  idpSigningKeys,
   idpUsers,
   type Database,
   type IdpCodePurpose,
@@ -14,6 +15,7 @@ export type NewIdpUser = typeof idpUsers.$inferInsert;
 export type IdpCode = typeof idpCodes.$inferSelect;
 export type IdpSession = typeof idpSessions.$inferSelect;
 export type IdpRefreshToken = typeof idpRefreshTokens.$inferSelect;
+export type IdpSigningKey = typeof idpSigningKeys.$inferSelect;
 
 /** Actions counted for the per-user limits. */
 export type IdpAction =
@@ -21,8 +23,11 @@ export type IdpAction =
 
 export type UserPatch = Partial<Omit<NewIdpUser, 'sub' | 'createdAt'>>;
 
-/** The only code that reads or writes the embedded pool's tables. */
-export class IdentityRepository {
+/**
+ * The only code that reads or writes the embedded pool's tables. Shared: the identity service
+ * (the /idp wire protocol) and the embedded identity-admin adapter both work on the pool.
+ */
+export class IdentityPoolRepository {
   constructor(private readonly db: Database) {}
 
   // Users
@@ -246,5 +251,21 @@ export class IdentityRepository {
       .where(and(eq(idpRefreshTokens.originJti, originJti), sql`${idpRefreshTokens.revokedAt} is not null`))
       .limit(1);
     return !!row;
+  }
+
+  // Signing keys
+
+  /** The pool's active signing keys, newest first: the first signs, every one verifies. */
+  activeSigningKeys(): Promise<IdpSigningKey[]> {
+    return this.db
+      .select()
+      .from(idpSigningKeys)
+      .where(eq(idpSigningKeys.active, true))
+      .orderBy(desc(idpSigningKeys.createdAt));
+  }
+
+  /** Stores a new signing key; another node starting at the same time may store its own. */
+  async insertSigningKey(values: Pick<IdpSigningKey, 'kid' | 'publicJwk' | 'privateJwkEncrypted'>): Promise<void> {
+    await this.db.insert(idpSigningKeys).values(values).onConflictDoNothing();
   }
 }
