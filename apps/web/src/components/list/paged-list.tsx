@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -8,6 +7,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { problemMessage } from '../../lib/problems.ts';
+import { QueryState, type QueryLike } from '../query-state.tsx';
 
 /**
  * The page header's counter of a quota-limited list ("1 / 3 applications"): its label names it
@@ -107,18 +108,12 @@ export function EmptyList({
   );
 }
 
-type PageQuery<TPage> =
-  | { isPending: true; isError: false; data: undefined; error: null }
-  | { isPending: false; isError: true; error: Error }
-  | { isPending: false; isError: false; data: TPage; error: null };
-
 /**
  * The body of a paged list under its toolbar: placeholder rows while loading, the error with a
  * retry, `empty` when there is nothing, else the table and its pagination.
  */
 export function PagedList<TPage extends { totalElements: number }>({
   query,
-  onRetry,
   retryLabel,
   loadErrorText,
   placeholderRowHeight,
@@ -131,8 +126,7 @@ export function PagedList<TPage extends { totalElements: number }>({
   onPage,
   onSize,
 }: {
-  query: PageQuery<TPage>;
-  onRetry: () => void;
+  query: QueryLike<TPage>;
   retryLabel: string;
   loadErrorText: string;
   placeholderRowHeight: number;
@@ -145,44 +139,39 @@ export function PagedList<TPage extends { totalElements: number }>({
   onPage: (page: number) => void;
   onSize: (size: number) => void;
 }) {
-  if (query.isPending) {
-    return (
-      <Box sx={{ p: 2 }} aria-hidden>
-        {[0, 1, 2, 3].map((row) => (
-          <Skeleton key={row} variant="rounded" height={placeholderRowHeight} sx={{ mb: 1 }} />
-        ))}
-      </Box>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert
-        severity="error"
-        sx={{ m: 2 }}
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            {retryLabel}
-          </Button>
-        }
-      >
-        {loadErrorText} {query.error.message}
-      </Alert>
-    );
-  }
-  if (query.data.totalElements === 0) return empty;
   return (
-    <>
-      <TableContainer sx={{ maxHeight: 640 }}>{children(query.data)}</TableContainer>
-      <TablePagination
-        component="div"
-        count={query.data.totalElements}
-        page={page}
-        rowsPerPage={size}
-        rowsPerPageOptions={[...pageSizes]}
-        labelRowsPerPage={rowsPerPageLabel}
-        onPageChange={(_event, next) => onPage(next)}
-        onRowsPerPageChange={(event) => onSize(Number(event.target.value))}
-      />
-    </>
+    <QueryState
+      query={query}
+      loading={
+        <Box sx={{ p: 2 }} aria-hidden>
+          {[0, 1, 2, 3].map((row) => (
+            <Skeleton key={row} variant="rounded" height={placeholderRowHeight} sx={{ mb: 1 }} />
+          ))}
+        </Box>
+      }
+      errorMessage={(error) => `${loadErrorText} ${problemMessage(error)}`}
+      retryLabel={retryLabel}
+      errorSx={{ m: 2 }}
+    >
+      {(data) =>
+        data.totalElements === 0 ? (
+          empty
+        ) : (
+          <>
+            <TableContainer sx={{ maxHeight: 640 }}>{children(data)}</TableContainer>
+            <TablePagination
+              component="div"
+              count={data.totalElements}
+              page={page}
+              rowsPerPage={size}
+              rowsPerPageOptions={[...pageSizes]}
+              labelRowsPerPage={rowsPerPageLabel}
+              onPageChange={(_event, next) => onPage(next)}
+              onRowsPerPageChange={(event) => onSize(Number(event.target.value))}
+            />
+          </>
+        )
+      }
+    </QueryState>
   );
 }

@@ -112,7 +112,6 @@ export function MyApplicationsPage() {
         </Stack>
         <PagedList
           query={applications}
-          onRetry={() => void applications.refetch()}
           retryLabel={t('actions.retry')}
           loadErrorText={t('loadError')}
           placeholderRowHeight={40}

@@ -15,11 +15,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { GettingStartedStep } from '@connect/shared';
+import { QueryState } from '../../../components/query-state.tsx';
 import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { paths } from '../../../config/paths.ts';
 import { runtimeConfig } from '../../../lib/runtime-config.ts';
 import { useGettingStarted } from '../api/get-getting-started.ts';
-import { ErrorState } from './section-states.tsx';
 
 /** Whether the user folded the checklist away; kept like the side menu's collapsed state. */
 export const GETTING_STARTED_COLLAPSED_KEY = 'gettingStartedCollapsed';
@@ -117,69 +117,74 @@ export function GettingStarted({ userId }: { userId: string }) {
         ) : null}
         <Collapse in={!isCollapsed} id={listId}>
           <Box sx={{ pt: 2.5 }}>
-            {checklist.isPending ? (
-              <Box
-                aria-busy="true"
-                aria-label={t('dashboard.gettingStarted.loading')}
-                sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'repeat(5, 1fr)' } }}
-              >
-                {[0, 1, 2, 3, 4].map((row) => (
-                  <Stack key={row} direction="row" spacing={1.5}>
-                    <Skeleton variant="circular" width={24} height={24} />
-                    <Box sx={{ flex: 1 }}>
-                      <Skeleton width="70%" />
-                      <Skeleton width="90%" />
-                    </Box>
-                  </Stack>
-                ))}
-              </Box>
-            ) : checklist.isError ? (
-              <ErrorState message={t('dashboard.gettingStarted.loadFailed')} onRetry={() => void checklist.refetch()} />
-            ) : (
-              <Box
-                component="ol"
-                sx={{
-                  listStyle: 'none',
-                  p: 0,
-                  m: 0,
-                  display: 'grid',
-                  gap: { xs: 2, lg: 2.5 },
-                  gridTemplateColumns: { xs: '1fr', lg: 'repeat(5, 1fr)' },
-                }}
-              >
-                {steps.map(({ step, isDone }) => (
-                  <Box component="li" key={step} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
-                    {isDone ? (
-                      <CheckCircleIcon color="success" aria-hidden sx={{ mt: '1px' }} />
-                    ) : (
-                      <RadioButtonUncheckedIcon aria-hidden sx={{ mt: '1px', color: 'text.disabled' }} />
-                    )}
-                    <Box sx={{ minWidth: 0 }}>
-                      <Typography variant="h4" component="h3" sx={isDone ? { color: 'text.secondary' } : undefined}>
-                        {t(`dashboard.gettingStarted.steps.${step}.title`)}
-                        <Box component="span" sx={visuallyHidden}>
-                          {isDone ? t('dashboard.gettingStarted.done') : t('dashboard.gettingStarted.notDone')}
-                        </Box>
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
-                        {t(`dashboard.gettingStarted.steps.${step}.description`)}
-                      </Typography>
-                      {isDone ? null : (
-                        <Button
-                          component={RouterLink}
-                          to={stepHref(step, slug)}
-                          variant={step === next ? 'contained' : 'text'}
-                          size="small"
-                          sx={{ mt: 1, ...(step === next ? {} : { px: 0, minWidth: 0 }) }}
-                        >
-                          {t(`dashboard.gettingStarted.steps.${step}.action`)}
-                        </Button>
+            <QueryState
+              query={checklist}
+              loading={
+                <Box
+                  aria-busy="true"
+                  aria-label={t('dashboard.gettingStarted.loading')}
+                  sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'repeat(5, 1fr)' } }}
+                >
+                  {[0, 1, 2, 3, 4].map((row) => (
+                    <Stack key={row} direction="row" spacing={1.5}>
+                      <Skeleton variant="circular" width={24} height={24} />
+                      <Box sx={{ flex: 1 }}>
+                        <Skeleton width="70%" />
+                        <Skeleton width="90%" />
+                      </Box>
+                    </Stack>
+                  ))}
+                </Box>
+              }
+              errorMessage={t('dashboard.gettingStarted.loadFailed')}
+              errorVariant="row"
+            >
+              {() => (
+                <Box
+                  component="ol"
+                  sx={{
+                    listStyle: 'none',
+                    p: 0,
+                    m: 0,
+                    display: 'grid',
+                    gap: { xs: 2, lg: 2.5 },
+                    gridTemplateColumns: { xs: '1fr', lg: 'repeat(5, 1fr)' },
+                  }}
+                >
+                  {steps.map(({ step, isDone }) => (
+                    <Box component="li" key={step} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+                      {isDone ? (
+                        <CheckCircleIcon color="success" aria-hidden sx={{ mt: '1px' }} />
+                      ) : (
+                        <RadioButtonUncheckedIcon aria-hidden sx={{ mt: '1px', color: 'text.disabled' }} />
                       )}
+                      <Box sx={{ minWidth: 0 }}>
+                        <Typography variant="h4" component="h3" sx={isDone ? { color: 'text.secondary' } : undefined}>
+                          {t(`dashboard.gettingStarted.steps.${step}.title`)}
+                          <Box component="span" sx={visuallyHidden}>
+                            {isDone ? t('dashboard.gettingStarted.done') : t('dashboard.gettingStarted.notDone')}
+                          </Box>
+                        </Typography>
+                        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
+                          {t(`dashboard.gettingStarted.steps.${step}.description`)}
+                        </Typography>
+                        {isDone ? null : (
+                          <Button
+                            component={RouterLink}
+                            to={stepHref(step, slug)}
+                            variant={step === next ? 'contained' : 'text'}
+                            size="small"
+                            sx={{ mt: 1, ...(step === next ? {} : { px: 0, minWidth: 0 }) }}
+                          >
+                            {t(`dashboard.gettingStarted.steps.${step}.action`)}
+                          </Button>
+                        )}
+                      </Box>
                     </Box>
-                  </Box>
-                ))}
-              </Box>
-            )}
+                  ))}
+                </Box>
+              )}
+            </QueryState>
           </Box>
         </Collapse>
       </CardContent>

@@ -10,9 +10,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { PlanStatus, TPlanInfo } from '@connect/shared';
+import { QueryState } from '../../../components/query-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
-import { ErrorState } from './section-states.tsx';
 
 /** Status colours of shared/UI.md: green active, amber pending, grey inactive, red disabled. */
 const STATUS_COLOURS: Record<PlanStatus, ChipProps['color']> = {
@@ -39,45 +39,46 @@ export function PlanCard({ plan }: { plan: UseQueryResult<TPlanInfo> }) {
   const { t } = useTranslation('account');
   return (
     <SummaryCard titleId="plan-card-title" title={t('dashboard.plan.title')}>
-      {plan.isPending ? (
-        <Box aria-busy="true">
-          <Skeleton width="50%" height={40} />
-          <Skeleton width="35%" />
-          <Skeleton variant="rounded" width={140} height={36} sx={{ mt: 2 }} />
-        </Box>
-      ) : plan.isError ? (
-        <ErrorState message={t('dashboard.plan.loadFailed')} onRetry={() => void plan.refetch()} />
-      ) : (
-        <>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }}>
-            <Typography variant="h2" component="p">
-              {plan.data.name}
-            </Typography>
-            <Chip
-              size="small"
-              color={STATUS_COLOURS[plan.data.status]}
-              label={t(`options.planStatus.${plan.data.status}`)}
-            />
-          </Stack>
-          <Typography color="text.secondary" sx={{ mt: 1 }}>
-            {plan.data.renewsAt
-              ? t('dashboard.plan.renewsOn', { date: formatDate(plan.data.renewsAt) })
-              : t('dashboard.plan.noRenewal')}
-          </Typography>
-          <Box sx={{ mt: 2 }}>
-            {/* Spec §2.2: while a plan change is pending, upgrading again is not offered. */}
-            {plan.data.status === 'PENDING' ? (
-              <Button variant="outlined" disabled>
-                {t('dashboard.plan.upgradePending')}
-              </Button>
-            ) : (
-              <Button variant="outlined" component={RouterLink} to={paths.accountPlanUpgrade}>
-                {t('dashboard.plan.upgrade')}
-              </Button>
-            )}
+      <QueryState
+        query={plan}
+        loading={
+          <Box aria-busy="true">
+            <Skeleton width="50%" height={40} />
+            <Skeleton width="35%" />
+            <Skeleton variant="rounded" width={140} height={36} sx={{ mt: 2 }} />
           </Box>
-        </>
-      )}
+        }
+        errorMessage={t('dashboard.plan.loadFailed')}
+        errorVariant="row"
+      >
+        {(info) => (
+          <>
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }}>
+              <Typography variant="h2" component="p">
+                {info.name}
+              </Typography>
+              <Chip size="small" color={STATUS_COLOURS[info.status]} label={t(`options.planStatus.${info.status}`)} />
+            </Stack>
+            <Typography color="text.secondary" sx={{ mt: 1 }}>
+              {info.renewsAt
+                ? t('dashboard.plan.renewsOn', { date: formatDate(info.renewsAt) })
+                : t('dashboard.plan.noRenewal')}
+            </Typography>
+            <Box sx={{ mt: 2 }}>
+              {/* Spec §2.2: while a plan change is pending, upgrading again is not offered. */}
+              {info.status === 'PENDING' ? (
+                <Button variant="outlined" disabled>
+                  {t('dashboard.plan.upgradePending')}
+                </Button>
+              ) : (
+                <Button variant="outlined" component={RouterLink} to={paths.accountPlanUpgrade}>
+                  {t('dashboard.plan.upgrade')}
+                </Button>
+              )}
+            </Box>
+          </>
+        )}
+      </QueryState>
     </SummaryCard>
   );
 }
@@ -86,29 +87,34 @@ export function CreditsCard({ plan }: { plan: UseQueryResult<TPlanInfo> }) {
   const { t } = useTranslation('account');
   return (
     <SummaryCard titleId="credits-card-title" title={t('dashboard.credits.title')}>
-      {plan.isPending ? (
-        <Box aria-busy="true">
-          <Skeleton width="40%" height={40} />
-          <Skeleton width="70%" />
-          <Skeleton variant="rounded" width={140} height={36} sx={{ mt: 2 }} />
-        </Box>
-      ) : plan.isError ? (
-        <ErrorState message={t('dashboard.credits.loadFailed')} onRetry={() => void plan.refetch()} />
-      ) : (
-        <>
-          <Typography variant="h2" component="p" sx={{ mt: 0.5, fontVariantNumeric: 'tabular-nums' }}>
-            {formatNumber(plan.data.credits)}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1 }}>
-            {t('dashboard.credits.description', { count: plan.data.credits })}
-          </Typography>
-          <Box sx={{ mt: 2 }}>
-            <Button variant="text" component={RouterLink} to={paths.invoices}>
-              {t('dashboard.credits.invoices')}
-            </Button>
+      <QueryState
+        query={plan}
+        loading={
+          <Box aria-busy="true">
+            <Skeleton width="40%" height={40} />
+            <Skeleton width="70%" />
+            <Skeleton variant="rounded" width={140} height={36} sx={{ mt: 2 }} />
           </Box>
-        </>
-      )}
+        }
+        errorMessage={t('dashboard.credits.loadFailed')}
+        errorVariant="row"
+      >
+        {(info) => (
+          <>
+            <Typography variant="h2" component="p" sx={{ mt: 0.5, fontVariantNumeric: 'tabular-nums' }}>
+              {formatNumber(info.credits)}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mt: 1 }}>
+              {t('dashboard.credits.description', { count: info.credits })}
+            </Typography>
+            <Box sx={{ mt: 2 }}>
+              <Button variant="text" component={RouterLink} to={paths.invoices}>
+                {t('dashboard.credits.invoices')}
+              </Button>
+            </Box>
+          </>
+        )}
+      </QueryState>
     </SummaryCard>
   );
 }

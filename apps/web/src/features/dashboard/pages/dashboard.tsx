@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { planInfoQuery } from '../../../lib/plan.ts';
 import { useContentFeatures } from '../api/get-content-features.ts';
 import { useEarlierNews, useLatestUpdates } from '../api/get-content-updates.ts';
@@ -15,7 +16,7 @@ import { FeaturesList } from '../components/features-list.tsx';
 import { GettingStarted } from '../components/getting-started.tsx';
 import { NewsList } from '../components/news-list.tsx';
 import { CreditsCard, PlanCard } from '../components/plan-cards.tsx';
-import { EmptyState, ErrorState } from '../components/section-states.tsx';
+import { EmptyState } from '../components/section-states.tsx';
 import { UpdatesCarousel } from '../components/updates-carousel.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 
@@ -57,9 +58,6 @@ export function DashboardPage() {
     name: firstName,
   });
 
-  const latest = updates.data?.content ?? [];
-  const earlier = news.data?.content ?? [];
-
   return (
     <Page title={t('dashboard.title')} description={greeting}>
       <Grid container spacing={3}>
@@ -77,43 +75,57 @@ export function DashboardPage() {
 
         <Grid size={{ xs: 12, md: 7, lg: 8 }}>
           <SectionCard id="updates-title" title={t('dashboard.updates.title')}>
-            {updates.isPending ? (
-              <Stack direction="row" spacing={2.5} aria-busy="true" aria-label={t('dashboard.updates.loading')}>
-                <Skeleton variant="rounded" width={160} height={120} sx={{ display: { xs: 'none', sm: 'block' } }} />
-                <Box sx={{ flex: 1 }}>
-                  <Skeleton width={80} />
-                  <Skeleton width="60%" height={32} />
-                  <Skeleton />
-                  <Skeleton width="80%" />
-                </Box>
-              </Stack>
-            ) : updates.isError ? (
-              <ErrorState message={t('dashboard.updates.loadFailed')} onRetry={() => void updates.refetch()} />
-            ) : latest.length === 0 ? (
-              <EmptyState>{t('dashboard.updates.empty')}</EmptyState>
-            ) : (
-              <UpdatesCarousel updates={latest} labelledBy="updates-title" />
-            )}
+            <QueryState
+              query={updates}
+              loading={
+                <Stack direction="row" spacing={2.5} aria-busy="true" aria-label={t('dashboard.updates.loading')}>
+                  <Skeleton variant="rounded" width={160} height={120} sx={{ display: { xs: 'none', sm: 'block' } }} />
+                  <Box sx={{ flex: 1 }}>
+                    <Skeleton width={80} />
+                    <Skeleton width="60%" height={32} />
+                    <Skeleton />
+                    <Skeleton width="80%" />
+                  </Box>
+                </Stack>
+              }
+              errorMessage={t('dashboard.updates.loadFailed')}
+              errorVariant="row"
+            >
+              {({ content }) =>
+                content.length === 0 ? (
+                  <EmptyState>{t('dashboard.updates.empty')}</EmptyState>
+                ) : (
+                  <UpdatesCarousel updates={content} labelledBy="updates-title" />
+                )
+              }
+            </QueryState>
           </SectionCard>
         </Grid>
         <Grid size={{ xs: 12, md: 5, lg: 4 }}>
           <SectionCard id="news-title" title={t('dashboard.news.title')}>
-            {news.isPending ? (
-              <Stack spacing={2} aria-busy="true" aria-label={t('dashboard.news.loading')}>
-                {[0, 1, 2].map((row) => (
-                  <Box key={row}>
-                    <Skeleton width={80} />
-                    <Skeleton width="70%" />
-                  </Box>
-                ))}
-              </Stack>
-            ) : news.isError ? (
-              <ErrorState message={t('dashboard.news.loadFailed')} onRetry={() => void news.refetch()} />
-            ) : earlier.length === 0 ? (
-              <EmptyState>{t('dashboard.news.empty')}</EmptyState>
-            ) : (
-              <NewsList updates={earlier} />
-            )}
+            <QueryState
+              query={news}
+              loading={
+                <Stack spacing={2} aria-busy="true" aria-label={t('dashboard.news.loading')}>
+                  {[0, 1, 2].map((row) => (
+                    <Box key={row}>
+                      <Skeleton width={80} />
+                      <Skeleton width="70%" />
+                    </Box>
+                  ))}
+                </Stack>
+              }
+              errorMessage={t('dashboard.news.loadFailed')}
+              errorVariant="row"
+            >
+              {({ content }) =>
+                content.length === 0 ? (
+                  <EmptyState>{t('dashboard.news.empty')}</EmptyState>
+                ) : (
+                  <NewsList updates={content} />
+                )
+              }
+            </QueryState>
           </SectionCard>
         </Grid>
 
@@ -121,29 +133,37 @@ export function DashboardPage() {
           <Typography id="features-title" variant="h2" sx={{ mb: 2 }}>
             {t('dashboard.features.title')}
           </Typography>
-          {features.isPending ? (
-            <Grid container spacing={2} aria-busy="true" aria-label={t('dashboard.features.loading')}>
-              {[0, 1, 2, 3].map((card) => (
-                <Grid key={card} size={{ xs: 12, sm: 6, lg: 3 }}>
-                  <Skeleton variant="rounded" height={148} />
-                </Grid>
-              ))}
-            </Grid>
-          ) : features.isError ? (
-            <Card>
-              <CardContent>
-                <ErrorState message={t('dashboard.features.loadFailed')} onRetry={() => void features.refetch()} />
-              </CardContent>
-            </Card>
-          ) : features.data.length === 0 ? (
-            <Card>
-              <CardContent>
-                <EmptyState>{t('dashboard.features.empty')}</EmptyState>
-              </CardContent>
-            </Card>
-          ) : (
-            <FeaturesList features={features.data} />
-          )}
+          <QueryState
+            query={features}
+            loading={
+              <Grid container spacing={2} aria-busy="true" aria-label={t('dashboard.features.loading')}>
+                {[0, 1, 2, 3].map((card) => (
+                  <Grid key={card} size={{ xs: 12, sm: 6, lg: 3 }}>
+                    <Skeleton variant="rounded" height={148} />
+                  </Grid>
+                ))}
+              </Grid>
+            }
+            errorMessage={t('dashboard.features.loadFailed')}
+            errorVariant="row"
+            wrapError={(error) => (
+              <Card>
+                <CardContent>{error}</CardContent>
+              </Card>
+            )}
+          >
+            {(list) =>
+              list.length === 0 ? (
+                <Card>
+                  <CardContent>
+                    <EmptyState>{t('dashboard.features.empty')}</EmptyState>
+                  </CardContent>
+                </Card>
+              ) : (
+                <FeaturesList features={list} />
+              )
+            }
+          </QueryState>
         </Grid>
       </Grid>
     </Page>

@@ -152,7 +152,6 @@ export function TokenFlowPage() {
         <TokensToolbar filters={filters} blockchains={tokens.data?.blockchains ?? []} onChange={setFilters} />
         <PagedList
           query={tokens}
-          onRetry={() => void tokens.refetch()}
           retryLabel={t('actions.retry')}
           loadErrorText={t('list.loadError')}
           placeholderRowHeight={44}
