@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationUsageDaily } from '@connect/db';
+import { accountNetworks, applicationUsageDaily } from '@connect/db';
 import { ZProblem, ZTokenResponse } from '@connect/shared';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
@@ -77,6 +77,18 @@ describe('platform API: the gateway fast path', () => {
       body: 'grant_type=client_credentials',
     });
     return { created, network: target, token: ZTokenResponse.parse(await token.json()).access_token };
+  }
+
+  /** An access token of a new application on the given network. */
+  async function newApplicationOn(networkId: string) {
+    const created = await createApplication(t, owner, [networkId]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/oauth2/token',
+      headers: { 'content-type': 'application/json' },
+      payload: { grant_type: 'client_credentials', client_id: created.clientId, client_secret: created.clientSecret },
+    });
+    return ZTokenResponse.parse(res.json()).access_token;
   }
 
   const rpc = (token: string, networkRef: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -203,5 +215,92 @@ describe('platform API: the gateway fast path', () => {
     await rotateSecret(t, owner, created.id, 0);
     const refused = await rpc(token, network.code, CHAIN_ID);
     expect(refused.status).toBe(401);
+  });
+
+  /** What a client sees of an answer: status, the problem's code, title and detail, the challenge and retry headers. */
+  function seen(status: number, headers: (name: string) => string | undefined, text: string) {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    return {
+      status,
+      contentType: headers('content-type'),
+      wwwAuthenticate: headers('www-authenticate'),
+      retryAfter: headers('retry-after') === undefined ? 'absent' : 'present',
+      problem: { code: body.code, title: body.title, detail: body.detail, status: body.status },
+    };
+  }
+
+  /** The same request over the socket (where the fast path runs first) and through inject (the route only). */
+  async function both(token: string | null, networkRef: string, body: unknown) {
+    const payload = typeof body === 'string' ? body : JSON.stringify(body);
+    const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+    const socket = await fetch(`${base}/api/gateway/${networkRef}`, { method: 'POST', headers, body: payload });
+    const injected = await t.app.inject({ method: 'POST', url: `/api/gateway/${networkRef}`, headers, payload });
+    return {
+      viaFastPath: seen(socket.status, (name) => socket.headers.get(name) ?? undefined, await socket.text()),
+      viaRoute: seen(injected.statusCode, (name) => injected.headers[name]?.toString(), injected.body),
+    };
+  }
+
+  it('refuses each reason the same way with the fast path in front as through the route alone', async () => {
+    const { created, token } = await newApplication();
+    await rpc(token, network.code, CHAIN_ID); // known from here on: the fast path decides what follows
+    const other = await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId });
+    const noRpc = await addNetwork(t, { rpcUrl: null, name: 'Chain without RPC' });
+    await activate(t, owner.accountId, other.id, noRpc.id);
+    const noRpcApp = await newApplicationOn(noRpc.id);
+    const inactiveApp = await newApplicationOn(other.id);
+    await t.db.db
+      .delete(accountNetworks)
+      .where(and(eq(accountNetworks.accountId, owner.accountId), eq(accountNetworks.networkId, other.id)));
+
+    const cases: [string, string | null, string, unknown, string][] = [
+      ['no token', null, network.code, CHAIN_ID, 'GATEWAY_TOKEN_REQUIRED'],
+      ['a forged token', 'not-a-token', network.code, CHAIN_ID, 'GATEWAY_TOKEN_INVALID'],
+      ['an unknown network', token, 'no-such-network', CHAIN_ID, 'GATEWAY_NETWORK_UNKNOWN'],
+      [
+        'a network of the account, not of the application',
+        token,
+        other.code,
+        CHAIN_ID,
+        'GATEWAY_NETWORK_NOT_ASSOCIATED',
+      ],
+      ['a network the account deactivated', inactiveApp, other.code, CHAIN_ID, 'GATEWAY_NETWORK_INACTIVE'],
+      ['a network without an RPC endpoint', noRpcApp, noRpc.code, CHAIN_ID, 'GATEWAY_NO_RPC_ENDPOINT'],
+      ['a body that is not JSON-RPC', token, network.code, '{"not":"rpc"}', 'GATEWAY_INVALID_RPC'],
+      ['a batch of 101 calls', token, network.code, Array.from({ length: 101 }, () => 0), 'GATEWAY_BATCH_TOO_LARGE'],
+    ];
+    for (const [reason, caller, networkRef, body, code] of cases) {
+      const before = { ...counts };
+      const { viaFastPath, viaRoute } = await both(caller, networkRef, body);
+      expect(viaFastPath, reason).toEqual(viaRoute);
+      expect(viaFastPath.problem.code, reason).toBe(code);
+      expect(viaFastPath.contentType, reason).toMatch(/^application\/problem\+json/);
+      // Refused at admission: left to the route untouched; refused on the body: decided, then answered by the route.
+      const decided = code === 'GATEWAY_INVALID_RPC' || code === 'GATEWAY_BATCH_TOO_LARGE';
+      expect(counts, reason).toEqual({ answered: before.answered, handedOn: before.handedOn + (decided ? 1 : 0) });
+    }
+
+    // A revoked secret, once its token was known on this node.
+    await rotateSecret(t, owner, created.id, 0);
+    const revoked = await both(token, network.code, CHAIN_ID);
+    expect(revoked.viaFastPath).toEqual(revoked.viaRoute);
+    expect(revoked.viaFastPath.problem.code).toBe('GATEWAY_SECRET_REVOKED');
+  });
+
+  it('refuses over the rate limit the same way with the fast path in front as through the route alone', async () => {
+    const { network: limited, token } = await newApplication(1);
+    // Start at the beginning of a second so the three requests share one window.
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+    expect((await rpc(token, limited.code, CHAIN_ID)).status).toBe(200);
+    const before = { ...counts };
+    const { viaFastPath, viaRoute } = await both(token, limited.code, CHAIN_ID);
+    expect(viaFastPath).toEqual(viaRoute);
+    expect(viaFastPath).toMatchObject({
+      status: 429,
+      retryAfter: 'present',
+      problem: { code: 'GATEWAY_RATE_LIMITED' },
+    });
+    expect(viaFastPath.problem.detail).toBe('This network allows 1 requests per second per account.');
+    expect(counts).toEqual({ answered: before.answered, handedOn: before.handedOn + 1 });
   });
 });

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountNetworks, applicationSecrets, applicationUsageDaily } from '@connect/db';
-import { ZCreateApplicationResponse, ZProblem, ZRotateSecretResponse, ZTokenResponse } from '@connect/shared';
+import { type ZCreateApplicationResponse, ZProblem, ZRotateSecretResponse, ZTokenResponse } from '@connect/shared';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
@@ -430,63 +430,4 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
     expect(countCalls('eth_blockNumber')).toBeNull();
     expect(countCalls(undefined)).toBeNull();
   });
-});
-
-describe('platform API usage on shutdown', () => {
-  it('writes counted requests when the app closes', async () => {
-    // GATEWAY_CACHE=off here: every call goes to the node (and is counted all the same).
-    const [t, chain] = await Promise.all([createTestApp({ GATEWAY_CACHE: 'off' }), startTestChain()]);
-    try {
-      const owner = await newAppUser(t);
-      const network = await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId });
-      await activate(t, owner.accountId, network.id);
-      const created = ZCreateApplicationResponse.parse(
-        (
-          await t.app.inject({
-            method: 'POST',
-            url: '/api/application-manager/create-application/',
-            headers: owner.headers,
-            payload: {
-              name: 'Shutdown app',
-              callbackUrl: 'https://example.com/cb',
-              applicationType: 'testnet',
-              networkIds: [network.id],
-            },
-          })
-        ).json(),
-      );
-      const token = ZTokenResponse.parse(
-        (
-          await t.app.inject({
-            method: 'POST',
-            url: '/oauth2/token',
-            headers: {
-              'content-type': 'application/x-www-form-urlencoded',
-              authorization: basic(created.clientId, created.clientSecret),
-            },
-            payload: 'grant_type=client_credentials',
-          })
-        ).json(),
-      ).access_token;
-      for (let i = 0; i < 2; i++) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: `/api/gateway/${network.id}`,
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
-        });
-        expect(res.statusCode).toBe(200);
-        expect(res.headers['x-gateway-cache']).toBeUndefined();
-      }
-      await t.app.close();
-      const rows = await t.db.db
-        .select()
-        .from(applicationUsageDaily)
-        .where(eq(applicationUsageDaily.applicationId, created.id));
-      expect(rows.map((r) => r.requests)).toEqual([2]);
-    } finally {
-      await t.db.close();
-      await chain.stop();
-    }
-  }, 60_000);
 });
