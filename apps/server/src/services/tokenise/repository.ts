@@ -6,7 +6,6 @@ import {
   accounts,
   creditTransactions,
   networks,
-  platformTransactions,
   tokens,
   tokenTiers,
   type Database,
@@ -16,14 +15,46 @@ import { TOKEN_MESSAGES, type TTierType, type TTokenStatus, type TTokenType } fr
 import { platformTxRow, type SignedPlatformTx } from '../../adapters/chains/platform-sender.ts';
 import { PG_NOT_NULL_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/db-errors.ts';
 import { PlatformTxRepository } from '../../repositories/platform.ts';
+import {
+  INSERTED_COLUMNS,
+  insertStatement,
+  tokenTxReference,
+  TOKENS_FEATURE,
+  type NewToken,
+  type NewTokenInput,
+} from './repository-insert.ts';
 
 export type TokenRow = typeof tokens.$inferSelect;
-export type NewToken = typeof tokens.$inferInsert;
 export type TierRow = typeof tokenTiers.$inferSelect;
 export type NetworkRow = typeof networks.$inferSelect;
 export type TokenWithRefs = { token: TokenRow; network: NetworkRow; tier: TierRow };
+export type { NewTokenInput };
 
-export const TOKENS_FEATURE = 'tokens:create';
+/** The columns the token form fills (see TokeniseService's formColumns). */
+export type TokenFormColumns = Pick<
+  TokenRow,
+  | 'name'
+  | 'unit'
+  | 'decimals'
+  | 'initialSupply'
+  | 'maxSupply'
+  | 'remintable'
+  | 'supplyHolderAddress'
+  | 'minterAddress'
+  | 'ownerAddress'
+  | 'tokenUri'
+>;
+
+/** What the chain showed of a successful deployment. */
+export type DeployedColumns = {
+  contractAddress: string;
+  blockNumber: string;
+  deployerAddress: string;
+  deployedAt: Date;
+};
+
+/** PENDING with no transaction yet: a wallet deployment not sent, or a platform one not signed. */
+const unsent = () => and(eq(tokens.status, 'PENDING'), isNull(tokens.txHash))!;
 
 export type TokenFilter = {
   accountId: string;
@@ -38,99 +69,6 @@ export type TokenFilter = {
 /** `%` and `_` typed into the search box are literal characters, not wildcards. */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** The columns a new token is inserted with (the rest take their defaults). */
-const INSERTED_COLUMNS = [
-  'id',
-  'externalId',
-  'accountId',
-  'createdBy',
-  'networkId',
-  'tierId',
-  'tokenType',
-  'tierType',
-  'name',
-  'unit',
-  'decimals',
-  'initialSupply',
-  'maxSupply',
-  'remintable',
-  'supplyHolderAddress',
-  'minterAddress',
-  'ownerAddress',
-  'tokenUri',
-  'deploymentType',
-  'status',
-  'txHash',
-  'deployerAddress',
-] as const satisfies readonly (keyof NewToken)[];
-export type NewTokenInput = Omit<Pick<NewToken, (typeof INSERTED_COLUMNS)[number]>, 'id'>;
-
-/** What a token's platform transaction is stored as (`reference`). */
-export const tokenTxReference = (tokenId: string) => `token:${tokenId}`;
-
-/**
- * The statement of `insertTokenIfAllowed`, built once per database (a deployment's critical path
- * should not pay for building it): the quota update is a CTE guarded by the activated network and
- * the credits, and the new row's account id is read from what it updated, so when any condition
- * fails the NOT NULL column refuses the whole statement. With `withTx`, the signed deployment
- * transaction is stored in platform_transactions by a second CTE of the same statement (it must be
- * stored before it is sent): no extra round trip on a deployment's critical path, and refused
- * with the token when the token is refused.
- */
-function buildInsertStatement(db: Database, withTx: boolean) {
-  const param = (name: string) => sql.placeholder(name);
-  const taken = db.$with('taken', { accountId: sql<string>`account_id`.as('account_id') }).as(
-    sql`update ${accountFeatures} set ${sql.identifier(accountFeatures.used.name)} = ${accountFeatures.used} + 1
-        where ${and(
-          eq(accountFeatures.accountId, param('accountId')),
-          eq(accountFeatures.feature, TOKENS_FEATURE),
-          or(isNull(accountFeatures.total), sql`${accountFeatures.used} < ${accountFeatures.total}`),
-          sql`exists (select 1 from ${accountNetworks} where ${and(
-            eq(accountNetworks.accountId, param('accountId')),
-            eq(accountNetworks.networkId, param('networkId')),
-          )})`,
-          sql`(select ${accounts.credits} from ${accounts} where ${eq(accounts.id, param('accountId'))}) >= ${param('creditsNeeded')}`,
-        )}
-        returning ${accountFeatures.accountId}`,
-  );
-  const stored = db.$with('stored', { one: sql<number>`one`.as('one') }).as(
-    sql`insert into ${platformTransactions} (${sql.join(
-      [
-        platformTransactions.networkId,
-        platformTransactions.fromAddress,
-        platformTransactions.nonce,
-        platformTransactions.txHash,
-        platformTransactions.rawTx,
-        platformTransactions.reference,
-      ].map((column) => sql.identifier(column.name)),
-      sql`, `,
-    )})
-        values (${param('networkId')}, ${param('deployerAddress')}, ${param('txNonce')}, ${param('txHash')},
-                ${param('rawTx')}, ${tokenTxReference('')}::text || ${param('id')}::text)
-        returning 1 as one`,
-  );
-  const values = Object.fromEntries(INSERTED_COLUMNS.map((column) => [column, param(column)])) as unknown as NewToken;
-  return (withTx ? db.with(taken, stored) : db.with(taken))
-    .insert(tokens)
-    .values({ ...values, accountId: sql`(select ${taken.accountId} from ${taken})` })
-    .returning()
-    .prepare(withTx ? 'tokenise_insert_token_with_tx_if_allowed' : 'tokenise_insert_token_if_allowed');
-}
-const insertStatements = new WeakMap<Database, Map<boolean, ReturnType<typeof buildInsertStatement>>>();
-function insertStatement(db: Database, withTx: boolean) {
-  let statements = insertStatements.get(db);
-  if (!statements) {
-    statements = new Map();
-    insertStatements.set(db, statements);
-  }
-  let statement = statements.get(withTx);
-  if (!statement) {
-    statement = buildInsertStatement(db, withTx);
-    statements.set(withTx, statement);
-  }
-  return statement;
 }
 
 /**
@@ -301,7 +239,7 @@ export class TokenRepository {
     return rows.map((row) => row.technology);
   }
 
-  async updateToken(id: string, values: Partial<NewToken>, where?: SQL): Promise<TokenRow | null> {
+  private async updateToken(id: string, values: Partial<NewToken>, where?: SQL): Promise<TokenRow | null> {
     const [row] = await this.db
       .update(tokens)
       .set({ ...values, updatedAt: new Date() })
@@ -310,17 +248,71 @@ export class TokenRepository {
     return row ?? null;
   }
 
+  /** `from` → `to`, only if the token is still `from` (null: it is not). */
+  async changeStatus(id: string, from: TTokenStatus, to: TTokenStatus): Promise<TokenRow | null> {
+    return this.updateToken(id, { status: to }, eq(tokens.status, from));
+  }
+
+  /** The token, locked for the rest of the transaction, if it is UNPAID (null otherwise). */
+  async lockUnpaid(id: string): Promise<TokenRow | null> {
+    return this.updateToken(id, {}, eq(tokens.status, 'UNPAID'));
+  }
+
+  /** A new form for a deployment not sent yet (null: it has been sent, or is no longer PENDING). */
+  async editUnsent(id: string, columns: TokenFormColumns): Promise<TokenRow | null> {
+    return this.updateToken(id, columns, unsent());
+  }
+
+  /** The wallet's deployment transaction, on a token that has none yet (a hash taken: unique violation). */
+  async trackWalletTx(id: string, txHash: string): Promise<TokenRow | null> {
+    return this.updateToken(id, { txHash }, unsent());
+  }
+
+  /** Deletes a token whose deployment was not sent (or failed); null when it cannot be deleted. */
+  async deleteCancellable(accountId: string, id: string): Promise<TokenRow | null> {
+    const [row] = await this.db
+      .delete(tokens)
+      .where(and(eq(tokens.id, id), eq(tokens.accountId, accountId), or(unsent(), eq(tokens.status, 'FAILED'))))
+      .returning();
+    return row ?? null;
+  }
+
+  /** PENDING → ACTIVE with what the chain showed (null: settled before, by another attempt or node). */
+  async markDeployed(id: string, deployed: DeployedColumns): Promise<TokenRow | null> {
+    return this.updateToken(id, { status: 'ACTIVE', ...deployed, failureReason: null }, eq(tokens.status, 'PENDING'));
+  }
+
+  /** PENDING → FAILED with a reason (null: it was not PENDING). */
+  async markFailed(id: string, reason: string): Promise<TokenRow | null> {
+    return this.updateToken(id, { status: 'FAILED', failureReason: reason }, eq(tokens.status, 'PENDING'));
+  }
+
+  /** A deployment the chain lost: FAILED from whatever it still is, its charge undone (see failLost). */
+  async markLost(token: TokenRow, reason: string): Promise<TokenRow | null> {
+    return this.updateToken(
+      token.id,
+      { status: 'FAILED', failureReason: reason, creditsCharged: 0 },
+      eq(tokens.status, token.status),
+    );
+  }
+
+  /** Deployed, and charged `amount` credits. */
+  async markCharged(id: string, amount: number): Promise<void> {
+    await this.updateToken(id, { status: 'ACTIVE', creditsCharged: amount });
+  }
+
+  /** Deployed, but the credits did not cover it at charge time. */
+  async markUnpaid(id: string): Promise<void> {
+    await this.updateToken(id, { status: 'UNPAID' });
+  }
+
   /**
    * The send's claim: stores the deployment transaction's hash on the token, only if none is
    * stored yet, and the transaction itself with it (one transaction).
    */
   async claimTxHash(id: string, tx: SignedPlatformTx): Promise<boolean> {
     return this.transaction(async (repo) => {
-      const row = await repo.updateToken(
-        id,
-        { txHash: tx.hash, deployerAddress: tx.from },
-        and(isNull(tokens.txHash), eq(tokens.status, 'PENDING')),
-      );
+      const row = await repo.updateToken(id, { txHash: tx.hash, deployerAddress: tx.from }, unsent());
       if (row)
         await new PlatformTxRepository(repo.db).insert(platformTxRow({ ...tx, reference: tokenTxReference(id) }));
       return row !== null;
@@ -368,14 +360,6 @@ export class TokenRepository {
           isNotNull(tokens.contractAddress),
         ),
       );
-  }
-
-  async deleteToken(accountId: string, id: string, where: SQL): Promise<TokenRow | null> {
-    const [row] = await this.db
-      .delete(tokens)
-      .where(and(eq(tokens.id, id), eq(tokens.accountId, accountId), where))
-      .returning();
-    return row ?? null;
   }
 
   /** Tokens whose deployment must be followed: platform ones and wallet ones with a transaction. */

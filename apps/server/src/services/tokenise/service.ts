@@ -1,6 +1,4 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
-import { encodeFunctionData, getAddress, type Abi, type Hex } from 'viem';
-import { tokens } from '@connect/db';
+import type { Hex } from 'viem';
 import { getTier } from '@connect/contracts';
 import {
   buildTierList,
@@ -9,7 +7,6 @@ import {
   tierOffered,
   tokenFormErrors,
   tokenFormFields,
-  tokenFormSchema,
   TOKEN_MESSAGES,
   type TCancelTrackingRequest,
   type TCreateTokenResponse,
@@ -17,7 +14,6 @@ import {
   type TTierCard,
   type TToken,
   type TTokenDetails,
-  type TTokenForm,
   type TTokenLocation,
   type TTokenOnChain,
   type TTokensPage,
@@ -25,36 +21,34 @@ import {
   type TVerifyTokenResponse,
 } from '@connect/shared';
 import type { SignedPlatformTx } from '../../adapters/chains/platform-sender.ts';
-import { rpcCall } from '../../adapters/chains/rpc.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { ExpiringCache } from '../../lib/expiring-cache.ts';
-import { badRequest, fieldProblem, problem, ProblemError } from '../../lib/errors.ts';
-import type { PortalUser } from '../../lib/portal-users.ts';
-import { isIdentityVerified, requireVerifiedIdentity } from '../connect/index.ts';
-import { chargeToken, deploymentData, type DeploymentEngine } from './deployment.ts';
+import { fieldProblem, problem, ProblemError } from '../../lib/errors.ts';
+import type { DeploymentEngine } from './deployment.ts';
+import { insufficientCredits, TokenGuards, type Caller, type Target } from './guards.ts';
+import { readOnChain } from './on-chain.ts';
 import type { NetworkRow, TierRow, TokenRepository, TokenRow, TokenWithRefs } from './repository.ts';
+import { chargeToken } from './settlement.ts';
 import { seedTokenTiers } from './tiers.ts';
+import { formColumns, toToken, walletDeployment } from './views.ts';
 
 /** How long a node keeps a tier and its network for new tokens (see TokeniseService.tierWithNetwork). */
 export const TIER_CACHE_MS = 5_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** INSUFFICIENT_CREDITS, saying what the deployment costs and what the account has. */
-const insufficientCredits = (needed: number, available: number) =>
-  problem('INSUFFICIENT_CREDITS', { detail: TOKEN_MESSAGES.insufficientCredits(needed, available) });
-
-type Caller = Pick<PortalUser, 'id' | 'accountId' | 'kycStatus'>;
-type Target = { networkId: string; tierId: string; tokenType: TTokenType; deploymentType: TDeploymentType };
-
 /** The tokenise service (spec §7): the account's tokens, their tiers and locations, deployments. */
 export class TokeniseService {
+  private readonly guards: TokenGuards;
+
   constructor(
     private readonly repo: TokenRepository,
     private readonly engine: DeploymentEngine,
-  ) {}
+  ) {
+    this.guards = new TokenGuards(repo, engine);
+  }
 
-  // -- guards and lookups ----------------------------------------------------------------------
+  // -- lookups ---------------------------------------------------------------------------------
 
   /**
    * Tiers with their networks, as read for new tokens, kept for TIER_CACHE_MS: catalogue data that
@@ -70,68 +64,6 @@ export class TokeniseService {
     const located = await this.repo.tierWithNetwork(tierId);
     this.tierCache.set(tierId, located, Date.now() + TIER_CACHE_MS);
     return located;
-  }
-
-  /** Spec §5: no tokens:create quota left → back to Token Flow. */
-  private async requireQuota(accountId: string): Promise<void> {
-    const quota = await this.repo.quota(accountId);
-    if (!quota || (quota.total !== null && quota.total - quota.used <= 0)) {
-      throw problem('TOKEN_QUOTA_REACHED');
-    }
-  }
-
-  /**
-   * Where the account can deploy: its activated networks with an RPC URL; mainnets only with a
-   * verified identity. None activated → the configure-networks guard (spec §5).
-   */
-  private async usableNetworks(caller: Caller, known?: NetworkRow[]): Promise<NetworkRow[]> {
-    const activated = known ?? (await this.repo.activatedNetworks(caller.accountId));
-    const reachable = activated.filter((n) => n.rpcUrl);
-    const usable = reachable.filter((n) => n.networkType !== 'mainnet' || isIdentityVerified(caller));
-    if (usable.length) return usable;
-    if (reachable.length) requireVerifiedIdentity(caller); // only mainnets, identity not verified
-    throw problem('NETWORKS_NOT_CONFIGURED');
-  }
-
-  private async location(caller: Caller, networkId: string, known?: NetworkRow[]): Promise<NetworkRow> {
-    const activated = known ?? (await this.repo.activatedNetworks(caller.accountId));
-    const network = activated.find((n) => n.id === networkId && n.rpcUrl);
-    if (!network) {
-      if (!activated.length) throw problem('NETWORKS_NOT_CONFIGURED');
-      throw fieldProblem('TOKEN_LOCATION_UNAVAILABLE', 'networkId');
-    }
-    if (network.networkType === 'mainnet') requireVerifiedIdentity(caller);
-    return network;
-  }
-
-  /** The tier, checked against the location, the token type and the deployment method (spec §5). */
-  private async tierFor(network: NetworkRow, target: Target, known?: TierRow | null): Promise<TierRow> {
-    const tier = known === undefined ? await this.repo.tier(target.tierId) : known;
-    if (!tier || tier.networkId !== network.id || !tier.isActive) {
-      throw fieldProblem('TOKEN_TIER_UNAVAILABLE', 'tierId');
-    }
-    if (tier.tokenType !== target.tokenType.toUpperCase()) {
-      throw fieldProblem('TOKEN_TIER_TYPE', 'tierId');
-    }
-    if (!tierOffered(tier, target.deploymentType)) {
-      throw fieldProblem('TOKEN_TIER_UNAVAILABLE', 'tierId');
-    }
-    if (target.deploymentType === 'QUANT' && !this.engine.deployerKeyFor(network)) {
-      throw fieldProblem('NO_PLATFORM_DEPLOYER', 'deploymentType');
-    }
-    return tier;
-  }
-
-  private async requireCredits(accountId: string, amount: number): Promise<number> {
-    const credits = await this.repo.credits(accountId);
-    if (credits < amount) throw insufficientCredits(amount, credits);
-    return credits;
-  }
-
-  private parseForm(tier: TierRow, body: Record<string, unknown>): TTokenForm {
-    const errors = tokenFormErrors(tier.tokenType, tier.tierType, body);
-    if (errors.length) throw badRequest(errors);
-    return tokenFormSchema(tier.tokenType, tier.tierType).parse(body);
   }
 
   private async owned(caller: Caller, idOrExternalId: string): Promise<TokenWithRefs> {
@@ -178,8 +110,8 @@ export class TokeniseService {
 
   /** GET /v2/orchestration/locations: guards first (quota, then networks), so the stepper can redirect. */
   async locations(caller: Caller): Promise<{ locations: TTokenLocation[] }> {
-    await this.requireQuota(caller.accountId);
-    const usable = await this.usableNetworks(caller);
+    await this.guards.requireQuota(caller.accountId);
+    const usable = await this.guards.usableNetworks(caller);
     return {
       locations: usable.map((n) => ({
         networkId: n.id,
@@ -198,7 +130,7 @@ export class TokeniseService {
     caller: Caller,
     query: { networkId: string; tokenType: TTokenType; deploymentType: TDeploymentType },
   ): Promise<{ tiers: TTierCard[] }> {
-    const network = await this.location(caller, query.networkId);
+    const network = await this.guards.location(caller, query.networkId);
     await seedTokenTiers(this.repo, [network.id]); // a network added after start-up
     if (query.deploymentType === 'QUANT' && !this.engine.deployerKeyFor(network)) return { tiers: [] };
     const rows = (await this.repo.tiers(network.id, query.tokenType)).filter((tier) =>
@@ -226,11 +158,11 @@ export class TokeniseService {
 
   /** POST /token/verify: every problem of the form for this location and tier, nothing created. */
   async verify(caller: Caller, body: Target & Record<string, unknown>): Promise<TVerifyTokenResponse> {
-    await this.requireQuota(caller.accountId);
+    await this.guards.requireQuota(caller.accountId);
     const activated = await this.repo.activatedNetworks(caller.accountId);
-    await this.usableNetworks(caller, activated);
-    const network = await this.location(caller, body.networkId, activated);
-    const tier = await this.tierFor(network, body);
+    await this.guards.usableNetworks(caller, activated);
+    const network = await this.guards.location(caller, body.networkId, activated);
+    const tier = await this.guards.tierFor(network, body);
     const invalidParams = tokenFormErrors(tier.tokenType, tier.tierType, body);
     const creditAmount = tierCreditAmount(tier, body.deploymentType) ?? 0;
     const credits = await this.repo.credits(caller.accountId);
@@ -260,7 +192,7 @@ export class TokeniseService {
         const row = await this.repo.insertTokenIfAllowed(values, creditsNeeded, sent);
         if (row === 'exists') return null;
         if (row === 'refused') {
-          await this.guards(caller, body); // throws the refusal, in the spec's order
+          await this.guards.inOrder(caller, body); // throws the refusal, in the spec's order
           throw problem('TOKEN_QUOTA_REACHED'); // the last unit went to a concurrent request
         }
         return row;
@@ -287,9 +219,9 @@ export class TokeniseService {
    */
   private async draft(caller: Caller, body: Target & { externalId: string } & Record<string, unknown>) {
     const located = await this.tierWithNetwork(body.tierId);
-    const form = located && this.checkLocally(caller, body, located);
+    const form = located && this.guards.checkLocally(caller, body, located);
     if (!located || !form) {
-      await this.guards(caller, body, located?.tier ?? null);
+      await this.guards.inOrder(caller, body, located?.tier ?? null);
       throw fieldProblem('TOKEN_TIER_UNAVAILABLE', 'tierId'); // not reached
     }
     const { network, tier } = located;
@@ -309,43 +241,6 @@ export class TokeniseService {
     const plan = body.deploymentType === 'QUANT' ? this.engine.plan(values, network) : null;
     plan?.final.catch(() => undefined); // settled by deployNew, or dropped when the insert is refused
     return { network, tier, values, creditsNeeded, plan };
-  }
-
-  /** The location, tier and form rules that need no read of the account: the parsed form, or null. */
-  private checkLocally(
-    caller: Caller,
-    body: Target & Record<string, unknown>,
-    { network, tier }: { network: NetworkRow; tier: TierRow },
-  ): TTokenForm | null {
-    if (network.id !== body.networkId || !network.rpcUrl) return null;
-    if (network.networkType === 'mainnet' && !isIdentityVerified(caller)) return null;
-    if (!tier.isActive || tier.tokenType !== body.tokenType.toUpperCase() || !tierOffered(tier, body.deploymentType)) {
-      return null;
-    }
-    if (body.deploymentType === 'QUANT' && !this.engine.deployerKeyFor(network)) return null;
-    const parsed = tokenFormSchema(tier.tokenType, tier.tierType).safeParse(body);
-    return parsed.success ? parsed.data : null;
-  }
-
-  /**
-   * The guards of spec §5 in order — quota, networks, location, tier, form, credits — reading the
-   * account's quota, networks and credits together. Throws the first refusal.
-   */
-  private async guards(caller: Caller, body: Target & Record<string, unknown>, knownTier?: TierRow | null) {
-    const [quota, activated, credits] = await Promise.all([
-      this.repo.quota(caller.accountId),
-      this.repo.activatedNetworks(caller.accountId),
-      this.repo.credits(caller.accountId),
-    ]);
-    if (!quota || (quota.total !== null && quota.total - quota.used <= 0)) {
-      throw problem('TOKEN_QUOTA_REACHED');
-    }
-    await this.usableNetworks(caller, activated);
-    const network = await this.location(caller, body.networkId, activated);
-    const tier = await this.tierFor(network, body, knownTier);
-    this.parseForm(tier, body);
-    const amount = tierCreditAmount(tier, body.deploymentType) ?? 0;
-    if (credits < amount) throw insufficientCredits(amount, credits);
   }
 
   private async withDeployment(row: TokenWithRefs): Promise<TCreateTokenResponse> {
@@ -387,17 +282,17 @@ export class TokeniseService {
       const to = body.status;
       if (from === to) return this.withDeployment(row);
       if (to === 'DEPRECATED' && from === 'ACTIVE') {
-        await this.repo.updateToken(token.id, { status: 'DEPRECATED' }, eq(tokens.status, 'ACTIVE'));
+        await this.repo.changeStatus(token.id, 'ACTIVE', 'DEPRECATED');
       } else if (to === 'ACTIVE' && from === 'DEPRECATED') {
-        await this.repo.updateToken(token.id, { status: 'ACTIVE' }, eq(tokens.status, 'DEPRECATED'));
+        await this.repo.changeStatus(token.id, 'DEPRECATED', 'ACTIVE');
       } else if (to === 'ACTIVE' && from === 'UNPAID') {
         const amount = tierCreditAmount(tier, token.deploymentType) ?? 0;
-        await this.requireCredits(caller.accountId, amount);
+        await this.guards.requireCredits(caller.accountId, amount);
         const paid = await this.repo.transaction(async (repo) => {
-          const current = await repo.updateToken(token.id, {}, eq(tokens.status, 'UNPAID'));
+          const current = await repo.lockUnpaid(token.id);
           if (!current) return true;
           if (amount > 0) return chargeToken(repo, current, amount);
-          await repo.updateToken(token.id, { status: 'ACTIVE' });
+          await repo.changeStatus(token.id, 'UNPAID', 'ACTIVE');
           return true;
         });
         if (!paid) throw insufficientCredits(amount, await this.repo.credits(caller.accountId));
@@ -409,12 +304,8 @@ export class TokeniseService {
     if (token.deploymentType !== 'META_MASK' || token.status !== 'PENDING' || token.txHash) {
       throw problem('TOKEN_NOT_EDITABLE');
     }
-    const form = this.parseForm(tier, body);
-    const updated = await this.repo.updateToken(
-      token.id,
-      formColumns(form),
-      and(eq(tokens.status, 'PENDING'), isNull(tokens.txHash)),
-    );
+    const form = this.guards.parseForm(tier, body);
+    const updated = await this.repo.editUnsent(token.id, formColumns(form));
     if (!updated) throw problem('TOKEN_NOT_EDITABLE');
     return this.withDeployment((await this.repo.token(caller.accountId, token.id))!);
   }
@@ -424,11 +315,7 @@ export class TokeniseService {
     const row = await this.repo.tokenByExternalId(caller.accountId, externalId);
     if (!row) throw problem('TOKEN_NOT_FOUND');
     const deleted = await this.repo.transaction(async (repo) => {
-      const gone = await repo.deleteToken(
-        caller.accountId,
-        row.token.id,
-        or(and(eq(tokens.status, 'PENDING'), isNull(tokens.txHash)), eq(tokens.status, 'FAILED'))!,
-      );
+      const gone = await repo.deleteCancellable(caller.accountId, row.token.id);
       // A failed token gave its tokens:create unit back when it failed.
       if (gone && gone.status === 'PENDING') await repo.releaseQuota(caller.accountId);
       return gone;
@@ -446,11 +333,7 @@ export class TokeniseService {
     if (token.txHash || token.status !== 'PENDING') throw problem('TOKEN_ALREADY_TRACKED');
     let updated: TokenRow | null;
     try {
-      updated = await this.repo.updateToken(
-        token.id,
-        { txHash: body.txHash },
-        and(eq(tokens.status, 'PENDING'), isNull(tokens.txHash)),
-      );
+      updated = await this.repo.trackWalletTx(token.id, body.txHash);
     } catch (err) {
       if (isUniqueViolation(err)) {
         throw fieldProblem('TX_HASH_TAKEN', 'txHash');
@@ -481,101 +364,5 @@ export class TokeniseService {
       throw problem('DEPLOYMENT_NOT_CANCELLABLE');
     }
     return { token: toToken((await this.repo.token(caller.accountId, token.id))!) };
-  }
-}
-
-function formColumns(form: TTokenForm) {
-  const address = (value: string | undefined) => (value ? getAddress(value) : null);
-  return {
-    name: form.name,
-    unit: form.unit,
-    decimals: form.decimal ?? 0,
-    initialSupply: String(form.initialSupply),
-    maxSupply: form.maxSupply === undefined ? null : String(form.maxSupply),
-    remintable: form.remintable ?? false,
-    supplyHolderAddress: address(form.supplyHolderAddress),
-    minterAddress: address(form.minter),
-    ownerAddress: address(form.ownerAddress),
-    tokenUri: form.tokenUri ?? null,
-  };
-}
-
-/** A wallet deployment not sent yet: the exact transaction data to send. */
-function walletDeployment({ token, network }: TokenWithRefs): TCreateTokenResponse['deployment'] {
-  if (token.deploymentType !== 'META_MASK' || token.status !== 'PENDING' || token.txHash) return null;
-  return { chainId: network.chainId, data: deploymentData(token) };
-}
-
-export function toToken({ token, network, tier }: TokenWithRefs): TToken {
-  return {
-    id: token.id,
-    externalId: token.externalId,
-    tokenName: token.name,
-    tokenUnit: token.unit,
-    decimalPlaces: token.decimals,
-    tokenSupply: token.initialSupply,
-    maxSupply: token.maxSupply,
-    remintable: token.remintable,
-    supplyHolderAddress: token.supplyHolderAddress,
-    minter: token.minterAddress,
-    ownerAddress: token.ownerAddress,
-    tokenUri: token.tokenUri,
-    tokenType: token.tokenType,
-    tierType: token.tierType,
-    tierName: tier.name,
-    tierId: tier.id,
-    networkId: network.id,
-    blockchain: network.technology,
-    technology: network.technology,
-    network: network.name,
-    networkType: network.networkType,
-    chainId: network.chainId,
-    isLocal: network.isLocal,
-    deploymentType: token.deploymentType,
-    status: token.status,
-    smartContractAddress: token.contractAddress,
-    transactionId: token.txHash,
-    deployerAddress: token.deployerAddress,
-    blockNumber: token.blockNumber,
-    creditsCharged: token.creditsCharged,
-    failureReason: token.failureReason,
-    createdAt: token.createdAt.toISOString(),
-    deployedAt: token.deployedAt?.toISOString() ?? null,
-  };
-}
-
-/** Total supply and a holder's balance, read live from the chain at one block. */
-async function readOnChain(rpcUrl: string, abi: Abi, address: Hex, holder?: string): Promise<TTokenOnChain> {
-  const options = { timeoutMs: 5_000 };
-  try {
-    const blockHex = await rpcCall<Hex>(rpcUrl, 'eth_blockNumber', [], options);
-    const read = async (functionName: string, args: unknown[]) =>
-      BigInt(
-        await rpcCall<Hex>(
-          rpcUrl,
-          'eth_call',
-          [{ to: address, data: encodeFunctionData({ abi, functionName, args }) }, blockHex],
-          options,
-        ),
-      ).toString();
-    const [totalSupply, holderBalance] = await Promise.all([
-      read('totalSupply', []),
-      holder ? read('balanceOf', [holder]) : Promise.resolve(null),
-    ]);
-    return {
-      totalSupply,
-      holder: holder ?? null,
-      holderBalance,
-      blockNumber: BigInt(blockHex).toString(),
-      error: null,
-    };
-  } catch (err) {
-    return {
-      totalSupply: null,
-      holder: holder ?? null,
-      holderBalance: null,
-      blockNumber: null,
-      error: `The network could not be read: ${(err as Error).message}`,
-    };
   }
 }
