@@ -1,6 +1,6 @@
 /**
- * Which JSON-RPC calls the gateway forwards (issue 11 §2), decided here once for the route and,
- * through its shared answers, for the fast path.
+ * Which JSON-RPC calls the gateway forwards (issue 11 §2), decided here once: the gateway's
+ * decision (decision.ts) screens every request's calls with it, for the route and the fast path.
  *
  * Hosted RPC providers answer the standard read methods and eth_sendRawTransaction, never the
  * node's own accounts, its admin, debug and mempool namespaces or a dev chain's cheat codes: on

@@ -37,7 +37,17 @@ export const ZOAuthError = z
   .meta({ id: 'OAuthError' });
 export type OAuthError = z.infer<typeof ZOAuthError>['error'];
 
-const problemJson = (description: string, headers?: Record<string, z.ZodType>) => ({
+/** A response header, as JSON Schema (the OpenAPI plugin carries it to the document). */
+type Header = { type: 'string' | 'integer'; minimum?: number; description: string };
+
+const BASIC_CHALLENGE: Header = { type: 'string', description: '`Basic realm="platform-api", charset="UTF-8"`' };
+const RETRY_AFTER: Header = { type: 'integer', minimum: 1, description: 'Seconds until the next one-second window.' };
+const BEARER_CHALLENGE: Header = {
+  type: 'string',
+  description: '`Bearer realm="platform-api"`, with `error="invalid_token"` for a bad token.',
+};
+
+const problemJson = (description: string, headers?: Record<string, Header>) => ({
   description,
   ...(headers ? { headers } : {}),
   content: { 'application/problem+json': { schema: ZProblem } },
@@ -60,7 +70,7 @@ export const TOKEN_SCHEMA = {
       .describe('`invalid_request` or `unsupported_grant_type`, or a body that could not be read (problem details)'),
     401: {
       description: '`invalid_client`: no credentials, or a client id or secret that is wrong, revoked or expired',
-      headers: { 'WWW-Authenticate': z.string().describe('`Basic realm="platform-api", charset="UTF-8"`') },
+      headers: { 'WWW-Authenticate': BASIC_CHALLENGE },
       content: { 'application/json': { schema: ZOAuthError } },
     },
     '4xx': ZProblem,
@@ -91,11 +101,6 @@ const ZJsonRpcResponse = z
   ])
   .meta({ id: 'JsonRpcResponse' });
 
-const ZRetryAfter = z.number().int().min(1).describe('Seconds until the next one-second window.');
-const ZBearerChallenge = z
-  .string()
-  .describe('`Bearer realm="platform-api"`, with `error="invalid_token"` for a bad token.');
-
 // The network's answers pass through as they are (any status); these are the usual ones and the
 // gateway's own. Typed loosely: the handler sends the network's bytes, which no schema types.
 const GATEWAY_RESPONSES: Record<string, unknown> = {
@@ -110,19 +115,20 @@ const GATEWAY_RESPONSES: Record<string, unknown> = {
   ),
   401: problemJson(
     'No access token (`GATEWAY_TOKEN_REQUIRED`), an invalid or expired one (`GATEWAY_TOKEN_INVALID`), or one whose client secret was revoked or has expired (`GATEWAY_SECRET_REVOKED`)',
-    { 'WWW-Authenticate': ZBearerChallenge },
+    { 'WWW-Authenticate': BEARER_CHALLENGE },
   ),
   403: problemJson(
     'The network is not associated with the application (`GATEWAY_NETWORK_NOT_ASSOCIATED`) or not active for its account (`GATEWAY_NETWORK_INACTIVE`)',
   ),
   404: problemJson('There is no such network (`GATEWAY_NETWORK_UNKNOWN`)'),
   429: problemJson('The account’s calls per second on this network are used up (`GATEWAY_RATE_LIMITED`)', {
-    'Retry-After': ZRetryAfter,
+    'Retry-After': RETRY_AFTER,
   }),
   502: problemJson(
     'The network’s RPC endpoint did not answer usably (`UPSTREAM_TIMEOUT`, `UPSTREAM_TOO_LARGE`, `UPSTREAM_UNREACHABLE`, `UPSTREAM_NO_BLOCK_NUMBER`)',
   ),
   503: problemJson('The network has no RPC endpoint configured (`GATEWAY_NO_RPC_ENDPOINT`)'),
+  '4xx': problemJson('Another refusal: a body over 1 MB (`PAYLOAD_TOO_LARGE`) or not JSON (`UNSUPPORTED_MEDIA_TYPE`)'),
 };
 
 export const GATEWAY_SCHEMA = {
