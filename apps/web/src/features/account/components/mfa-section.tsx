@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip, { type ChipProps } from '@mui/material/Chip';
@@ -16,6 +15,7 @@ import { identityErrorMessage } from '../../../lib/identity-errors.ts';
 import { useDisableMfa } from '../api/disable-mfa.ts';
 import { useMfaStatus } from '../../../lib/user/get-mfa-status.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 
 const STATUS_COLOURS: Record<MfaStatus, ChipProps['color']> = {
   ACTIVE: 'success',
@@ -39,52 +39,42 @@ export function MfaSection({ user }: { user: TUser }) {
       },
     });
 
-  const current = status.data?.userMfaStatus;
-
   return (
     <Box aria-labelledby="mfa-title" component="section">
       <Typography id="mfa-title" variant="h4" component="h3" sx={{ mb: 2 }}>
         {t('myAccount.mfa.title')}
       </Typography>
-      {status.isPending ? (
-        <Box aria-busy="true">
-          <Skeleton width={120} height={32} />
-          <Skeleton width="80%" />
-        </Box>
-      ) : status.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void status.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-        >
-          {t('myAccount.mfa.loadFailed')}
-        </Alert>
-      ) : (
-        <>
-          <Chip
-            color={STATUS_COLOURS[status.data.userMfaStatus]}
-            label={t(`myAccount.mfa.status.${status.data.userMfaStatus}`)}
-          />
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-            {t(`myAccount.mfa.explain.${status.data.userMfaStatus}`)}
-          </Typography>
-          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-            {current !== 'ACTIVE' ? (
-              <Button variant="contained" component={RouterLink} to={paths.mfaSetup}>
-                {t('myAccount.mfa.setUp')}
-              </Button>
-            ) : null}
-            {current !== 'DISABLED' ? (
-              <Button variant="outlined" color="error" onClick={() => setIsConfirming(true)}>
-                {t('myAccount.mfa.disable')}
-              </Button>
-            ) : null}
-          </Stack>
-        </>
-      )}
+      <QueryState
+        query={status}
+        loading={
+          <Box aria-busy="true">
+            <Skeleton width={120} height={32} />
+            <Skeleton width="80%" />
+          </Box>
+        }
+        errorMessage={t('myAccount.mfa.loadFailed')}
+      >
+        {({ userMfaStatus: current }) => (
+          <>
+            <Chip color={STATUS_COLOURS[current]} label={t(`myAccount.mfa.status.${current}`)} />
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+              {t(`myAccount.mfa.explain.${current}`)}
+            </Typography>
+            <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+              {current !== 'ACTIVE' ? (
+                <Button variant="contained" component={RouterLink} to={paths.mfaSetup}>
+                  {t('myAccount.mfa.setUp')}
+                </Button>
+              ) : null}
+              {current !== 'DISABLED' ? (
+                <Button variant="outlined" color="error" onClick={() => setIsConfirming(true)}>
+                  {t('myAccount.mfa.disable')}
+                </Button>
+              ) : null}
+            </Stack>
+          </>
+        )}
+      </QueryState>
       <ConfirmDialog
         open={isConfirming}
         title={t('myAccount.mfa.confirmTitle')}

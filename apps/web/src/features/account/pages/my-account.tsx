@@ -1,11 +1,10 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'react-i18next';
 import type { TUser } from '@connect/shared';
 import { Page } from '../../../components/page.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { AccountSection } from '../components/account-section.tsx';
 import { BusinessDetailsCard } from '../components/business-details-card.tsx';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
@@ -22,28 +21,20 @@ export function MyAccountPage() {
   const user = useCurrentUser();
   return (
     <Page title={t('myAccount.title')} description={t('myAccount.description')}>
-      {user.data ? (
-        <AccountSections user={user.data} />
-      ) : user.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void user.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-        >
-          {user.error.message}
-        </Alert>
-      ) : (
-        <Grid container spacing={3} aria-busy="true">
-          {[0, 1, 2, 3].map((card) => (
-            <Grid key={card} size={{ xs: 12, md: 6 }}>
-              <Skeleton variant="rounded" height={220} />
-            </Grid>
-          ))}
-        </Grid>
-      )}
+      <QueryState
+        query={user}
+        loading={
+          <Grid container spacing={3} aria-busy="true">
+            {[0, 1, 2, 3].map((card) => (
+              <Grid key={card} size={{ xs: 12, md: 6 }}>
+                <Skeleton variant="rounded" height={220} />
+              </Grid>
+            ))}
+          </Grid>
+        }
+      >
+        {(loaded) => <AccountSections user={loaded} />}
+      </QueryState>
     </Page>
   );
 }

@@ -1,7 +1,5 @@
 import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -18,6 +16,7 @@ import { runtimeConfig } from '../../../lib/runtime-config.ts';
 import { OUTBOX_REFRESH_MS, useOutbox } from '../api/get-outbox.ts';
 import { MessageCard } from '../components/message-card.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 
 function Frame({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation('account');
@@ -101,36 +100,35 @@ export function DevMailboxPage() {
 
       {!address ? (
         <Typography color="text.secondary">{t('devMailbox.prompt')}</Typography>
-      ) : outbox.isPending ? (
-        <Stack spacing={2} aria-busy="true" aria-label={t('devMailbox.loading')}>
-          {[0, 1].map((row) => (
-            <Skeleton key={row} variant="rounded" height={180} />
-          ))}
-        </Stack>
-      ) : outbox.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void outbox.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-        >
-          {t('devMailbox.loadFailed')}
-        </Alert>
-      ) : outbox.data.length === 0 ? (
-        <Card>
-          <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 4 }}>
-            <MarkEmailUnreadOutlinedIcon color="action" aria-hidden />
-            <Typography>{t('devMailbox.empty')}</Typography>
-          </CardContent>
-        </Card>
       ) : (
-        <Stack spacing={2} component="section" aria-label={t('devMailbox.listLabel', { address })}>
-          {outbox.data.map((message) => (
-            <MessageCard key={message.id} message={message} />
-          ))}
-        </Stack>
+        <QueryState
+          query={outbox}
+          loading={
+            <Stack spacing={2} aria-busy="true" aria-label={t('devMailbox.loading')}>
+              {[0, 1].map((row) => (
+                <Skeleton key={row} variant="rounded" height={180} />
+              ))}
+            </Stack>
+          }
+          errorMessage={t('devMailbox.loadFailed')}
+        >
+          {(messages) =>
+            messages.length === 0 ? (
+              <Card>
+                <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 4 }}>
+                  <MarkEmailUnreadOutlinedIcon color="action" aria-hidden />
+                  <Typography>{t('devMailbox.empty')}</Typography>
+                </CardContent>
+              </Card>
+            ) : (
+              <Stack spacing={2} component="section" aria-label={t('devMailbox.listLabel', { address })}>
+                {messages.map((message) => (
+                  <MessageCard key={message.id} message={message} />
+                ))}
+              </Stack>
+            )
+          }
+        </QueryState>
       )}
     </Frame>
   );

@@ -15,9 +15,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { canStartKycCheck, type TKycStatusResponse, type TUser } from '@connect/shared';
 import { Page } from '../../../components/page.tsx';
+import { combineQueries, QueryState } from '../../../components/query-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { currentUserQuery, useCurrentUser } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { problemMessage } from '../../../lib/problems.ts';
 import { runtimeConfig } from '../../../lib/runtime-config.ts';
 import { useKycStatus } from '../api/get-kyc-status.ts';
 import { KycStatusChip, SandboxChip } from '../components/kyc-status-chip.tsx';
@@ -71,51 +73,39 @@ export function KycPage() {
           {t('selectNetworksNotice')}
         </Alert>
       ) : null}
-      {status.isError || user.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              onClick={() => {
-                void status.refetch();
-                void user.refetch();
-              }}
-            >
-              {t('actions.retry', { ns: 'common' })}
-            </Button>
-          }
-        >
-          {t('status.loadFailed')} {(status.error ?? user.error)?.message}
-        </Alert>
-      ) : status.data && user.data ? (
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 8 }}>
-            <Stack spacing={3}>
-              <StatusCard status={status.data} user={user.data} target={target} />
-              {canStartKycCheck(status.data.status) ? <VerifyCard status={status.data} user={user.data} /> : null}
-            </Stack>
+      <QueryState
+        query={combineQueries(status, user)}
+        loading={
+          <Grid container spacing={3} aria-busy="true" aria-label={t('status.loading')}>
+            <Grid size={{ xs: 12, md: 8 }}>
+              <Skeleton variant="rounded" height={180} sx={{ mb: 3 }} />
+              <Skeleton variant="rounded" height={280} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 4 }}>
+              <Skeleton variant="rounded" height={220} sx={{ mb: 3 }} />
+              <Skeleton variant="rounded" height={200} />
+            </Grid>
           </Grid>
-          <Grid size={{ xs: 12, md: 4 }}>
-            <Stack spacing={3}>
-              <NamesCard user={user.data} />
-              <WhyCard />
-            </Stack>
+        }
+        errorMessage={(error) => `${t('status.loadFailed')} ${problemMessage(error)}`}
+      >
+        {([kycStatus, kycUser]) => (
+          <Grid container spacing={3}>
+            <Grid size={{ xs: 12, md: 8 }}>
+              <Stack spacing={3}>
+                <StatusCard status={kycStatus} user={kycUser} target={target} />
+                {canStartKycCheck(kycStatus.status) ? <VerifyCard status={kycStatus} user={kycUser} /> : null}
+              </Stack>
+            </Grid>
+            <Grid size={{ xs: 12, md: 4 }}>
+              <Stack spacing={3}>
+                <NamesCard user={kycUser} />
+                <WhyCard />
+              </Stack>
+            </Grid>
           </Grid>
-        </Grid>
-      ) : (
-        <Grid container spacing={3} aria-busy="true" aria-label={t('status.loading')}>
-          <Grid size={{ xs: 12, md: 8 }}>
-            <Skeleton variant="rounded" height={180} sx={{ mb: 3 }} />
-            <Skeleton variant="rounded" height={280} />
-          </Grid>
-          <Grid size={{ xs: 12, md: 4 }}>
-            <Skeleton variant="rounded" height={220} sx={{ mb: 3 }} />
-            <Skeleton variant="rounded" height={200} />
-          </Grid>
-        </Grid>
-      )}
+        )}
+      </QueryState>
     </Page>
   );
 }

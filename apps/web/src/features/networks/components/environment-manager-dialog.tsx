@@ -19,6 +19,7 @@ import type { TEnvironmentBlockchain, TEnvironmentManagerResponse } from '@conne
 import { useActivateNetworks } from '../api/activate-networks.ts';
 import { useEnvironmentNetworks } from '../api/get-environment-networks.ts';
 import { FlowActions, FlowSteps } from '../../../components/flow/flow-stepper.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 
 const STEPS = ['intro', 'blockchains', 'summary', 'save'] as const;
 type Environment = 'testnet' | 'mainnet';
@@ -49,30 +50,20 @@ export function EnvironmentManagerDialog({
 
 function EnvironmentManager({ accountId, onClose }: { accountId: string; onClose: () => void }) {
   const { t } = useTranslation('integrate');
-  const data = useEnvironmentNetworks(accountId);
-  if (data.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void data.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        }
-      >
-        {data.error.message}
-      </Alert>
-    );
-  }
-  if (!data.data) {
-    return (
-      <Box aria-busy="true" aria-label={t('environment.title')}>
-        <Skeleton variant="rounded" height={56} sx={{ mb: 2 }} />
-        <Skeleton variant="rounded" height={120} />
-      </Box>
-    );
-  }
-  return <EnvironmentFlow data={data.data} onClose={onClose} />;
+  const environment = useEnvironmentNetworks(accountId);
+  return (
+    <QueryState
+      query={environment}
+      loading={
+        <Box aria-busy="true" aria-label={t('environment.title')}>
+          <Skeleton variant="rounded" height={56} sx={{ mb: 2 }} />
+          <Skeleton variant="rounded" height={120} />
+        </Box>
+      }
+    >
+      {(data) => <EnvironmentFlow data={data} onClose={onClose} />}
+    </QueryState>
+  );
 }
 
 /** The networks of a blockchain in an environment that would be activated now. */

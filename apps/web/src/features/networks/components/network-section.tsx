@@ -1,7 +1,5 @@
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
 import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
@@ -10,6 +8,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TNetworkType, TUserNetwork } from '@connect/shared';
+import { QueryState } from '../../../components/query-state.tsx';
+import { problemMessage } from '../../../lib/problems.ts';
 import { useUserNetworks } from '../api/get-user-networks.ts';
 import { NetworksTable } from './networks-table.tsx';
 
@@ -45,38 +45,39 @@ export function NetworkSection({
           {networks.data?.length ? action : null}
         </Stack>
         {notice}
-        {networks.isPending ? (
-          <Box aria-busy="true" aria-label={t('myNetworks.loading', { section: title.toLowerCase() })}>
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} variant="rounded" height={36} sx={{ mb: 1 }} />
-            ))}
-          </Box>
-        ) : networks.isError ? (
-          <Box role="alert" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 2, flexWrap: 'wrap' }}>
-            <ErrorOutlineIcon color="error" aria-hidden />
-            <Typography sx={{ flex: 1, minWidth: 160 }}>
-              {t('myNetworks.loadFailed', { section: title.toLowerCase() })} {networks.error.message}
-            </Typography>
-            <Button variant="outlined" size="small" onClick={() => void networks.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          </Box>
-        ) : networks.data.length === 0 ? (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, py: 2 }}>
-            <HubOutlinedIcon color="disabled" aria-hidden />
-            <Typography color="text.secondary" sx={{ flex: 1 }}>
-              {t(`myNetworks.empty.${networkType}`)}
-            </Typography>
-            {emptyAction}
-          </Stack>
-        ) : (
-          <NetworksTable
-            networks={networks.data}
-            labelledBy={titleId}
-            onDetails={onDetails}
-            onRequestRemoval={onRequestRemoval}
-          />
-        )}
+        <QueryState
+          query={networks}
+          loading={
+            <Box aria-busy="true" aria-label={t('myNetworks.loading', { section: title.toLowerCase() })}>
+              {[0, 1, 2].map((row) => (
+                <Skeleton key={row} variant="rounded" height={36} sx={{ mb: 1 }} />
+              ))}
+            </Box>
+          }
+          errorMessage={(error) =>
+            `${t('myNetworks.loadFailed', { section: title.toLowerCase() })} ${problemMessage(error)}`
+          }
+          errorVariant="row"
+        >
+          {(list) =>
+            list.length === 0 ? (
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, py: 2 }}>
+                <HubOutlinedIcon color="disabled" aria-hidden />
+                <Typography color="text.secondary" sx={{ flex: 1 }}>
+                  {t(`myNetworks.empty.${networkType}`)}
+                </Typography>
+                {emptyAction}
+              </Stack>
+            ) : (
+              <NetworksTable
+                networks={list}
+                labelledBy={titleId}
+                onDetails={onDetails}
+                onRequestRemoval={onRequestRemoval}
+              />
+            )
+          }
+        </QueryState>
       </CardContent>
     </Card>
   );

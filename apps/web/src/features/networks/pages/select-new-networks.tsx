@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { blockchainIdOf, unavailableReason, type TCatalogueNetwork, type TCatalogueResponse } from '@connect/shared';
 import { Page } from '../../../components/page.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useActivateNetworks } from '../api/activate-networks.ts';
 import { useNetworkCatalogue } from '../api/get-network-catalogue.ts';
@@ -48,25 +49,17 @@ export function SelectNewNetworksPage() {
     <Page title={t('select.title')} description={t('select.description')}>
       <Card>
         <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
-          {catalogue.data ? (
-            <SelectNetworksFlow catalogue={catalogue.data} />
-          ) : catalogue.isError ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void catalogue.refetch()}>
-                  {t('actions.retry')}
-                </Button>
-              }
-            >
-              {catalogue.error.message}
-            </Alert>
-          ) : (
-            <Box aria-busy="true" aria-label={t('select.title')}>
-              <Skeleton variant="rounded" height={56} sx={{ mb: 3 }} />
-              <Skeleton variant="rounded" height={160} />
-            </Box>
-          )}
+          <QueryState
+            query={catalogue}
+            loading={
+              <Box aria-busy="true" aria-label={t('select.title')}>
+                <Skeleton variant="rounded" height={56} sx={{ mb: 3 }} />
+                <Skeleton variant="rounded" height={160} />
+              </Box>
+            }
+          >
+            {(data) => <SelectNetworksFlow catalogue={data} />}
+          </QueryState>
         </CardContent>
       </Card>
     </Page>

@@ -21,6 +21,7 @@ import { CopyButton } from '../../../components/copy-button.tsx';
 import { OnboardingCard } from '../components/onboarding-card.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
+import { QueryError } from '../../../components/query-state.tsx';
 
 const MONOSPACE = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 
@@ -72,17 +73,12 @@ export function MfaSetupPage() {
   return (
     <OnboardingCard title={t('mfaSetup.title')} description={t('mfaSetup.description')}>
       {loadError ? (
-        <Alert
-          severity="error"
+        <QueryError
+          message={t('mfaSetup.loadFailed')}
+          // Only what failed: asking for the set-up again would replace the secret on screen.
+          onRetry={() => void (user.isError ? user.refetch() : setup.refetch())}
           sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void (user.isError ? user.refetch() : setup.refetch())}>
-              {t('actions.retry')}
-            </Button>
-          }
-        >
-          {t('mfaSetup.loadFailed')}
-        </Alert>
+        />
       ) : null}
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={4} sx={{ mb: 4 }}>

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
@@ -19,6 +18,7 @@ import { SignOutButton } from '../components/sign-out-button.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { nextStepAfterProfile } from '../utils/next-step.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { OrganisationFields } from '../../../components/organisation-fields.tsx';
 
 type ProfileForm = TUpdateUserRequest;
@@ -59,28 +59,20 @@ export function UserDetailsPage() {
   const user = useCurrentUser();
   return (
     <OnboardingCard title={t('userDetails.title')} description={t('userDetails.description')}>
-      {user.data ? (
-        <ProfileFormBody user={user.data} />
-      ) : user.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void user.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-        >
-          {user.error.message}
-        </Alert>
-      ) : (
-        <Grid container spacing={2} aria-busy="true">
-          {FIELDS.slice(0, 6).map((field) => (
-            <Grid key={field} size={{ xs: 12, sm: 6 }}>
-              <Skeleton variant="rounded" height={56} />
-            </Grid>
-          ))}
-        </Grid>
-      )}
+      <QueryState
+        query={user}
+        loading={
+          <Grid container spacing={2} aria-busy="true">
+            {FIELDS.slice(0, 6).map((field) => (
+              <Grid key={field} size={{ xs: 12, sm: 6 }}>
+                <Skeleton variant="rounded" height={56} />
+              </Grid>
+            ))}
+          </Grid>
+        }
+      >
+        {(loaded) => <ProfileFormBody user={loaded} />}
+      </QueryState>
     </OnboardingCard>
   );
 }
