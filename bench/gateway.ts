@@ -33,7 +33,7 @@ async function runServer(rpcUrl: string) {
   const { openDatabase, seedReferenceData, networks, accountNetworks } = await import('@connect/db');
   const { buildApp } = await import('../apps/server/src/app.ts');
   const { loadConfig } = await import('../apps/server/src/config.ts');
-  const { createPortalUser } = await import('../apps/server/src/lib/portal-users.ts');
+  const { createPortalUser } = await import('../apps/server/src/repositories/portal-users.ts');
   const { ApplicationRepository } = await import('../apps/server/src/services/application-manager/repository.ts');
   const { ApplicationService } = await import('../apps/server/src/services/application-manager/service.ts');
   const { randomUUID } = await import('node:crypto');

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { users } from '@connect/db';
-import { createPortalUser } from './lib/portal-users.ts';
+import { createPortalUser, hasAdministrator } from './repositories/portal-users.ts';
 import type { Deps } from './types.ts';
 
 /**
@@ -9,8 +7,7 @@ import type { Deps } from './types.ts';
  * and the first sign-in asks for a new one (NEW_PASSWORD_REQUIRED).
  */
 export async function ensureAdministrator(deps: Deps, print: (line: string) => void): Promise<void> {
-  const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.role, 'QUANT_ADMIN')).limit(1);
-  if (existing) return;
+  if (await hasAdministrator(deps.db)) return;
   const email = (deps.config.adminEmail ?? 'admin@connect.localhost').toLowerCase();
   let identity = await deps.identityAdmin.getUser(email);
   let temporaryPassword: string | undefined;

@@ -7,7 +7,7 @@ import { PROBLEMS, type Role } from '@connect/shared';
 import { createTestDatabase } from '@connect/db/testing';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { createPortalUser } from '../src/lib/portal-users.ts';
+import { createPortalUser } from '../src/repositories/portal-users.ts';
 import { issueAuthentication } from '../src/services/identity/sessions.ts';
 import type { App } from '../src/types.ts';
 

@@ -5,8 +5,9 @@ import type { DbHandle } from '@connect/db';
 import type { IdentityAdmin } from '../adapters/identity-admin/port.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { ExpiringCache } from '../lib/expiring-cache.ts';
-import { createPortalUser, findPortalUser, recordSignIn, type PortalUser } from '../lib/portal-users.ts';
+import type { PortalUser } from '../lib/portal-users.ts';
 import type { SessionRevocations } from '../lib/session-revocations.ts';
+import { createPortalUser, findPortalUser, recordSignIn } from '../repositories/portal-users.ts';
 
 export type AccessClaims = {
   sub: string;

@@ -1,7 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { mailOutbox } from '@connect/db';
 import { ZRuntimeConfig, type TRuntimeConfig } from '@connect/shared';
+import { MailOutboxRepository } from '../repositories/mail-outbox.ts';
 import type { App, Deps } from '../types.ts';
 
 const ZHealth = z.object({
@@ -102,11 +101,7 @@ export async function systemRoutes(app: App, deps: Deps) {
         },
       },
       async (request) => {
-        const rows = await deps.db
-          .select()
-          .from(mailOutbox)
-          .where(and(eq(mailOutbox.toAddress, request.query.to)))
-          .orderBy(asc(mailOutbox.createdAt));
+        const rows = await new MailOutboxRepository(deps.db).sentTo(request.query.to);
         return {
           messages: rows.map((row) => ({
             id: row.id,

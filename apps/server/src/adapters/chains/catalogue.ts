@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { networks, type Database, type NetworkType } from '@connect/db';
+import type { Database, NetworkType } from '@connect/db';
+import { NetworkCatalogueRepository, type CatalogueSeedRow } from '../../repositories/network-catalogue.ts';
 
 /** A network of the seeded catalogue (spec §3 Integrate state). */
 export type NetworkSeed = {
@@ -126,7 +126,7 @@ export function withRpcUrl(
  */
 export async function syncNetworkCatalogue(db: Database, configured: readonly ConfiguredNetwork[]): Promise<void> {
   if (configured.length === 0) return;
-  const rows = configured.map((n) => ({
+  const rows = configured.map((n): CatalogueSeedRow => ({
     code: n.code,
     name: n.isLocal && n.localName ? n.localName : n.name,
     networkType: n.networkType,
@@ -140,26 +140,5 @@ export async function syncNetworkCatalogue(db: Database, configured: readonly Co
     sortOrder: n.sortOrder,
     health: n.rpcUrl ? ('OFFLINE' as const) : ('NOT_CONFIGURED' as const),
   }));
-  const changedUrl = sql`${networks.rpcUrl} is distinct from excluded.rpc_url`;
-  await db
-    .insert(networks)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: networks.code,
-      set: {
-        name: sql`excluded.name`,
-        networkType: sql`excluded.network_type`,
-        technology: sql`excluded.technology`,
-        description: sql`excluded.description`,
-        chainId: sql`excluded.chain_id`,
-        rpcUrl: sql`excluded.rpc_url`,
-        explorerUrl: sql`excluded.explorer_url`,
-        isLocal: sql`excluded.is_local`,
-        sortOrder: sql`excluded.sort_order`,
-        health: sql`case when excluded.rpc_url is null then 'NOT_CONFIGURED' when ${changedUrl} then 'OFFLINE' else ${networks.health} end`,
-        latestBlock: sql`case when ${changedUrl} or excluded.rpc_url is null then null else ${networks.latestBlock} end`,
-        healthCheckedAt: sql`case when ${changedUrl} or excluded.rpc_url is null then null else ${networks.healthCheckedAt} end`,
-        updatedAt: sql`now()`,
-      },
-    });
+  await new NetworkCatalogueRepository(db).upsertSeeds(rows);
 }

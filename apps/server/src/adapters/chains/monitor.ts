@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import { networks, type Database, type DbHandle, type NetworkHealth } from '@connect/db';
+import type { DbHandle, NetworkHealth } from '@connect/db';
+import { NetworkCatalogueRepository } from '../../repositories/network-catalogue.ts';
 import { probeRpc, rpcCall, RpcError } from './rpc.ts';
 
 /**
@@ -98,9 +98,6 @@ export async function assessRpc(
   return { health: 'ONLINE', latestBlock };
 }
 
-/** Advisory lock key space of the monitor: (class, hash of the network id). */
-const LOCK_CLASS = 0x4e4d4f4e; // 'NMON'
-const lockKey = (networkId: string) => Number.parseInt(networkId.replace(/-/g, '').slice(0, 8), 16) | 0;
 const LOCKED = Symbol('locked');
 const heldInProcess = new WeakMap<object, Set<string>>();
 
@@ -112,15 +109,13 @@ const heldInProcess = new WeakMap<object, Set<string>>();
 async function withNetworkLock<T>(
   dbh: DbHandle,
   networkId: string,
-  fn: (db: Database) => Promise<T>,
+  fn: (catalogue: NetworkCatalogueRepository) => Promise<T>,
 ): Promise<T | typeof LOCKED> {
   if (dbh.kind === 'postgres') {
     return dbh.db.transaction(async (tx) => {
-      const result = (await tx.execute(
-        sql`select pg_try_advisory_xact_lock(${LOCK_CLASS}::int, ${lockKey(networkId)}::int) as ok`,
-      )) as unknown as { rows: { ok: boolean }[] };
-      if (!result.rows[0]?.ok) return LOCKED;
-      return fn(tx);
+      const catalogue = new NetworkCatalogueRepository(tx);
+      if (!(await catalogue.tryLockHealthCheck(networkId))) return LOCKED;
+      return fn(catalogue);
     });
   }
   let held = heldInProcess.get(dbh);
@@ -128,7 +123,7 @@ async function withNetworkLock<T>(
   if (held.has(networkId)) return LOCKED;
   held.add(networkId);
   try {
-    return await fn(dbh.db);
+    return await fn(new NetworkCatalogueRepository(dbh.db));
   } finally {
     held.delete(networkId);
   }
@@ -146,16 +141,8 @@ export function createNetworkMonitor(options: NetworkMonitorOptions): NetworkMon
     skipFresh: boolean,
   ): Promise<HealthCheck> {
     const base = { networkId: row.id, code: row.code };
-    const result = await withNetworkLock(dbh, row.id, async (db) => {
-      const [current] = await db
-        .select({
-          rpcUrl: networks.rpcUrl,
-          health: networks.health,
-          latestBlock: networks.latestBlock,
-          checkedAt: networks.healthCheckedAt,
-        })
-        .from(networks)
-        .where(eq(networks.id, row.id));
+    const result = await withNetworkLock(dbh, row.id, async (catalogue) => {
+      const current = await catalogue.healthOf(row.id);
       if (!current) return undefined;
       if (skipFresh && current.checkedAt && now() - current.checkedAt.getTime() < intervalMs / 2) {
         return { ...base, outcome: 'fresh' as const, health: current.health, latestBlock: current.latestBlock };
@@ -166,14 +153,7 @@ export function createNetworkMonitor(options: NetworkMonitorOptions): NetworkMon
         timeoutMs: rpcTimeoutMs,
         now: now(),
       });
-      await db
-        .update(networks)
-        .set({
-          health: assessment.health,
-          latestBlock: assessment.latestBlock,
-          healthCheckedAt: new Date(now()),
-        })
-        .where(eq(networks.id, row.id));
+      await catalogue.recordHealth(row.id, assessment, new Date(now()));
       if (assessment.health !== current.health) {
         const entry = { network: row.code, health: assessment.health, reason: assessment.reason };
         if (assessment.health === 'ONLINE') log?.info(entry, 'network health changed');
@@ -186,24 +166,10 @@ export function createNetworkMonitor(options: NetworkMonitorOptions): NetworkMon
   }
 
   async function checkOnce(opts: { skipFresh?: boolean } = {}): Promise<HealthCheck[]> {
-    const rows = await dbh.db
-      .select({
-        id: networks.id,
-        code: networks.code,
-        chainId: networks.chainId,
-        rpcUrl: networks.rpcUrl,
-        health: networks.health,
-      })
-      .from(networks)
-      .orderBy(networks.sortOrder, networks.code);
-    const unconfigured = rows.filter((r) => !r.rpcUrl);
-    const stale = unconfigured.filter((r) => r.health !== 'NOT_CONFIGURED').map((r) => r.id);
-    if (stale.length) {
-      await dbh.db
-        .update(networks)
-        .set({ health: 'NOT_CONFIGURED', latestBlock: null, healthCheckedAt: new Date(now()) })
-        .where(sql`${networks.id} in ${stale} and ${networks.rpcUrl} is null`);
-    }
+    const catalogue = new NetworkCatalogueRepository(dbh.db);
+    const rows = await catalogue.networksToCheck();
+    const stale = rows.filter((r) => !r.rpcUrl && r.health !== 'NOT_CONFIGURED').map((r) => r.id);
+    await catalogue.markNotConfigured(stale, new Date(now()));
     return Promise.all(
       rows.map((row) =>
         row.rpcUrl

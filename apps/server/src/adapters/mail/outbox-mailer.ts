@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { mailOutbox, type Database } from '@connect/db';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '@connect/db';
+import { MailOutboxRepository } from '../../repositories/mail-outbox.ts';
 import type { Mailer, MailMessage } from './port.ts';
 
 export type SmtpTransport = {
@@ -14,41 +14,28 @@ export type SmtpTransport = {
  */
 export class OutboxMailer implements Mailer {
   readonly isSandbox: boolean;
+  private readonly outbox: MailOutboxRepository;
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
     private readonly smtp?: SmtpTransport,
   ) {
     this.isSandbox = !smtp;
+    this.outbox = new MailOutboxRepository(db);
   }
 
   async send(message: MailMessage): Promise<void> {
-    const [row] = await this.db
-      .insert(mailOutbox)
-      .values({
-        toAddress: message.to.toLowerCase(),
-        kind: message.kind,
-        subject: message.subject,
-        textBody: message.text,
-        code: message.code ?? null,
-      })
-      .returning({ id: mailOutbox.id });
-    if (!this.smtp || !row) return;
+    const id = await this.outbox.record(message);
+    if (!this.smtp || !id) return;
     try {
       await this.smtp.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
-      await this.db
-        .update(mailOutbox)
-        .set({ sentAt: new Date(), attempts: 1, code: null, textBody: '(delivered)' })
-        .where(eq(mailOutbox.id, row.id));
+      await this.outbox.markDelivered(id);
     } catch (error) {
       // The caller's action (sign-up, reset) still succeeded; the row stays for a retry.
-      this.log.error({ err: error, outboxId: row.id, kind: message.kind }, 'mail delivery failed');
-      await this.db
-        .update(mailOutbox)
-        .set({ attempts: 1, lastError: error instanceof Error ? error.message : String(error) })
-        .where(eq(mailOutbox.id, row.id));
+      this.log.error({ err: error, outboxId: id, kind: message.kind }, 'mail delivery failed');
+      await this.outbox.markFailed(id, error instanceof Error ? error.message : String(error));
     }
   }
 }

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, creditTransactions, users } from '@connect/db';
 import { ZPlanInfo, ZProblem } from '@connect/shared';
-import { backfillTrialCredits, TRIAL_CREDITS, trialCreditsReference } from '../../lib/trial-credits.ts';
+import { TRIAL_CREDITS, trialCreditsReference } from '../../lib/trial-credits.ts';
+import { backfillTrialCredits } from '../../repositories/trial-credits.ts';
 import { buildApp } from '../../app.ts';
 import { createTestApp, signInAs, testConfig, type TestContext } from '../../../test/helpers.ts';
 

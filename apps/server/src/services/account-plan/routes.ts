@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ZPlanInfo, ZProblem } from '@connect/shared';
 import { unauthorized } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
-import { backfillTrialCredits } from '../../lib/trial-credits.ts';
+import { backfillTrialCredits } from '../../repositories/trial-credits.ts';
 import type { App, Deps } from '../../types.ts';
 import { serviceStatusRoute } from '../service-status.ts';
 import { AccountPlanRepository } from './repository.ts';

@@ -1,5 +1,5 @@
 import { asc, count, desc, eq } from 'drizzle-orm';
-import { findPortalUserIn } from '../../lib/portal-users.ts';
+import { findPortalUserIn } from '../../repositories/portal-users.ts';
 import {
   accountFeatures,
   accounts,

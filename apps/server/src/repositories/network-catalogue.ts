@@ -1,0 +1,117 @@
+import { eq, inArray, isNull, and, sql } from 'drizzle-orm';
+import { networks, type Database, type NetworkHealth } from '@connect/db';
+
+/** A seeded network as written at start-up (adapters/chains/catalogue.ts decides the values). */
+export type CatalogueSeedRow = Pick<
+  typeof networks.$inferInsert,
+  | 'code'
+  | 'name'
+  | 'networkType'
+  | 'technology'
+  | 'description'
+  | 'chainId'
+  | 'rpcUrl'
+  | 'explorerUrl'
+  | 'rateLimit'
+  | 'isLocal'
+  | 'sortOrder'
+  | 'health'
+>;
+
+/** Advisory lock key space of the health monitor: (class, hash of the network id). */
+const LOCK_CLASS = 0x4e4d4f4e; // 'NMON'
+const lockKey = (networkId: string) => Number.parseInt(networkId.replace(/-/g, '').slice(0, 8), 16) | 0;
+
+/**
+ * The network catalogue's writes at start-up and the health monitor's reads and writes
+ * (adapters/chains/catalogue.ts, monitor.ts). Built over the database or a transaction.
+ */
+export class NetworkCatalogueRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Inserts or updates the seeded networks by code (the rules: syncNetworkCatalogue). */
+  async upsertSeeds(rows: CatalogueSeedRow[]): Promise<void> {
+    const changedUrl = sql`${networks.rpcUrl} is distinct from excluded.rpc_url`;
+    await this.db
+      .insert(networks)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: networks.code,
+        set: {
+          name: sql`excluded.name`,
+          networkType: sql`excluded.network_type`,
+          technology: sql`excluded.technology`,
+          description: sql`excluded.description`,
+          chainId: sql`excluded.chain_id`,
+          rpcUrl: sql`excluded.rpc_url`,
+          explorerUrl: sql`excluded.explorer_url`,
+          isLocal: sql`excluded.is_local`,
+          sortOrder: sql`excluded.sort_order`,
+          health: sql`case when excluded.rpc_url is null then 'NOT_CONFIGURED' when ${changedUrl} then 'OFFLINE' else ${networks.health} end`,
+          latestBlock: sql`case when ${changedUrl} or excluded.rpc_url is null then null else ${networks.latestBlock} end`,
+          healthCheckedAt: sql`case when ${changedUrl} or excluded.rpc_url is null then null else ${networks.healthCheckedAt} end`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+
+  /**
+   * Takes the monitor's lock on one network for the rest of this transaction (PostgreSQL:
+   * pg_try_advisory_xact_lock, released at commit, also if the node dies); false when another
+   * node holds it.
+   */
+  async tryLockHealthCheck(networkId: string): Promise<boolean> {
+    const result = (await this.db.execute(
+      sql`select pg_try_advisory_xact_lock(${LOCK_CLASS}::int, ${lockKey(networkId)}::int) as ok`,
+    )) as unknown as { rows: { ok: boolean }[] };
+    return !!result.rows[0]?.ok;
+  }
+
+  /** Every catalogue network, in catalogue order, with what the monitor needs to check it. */
+  networksToCheck() {
+    return this.db
+      .select({
+        id: networks.id,
+        code: networks.code,
+        chainId: networks.chainId,
+        rpcUrl: networks.rpcUrl,
+        health: networks.health,
+      })
+      .from(networks)
+      .orderBy(networks.sortOrder, networks.code);
+  }
+
+  /** A network's RPC URL and last health result, as stored now. */
+  async healthOf(networkId: string) {
+    const [row] = await this.db
+      .select({
+        rpcUrl: networks.rpcUrl,
+        health: networks.health,
+        latestBlock: networks.latestBlock,
+        checkedAt: networks.healthCheckedAt,
+      })
+      .from(networks)
+      .where(eq(networks.id, networkId));
+    return row;
+  }
+
+  async recordHealth(
+    networkId: string,
+    result: { health: NetworkHealth; latestBlock: number | null },
+    at: Date,
+  ): Promise<void> {
+    await this.db
+      .update(networks)
+      .set({ health: result.health, latestBlock: result.latestBlock, healthCheckedAt: at })
+      .where(eq(networks.id, networkId));
+  }
+
+  /** Networks whose RPC URL is gone: NOT_CONFIGURED, unless a URL came back meanwhile. */
+  async markNotConfigured(networkIds: string[], at: Date): Promise<void> {
+    if (networkIds.length === 0) return;
+    await this.db
+      .update(networks)
+      .set({ health: 'NOT_CONFIGURED', latestBlock: null, healthCheckedAt: at })
+      .where(and(inArray(networks.id, networkIds), isNull(networks.rpcUrl)));
+  }
+}
