@@ -62,11 +62,13 @@ describe('platform API: the gateway fast path', () => {
     await chain?.stop();
   });
 
-  async function newApplication(rateLimit?: number) {
-    const target = rateLimit
-      ? await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, rateLimit })
-      : network;
-    if (rateLimit) await activate(t, owner.accountId, target.id);
+  /** A new application and its access token: on the suite's network, another one, or a new one with this rate limit. */
+  async function newApplication(on: number | { id: string; code: string } = network) {
+    const target =
+      typeof on === 'number'
+        ? await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, rateLimit: on })
+        : on;
+    if (typeof on === 'number') await activate(t, owner.accountId, target.id);
     const created = await createApplication(t, owner, [target.id]);
     const token = await fetch(`${base}/oauth2/token`, {
       method: 'POST',
@@ -77,18 +79,6 @@ describe('platform API: the gateway fast path', () => {
       body: 'grant_type=client_credentials',
     });
     return { created, network: target, token: ZTokenResponse.parse(await token.json()).access_token };
-  }
-
-  /** An access token of a new application on the given network. */
-  async function newApplicationOn(networkId: string) {
-    const created = await createApplication(t, owner, [networkId]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/oauth2/token',
-      headers: { 'content-type': 'application/json' },
-      payload: { grant_type: 'client_credentials', client_id: created.clientId, client_secret: created.clientSecret },
-    });
-    return ZTokenResponse.parse(res.json()).access_token;
   }
 
   const rpc = (token: string, networkRef: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -247,8 +237,8 @@ describe('platform API: the gateway fast path', () => {
     const other = await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId });
     const noRpc = await addNetwork(t, { rpcUrl: null, name: 'Chain without RPC' });
     await activate(t, owner.accountId, other.id, noRpc.id);
-    const noRpcApp = await newApplicationOn(noRpc.id);
-    const inactiveApp = await newApplicationOn(other.id);
+    const { token: noRpcApp } = await newApplication(noRpc);
+    const { token: inactiveApp } = await newApplication(other);
     await t.db.db
       .delete(accountNetworks)
       .where(and(eq(accountNetworks.accountId, owner.accountId), eq(accountNetworks.networkId, other.id)));
