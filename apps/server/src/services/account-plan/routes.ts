@@ -4,7 +4,7 @@ import { unauthorized } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import { backfillTrialCredits } from '../../repositories/trial-credits.ts';
 import type { App, Deps } from '../../types.ts';
-import { serviceStatusRoute } from '../service-status.ts';
+import { serviceStatusRoute } from '../../lib/service-status.ts';
 import { AccountPlanRepository } from './repository.ts';
 import { AccountPlanService } from './service.ts';
 

@@ -22,7 +22,7 @@ import { unauthorized } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { applicationChanges as applicationEvents } from '../../lib/application-changes.ts';
-import { serviceStatusRoute } from '../service-status.ts';
+import { serviceStatusRoute } from '../../lib/service-status.ts';
 import { ApplicationRepository } from './repository.ts';
 import { ApplicationService } from './service.ts';
 

@@ -19,7 +19,7 @@ import {
 import { unauthorized } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
-import { serviceStatusRoute } from '../service-status.ts';
+import { serviceStatusRoute } from '../../lib/service-status.ts';
 import { captchaRoutes } from './captcha-routes.ts';
 import { contactRoutes } from './contact-routes.ts';
 import { gettingStartedRoutes } from './getting-started-routes.ts';

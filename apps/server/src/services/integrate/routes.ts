@@ -20,7 +20,7 @@ import {
 import { unauthorized } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
-import { serviceStatusRoute } from '../service-status.ts';
+import { serviceStatusRoute } from '../../lib/service-status.ts';
 import { IntegrateRepository } from './repository.ts';
 import { IntegrateService, privateNetworkProbe, type RpcProbeFn } from './service.ts';
 

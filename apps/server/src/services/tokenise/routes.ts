@@ -25,7 +25,7 @@ import { PlatformKeyRepository, PlatformTxRepository } from '../../repositories/
 import { reconcileWithChains } from './chain-recovery.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
-import { serviceStatusRoute } from '../service-status.ts';
+import { serviceStatusRoute } from '../../lib/service-status.ts';
 import { DEFAULT_TIMINGS, DeploymentEngine, type DeploymentTimings } from './deployment.ts';
 import { TokenRepository } from './repository.ts';
 import { TokeniseService } from './service.ts';
