@@ -17,6 +17,7 @@ import { useId } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { invalidParamsOf, isApplicationNameTaken } from '../../../lib/problems.ts';
+import { QueryState } from '../../../components/query-state.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
@@ -114,36 +115,29 @@ export function EditApplicationDialog({
                 type="url"
                 helperText={t('fields.callbackHelp')}
               />
-              {networks.isPending ? (
-                <Skeleton variant="rounded" height={120} />
-              ) : networks.isError ? (
-                <Alert
-                  severity="error"
-                  action={
-                    <Button color="inherit" size="small" onClick={() => void networks.refetch()}>
-                      {t('actions.retry')}
-                    </Button>
-                  }
-                >
-                  {t('networks.loadError')}
-                </Alert>
-              ) : (
-                <Controller
-                  control={form.control}
-                  name="networkIds"
-                  render={({ field, fieldState }) => (
-                    <NetworkChecklist
-                      networks={choices}
-                      value={field.value}
-                      onChange={(ids) => {
-                        field.onChange(ids);
-                        void form.trigger('networkIds');
-                      }}
-                      error={fieldState.error?.message ?? (form.formState.errors.networkIds?.root?.message as string)}
-                    />
-                  )}
-                />
-              )}
+              <QueryState
+                query={networks}
+                loading={<Skeleton variant="rounded" height={120} />}
+                errorMessage={t('networks.loadError')}
+              >
+                {() => (
+                  <Controller
+                    control={form.control}
+                    name="networkIds"
+                    render={({ field, fieldState }) => (
+                      <NetworkChecklist
+                        networks={choices}
+                        value={field.value}
+                        onChange={(ids) => {
+                          field.onChange(ids);
+                          void form.trigger('networkIds');
+                        }}
+                        error={fieldState.error?.message ?? (form.formState.errors.networkIds?.root?.message as string)}
+                      />
+                    )}
+                  />
+                )}
+              </QueryState>
               {application.applicationType === 'testnet' ? (
                 <Controller
                   control={form.control}

@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../../components/query-state.tsx';
 import { useApplicationUsage } from '../api/get-application-usage.ts';
 
 // The chart is only needed once a details dialog opens.
@@ -13,29 +13,18 @@ export function UsageSection({ applicationId }: { applicationId: string }) {
   const { t } = useTranslation('applicationManager');
   const usage = useApplicationUsage(applicationId);
   const skeleton = <Skeleton variant="rounded" height={180} aria-label={t('chart.loading')} />;
-  if (usage.isPending) return skeleton;
-  if (usage.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void usage.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        }
-      >
-        {t('details.usageError')}
-      </Alert>
-    );
-  }
   return (
-    <Suspense fallback={skeleton}>
-      <UsageChart usage={usage.data} />
-      {usage.data.total === 0 ? (
-        <Alert severity="info" variant="outlined" sx={{ mt: 1 }}>
-          {t('details.usageEmpty')}
-        </Alert>
-      ) : null}
-    </Suspense>
+    <QueryState query={usage} loading={skeleton} errorMessage={t('details.usageError')}>
+      {(daily) => (
+        <Suspense fallback={skeleton}>
+          <UsageChart usage={daily} />
+          {daily.total === 0 ? (
+            <Alert severity="info" variant="outlined" sx={{ mt: 1 }}>
+              {t('details.usageEmpty')}
+            </Alert>
+          ) : null}
+        </Suspense>
+      )}
+    </QueryState>
   );
 }

@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { TOKEN_TYPES, type TTierCard, type TTokenLocation, type TTokenType } from '@connect/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../../components/query-state.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useTiers } from '../api/get-tiers.ts';
 import { SandboxChip } from './token-status-chip.tsx';
@@ -164,29 +165,35 @@ export function TierStep({
         <Typography id={tiersLabelId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
           {location ? t('stepper.tier.tiersFor', { network: location.network }) : t('stepper.tier.tiers')}
         </Typography>
-        {tiers.isPending ? (
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} aria-busy="true">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} variant="rounded" height={220} sx={{ flex: 1 }} />
-            ))}
-          </Stack>
-        ) : tiers.isError ? (
-          <Alert severity="error">{tiers.error.message}</Alert>
-        ) : tiers.data.length === 0 ? (
-          <Alert severity="info">{t('stepper.tier.noTiers')}</Alert>
-        ) : (
-          <Stack
-            role="radiogroup"
-            aria-labelledby={tiersLabelId}
-            direction={{ xs: 'column', md: 'row' }}
-            spacing={2}
-            sx={{ alignItems: 'stretch' }}
-          >
-            {tiers.data.map((tier) => (
-              <TierCard key={tier.id} tier={tier} isSelected={tier.id === tierId} onSelect={() => onTier(tier)} />
-            ))}
-          </Stack>
-        )}
+        <QueryState
+          query={tiers}
+          loading={
+            <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} aria-busy="true">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} variant="rounded" height={220} sx={{ flex: 1 }} />
+              ))}
+            </Stack>
+          }
+          retryLabel={t('actions.retry')}
+        >
+          {(cards) =>
+            cards.length === 0 ? (
+              <Alert severity="info">{t('stepper.tier.noTiers')}</Alert>
+            ) : (
+              <Stack
+                role="radiogroup"
+                aria-labelledby={tiersLabelId}
+                direction={{ xs: 'column', md: 'row' }}
+                spacing={2}
+                sx={{ alignItems: 'stretch' }}
+              >
+                {cards.map((tier) => (
+                  <TierCard key={tier.id} tier={tier} isSelected={tier.id === tierId} onSelect={() => onTier(tier)} />
+                ))}
+              </Stack>
+            )
+          }
+        </QueryState>
         {error ? (
           <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
             {error}
