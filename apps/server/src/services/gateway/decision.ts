@@ -117,8 +117,9 @@ export class GatewayDecider {
   constructor(private readonly parts: DeciderParts) {}
 
   /**
-   * Step 1. With `canWait` false (the fast path) it answers only what this node already knows,
-   * and undefined where it would have to wait.
+   * Step 1. With `canWait` false (the fast path) it answers only from what this node already
+   * knows of the token, and undefined where it would have to wait or the token is not a cached
+   * one (a missing or unknown token is the route's to refuse).
    */
   admit(authorization: string | undefined, network: string): Admission | Promise<Admission>;
   admit(authorization: string | undefined, network: string, canWait: false): Admission | undefined;
