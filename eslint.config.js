@@ -1,7 +1,84 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const SERVER = './apps/server/src';
+const WEB = './apps/web/src';
+/** The folders under `dir`, read when lint starts: a new service or feature is held to the rules at once. */
+const foldersIn = (dir) =>
+  readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const SERVICES = foldersIn(`${SERVER}/services`);
+const FEATURES = foldersIn(`${WEB}/features`);
+
+// Dependencies point one way (ARCHITECTURE.md): apps never import each other, packages never
+// import apps, the web bundle never reaches server or database code, shared depends on zod only.
+const DEPENDENCY_ZONES = [
+  { target: './apps/web', from: './apps/server', message: 'The web app never imports server code.' },
+  { target: './apps/web', from: './packages/db', message: 'The web app never imports the database package.' },
+  { target: './apps/server', from: './apps/web', message: 'Apps never import each other.' },
+  { target: './packages', from: './apps', message: 'Packages never import apps.' },
+  { target: './packages/shared', from: './packages/db', message: 'packages/shared depends on zod only.' },
+];
+
+// The boundaries inside each app (docs/architecture.md, "Rules and how they are enforced").
+const BOUNDARY_ZONES = [
+  ...FEATURES.map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [`./${feature}`],
+    message:
+      'A feature never imports another feature: route modules in src/app/ compose features, and what several need goes to src/components/ or src/lib/.',
+  })),
+  {
+    target: [`${WEB}/components`, `${WEB}/lib`],
+    from: `${WEB}/features`,
+    message: 'src/components/ and src/lib/ are shared by every feature: they never import a feature.',
+  },
+  {
+    target: `${SERVER}/adapters`,
+    from: `${SERVER}/services`,
+    message:
+      'An adapter never imports a service: services use adapters through their ports; what both need goes to src/lib/ or src/repositories/.',
+  },
+  ...SERVICES.map((service) => ({
+    target: `${SERVER}/services/${service}`,
+    from: `${SERVER}/services`,
+    except: [`./${service}`, ...SERVICES.filter((other) => other !== service).map((other) => `./${other}/index.ts`)],
+    message:
+      "A service uses another service only through its index.ts (its public face), never the other service's internals.",
+  })),
+  {
+    target: [`${SERVER}/lib`, `${SERVER}/plugins`, `${SERVER}/repositories`],
+    from: `${SERVER}/services`,
+    message:
+      'src/lib/, src/plugins/ and src/repositories/ sit below the services: they never import a service (move what they need to src/lib/).',
+  },
+];
+
+/** Files that arrange data for tests may reach any module: the boundaries hold for shipped code. */
+const TEST_FILES = [
+  '**/*.test.{ts,tsx}',
+  '**/testing.ts',
+  '**/test-support.ts',
+  '**/test-utils.{ts,tsx}',
+  'apps/*/test/**',
+  'apps/web/src/test/**',
+];
+
+/** Where the database is touched: repositories only (ARCHITECTURE.md, "Where the database is touched"). */
+const REPOSITORY_FILES = [
+  'apps/server/src/repositories/**',
+  'apps/server/src/**/repository.ts',
+  'apps/server/src/**/*-repository.ts',
+  'apps/server/src/**/repository-*.ts',
+];
 
 export default tseslint.config(
   {
@@ -33,23 +110,40 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'import/no-cycle': 'error',
-      // Dependencies point one way (ARCHITECTURE.md): apps never import each other, packages never
-      // import apps, the web bundle never reaches server or database code, shared depends on zod only.
-      'import/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './apps/web', from: './apps/server', message: 'The web app never imports server code.' },
-            { target: './apps/web', from: './packages/db', message: 'The web app never imports the database package.' },
-            { target: './apps/server', from: './apps/web', message: 'Apps never import each other.' },
-            { target: './packages', from: './apps', message: 'Packages never import apps.' },
-            { target: './packages/shared', from: './packages/db', message: 'packages/shared depends on zod only.' },
-          ],
-        },
-      ],
+      'import/no-restricted-paths': ['error', { basePath: ROOT, zones: [...DEPENDENCY_ZONES, ...BOUNDARY_ZONES] }],
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['@connect/server', '@connect/server/*'], message: 'No package imports the server.' }] },
+      ],
+    },
+  },
+  {
+    files: TEST_FILES,
+    rules: { 'import/no-restricted-paths': ['error', { basePath: ROOT, zones: DEPENDENCY_ZONES }] },
+  },
+  {
+    // Queries are methods of repositories, named for their intent; everything else calls them.
+    // Types (Database, a status union) may be imported anywhere.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [...REPOSITORY_FILES, ...TEST_FILES],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'drizzle-orm',
+              allowTypeImports: true,
+              message: 'Only repositories build queries: add a method named for its intent to a repository.',
+            },
+            {
+              name: '@connect/db',
+              allowTypeImports: true,
+              allowImportNames: ['openDatabase', 'seedReferenceData'],
+              message: 'Only repositories use the tables: add a method named for its intent to a repository.',
+            },
+          ],
+        },
       ],
     },
   },

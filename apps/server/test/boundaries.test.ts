@@ -1,0 +1,128 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The boundaries of docs/architecture.md hold because lint refuses to cross them
+ * (eslint.config.js). Each case lints a two-line file placed where the rule applies, importing a
+ * real module (the rules look at where an import resolves), and expects the rule's message — or,
+ * for what the rules allow, none.
+ */
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** A real module in `dir` (relative to the root), other than its index.ts, as a path from the root. */
+function someModuleIn(dir: string): string {
+  const entries = readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true });
+  const file = entries.find(
+    (entry) =>
+      entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && entry.name !== 'index.ts',
+  );
+  if (!file) throw new Error(`no module in ${dir}`);
+  return path.relative(ROOT, path.join(file.parentPath, file.name));
+}
+
+/**
+ * The messages ESLint gives a file at `filePath` (from the root) that imports `imported`: a module
+ * of the repository (from the root, `apps/...`) or a package.
+ */
+async function lintImport(eslint: ESLint, filePath: string, imported: string, what = '* as imported') {
+  let specifier = imported;
+  if (imported.startsWith('apps/')) {
+    specifier = path.relative(path.dirname(filePath), imported).split(path.sep).join('/');
+    if (!specifier.startsWith('.')) specifier = `./${specifier}`;
+  }
+  const code = `import ${what} from '${specifier}';\nexport const probe = imported;\n`;
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, filePath) });
+  return result!.messages.map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('lint boundaries', () => {
+  let eslint: ESLint;
+  beforeAll(() => {
+    eslint = new ESLint({ cwd: ROOT });
+  });
+
+  it('a web feature never imports another feature', async () => {
+    const messages = await lintImport(
+      eslint,
+      'apps/web/src/features/tokens/probe.ts',
+      someModuleIn('apps/web/src/features/auth'),
+    );
+    expect(messages).toEqual([expect.stringContaining('A feature never imports another feature')]);
+    // Its own files are its to use.
+    expect(
+      await lintImport(eslint, 'apps/web/src/features/tokens/probe.ts', someModuleIn('apps/web/src/features/tokens')),
+    ).toEqual([]);
+  });
+
+  it('src/components/ and src/lib/ never import a feature', async () => {
+    const feature = someModuleIn('apps/web/src/features/auth');
+    for (const shared of ['apps/web/src/components/probe.ts', 'apps/web/src/lib/probe.ts']) {
+      expect(await lintImport(eslint, shared, feature)).toEqual([
+        expect.stringContaining('src/components/ and src/lib/ are shared by every feature'),
+      ]);
+    }
+  });
+
+  it('an adapter never imports a service', async () => {
+    const messages = await lintImport(
+      eslint,
+      'apps/server/src/adapters/identity-admin/probe.ts',
+      'apps/server/src/services/identity/index.ts',
+    );
+    expect(messages).toEqual([expect.stringContaining('An adapter never imports a service')]);
+  });
+
+  it("a service never imports another service's internals, only its index.ts", async () => {
+    const internals = await lintImport(
+      eslint,
+      'apps/server/src/services/tokenise/probe.ts',
+      someModuleIn('apps/server/src/services/connect'),
+    );
+    expect(internals).toEqual([expect.stringContaining('A service uses another service only through its index.ts')]);
+    expect(
+      await lintImport(
+        eslint,
+        'apps/server/src/services/tokenise/probe.ts',
+        'apps/server/src/services/connect/index.ts',
+      ),
+    ).toEqual([]);
+  });
+
+  it('src/lib/, src/plugins/ and src/repositories/ never import a service', async () => {
+    for (const below of ['lib', 'plugins', 'repositories']) {
+      const messages = await lintImport(
+        eslint,
+        `apps/server/src/${below}/probe.ts`,
+        'apps/server/src/services/identity/index.ts',
+      );
+      expect(messages, below).toEqual([expect.stringContaining('never import a service')]);
+    }
+  });
+
+  it('only repositories import drizzle-orm or the tables; types may be imported anywhere', async () => {
+    const service = 'apps/server/src/services/identity/service.ts';
+    expect(await lintImport(eslint, service, 'drizzle-orm', '{ eq as imported }')).toEqual([
+      expect.stringContaining('Only repositories build queries'),
+    ]);
+    expect(await lintImport(eslint, service, '@connect/db', '{ users as imported }')).toEqual([
+      expect.stringContaining('Only repositories use the tables'),
+    ]);
+    expect(await lintImport(eslint, service, '@connect/db', 'type { Database as imported }')).toEqual([]);
+    expect(
+      await lintImport(eslint, 'apps/server/src/repositories/probe.ts', 'drizzle-orm', '{ eq as imported }'),
+    ).toEqual([]);
+  });
+
+  it('tests may arrange data through any module', async () => {
+    const messages = await lintImport(
+      eslint,
+      'apps/server/src/services/tokenise/probe.test.ts',
+      someModuleIn('apps/server/src/services/connect'),
+    );
+    expect(messages).toEqual([]);
+  });
+});
