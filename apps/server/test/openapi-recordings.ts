@@ -1,0 +1,162 @@
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { kycChecks } from '@connect/db';
+import { FakeOnfido } from '../src/adapters/kyc/testing/fake-onfido.ts';
+import { allowUnlimitedApplications } from '../src/services/application-manager/testing.ts';
+import { networkId, newTokenUser, settled } from '../src/services/tokenise/test-support.ts';
+import { startTestChain } from './chains.ts';
+import { createTestApp, signInAs, type TestContext } from './helpers.ts';
+import { script, WEBHOOK_TOKEN, type Caller, type Helpers, type Request, type State } from './openapi-script.ts';
+
+/**
+ * Real answers of every operation of the OpenAPI document, recorded from a whole app (a local
+ * chain behind the network catalogue, a fake Onfido behind identity verification): at least one
+ * success per operation, and for each operation that needs credentials the same request without
+ * them (401). openapi-document.test.ts holds the document against them; openapi-client.test.ts
+ * type-checks them against a client generated from the document.
+ */
+
+export type Operation = { method: string; path: string; security?: Record<string, string[]>[] };
+export type OpenApi = {
+  paths: Record<string, Record<string, { operationId?: string; security?: Record<string, string[]>[] }>>;
+};
+
+/** One request and its answer, as a client would see them. */
+export type Recording = {
+  /** `GET /api/connect/user/{id}`: the document's operation. */
+  operation: string;
+  request: { method: string; url: string; body?: unknown };
+  /** The status the script expects (a wrong one means the recording does not show what it says). */
+  expected: number;
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Without parameters (`; charset=utf-8`); undefined for an empty answer. */
+  mediaType: string | undefined;
+  /** The parsed JSON answer, the text of another one, undefined when empty. */
+  body: unknown;
+};
+
+export type Recorded = {
+  t: TestContext;
+  document: OpenApi;
+  recordings: Recording[];
+  close: () => Promise<void>;
+};
+
+const operationsOf = (document: OpenApi): Operation[] =>
+  Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, spec]) => ({
+      method: method.toUpperCase(),
+      path,
+      ...(spec.security ? { security: spec.security } : {}),
+    })),
+  );
+
+/** The operations a client calls with a token: the same request without it must answer 401. */
+export const needsToken = (operation: { security?: Record<string, string[]>[] }) =>
+  operation.security?.some((requirement) => 'bearerAuth' in requirement || 'oauth2ClientCredentials' in requirement) ??
+  false;
+
+/** Builds the app, runs the script, then the 401 of every operation that needs a token. */
+export async function recordEveryOperation(): Promise<Recorded> {
+  const onfido = await new FakeOnfido('api_live.test').start();
+  const chain = await startTestChain();
+  const t = await createTestApp({
+    NETWORK_RPC_ETHEREUM_TESTNET: chain.rpcUrl,
+    NETWORK_CHAIN_ID_ETHEREUM_TESTNET: String(chain.chainId),
+    ONFIDO_API_TOKEN: 'api_live.test',
+    ONFIDO_REGION: 'US',
+    ONFIDO_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
+    ONFIDO_API_URL: onfido.baseUrl,
+  });
+  const close = async () => {
+    await t.close();
+    await Promise.all([chain.stop(), onfido.stop()]);
+  };
+  try {
+    const document = t.app.swagger() as OpenApi;
+    const network = await networkId(t, 'ethereum-testnet');
+    const user = await newTokenUser(t, { networks: [network], quota: null, credits: 10_000 });
+    await allowUnlimitedApplications(t, user.accountId);
+    const admin = await signInAs(t, { role: 'QUANT_ADMIN' });
+    const leaving = await signInAs(t);
+    const s: State = {
+      network,
+      sub: user.sub,
+      account: user.accountId,
+      email: user.email,
+      pooled: user.accessToken,
+      leaving: leaving.headers.authorization,
+    };
+    const helpers: Helpers = {
+      settle: async (tokenId) => {
+        await settled(t, user, tokenId);
+      },
+      completeCheck: async () => {
+        const [check] = await t.db.db.select().from(kycChecks).where(eq(kycChecks.userId, user.sub));
+        onfido.complete(check!.checkId, { result: 'clear', firstName: 'Ada', lastName: 'Lovelace' });
+        return check!.checkId;
+      },
+    };
+    const authorization: Record<Caller, () => string | undefined> = {
+      user: () => user.headers.authorization,
+      admin: () => admin.headers.authorization,
+      application: () => `Bearer ${s.accessToken}`,
+      none: () => undefined,
+    };
+
+    const recordings: Recording[] = [];
+    const sent = new Map<string, Request>();
+    const record = async (operation: string, request: Request, expected: number) => {
+      const method = operation.split(' ')[0]!;
+      const auth = authorization[request.as ?? 'user']();
+      const headers: Record<string, string> = {
+        ...(auth ? { authorization: auth } : {}),
+        ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(request.raw ? { 'content-type': request.raw.type } : {}),
+        ...request.headers,
+      };
+      if (request.as === 'none' && !request.headers?.authorization) delete headers.authorization;
+      const res = await t.app.inject({
+        method: method as InjectOptions['method'],
+        url: request.url,
+        headers,
+        ...(request.body !== undefined ? { payload: JSON.stringify(request.body) } : {}),
+        ...(request.raw ? { payload: request.raw.text } : {}),
+      });
+      const contentType = res.headers['content-type'];
+      const mediaType = res.body && contentType ? String(contentType).split(';')[0]!.trim() : undefined;
+      const recording: Recording = {
+        operation,
+        request: { method, url: request.url, ...(request.body !== undefined ? { body: request.body } : {}) },
+        expected,
+        status: res.statusCode,
+        headers: res.headers as Recording['headers'],
+        mediaType,
+        body: !res.body ? undefined : mediaType?.endsWith('json') ? (res.json() as unknown) : res.body,
+      };
+      recordings.push(recording);
+      return recording;
+    };
+
+    for (const call of script(chain)) {
+      const request = await call.send(s, helpers);
+      const { status, body } = await record(call.operation, request, call.status);
+      if (status === call.status && status < 300) {
+        if (!sent.has(call.operation)) sent.set(call.operation, request);
+        call.keep?.(body as never, s);
+      }
+    }
+    for (const operation of operationsOf(document).filter(needsToken)) {
+      const key = `${operation.method} ${operation.path}`;
+      const request = sent.get(key);
+      if (!request) continue;
+      const { authorization: _dropped, ...headers } = request.headers ?? {};
+      await record(key, { ...request, as: 'none', headers }, 401);
+    }
+    return { t, document, recordings, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,471 @@
+import { randomUUID } from 'node:crypto';
+import { onfidoSignature } from '../src/adapters/kyc/onfido.ts';
+import { HOLDER, qrc20Form } from '../src/services/tokenise/test-support.ts';
+import type { TestChain } from './chains.ts';
+import { TEST_POOL_ID } from './helpers.ts';
+import { basic } from './platform-fuzz.ts';
+
+/**
+ * The calls openapi-recordings.ts makes: every operation of the OpenAPI document at least once,
+ * in an order where later calls use what earlier ones created, each with the status it must answer.
+ */
+
+export type Caller = 'user' | 'admin' | 'none' | 'application';
+export type Request = {
+  url: string;
+  as?: Caller;
+  body?: unknown;
+  /** A body that is not JSON (the token endpoint's form). */
+  raw?: { type: string; text: string };
+  headers?: Record<string, string>;
+};
+
+/** What the calls leave behind for the calls after them. */
+export type State = Record<string, string>;
+/** Waits that a call needs before it is sent. */
+export type Helpers = {
+  /** Until the token's deployment is settled (ACTIVE or FAILED). */
+  settle: (tokenId: string) => Promise<void>;
+  /** Onfido finishes the user's check; answers its Onfido id. */
+  completeCheck: () => Promise<string>;
+};
+
+export type Call = {
+  operation: string;
+  send: (s: State, h: Helpers) => Request | Promise<Request>;
+  status: number;
+  /** Keeps what later calls need from the answer. */
+  keep?: (body: never, s: State) => void;
+};
+
+export const WEBHOOK_TOKEN = 'whk-secret';
+const IDP_TARGET = 'AWSCognitoIdentityProviderService.';
+const JWKS = `/idp/${TEST_POOL_ID}/.well-known/jwks.json`;
+const OPENID = `/idp/${TEST_POOL_ID}/.well-known/openid-configuration`;
+
+const privateNetworkForm = (chain: TestChain) => ({
+  name: `Recorded chain ${randomUUID().slice(0, 8)}`,
+  networkType: 'sandbox',
+  chainId: chain.chainId,
+  eip1559: true,
+  numberOfBlocks: 12,
+  url: chain.rpcUrl,
+  tokenSymbol: 'REC',
+  tokenDecimals: 18,
+  nodeType: 'full',
+});
+
+const profile = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  organisationName: 'Analytical Engines',
+  organisationLocation: 'GB',
+  industry: 'Finance',
+  companySize: '1-10',
+  hearAboutUs: 'SEARCH_ENGINE',
+};
+
+/**
+ * The script: every call in order (later calls use what earlier ones created), each with the
+ * status it must answer. Refusals other than the automatic 401s are listed too (404, 403, 400).
+ */
+export function script(chain: TestChain): Call[] {
+  const token = (s: State, deploymentType: 'QUANT' | 'META_MASK', externalId: string = randomUUID()) => ({
+    url: '/api/tokenise/v2/token',
+    body: { externalId, networkId: s.network, tierId: s.tier, tokenType: 'QRC20', deploymentType, ...qrc20Form() },
+  });
+  const status = (service: string): Call => ({
+    operation: `GET /api/${service}/status`,
+    send: () => ({ url: `/api/${service}/status`, as: 'none' }),
+    status: 200,
+  });
+  return [
+    // ── System and identity ─────────────────────────────────────────────────────────────────
+    { operation: 'GET /api/health', send: () => ({ url: '/api/health', as: 'none' }), status: 200 },
+    { operation: 'GET /runtime-config.json', send: () => ({ url: '/runtime-config.json', as: 'none' }), status: 200 },
+    {
+      operation: 'GET /api/dev/outbox',
+      send: (s) => ({ url: `/api/dev/outbox?to=${encodeURIComponent(s.email!)}`, as: 'none' }),
+      status: 200,
+    },
+    ...['GetUser', 'GetUser'].map((name, i): Call => ({
+      operation: 'POST /idp',
+      send: (s) => ({
+        url: '/idp',
+        as: 'none',
+        headers: { 'x-amz-target': `${IDP_TARGET}${name}` },
+        raw: {
+          type: 'application/x-amz-json-1.1',
+          text: JSON.stringify({ AccessToken: i ? 'not.a.token' : s.pooled }),
+        },
+      }),
+      status: i ? 400 : 200,
+    })),
+    { operation: `GET ${JWKS}`, send: () => ({ url: JWKS, as: 'none' }), status: 200 },
+    { operation: `GET ${OPENID}`, send: () => ({ url: OPENID, as: 'none' }), status: 200 },
+    ...['connect', 'integrate', 'account-plan', 'application-manager', 'tokenise', 'bridge', 'payment', 'campaign'].map(
+      status,
+    ),
+
+    // ── Connect ─────────────────────────────────────────────────────────────────────────────
+    {
+      operation: 'GET /api/connect/captcha/challenge',
+      send: () => ({ url: '/api/connect/captcha/challenge', as: 'none' }),
+      status: 200,
+    },
+    { operation: 'GET /api/connect/user/{id}', send: (s) => ({ url: `/api/connect/user/${s.sub}` }), status: 200 },
+    {
+      operation: 'GET /api/connect/user/{id}',
+      send: () => ({ url: `/api/connect/user/${randomUUID()}` }),
+      status: 404,
+    },
+    { operation: 'PUT /api/connect/user', send: () => ({ url: '/api/connect/user', body: profile }), status: 200 },
+    {
+      operation: 'PUT /api/connect/user/company-details',
+      send: () => ({
+        url: '/api/connect/user/company-details',
+        body: { organisationName: 'Engines', organisationLocation: 'GB', industry: 'Finance', companySize: '11-50' },
+      }),
+      status: 200,
+    },
+    {
+      operation: 'PUT /api/connect/user/settings',
+      send: () => ({ url: '/api/connect/user/settings', body: { promotionalEmails: true } }),
+      status: 200,
+    },
+    {
+      operation: 'GET /api/connect/user/mfa-status',
+      send: () => ({ url: '/api/connect/user/mfa-status' }),
+      status: 200,
+    },
+    { operation: 'GET /api/connect/user/routes', send: () => ({ url: '/api/connect/user/routes' }), status: 200 },
+    {
+      operation: 'GET /api/connect/terms-conditions/version',
+      send: () => ({ url: '/api/connect/terms-conditions/version' }),
+      status: 200,
+      keep: (body: { version: string }, s) => (s.terms = body.version),
+    },
+    {
+      operation: 'POST /api/connect/terms-conditions',
+      send: (s) => ({ url: '/api/connect/terms-conditions', body: { version: s.terms } }),
+      status: 200,
+    },
+    {
+      operation: 'GET /api/connect/content/updates',
+      send: () => ({ url: '/api/connect/content/updates?page=0&size=3' }),
+      status: 200,
+    },
+    {
+      operation: 'GET /api/connect/content/features',
+      send: () => ({ url: '/api/connect/content/features' }),
+      status: 200,
+    },
+    { operation: 'GET /api/connect/content/footer', send: () => ({ url: '/api/connect/content/footer' }), status: 200 },
+    { operation: 'GET /api/connect/available', send: () => ({ url: '/api/connect/available' }), status: 200 },
+    {
+      operation: 'GET /api/connect/user/{id}/getting-started',
+      send: (s) => ({ url: `/api/connect/user/${s.sub}/getting-started` }),
+      status: 200,
+    },
+    {
+      operation: 'POST /api/connect/contact-us-form',
+      send: () => ({
+        url: '/api/connect/contact-us-form',
+        body: { name: 'Ada', email: 'ada@example.com', subject: 'Plans', description: 'Which plan suits us?' },
+      }),
+      status: 200,
+    },
+    {
+      operation: 'POST /api/connect/contact-us-authorise',
+      send: () => ({
+        url: '/api/connect/contact-us-authorise',
+        body: { name: 'Ada', email: 'ada@example.com', company: 'Engines', description: 'Approvals, please.' },
+      }),
+      status: 200,
+    },
+    { operation: 'GET /api/connect/kyc/token', send: () => ({ url: '/api/connect/kyc/token' }), status: 200 },
+    {
+      operation: 'POST /api/connect/kyc/create-check',
+      send: () => ({ url: '/api/connect/kyc/create-check', body: {} }),
+      status: 200,
+    },
+    { operation: 'GET /api/connect/kyc/status', send: () => ({ url: '/api/connect/kyc/status' }), status: 200 },
+    ...[WEBHOOK_TOKEN, 'not-the-token'].map((key): Call => ({
+      operation: 'POST /api/connect/kyc/webhook',
+      send: async (_s, h) => {
+        const text = JSON.stringify({
+          payload: {
+            resource_type: 'check',
+            action: 'check.completed',
+            object: { id: await h.completeCheck(), status: 'complete', completed_at_iso8601: new Date().toISOString() },
+          },
+        });
+        return {
+          url: '/api/connect/kyc/webhook',
+          as: 'none',
+          headers: { 'x-sha2-signature': onfidoSignature(text, key) },
+          raw: { type: 'application/json', text },
+        };
+      },
+      status: key === WEBHOOK_TOKEN ? 200 : 401,
+    })),
+
+    // ── Integrate and account plan ──────────────────────────────────────────────────────────
+    { operation: 'GET /api/integrate/v2/networks', send: () => ({ url: '/api/integrate/v2/networks' }), status: 200 },
+    {
+      operation: 'POST /api/integrate/v2/networks',
+      send: (s) => ({ url: '/api/integrate/v2/networks', body: { networkIds: [s.network] } }),
+      status: 200,
+    },
+    {
+      operation: 'GET /api/integrate/v2/user-networks',
+      send: () => ({ url: '/api/integrate/v2/user-networks?networkType=testnet' }),
+      status: 200,
+    },
+    {
+      operation: 'GET /api/integrate/environment-manager/networks/{accountId}',
+      send: (s) => ({ url: `/api/integrate/environment-manager/networks/${s.account}` }),
+      status: 200,
+    },
+    {
+      operation: 'POST /api/integrate/private-networks/validate',
+      send: () => ({ url: '/api/integrate/private-networks/validate', body: privateNetworkForm(chain) }),
+      status: 200,
+    },
+    {
+      operation: 'POST /api/integrate/private-networks',
+      send: () => ({ url: '/api/integrate/private-networks', body: privateNetworkForm(chain) }),
+      status: 201,
+      keep: (body: { id: string }, s) => (s.privateNetwork = body.id),
+    },
+    ...(['user', 'admin'] as const).map((as): Call => ({
+      operation: 'GET /api/integrate/private-networks/reviews',
+      send: () => ({ url: '/api/integrate/private-networks/reviews?status=UNDER_REVIEW', as }),
+      status: as === 'admin' ? 200 : 403,
+    })),
+    {
+      operation: 'PUT /api/integrate/private-networks/{id}/review',
+      send: (s) => ({
+        url: `/api/integrate/private-networks/${s.privateNetwork}/review`,
+        as: 'admin',
+        body: { decision: 'APPROVE', note: 'Reachable.' },
+      }),
+      status: 200,
+    },
+    {
+      operation: 'DELETE /api/integrate/private-networks',
+      send: (s) => ({ url: '/api/integrate/private-networks', body: { id: s.privateNetwork } }),
+      status: 200,
+    },
+    { operation: 'GET /api/account-plan/user-plan', send: () => ({ url: '/api/account-plan/user-plan' }), status: 200 },
+
+    // ── Applications and the platform API ──────────────────────────────────────────────────
+    {
+      operation: 'POST /api/application-manager/validate',
+      send: () => ({ url: '/api/application-manager/validate', body: { name: 'Recorded app' } }),
+      status: 200,
+    },
+    {
+      operation: 'POST /api/application-manager/create-application',
+      send: (s) => ({
+        url: '/api/application-manager/create-application',
+        body: {
+          name: 'Recorded app',
+          callbackUrl: 'https://example.com/cb',
+          applicationType: 'testnet',
+          networkIds: [s.network],
+        },
+      }),
+      status: 201,
+      keep: (body: { id: string; clientId: string; clientSecret: string }, s) => {
+        Object.assign(s, { application: body.id, clientId: body.clientId, clientSecret: body.clientSecret });
+      },
+    },
+    {
+      operation: 'POST /api/application-manager/create-application',
+      send: () => ({ url: '/api/application-manager/create-application', body: {} }),
+      status: 400,
+    },
+    {
+      operation: 'PUT /api/application-manager/application',
+      send: (s) => ({
+        url: '/api/application-manager/application',
+        body: {
+          id: s.application,
+          name: 'Recorded app 2',
+          callbackUrl: 'https://example.com/cb2',
+          networkIds: [s.network],
+          testnetSigning: false,
+        },
+      }),
+      status: 200,
+    },
+    {
+      operation: 'GET /api/application-manager/applications',
+      send: () => ({ url: '/api/application-manager/applications?page=0&size=10' }),
+      status: 200,
+    },
+    {
+      operation: 'GET /api/application-manager/applications/key-ids',
+      send: () => ({ url: '/api/application-manager/applications/key-ids' }),
+      status: 200,
+    },
+    ...[true, false].map((isOwn): Call => ({
+      operation: 'GET /api/application-manager/application/{id}',
+      send: (s) => ({ url: `/api/application-manager/application/${isOwn ? s.application : randomUUID()}` }),
+      status: isOwn ? 200 : 404,
+    })),
+    {
+      operation: 'GET /api/application-manager/networks',
+      send: () => ({ url: '/api/application-manager/networks?applicationType=testnet' }),
+      status: 200,
+    },
+    {
+      operation: 'GET /api/application-manager/networks/{id}',
+      send: (s) => ({ url: `/api/application-manager/networks/${s.application}` }),
+      status: 200,
+    },
+    ...(['basic', 'body', 'wrong'] as const).map((how): Call => ({
+      operation: 'POST /oauth2/token',
+      send: (s) => ({
+        url: '/oauth2/token',
+        as: 'none',
+        ...(how === 'body'
+          ? { body: { grant_type: 'client_credentials', client_id: s.clientId, client_secret: s.clientSecret } }
+          : {
+              headers: { authorization: basic(s.clientId!, how === 'wrong' ? 'wrong' : s.clientSecret!) },
+              raw: { type: 'application/x-www-form-urlencoded', text: 'grant_type=client_credentials' },
+            }),
+      }),
+      status: how === 'wrong' ? 401 : 200,
+      keep: (body: { access_token: string }, s) => (s.accessToken = body.access_token),
+    })),
+    ...[
+      [{ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }, 200],
+      [
+        [
+          { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' },
+          { jsonrpc: '2.0', id: 2, method: 'eth_sign' },
+        ],
+        200,
+      ],
+      [42, 400],
+    ].map(([body, expected]): Call => ({
+      operation: 'POST /api/gateway/{networkId}',
+      send: (s) => ({ url: `/api/gateway/${s.network}`, as: 'application', body }),
+      status: expected as number,
+    })),
+    {
+      operation: 'POST /api/gateway/{networkId}',
+      send: () => ({
+        url: '/api/gateway/no-such-network',
+        as: 'application',
+        body: { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },
+      }),
+      status: 404,
+    },
+    {
+      operation: 'GET /api/application-manager/application/{id}/usage',
+      send: (s) => ({ url: `/api/application-manager/application/${s.application}/usage?days=7` }),
+      status: 200,
+    },
+    {
+      operation: 'POST /api/application-manager/application/{id}/rotate-secret',
+      send: (s) => ({
+        url: `/api/application-manager/application/${s.application}/rotate-secret`,
+        body: { gracePeriodMinutes: 60 },
+      }),
+      status: 200,
+      keep: (body: { application: { secrets: { id: string; status: string }[] } }, s) => {
+        s.oldSecret = body.application.secrets.find((secret) => secret.status === 'EXPIRING')!.id;
+      },
+    },
+    {
+      operation: 'DELETE /api/application-manager/application/{id}/secrets/{secretId}',
+      send: (s) => ({ url: `/api/application-manager/application/${s.application}/secrets/${s.oldSecret}` }),
+      status: 200,
+    },
+    {
+      operation: 'DELETE /api/application-manager/application/{id}',
+      send: (s) => ({ url: `/api/application-manager/application/${s.application}` }),
+      status: 204,
+    },
+
+    // ── Tokens ──────────────────────────────────────────────────────────────────────────────
+    { operation: 'POST /api/tokenise/tokens', send: () => ({ url: '/api/tokenise/tokens', body: {} }), status: 200 },
+    {
+      operation: 'GET /api/tokenise/v2/orchestration/locations',
+      send: () => ({ url: '/api/tokenise/v2/orchestration/locations' }),
+      status: 200,
+    },
+    {
+      operation: 'GET /api/tokenise/v2/orchestration/tiers',
+      send: (s) => ({
+        url: `/api/tokenise/v2/orchestration/tiers?networkId=${s.network}&tokenType=QRC20&deploymentType=QUANT`,
+      }),
+      status: 200,
+      keep: (body: { tiers: { id: string; type: string }[] }, s) => {
+        s.tier = body.tiers.find((tier) => tier.type === 'base')!.id;
+      },
+    },
+    {
+      operation: 'POST /api/tokenise/token/verify',
+      send: (s) => ({ url: '/api/tokenise/token/verify', body: { ...token(s, 'QUANT').body, externalId: undefined } }),
+      status: 200,
+    },
+    {
+      operation: 'POST /api/tokenise/v2/token',
+      send: (s) => token(s, 'QUANT', (s.quant = randomUUID())),
+      status: 201,
+      keep: (body: { token: { id: string } }, s) => (s.token = body.token.id),
+    },
+    // The same externalId again: the same token, not a second deployment.
+    { operation: 'POST /api/tokenise/v2/token', send: (s) => token(s, 'QUANT', s.quant), status: 200 },
+    {
+      operation: 'GET /api/tokenise/token/{id}',
+      send: async (s, h) => {
+        await h.settle(s.token!);
+        return { url: `/api/tokenise/token/${s.token}?holder=${HOLDER}` };
+      },
+      status: 200,
+    },
+    {
+      operation: 'PUT /api/tokenise/token',
+      send: (s) => ({ url: '/api/tokenise/token', body: { id: s.token, status: 'DEPRECATED' } }),
+      status: 200,
+    },
+    ...['cancel', 'track', 'delete'].map((name): Call => ({
+      operation: 'POST /api/tokenise/v2/token',
+      send: (s) => token(s, 'META_MASK', (s[name] = randomUUID())),
+      status: 201,
+    })),
+    {
+      operation: 'PUT /api/tokenise/token/deploy/track/cancel',
+      send: (s) => ({
+        url: '/api/tokenise/token/deploy/track/cancel',
+        body: { externalId: s.cancel, reason: 'DENIED' },
+      }),
+      status: 200,
+    },
+    {
+      operation: 'PUT /api/tokenise/token/deploy/track',
+      send: (s) => ({
+        url: '/api/tokenise/token/deploy/track',
+        body: { externalId: s.track, txHash: `0x${'ab'.repeat(32)}` },
+      }),
+      status: 200,
+    },
+    {
+      operation: 'DELETE /api/tokenise/token/{externalId}',
+      send: (s) => ({ url: `/api/tokenise/token/${s.delete}` }),
+      status: 200,
+    },
+
+    // Last: ends the session it is sent with (a user of its own).
+    {
+      operation: 'POST /api/connect/sign-out',
+      send: (s) => ({ url: '/api/connect/sign-out', body: {}, headers: { authorization: s.leaving! } }),
+      status: 204,
+    },
+  ];
+}
