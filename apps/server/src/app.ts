@@ -139,7 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const pool = await resolvePoolSettings(config, dbh.db);
   const keys = config.identity.mode === 'embedded' ? await KeyStore.load(dbh.db, box) : undefined;
   const revocations = new SessionRevocations(dbh.db, {
-    tokenLifetimeMs: config.identity.mode === 'embedded' ? ACCESS_JWT_SECONDS * 1000 : COGNITO_MAX_ACCESS_TOKEN_MS,
+    accessJwtLifetimeMs: config.identity.mode === 'embedded' ? ACCESS_JWT_SECONDS * 1000 : COGNITO_MAX_ACCESS_TOKEN_MS,
     refreshMs: options.revocationRefreshMs ?? 1000,
     log: app.log,
   });

@@ -1,7 +1,7 @@
 /**
  * A bounded in-memory map whose entries expire; the oldest entry is evicted when it is full.
- * Used per node for verified access tokens (keyed by the whole token string) and, briefly, for
- * portal users (see plugins/auth.ts).
+ * Used per node for verified access JWTs (keyed by the whole JWT) and, briefly, for portal users
+ * (see plugins/auth.ts).
  */
 export class ExpiringCache<T> {
   private readonly entries = new Map<string, { value: T; expiresAtMs: number }>();

@@ -3,9 +3,9 @@ import type { SessionRevocations } from './session-revocations.ts';
 
 /**
  * Ends every session of a pool user (GlobalSignOut, a password reset, an administrator's sign-out
- * or removal): the pool refuses their refresh tokens and the access tokens issued before, and the
- * API is told, so it refuses those access tokens too (session-revocations.ts). The sign-ins
- * alive now are named as well, which also covers their tokens issued in this very second.
+ * or removal): the pool refuses their refresh tokens and the access JWTs issued before, and the
+ * API is told, so it refuses those access JWTs too (session-revocations.ts). The sign-ins alive
+ * now are named as well, which also covers their JWTs issued in this very second.
  */
 export async function endEverySession(
   repo: IdentityPoolRepository,

@@ -13,7 +13,7 @@ describe('session revocations (per node, in memory)', () => {
   });
   afterAll(() => db?.close());
 
-  const node = () => new SessionRevocations(db.db, { tokenLifetimeMs: HOUR, refreshMs: 1000 });
+  const node = () => new SessionRevocations(db.db, { accessJwtLifetimeMs: HOUR, refreshMs: 1000 });
   const token = (sub: string, issuedAtMs: number, originJti = randomUUID()) => ({
     sub,
     originJti,

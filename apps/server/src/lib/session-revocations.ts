@@ -4,7 +4,8 @@ import { SessionRevocationRepository, type SessionRevocation } from '../reposito
 
 /**
  * The sessions the API refuses before their access tokens expire: signed out (GlobalSignOut, the
- * API's sign-out, an administrator's sign-out or removal) or revoked (RevokeToken).
+ * API's sign-out, an administrator's sign-out or removal) or revoked (RevokeToken). "Token" here
+ * is always the identity pool's access token, a JWT (services/identity/jwts.ts, or AWS Cognito's).
  *
  * Access tokens are verified without the identity pool, and a verified token is reused until it
  * expires (plugins/auth.ts), so a sign-out would otherwise reach the API only an hour later — and
@@ -35,7 +36,7 @@ export class SessionRevocations {
     db: Database,
     private readonly options: {
       /** The longest an access token of the pool lives: how long a revocation must be kept. */
-      tokenLifetimeMs: number;
+      accessJwtLifetimeMs: number;
       /** How often the revocations recorded by other nodes are read. */
       refreshMs: number;
       log?: FastifyBaseLogger;
@@ -44,11 +45,11 @@ export class SessionRevocations {
     this.repo = new SessionRevocationRepository(db);
   }
 
-  /** Whether the token's session or user has been revoked (the per-request check: no I/O). */
-  isRevoked(token: { sub: string; originJti: string | undefined; issuedAt: number }): boolean {
-    if (token.originJti !== undefined && this.sessions.has(token.originJti)) return true;
-    const user = this.users.get(token.sub);
-    return user !== undefined && token.issuedAt < user.beforeSec;
+  /** Whether the access JWT's session or user has been revoked (the per-request check: no I/O). */
+  isRevoked(accessJwt: { sub: string; originJti: string | undefined; issuedAt: number }): boolean {
+    if (accessJwt.originJti !== undefined && this.sessions.has(accessJwt.originJti)) return true;
+    const user = this.users.get(accessJwt.sub);
+    return user !== undefined && accessJwt.issuedAt < user.beforeSec;
   }
 
   /** Revokes sign-ins of one user (RevokeToken): their tokens are refused from now on. */
@@ -119,7 +120,7 @@ export class SessionRevocations {
 
   /** A token issued just before the revocation lives its lifetime; a minute more absorbs clock skew. */
   private keepMs(): number {
-    return this.options.tokenLifetimeMs + 60_000;
+    return this.options.accessJwtLifetimeMs + 60_000;
   }
 
   private async record(rows: SessionRevocation[]): Promise<void> {

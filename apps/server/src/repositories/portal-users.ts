@@ -87,7 +87,7 @@ export async function createPortalUser(
 }
 
 /**
- * Records a sign-in once per authentication (the token's auth_time), not once per request.
+ * Records a sign-in once per authentication (the access JWT's auth_time), not once per request.
  * Returns the user's last sign-in time after the call.
  */
 export async function recordSignIn(db: Database, userId: string, authTime: Date, previous: Date | null) {

@@ -19,7 +19,7 @@ describe('embedded identity administration', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    revocations = new SessionRevocations(db.db, { tokenLifetimeMs: 3_600_000, refreshMs: 1000 });
+    revocations = new SessionRevocations(db.db, { accessJwtLifetimeMs: 3_600_000, refreshMs: 1000 });
     admin = new EmbeddedIdentityAdmin({
       db: db.db,
       mailer,
@@ -111,7 +111,7 @@ describe('embedded identity administration', () => {
       return { sub, originJti, issuedAt: Math.floor(Date.now() / 1000) };
     };
     const otherNode = () => {
-      const node = new SessionRevocations(db.db, { tokenLifetimeMs: 3_600_000, refreshMs: 1000 });
+      const node = new SessionRevocations(db.db, { accessJwtLifetimeMs: 3_600_000, refreshMs: 1000 });
       return node.refresh().then(() => node);
     };
 
