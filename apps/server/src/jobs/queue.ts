@@ -66,6 +66,8 @@ export class JobQueue {
   private async startBoss(): Promise<PgBoss> {
     const dbh = this.dbh;
     const boss = new PgBoss({
+      // Not a query of ours (so no repository): pg-boss runs its own SQL, on its own schema, through
+      // this connection, which is how it works on PGlite as well as PostgreSQL.
       db: { executeSql: (text: string, values?: unknown[]) => dbh.execute(text, values) },
       schema: 'pgboss',
       // Housekeeping is cheap but noisy on an in-process database; once a minute is plenty.
