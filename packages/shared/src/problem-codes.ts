@@ -52,7 +52,10 @@ export const PROBLEMS = {
     status: 409,
     message: 'A verification check is already in progress. It usually completes within about 24 hours.',
   },
-  KYC_SANDBOX_ONLY: { status: 400, message: 'Document names and an outcome are only accepted by the sandbox verifier.' },
+  KYC_SANDBOX_ONLY: {
+    status: 400,
+    message: 'Document names and an outcome are only accepted by the sandbox verifier.',
+  },
   KYC_UNAVAILABLE: {
     status: 503,
     message:

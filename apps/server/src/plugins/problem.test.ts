@@ -53,13 +53,23 @@ describe('problem codes', () => {
     ['an unknown route', { method: 'GET', url: '/api/connect/no-such-route' }, 404, 'ROUTE_NOT_FOUND'],
     [
       'malformed JSON',
-      { method: 'POST', url: '/api/connect/contact-us-authorise', headers: { 'content-type': 'application/json' }, payload: '{' },
+      {
+        method: 'POST',
+        url: '/api/connect/contact-us-authorise',
+        headers: { 'content-type': 'application/json' },
+        payload: '{',
+      },
       400,
       'MALFORMED_REQUEST',
     ],
     [
       'an unsupported content type',
-      { method: 'POST', url: '/api/connect/contact-us-authorise', headers: { 'content-type': 'text/csv' }, payload: 'a,b' },
+      {
+        method: 'POST',
+        url: '/api/connect/contact-us-authorise',
+        headers: { 'content-type': 'text/csv' },
+        payload: 'a,b',
+      },
       415,
       'UNSUPPORTED_MEDIA_TYPE',
     ],
