@@ -202,7 +202,8 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]): { schema: 
       ...schema,
       operationId: (schema.operationId as string | undefined) ?? operationIdOf(methods[0]!, route.url),
       security,
-      response: responses,
+      // A route that documents no answer at all keeps fastify-swagger's placeholder (200, no body).
+      ...(Object.keys(responses).length ? { response: responses } : {}),
     },
     url,
   };
