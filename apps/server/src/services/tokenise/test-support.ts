@@ -3,10 +3,19 @@ import { and, eq } from 'drizzle-orm';
 import { createWalletClient, defineChain, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
-import { accountFeatures, accountNetworks, accounts, networks, users } from '@connect/db';
+import {
+  accountFeatures,
+  accountNetworks,
+  accounts,
+  creditTransactions,
+  networks,
+  platformKeys,
+  users,
+} from '@connect/db';
 import { TEST_WALLET_PRIVATE_KEY } from '@connect/devchain';
-import type { KycStatus, TCreateTokenResponse, TTierCard, TTokenDetails } from '@connect/shared';
-import { signInAs, type TestContext } from '../../../test/helpers.ts';
+import type { KycStatus, TCreateTokenResponse, TProblem, TTierCard, TTokenDetails } from '@connect/shared';
+import { startTestChain, type TestChain } from '../../../test/chains.ts';
+import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
 
 /** Test helpers of the tokenise suites (not loaded by the app). */
 
@@ -160,4 +169,77 @@ export async function deployFromTestWallet(
   });
   expect(tracked.statusCode, tracked.body).toBe(200);
   return hash;
+}
+
+/**
+ * What the tokenise suites share: an app whose Ethereum testnet is a local chain (and, with
+ * `mainnet`, its Ethereum mainnet another one), the catalogue ids, an owner with networks and
+ * credits, the owner's QRC20 and QRC721 tier cards, and the installation's deployer address.
+ */
+export type TokenSuite = {
+  t: TestContext;
+  chain: TestChain;
+  mainChain: TestChain | null;
+  ids: { ethTest: string; polyTest: string; ethMain: string };
+  qrc20: TTierCard[];
+  qrc721: TTierCard[];
+  owner: TokenUser;
+  deployer: string;
+};
+
+export async function startTokenSuite(options: { mainnet?: boolean } = {}): Promise<TokenSuite> {
+  const [chain, mainChain] = await Promise.all([
+    startTestChain(),
+    options.mainnet ? startTestChain() : Promise.resolve(null),
+  ]);
+  const t = await createTestApp({
+    NETWORK_RPC_ETHEREUM_TESTNET: chain.rpcUrl,
+    NETWORK_CHAIN_ID_ETHEREUM_TESTNET: String(chain.chainId),
+    ...(mainChain
+      ? {
+          NETWORK_RPC_ETHEREUM_MAINNET: mainChain.rpcUrl,
+          NETWORK_CHAIN_ID_ETHEREUM_MAINNET: String(mainChain.chainId),
+        }
+      : {}),
+  });
+  const ids = {
+    ethTest: await networkId(t, 'ethereum-testnet'),
+    polyTest: await networkId(t, 'polygon-testnet'),
+    ethMain: await networkId(t, 'ethereum-mainnet'),
+  };
+  const deployer = (await t.db.db.select({ address: platformKeys.address }).from(platformKeys))[0]!.address;
+  const owner = await newTokenUser(t, { networks: [ids.ethTest], quota: null, credits: 10_000 });
+  const qrc20 = await tiersOf(t, owner, ids.ethTest, 'QRC20');
+  const qrc721 = await tiersOf(t, owner, ids.ethTest, 'QRC721');
+  return { t, chain, mainChain, ids, qrc20, qrc721, owner, deployer };
+}
+
+export async function stopTokenSuite(suite: TokenSuite | undefined): Promise<void> {
+  await suite?.t.close();
+  await Promise.all([suite?.chain.stop(), suite?.mainChain?.stop()]);
+}
+
+/** The suites' shorthands, reading the suite when called (it is started in beforeAll). */
+export function tokenSuiteHelpers(suite: () => TokenSuite) {
+  const tierId = (cards: TTierCard[], type: string) => cards.find((c) => c.type === type)!.id;
+  return {
+    tierId,
+    create: (user: TokenUser, payload: Record<string, unknown>) =>
+      suite().t.app.inject({ method: 'POST', url: '/api/tokenise/v2/token', headers: user.headers, payload }),
+    /** A QRC20 of the tier on the Ethereum testnet, deployed by the platform, with a fresh externalId. */
+    quant20: (tier: string, extra: Record<string, unknown> = {}) => ({
+      externalId: randomUUID(),
+      networkId: suite().ids.ethTest,
+      tierId: tierId(suite().qrc20, tier),
+      tokenType: 'QRC20',
+      deploymentType: 'QUANT',
+      ...qrc20Form(),
+      ...extra,
+    }),
+    problem: (res: { json: () => unknown }) => res.json() as TProblem,
+    creditRows: (accountId: string) =>
+      suite().t.db.db.select().from(creditTransactions).where(eq(creditTransactions.accountId, accountId)),
+    creditsOf: async (accountId: string) =>
+      (await suite().t.db.db.select().from(accounts).where(eq(accounts.id, accountId)))[0]!.credits,
+  };
 }
