@@ -1,8 +1,16 @@
-import { keccak256, parseTransaction, recoverTransactionAddress, type Hex, type TransactionSerializable } from 'viem';
+import {
+  hexToBytes,
+  keccak256,
+  parseTransaction,
+  recoverTransactionAddress,
+  type Hex,
+  type TransactionSerializable,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { deployData } from '@connect/contracts';
 import { DEPLOYER_PRIVATE_KEY } from '@connect/devchain';
+import { keccak256Hex } from '@connect/shared';
 import { createSigner, keccak256Fast } from './signer.ts';
 
 const data = deployData('QRC20', 'flex', {
@@ -32,6 +40,12 @@ const transactions: Record<string, TransactionSerializable> = {
 describe('the WASM keccak signer', () => {
   it('hashes as viem does, for empty, short and long data', () => {
     for (const input of ['0x', '0x01', data] as Hex[]) expect(keccak256Fast(input)).toBe(keccak256(input));
+  });
+
+  it('hashes as the shared keccak does (the two implementations the project keeps)', () => {
+    for (const input of ['0x', '0x01', data] as Hex[]) {
+      expect(keccak256Fast(input)).toBe(`0x${keccak256Hex(hexToBytes(input))}`);
+    }
   });
 
   it.each(Object.keys(transactions))('signs a %s transaction byte for byte as viem’s account does', async (kind) => {
