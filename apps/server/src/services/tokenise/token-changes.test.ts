@@ -128,6 +128,15 @@ describe('tokenise: changes, other accounts and the list', () => {
     });
   });
 
+  it('stores the addresses of the form in their EIP-55 checksum form', async () => {
+    const res = await create(owner, {
+      ...quant20('base', { supplyHolderAddress: HOLDER.toLowerCase() }),
+      deploymentType: 'META_MASK',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<TCreateTokenResponse>().token.supplyHolderAddress).toBe(HOLDER);
+  });
+
   describe('list', () => {
     it('searches by name or unit, filters and pages, with the counter', async () => {
       const user = await newTokenUser(t, { networks: [ids.ethTest], quota: 10, credits: 1_000 });
