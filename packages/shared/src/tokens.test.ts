@@ -10,7 +10,6 @@ import {
   tokenFormErrors,
   tokenFormFields,
   tokenFormSchema,
-  tokenGuardOf,
   TOKEN_MESSAGES,
   ZCreateTokenRequest,
   ZTiersQuery,
@@ -227,11 +226,5 @@ describe('requests', () => {
     expect(ZTokenDetailsQuery.parse({ holder: '' }).holder).toBeUndefined();
     expect(ZTokenDetailsQuery.parse({ holder: HOLDER }).holder).toBe(HOLDER);
     expect(ZTokenDetailsQuery.safeParse({ holder: '0x12' }).success).toBe(false);
-  });
-
-  it('recognises the guard problems', () => {
-    expect(tokenGuardOf({ status: 409, detail: TOKEN_MESSAGES.configureNetworks })).toBe('configureNetworks');
-    expect(tokenGuardOf({ status: 409, detail: TOKEN_MESSAGES.quotaReached })).toBe('quotaReached');
-    expect(tokenGuardOf({ status: 400, detail: 'x' })).toBeNull();
   });
 });

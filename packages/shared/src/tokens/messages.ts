@@ -60,17 +60,3 @@ export const TOKEN_MESSAGES = {
     'The deployment of this token failed. No credits were charged. Please contact support if it happens again.',
   updated: 'The token has been updated.',
 } as const;
-
-/** Which of the two guard problems a problem is (the SPA redirects on them). */
-export const TOKEN_GUARDS = {
-  configureNetworks: { status: 409, detail: TOKEN_MESSAGES.configureNetworks },
-  quotaReached: { status: 409, detail: TOKEN_MESSAGES.quotaReached },
-} as const;
-export type TTokenGuard = keyof typeof TOKEN_GUARDS;
-export function tokenGuardOf(problem: { status?: number; detail?: string } | null | undefined): TTokenGuard | null {
-  if (!problem) return null;
-  for (const key of Object.keys(TOKEN_GUARDS) as TTokenGuard[]) {
-    if (problem.status === TOKEN_GUARDS[key].status && problem.detail === TOKEN_GUARDS[key].detail) return key;
-  }
-  return null;
-}
