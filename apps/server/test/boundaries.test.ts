@@ -45,84 +45,66 @@ describe('lint boundaries', () => {
     eslint = new ESLint({ cwd: ROOT });
   });
 
+  /** The file at `filePath` importing `imported` is refused with the rule's message. */
+  async function expectRefused(filePath: string, imported: string, message: string, what?: string) {
+    expect(await lintImport(eslint, filePath, imported, what), filePath).toEqual([expect.stringContaining(message)]);
+  }
+
+  async function expectAllowed(filePath: string, imported: string, what?: string) {
+    expect(await lintImport(eslint, filePath, imported, what), filePath).toEqual([]);
+  }
+
   it('a web feature never imports another feature', async () => {
-    const messages = await lintImport(
-      eslint,
-      'apps/web/src/features/tokens/probe.ts',
-      someModuleIn('apps/web/src/features/auth'),
-    );
-    expect(messages).toEqual([expect.stringContaining('A feature never imports another feature')]);
+    const probe = 'apps/web/src/features/tokens/probe.ts';
+    await expectRefused(probe, someModuleIn('apps/web/src/features/auth'), 'A feature never imports another feature');
     // Its own files are its to use.
-    expect(
-      await lintImport(eslint, 'apps/web/src/features/tokens/probe.ts', someModuleIn('apps/web/src/features/tokens')),
-    ).toEqual([]);
+    await expectAllowed(probe, someModuleIn('apps/web/src/features/tokens'));
   });
 
   it('src/components/ and src/lib/ never import a feature', async () => {
     const feature = someModuleIn('apps/web/src/features/auth');
     for (const shared of ['apps/web/src/components/probe.ts', 'apps/web/src/lib/probe.ts']) {
-      expect(await lintImport(eslint, shared, feature)).toEqual([
-        expect.stringContaining('src/components/ and src/lib/ are shared by every feature'),
-      ]);
+      await expectRefused(shared, feature, 'src/components/ and src/lib/ are shared by every feature');
     }
   });
 
   it('an adapter never imports a service', async () => {
-    const messages = await lintImport(
-      eslint,
+    await expectRefused(
       'apps/server/src/adapters/identity-admin/probe.ts',
       'apps/server/src/services/identity/index.ts',
+      'An adapter never imports a service',
     );
-    expect(messages).toEqual([expect.stringContaining('An adapter never imports a service')]);
   });
 
   it("a service never imports another service's internals, only its index.ts", async () => {
-    const internals = await lintImport(
-      eslint,
-      'apps/server/src/services/tokenise/probe.ts',
+    const probe = 'apps/server/src/services/tokenise/probe.ts';
+    await expectRefused(
+      probe,
       someModuleIn('apps/server/src/services/connect'),
+      'A service uses another service only through its index.ts',
     );
-    expect(internals).toEqual([expect.stringContaining('A service uses another service only through its index.ts')]);
-    expect(
-      await lintImport(
-        eslint,
-        'apps/server/src/services/tokenise/probe.ts',
-        'apps/server/src/services/connect/index.ts',
-      ),
-    ).toEqual([]);
+    await expectAllowed(probe, 'apps/server/src/services/connect/index.ts');
   });
 
   it('src/lib/, src/plugins/ and src/repositories/ never import a service', async () => {
     for (const below of ['lib', 'plugins', 'repositories']) {
-      const messages = await lintImport(
-        eslint,
-        `apps/server/src/${below}/probe.ts`,
-        'apps/server/src/services/identity/index.ts',
-      );
-      expect(messages, below).toEqual([expect.stringContaining('never import a service')]);
+      const probe = `apps/server/src/${below}/probe.ts`;
+      await expectRefused(probe, 'apps/server/src/services/identity/index.ts', 'never import a service');
     }
   });
 
   it('only repositories import drizzle-orm or the tables; types may be imported anywhere', async () => {
     const service = 'apps/server/src/services/identity/service.ts';
-    expect(await lintImport(eslint, service, 'drizzle-orm', '{ eq as imported }')).toEqual([
-      expect.stringContaining('Only repositories build queries'),
-    ]);
-    expect(await lintImport(eslint, service, '@connect/db', '{ users as imported }')).toEqual([
-      expect.stringContaining('Only repositories use the tables'),
-    ]);
-    expect(await lintImport(eslint, service, '@connect/db', 'type { Database as imported }')).toEqual([]);
-    expect(
-      await lintImport(eslint, 'apps/server/src/repositories/probe.ts', 'drizzle-orm', '{ eq as imported }'),
-    ).toEqual([]);
+    await expectRefused(service, 'drizzle-orm', 'Only repositories build queries', '{ eq as imported }');
+    await expectRefused(service, '@connect/db', 'Only repositories use the tables', '{ users as imported }');
+    await expectAllowed(service, '@connect/db', 'type { Database as imported }');
+    await expectAllowed('apps/server/src/repositories/probe.ts', 'drizzle-orm', '{ eq as imported }');
   });
 
   it('tests may arrange data through any module', async () => {
-    const messages = await lintImport(
-      eslint,
+    await expectAllowed(
       'apps/server/src/services/tokenise/probe.test.ts',
       someModuleIn('apps/server/src/services/connect'),
     );
-    expect(messages).toEqual([]);
   });
 });

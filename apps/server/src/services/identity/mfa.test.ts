@@ -1,26 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { idpUsers } from '@connect/db';
 import { TEST_CLIENT_ID } from '../../../test/helpers.ts';
 import {
-  PASSWORD,
-  type Harness,
-  createHarness,
-  newEmail,
   expectError,
-  signUpConfirmed,
-  signIn,
-  type Tokens,
+  newEmail,
+  PASSWORD,
   signedIn,
+  signIn,
+  signUpConfirmed,
+  suiteHarness,
+  type Tokens,
 } from './testing.ts';
 import { totpCodeAt } from './totp.ts';
 
 describe('identity pool wire protocol', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await createHarness({}, { mounts: { '/mfa-on': { mfaConfiguration: 'ON' } } });
-  });
-  afterAll(() => h?.close());
+  const h = suiteHarness({}, { mounts: { '/mfa-on': { mfaConfiguration: 'ON' } } });
 
   describe('authenticator app (TOTP)', () => {
     async function enableTotp(email: string, prefix = '/idp'): Promise<{ secret: string; tokens: Tokens }> {

@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_CLIENT_ID } from '../../../test/helpers.ts';
 import { EmbeddedIdentityAdmin } from '../../adapters/identity-admin/embedded.ts';
 import {
-  PASSWORD,
-  type Harness,
-  createHarness,
-  newEmail,
   expectError,
   lastCode,
-  signUpConfirmed,
-  signIn,
+  newEmail,
+  PASSWORD,
   signedIn,
+  signIn,
+  signUpConfirmed,
+  suiteHarness,
 } from './testing.ts';
 
 describe('identity pool wire protocol', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await createHarness();
-  });
-  afterAll(() => h?.close());
+  const h = suiteHarness();
 
   describe('passwords', () => {
     it('invited users choose a new password at first sign-in (NEW_PASSWORD_REQUIRED)', async () => {

@@ -1,26 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { idpUsers } from '@connect/db';
 import { TEST_CLIENT_ID } from '../../../test/helpers.ts';
-import {
-  PASSWORD,
-  type Harness,
-  createHarness,
-  newEmail,
-  expectError,
-  signUpConfirmed,
-  type Tokens,
-  signedIn,
-} from './testing.ts';
+import { expectError, newEmail, PASSWORD, signedIn, signUpConfirmed, suiteHarness, type Tokens } from './testing.ts';
 
 describe('identity pool wire protocol', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await createHarness();
-  });
-  afterAll(() => h?.close());
+  const h = suiteHarness();
 
   describe('sessions and refresh tokens', () => {
     it('rotates the refresh token on GetTokensFromRefreshToken and keeps the sign-in', async () => {

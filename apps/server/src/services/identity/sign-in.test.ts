@@ -1,27 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { idpUsers } from '@connect/db';
 import { TEST_CLIENT_ID } from '../../../test/helpers.ts';
 import {
-  PASSWORD,
-  type Harness,
-  createHarness,
-  newEmail,
   expectError,
+  newEmail,
+  PASSWORD,
+  signedIn,
+  signIn,
   signUp,
   signUpConfirmed,
-  signIn,
+  suiteHarness,
   type Tokens,
-  signedIn,
 } from './testing.ts';
 
 describe('identity pool wire protocol', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await createHarness();
-  });
-  afterAll(() => h?.close());
+  const h = suiteHarness();
 
   describe('sign-in', () => {
     it('gives unknown users and wrong passwords the same answer, and unconfirmed users their own', async () => {

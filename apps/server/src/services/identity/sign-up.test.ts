@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { idpCodes, idpUsers } from '@connect/db';
 import { TEST_CLIENT_ID } from '../../../test/helpers.ts';
-import { createHarness, expectError, type Harness, lastCode, newEmail, PASSWORD, signUp } from './testing.ts';
+import { expectError, lastCode, newEmail, PASSWORD, signUp, suiteHarness } from './testing.ts';
 
 describe('identity pool wire protocol', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await createHarness();
-  });
-  afterAll(() => h?.close());
+  const h = suiteHarness();
 
   describe('sign-up and confirmation', () => {
     it('signs up, mails a code, stores it hashed and the password as argon2id', async () => {

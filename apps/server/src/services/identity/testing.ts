@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { DbHandle } from '@connect/db';
 import { createTestDatabase } from '@connect/db/testing';
 import { TEST_CLIENT_ID, testConfig } from '../../../test/helpers.ts';
@@ -81,6 +81,36 @@ export async function createHarness(
       return (res.json() as { messages: { kind: string; code: string | null; subject: string; text: string }[] })
         .messages;
     },
+  };
+}
+
+/**
+ * The harness of a suite: built before its tests, closed after them. Its members are read when a
+ * test runs, so the suite can name it where it declares its tests.
+ */
+export function suiteHarness(...options: Parameters<typeof createHarness>): Harness {
+  let built: Harness | undefined;
+  beforeAll(async () => {
+    built = await createHarness(...options);
+  });
+  afterAll(() => built?.close());
+  const harness = () => {
+    if (!built) throw new Error('The harness is built before the tests run.');
+    return built;
+  };
+  return {
+    get app() {
+      return harness().app;
+    },
+    get db() {
+      return harness().db;
+    },
+    get clock() {
+      return harness().clock;
+    },
+    close: () => harness().close(),
+    call: (...args) => harness().call(...args),
+    outbox: (to) => harness().outbox(to),
   };
 }
 

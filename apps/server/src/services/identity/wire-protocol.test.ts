@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_CLIENT_ID, TEST_POOL_ID } from '../../../test/helpers.ts';
 import type { Mailer } from '../../adapters/mail/port.ts';
-import { createHarness, expectError, type Harness, newEmail, PASSWORD, signUp } from './testing.ts';
+import { createHarness, expectError, newEmail, PASSWORD, signUp, suiteHarness } from './testing.ts';
 
 describe('identity pool wire protocol', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await createHarness();
-  });
-  afterAll(() => h?.close());
+  const h = suiteHarness();
 
   describe('protocol', () => {
     it('answers an unknown operation, a missing target and a malformed body with Cognito errors', async () => {
