@@ -74,15 +74,16 @@ export function script(chain: TestChain): Call[] {
     url: '/api/tokenise/v2/token',
     body: { externalId, networkId: s.network, tierId: s.tier, tokenType: 'QRC20', deploymentType, ...qrc20Form() },
   });
-  const status = (service: string): Call => ({
-    operation: `GET /api/${service}/status`,
-    send: () => ({ url: `/api/${service}/status`, as: 'none' }),
+  /** A GET that answers 200: its operation is its path. */
+  const get = (url: string, as?: Caller): Call => ({
+    operation: `GET ${url.split('?')[0]}`,
+    send: () => ({ url, ...(as ? { as } : {}) }),
     status: 200,
   });
   return [
     // ── System and identity ─────────────────────────────────────────────────────────────────
-    { operation: 'GET /api/health', send: () => ({ url: '/api/health', as: 'none' }), status: 200 },
-    { operation: 'GET /runtime-config.json', send: () => ({ url: '/runtime-config.json', as: 'none' }), status: 200 },
+    get('/api/health', 'none'),
+    get('/runtime-config.json', 'none'),
     {
       operation: 'GET /api/dev/outbox',
       send: (s) => ({ url: `/api/dev/outbox?to=${encodeURIComponent(s.email!)}`, as: 'none' }),
@@ -101,18 +102,14 @@ export function script(chain: TestChain): Call[] {
       }),
       status: i ? 400 : 200,
     })),
-    { operation: `GET ${JWKS}`, send: () => ({ url: JWKS, as: 'none' }), status: 200 },
-    { operation: `GET ${OPENID}`, send: () => ({ url: OPENID, as: 'none' }), status: 200 },
+    get(JWKS, 'none'),
+    get(OPENID, 'none'),
     ...['connect', 'integrate', 'account-plan', 'application-manager', 'tokenise', 'bridge', 'payment', 'campaign'].map(
-      status,
+      (service) => get(`/api/${service}/status`, 'none'),
     ),
 
     // ── Connect ─────────────────────────────────────────────────────────────────────────────
-    {
-      operation: 'GET /api/connect/captcha/challenge',
-      send: () => ({ url: '/api/connect/captcha/challenge', as: 'none' }),
-      status: 200,
-    },
+    get('/api/connect/captcha/challenge', 'none'),
     { operation: 'GET /api/connect/user/{id}', send: (s) => ({ url: `/api/connect/user/${s.sub}` }), status: 200 },
     {
       operation: 'GET /api/connect/user/{id}',
@@ -133,12 +130,8 @@ export function script(chain: TestChain): Call[] {
       send: () => ({ url: '/api/connect/user/settings', body: { promotionalEmails: true } }),
       status: 200,
     },
-    {
-      operation: 'GET /api/connect/user/mfa-status',
-      send: () => ({ url: '/api/connect/user/mfa-status' }),
-      status: 200,
-    },
-    { operation: 'GET /api/connect/user/routes', send: () => ({ url: '/api/connect/user/routes' }), status: 200 },
+    get('/api/connect/user/mfa-status'),
+    get('/api/connect/user/routes'),
     {
       operation: 'GET /api/connect/terms-conditions/version',
       send: () => ({ url: '/api/connect/terms-conditions/version' }),
@@ -150,18 +143,10 @@ export function script(chain: TestChain): Call[] {
       send: (s) => ({ url: '/api/connect/terms-conditions', body: { version: s.terms } }),
       status: 200,
     },
-    {
-      operation: 'GET /api/connect/content/updates',
-      send: () => ({ url: '/api/connect/content/updates?page=0&size=3' }),
-      status: 200,
-    },
-    {
-      operation: 'GET /api/connect/content/features',
-      send: () => ({ url: '/api/connect/content/features' }),
-      status: 200,
-    },
-    { operation: 'GET /api/connect/content/footer', send: () => ({ url: '/api/connect/content/footer' }), status: 200 },
-    { operation: 'GET /api/connect/available', send: () => ({ url: '/api/connect/available' }), status: 200 },
+    get('/api/connect/content/updates?page=0&size=3'),
+    get('/api/connect/content/features'),
+    get('/api/connect/content/footer'),
+    get('/api/connect/available'),
     {
       operation: 'GET /api/connect/user/{id}/getting-started',
       send: (s) => ({ url: `/api/connect/user/${s.sub}/getting-started` }),
@@ -183,13 +168,13 @@ export function script(chain: TestChain): Call[] {
       }),
       status: 200,
     },
-    { operation: 'GET /api/connect/kyc/token', send: () => ({ url: '/api/connect/kyc/token' }), status: 200 },
+    get('/api/connect/kyc/token'),
     {
       operation: 'POST /api/connect/kyc/create-check',
       send: () => ({ url: '/api/connect/kyc/create-check', body: {} }),
       status: 200,
     },
-    { operation: 'GET /api/connect/kyc/status', send: () => ({ url: '/api/connect/kyc/status' }), status: 200 },
+    get('/api/connect/kyc/status'),
     ...[WEBHOOK_TOKEN, 'not-the-token'].map((key): Call => ({
       operation: 'POST /api/connect/kyc/webhook',
       send: async (_s, h) => {
@@ -211,17 +196,13 @@ export function script(chain: TestChain): Call[] {
     })),
 
     // ── Integrate and account plan ──────────────────────────────────────────────────────────
-    { operation: 'GET /api/integrate/v2/networks', send: () => ({ url: '/api/integrate/v2/networks' }), status: 200 },
+    get('/api/integrate/v2/networks'),
     {
       operation: 'POST /api/integrate/v2/networks',
       send: (s) => ({ url: '/api/integrate/v2/networks', body: { networkIds: [s.network] } }),
       status: 200,
     },
-    {
-      operation: 'GET /api/integrate/v2/user-networks',
-      send: () => ({ url: '/api/integrate/v2/user-networks?networkType=testnet' }),
-      status: 200,
-    },
+    get('/api/integrate/v2/user-networks?networkType=testnet'),
     {
       operation: 'GET /api/integrate/environment-manager/networks/{accountId}',
       send: (s) => ({ url: `/api/integrate/environment-manager/networks/${s.account}` }),
@@ -257,7 +238,7 @@ export function script(chain: TestChain): Call[] {
       send: (s) => ({ url: '/api/integrate/private-networks', body: { id: s.privateNetwork } }),
       status: 200,
     },
-    { operation: 'GET /api/account-plan/user-plan', send: () => ({ url: '/api/account-plan/user-plan' }), status: 200 },
+    get('/api/account-plan/user-plan'),
 
     // ── Applications and the platform API ──────────────────────────────────────────────────
     {
@@ -300,26 +281,14 @@ export function script(chain: TestChain): Call[] {
       }),
       status: 200,
     },
-    {
-      operation: 'GET /api/application-manager/applications',
-      send: () => ({ url: '/api/application-manager/applications?page=0&size=10' }),
-      status: 200,
-    },
-    {
-      operation: 'GET /api/application-manager/applications/key-ids',
-      send: () => ({ url: '/api/application-manager/applications/key-ids' }),
-      status: 200,
-    },
+    get('/api/application-manager/applications?page=0&size=10'),
+    get('/api/application-manager/applications/key-ids'),
     ...[true, false].map((isOwn): Call => ({
       operation: 'GET /api/application-manager/application/{id}',
       send: (s) => ({ url: `/api/application-manager/application/${isOwn ? s.application : randomUUID()}` }),
       status: isOwn ? 200 : 404,
     })),
-    {
-      operation: 'GET /api/application-manager/networks',
-      send: () => ({ url: '/api/application-manager/networks?applicationType=testnet' }),
-      status: 200,
-    },
+    get('/api/application-manager/networks?applicationType=testnet'),
     {
       operation: 'GET /api/application-manager/networks/{id}',
       send: (s) => ({ url: `/api/application-manager/networks/${s.application}` }),
@@ -393,11 +362,7 @@ export function script(chain: TestChain): Call[] {
 
     // ── Tokens ──────────────────────────────────────────────────────────────────────────────
     { operation: 'POST /api/tokenise/tokens', send: () => ({ url: '/api/tokenise/tokens', body: {} }), status: 200 },
-    {
-      operation: 'GET /api/tokenise/v2/orchestration/locations',
-      send: () => ({ url: '/api/tokenise/v2/orchestration/locations' }),
-      status: 200,
-    },
+    get('/api/tokenise/v2/orchestration/locations'),
     {
       operation: 'GET /api/tokenise/v2/orchestration/tiers',
       send: (s) => ({

@@ -17,7 +17,7 @@ import { tidyComponents } from './openapi-components.ts';
  *   `[]`: no credentials);
  * - an `operationId` (operationIdOf);
  * - its errors as `application/problem+json` against the reusable `Problem` schema, plus the
- *   refusals every route of its kind can answer (defaultErrors);
+ *   refusals every route of its kind can answer (DEFAULT_ERRORS);
  * - reusable schemas: every zod schema registered with `.meta({ id })` (packages/shared) is one
  *   entry of `components.schemas`, referenced wherever a route uses it (openapi-components.ts).
  */
@@ -140,12 +140,13 @@ function errorResponse(status: string, response: Response, declared: unknown): R
 function headersOf(declared: unknown): Record<string, object> | undefined {
   const headers = (declared as { headers?: Record<string, unknown> } | undefined)?.headers;
   if (!headers || typeof headers !== 'object') return undefined;
-  return Object.fromEntries(
-    Object.entries(headers).map(([name, schema]) => [
-      name,
-      schema instanceof z.ZodType ? z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) : (schema as object),
-    ]),
-  );
+  const jsonOf = (schema: unknown): object => {
+    if (!(schema instanceof z.ZodType)) return schema as object;
+    const json: JsonSchema = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' });
+    delete json.$schema; // the document says which dialect its schemas are in
+    return json;
+  };
+  return Object.fromEntries(Object.entries(headers).map(([name, schema]) => [name, jsonOf(schema)]));
 }
 
 /** `404` → `Not Found`; a range (`4XX`) → what a caller of problem details does with it. */
@@ -156,7 +157,10 @@ const reasonOf = (status: string) =>
 function describeResponses<T extends { paths?: object }>(document: T): T {
   for (const operations of Object.values(document.paths ?? {}) as Record<string, { responses?: object }>[]) {
     for (const operation of Object.values(operations)) {
-      for (const [status, response] of Object.entries(operation.responses ?? {}) as [string, { description?: string }][]) {
+      for (const [status, response] of Object.entries(operation.responses ?? {}) as [
+        string,
+        { description?: string },
+      ][]) {
         if (response.description === 'Default Response') response.description = reasonOf(status);
       }
     }
@@ -173,11 +177,14 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]): { schema: 
   const access = route.config?.access as Access | undefined;
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   const declared = (input.schema.response ?? {}) as Record<string, unknown>;
-  const security = (schema.security as SecurityRequirement[] | undefined) ?? (access === 'public' ? [] : [{ bearerAuth: [] }]);
+  const security =
+    (schema.security as SecurityRequirement[] | undefined) ?? (access === 'public' ? [] : [{ bearerAuth: [] }]);
 
   const responses: Record<string, Response> = {};
   for (const [status, response] of Object.entries((schema.response ?? {}) as Record<string, Response>)) {
-    responses[status.toUpperCase()] = isErrorStatus(status) ? errorResponse(status, response, declared[status]) : response;
+    responses[status.toUpperCase()] = isErrorStatus(status)
+      ? errorResponse(status, response, declared[status])
+      : response;
   }
   if (!NOT_PROBLEM_DETAILS.some((prefix) => url === prefix || url.startsWith(`${prefix}/`))) {
     const readsInput = ['body', 'querystring', 'params', 'headers'].some((part) => part in input.schema);
@@ -188,7 +195,10 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]): { schema: 
       429: route.config?.rateLimit !== false,
       500: true,
     };
-    for (const [status, error] of Object.entries(DEFAULT_ERRORS) as [`${keyof typeof DEFAULT_ERRORS}`, DefaultError][]) {
+    for (const [status, error] of Object.entries(DEFAULT_ERRORS) as [
+      `${keyof typeof DEFAULT_ERRORS}`,
+      DefaultError,
+    ][]) {
       if (!applies[status] || status in responses) continue;
       responses[status] = {
         description: describeError(error),
