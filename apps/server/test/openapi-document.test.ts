@@ -73,6 +73,10 @@ function mismatches(path: string, method: string, operation: Operation, recordin
       if (errors.length) problems.push(`${sent}: ${errors.join('; ')}`);
     }
   }
+  // The point of a documented Retry-After: a client can count on it.
+  if (recording.status === 429 && response.headers?.['Retry-After'] && recording.headers['retry-after'] === undefined) {
+    problems.push(`${where} without the Retry-After header the document promises`);
+  }
   for (const [name, header] of Object.entries(response.headers ?? {})) {
     const value = recording.headers[name.toLowerCase()];
     if (value === undefined || !header.schema) continue;

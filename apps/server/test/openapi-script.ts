@@ -34,6 +34,8 @@ export type Call = {
   operation: string;
   send: (s: State, h: Helpers) => Request | Promise<Request>;
   status: number;
+  /** Sent this many times at once (to reach a limit); the answer recorded is one with `status`. */
+  burst?: number;
   /** Keeps what later calls need from the answer. */
   keep?: (body: never, s: State) => void;
 };
@@ -332,6 +334,17 @@ export function script(chain: TestChain): Call[] {
         body: { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },
       }),
       status: 404,
+    },
+    // More calls in one second than the network allows the account (25 on the catalogue's testnets).
+    {
+      operation: 'POST /api/gateway/{networkId}',
+      send: (s) => ({
+        url: `/api/gateway/${s.network}`,
+        as: 'application',
+        body: { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },
+      }),
+      status: 429,
+      burst: 60,
     },
     {
       operation: 'GET /api/application-manager/application/{id}/usage',
