@@ -1,45 +1,22 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountFeatures, tokenTiers } from '@connect/db';
 import { getTier } from '@connect/contracts';
 import { TOKEN_MESSAGES, type TLocationsResponse, type TTierCard, type TVerifyTokenResponse } from '@connect/shared';
-import type { TestContext } from '../../../test/helpers.ts';
-import {
-  HOLDER,
-  newTokenUser,
-  startTokenSuite,
-  stopTokenSuite,
-  tiersOf,
-  tokenSuiteHelpers,
-  type TokenSuite,
-  type TokenUser,
-} from './test-support.ts';
+import { HOLDER, newTokenUser, tiersOf, useTokenSuite, type TokenUser } from './test-support.ts';
 
 /** The tokenise guards of spec §5, tier cards and form checks (spec §3–§5, §7). */
 describe('tokenise: guards, tiers and verify', () => {
-  let suite: TokenSuite;
-  let t: TestContext;
-  let ids: TokenSuite['ids'];
-  let qrc20: TTierCard[];
-  let qrc721: TTierCard[];
-  let owner: TokenUser;
-
-  beforeAll(async () => {
-    suite = await startTokenSuite({ mainnet: true });
-    ({ t, ids, qrc20, qrc721, owner } = suite);
-  }, 120_000);
-  afterAll(() => stopTokenSuite(suite));
-
-  const { tierId, create, quant20, problem } = tokenSuiteHelpers(() => suite);
+  const s = useTokenSuite({ mainnet: true });
+  const { tierId, create, quant20, problem } = s;
 
   describe('guards', () => {
+    const locations = (user: TokenUser) =>
+      s.t.app.inject({ method: 'GET', url: '/api/tokenise/v2/orchestration/locations', headers: user.headers });
+
     it('sends a user without networks to My networks', async () => {
-      const user = await newTokenUser(t);
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/api/tokenise/v2/orchestration/locations',
-        headers: user.headers,
-      });
+      const user = await newTokenUser(s.t);
+      const res = await locations(user);
       expect(res.statusCode).toBe(409);
       expect(problem(res).detail).toBe('Please configure your networks before you can deploy tokens');
       const created = await create(user, quant20('base'));
@@ -52,15 +29,12 @@ describe('tokenise: guards, tiers and verify', () => {
     });
 
     it('refuses with the quota message when tokens:create is used up', async () => {
-      const user = await newTokenUser(t, { networks: [ids.ethTest], quota: 1 });
-      await t.db.db
+      const user = await newTokenUser(s.t, { networks: [s.ids.ethTest], quota: 1 });
+      await s.t.db.db
         .update(accountFeatures)
         .set({ used: 1 })
         .where(and(eq(accountFeatures.accountId, user.accountId), eq(accountFeatures.feature, 'tokens:create')));
-      for (const res of [
-        await t.app.inject({ method: 'GET', url: '/api/tokenise/v2/orchestration/locations', headers: user.headers }),
-        await create(user, quant20('base')),
-      ]) {
+      for (const res of [await locations(user), await create(user, quant20('base'))]) {
         expect(res.statusCode).toBe(409);
         expect(problem(res).detail).toBe(TOKEN_MESSAGES.quotaReached);
         expect(problem(res).code).toBe('TOKEN_QUOTA_REACHED');
@@ -68,44 +42,36 @@ describe('tokenise: guards, tiers and verify', () => {
     });
 
     it('lists testnets with an RPC URL, and mainnets only with a verified identity', async () => {
-      const unverified = await newTokenUser(t, { networks: [ids.ethTest, ids.polyTest, ids.ethMain] });
+      const unverified = await newTokenUser(s.t, { networks: [s.ids.ethTest, s.ids.polyTest, s.ids.ethMain] });
       const list = async (user: TokenUser) => {
-        const res = await t.app.inject({
-          method: 'GET',
-          url: '/api/tokenise/v2/orchestration/locations',
-          headers: user.headers,
-        });
+        const res = await locations(user);
         expect(res.statusCode).toBe(200);
         return res.json<TLocationsResponse>().locations.map((l) => l.code);
       };
       // polygon-testnet has no RPC URL in this configuration.
       expect(await list(unverified)).toEqual(['ethereum-testnet']);
-      const verified = await newTokenUser(t, {
-        networks: [ids.ethTest, ids.ethMain],
+      const verified = await newTokenUser(s.t, {
+        networks: [s.ids.ethTest, s.ids.ethMain],
         kycStatus: 'VERIFIED',
       });
       expect(await list(verified)).toEqual(['ethereum-testnet', 'ethereum-mainnet']);
 
       // An unverified user asking for mainnet tiers or creating there is told to verify.
-      const res = await t.app.inject({
+      const res = await s.t.app.inject({
         method: 'GET',
-        url: `/api/tokenise/v2/orchestration/tiers?networkId=${ids.ethMain}&tokenType=QRC20`,
+        url: `/api/tokenise/v2/orchestration/tiers?networkId=${s.ids.ethMain}&tokenType=QRC20`,
         headers: unverified.headers,
       });
       expect(res.statusCode).toBe(409);
       expect(problem(res).title).toBe('Identity verification required');
-      const onlyMainnet = await newTokenUser(t, { networks: [ids.ethMain] });
-      const locations = await t.app.inject({
-        method: 'GET',
-        url: '/api/tokenise/v2/orchestration/locations',
-        headers: onlyMainnet.headers,
-      });
-      expect(locations.statusCode).toBe(409);
-      expect(problem(locations).title).toBe('Identity verification required');
+      const onlyMainnet = await newTokenUser(s.t, { networks: [s.ids.ethMain] });
+      const onlyMainnetLocations = await locations(onlyMainnet);
+      expect(onlyMainnetLocations.statusCode).toBe(409);
+      expect(problem(onlyMainnetLocations).title).toBe('Identity verification required');
     });
 
     it('refuses a deployment the credits do not cover', async () => {
-      const user = await newTokenUser(t, { networks: [ids.ethTest], credits: 3 });
+      const user = await newTokenUser(s.t, { networks: [s.ids.ethTest], credits: 3 });
       const res = await create(user, quant20('base'));
       expect(res.statusCode).toBe(409);
       expect(problem(res).detail).toBe(TOKEN_MESSAGES.insufficientCredits(10, 3));
@@ -115,8 +81,8 @@ describe('tokenise: guards, tiers and verify', () => {
 
   describe('tiers', () => {
     it('answers tier cards sorted by name with the spec §4 short lists and credit amounts', async () => {
-      expect(qrc20.map((c) => c.name)).toEqual(['Base', 'Flex', 'Vari']);
-      const [base, flex, vari] = qrc20 as [TTierCard, TTierCard, TTierCard];
+      expect(s.qrc20.map((c) => c.name)).toEqual(['Base', 'Flex', 'Vari']);
+      const [base, flex, vari] = s.qrc20 as [TTierCard, TTierCard, TTierCard];
       expect(base.functions).toEqual(getTier('QRC20', 'base').functions);
       expect(base.refererTier).toBe('');
       expect(base.shortListFunctions).toEqual(base.functions);
@@ -132,38 +98,38 @@ describe('tokenise: guards, tiers and verify', () => {
         selected: false,
         attributes: ['name', 'unit', 'decimal', 'initialSupply', 'supplyHolderAddress'],
       });
-      expect(qrc721[0]!.attributes).toContain('tokenUri');
-      const wallet = await tiersOf(t, owner, ids.ethTest, 'QRC20', 'META_MASK');
+      expect(s.qrc721[0]!.attributes).toContain('tokenUri');
+      const wallet = await tiersOf(s.t, s.owner, s.ids.ethTest, 'QRC20', 'META_MASK');
       expect(wallet.map((c) => c.creditAmount)).toEqual([5, 10, 15]);
     });
 
     it('skips tiers missing the credit amount the deployment method needs (spec §5)', async () => {
-      const varId = tierId(qrc20, 'vari');
-      await t.db.db.update(tokenTiers).set({ bytecodeCredits: null }).where(eq(tokenTiers.id, varId));
+      const varId = tierId(s.qrc20, 'vari');
+      await s.t.db.db.update(tokenTiers).set({ bytecodeCredits: null }).where(eq(tokenTiers.id, varId));
       try {
-        expect((await tiersOf(t, owner, ids.ethTest, 'QRC20', 'META_MASK')).map((c) => c.type)).toEqual([
+        expect((await tiersOf(s.t, s.owner, s.ids.ethTest, 'QRC20', 'META_MASK')).map((c) => c.type)).toEqual([
           'base',
           'flex',
         ]);
-        expect((await tiersOf(t, owner, ids.ethTest, 'QRC20', 'QUANT')).map((c) => c.type)).toEqual([
+        expect((await tiersOf(s.t, s.owner, s.ids.ethTest, 'QRC20', 'QUANT')).map((c) => c.type)).toEqual([
           'base',
           'flex',
           'vari',
         ]);
-        const res = await create(owner, { ...quant20('vari'), deploymentType: 'META_MASK' });
+        const res = await create(s.owner, { ...quant20('vari'), deploymentType: 'META_MASK' });
         expect(res.statusCode).toBe(400);
         expect(problem(res).invalidParams).toEqual([{ name: 'tierId', reason: TOKEN_MESSAGES.tierUnavailable }]);
         expect(problem(res).code).toBe('TOKEN_TIER_UNAVAILABLE');
       } finally {
-        await t.db.db.update(tokenTiers).set({ bytecodeCredits: 15 }).where(eq(tokenTiers.id, varId));
+        await s.t.db.db.update(tokenTiers).set({ bytecodeCredits: 15 }).where(eq(tokenTiers.id, varId));
       }
     });
 
     it('validates the query', async () => {
-      const res = await t.app.inject({
+      const res = await s.t.app.inject({
         method: 'GET',
         url: `/api/tokenise/v2/orchestration/tiers?networkId=nope&tokenType=ERC1155`,
-        headers: owner.headers,
+        headers: s.owner.headers,
       });
       expect(res.statusCode).toBe(400);
       expect(
@@ -176,12 +142,12 @@ describe('tokenise: guards, tiers and verify', () => {
 
   describe('verify', () => {
     const verify = (payload: Record<string, unknown>) =>
-      t.app.inject({ method: 'POST', url: '/api/tokenise/token/verify', headers: owner.headers, payload });
+      s.t.app.inject({ method: 'POST', url: '/api/tokenise/token/verify', headers: s.owner.headers, payload });
 
     it('answers every field error by the tier’s rules without creating anything', async () => {
       const res = await verify({
-        networkId: ids.ethTest,
-        tierId: tierId(qrc20, 'flex'),
+        networkId: s.ids.ethTest,
+        tierId: tierId(s.qrc20, 'flex'),
         tokenType: 'qrc20',
         name: 'Sterling GBP',
         unit: 'usdx',
@@ -208,8 +174,8 @@ describe('tokenise: guards, tiers and verify', () => {
 
     it('checks the base URI of a QRC721 tier and accepts a valid form', async () => {
       const base = {
-        networkId: ids.ethTest,
-        tierId: tierId(qrc721, 'base'),
+        networkId: s.ids.ethTest,
+        tierId: tierId(s.qrc721, 'base'),
         tokenType: 'QRC721',
         name: 'Art Works',
         unit: 'ART',
@@ -223,11 +189,11 @@ describe('tokenise: guards, tiers and verify', () => {
     });
 
     it('refuses a tier of another token type or network', async () => {
-      const res = await verify({ networkId: ids.ethTest, tierId: tierId(qrc721, 'base'), tokenType: 'QRC20' });
+      const res = await verify({ networkId: s.ids.ethTest, tierId: tierId(s.qrc721, 'base'), tokenType: 'QRC20' });
       expect(res.statusCode).toBe(400);
       expect(problem(res).invalidParams).toEqual([{ name: 'tierId', reason: TOKEN_MESSAGES.tierTokenType }]);
       expect(problem(res).code).toBe('TOKEN_TIER_TYPE');
-      const bad = await verify({ networkId: ids.polyTest, tierId: tierId(qrc20, 'base'), tokenType: 'QRC20' });
+      const bad = await verify({ networkId: s.ids.polyTest, tierId: tierId(s.qrc20, 'base'), tokenType: 'QRC20' });
       expect(bad.statusCode).toBe(400);
       expect(problem(bad).invalidParams).toEqual([{ name: 'networkId', reason: TOKEN_MESSAGES.locationUnavailable }]);
       expect(problem(bad).code).toBe('TOKEN_LOCATION_UNAVAILABLE');

@@ -1,19 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TCreateTokenResponse, type TTierCard } from '@connect/shared';
+import { describe, expect, it } from 'vitest';
+import { type TCreateTokenResponse } from '@connect/shared';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
-import type { TestChain } from '../../../test/chains.ts';
-import type { TestContext } from '../../../test/helpers.ts';
-import {
-  HOLDER,
-  newTokenUser,
-  settled,
-  startTokenSuite,
-  stopTokenSuite,
-  tokenSuiteHelpers,
-  type TokenSuite,
-} from './test-support.ts';
+import { HOLDER, newTokenUser, settled, useTokenSuite } from './test-support.ts';
 
 /**
  * Platform deployments signed ahead: a repeat deployment is signed with the gas and fees its
@@ -21,36 +11,23 @@ import {
  * their own, so that the hints are the ones these tests leave, on a fresh engine.
  */
 describe('tokenise: platform deployments signed ahead', () => {
-  let suite: TokenSuite;
-  let t: TestContext;
-  let chain: TestChain;
-  let ids: TokenSuite['ids'];
-  let qrc721: TTierCard[];
-  /** The installation's deployer on the local chains (generated on first start). */
-  let deployer: string;
-
-  beforeAll(async () => {
-    suite = await startTokenSuite();
-    ({ t, chain, ids, qrc721, deployer } = suite);
-  }, 120_000);
-  afterAll(() => stopTokenSuite(suite));
-
-  const { tierId, create, quant20 } = tokenSuiteHelpers(() => suite);
+  const s = useTokenSuite();
+  const { tierId, create, quant20 } = s;
 
   it('signs a repeat deployment ahead with the last gas and fees, and signs again when they no longer cover it', async () => {
-    const user = await newTokenUser(t, { networks: [ids.ethTest], quota: null, credits: 1_000 });
+    const user = await newTokenUser(s.t, { networks: [s.ids.ethTest], quota: null, credits: 1_000 });
     type ChainTx = { gas: Hex; maxFeePerGas: Hex; input: Hex };
     const deploy = async (extra: Record<string, unknown> = {}) => {
       const res = await create(user, quant20('base', extra));
       expect(res.statusCode, res.body).toBe(201);
-      const token = await settled(t, user, res.json<TCreateTokenResponse>().token.id);
+      const token = await settled(s.t, user, res.json<TCreateTokenResponse>().token.id);
       const tx = token.transactionId
-        ? await rpcCall<ChainTx>(chain.rpcUrl, 'eth_getTransactionByHash', [token.transactionId])
+        ? await rpcCall<ChainTx>(s.chain.rpcUrl, 'eth_getTransactionByHash', [token.transactionId])
         : null;
       return { token, tx };
     };
     const estimate = async (input: Hex) =>
-      BigInt(await rpcCall<Hex>(chain.rpcUrl, 'eth_estimateGas', [{ from: deployer, data: input }]));
+      BigInt(await rpcCall<Hex>(s.chain.rpcUrl, 'eth_estimateGas', [{ from: s.deployer, data: input }]));
 
     // The first deployment leaves this contract's gas and the fees as hints (if earlier ones did not).
     const first = await deploy();
@@ -63,15 +40,15 @@ describe('tokenise: platform deployments signed ahead', () => {
 
     // Fees rose above the hint: the guess no longer covers them, so it is signed again with the
     // fresh fees (its gas limit was confirmed by running the deployment with it).
-    await rpcCall(chain.rpcUrl, 'anvil_setNextBlockBaseFeePerGas', [`0x${(100n * 10n ** 9n).toString(16)}`]);
-    await rpcCall(chain.rpcUrl, 'evm_mine', []);
+    await rpcCall(s.chain.rpcUrl, 'anvil_setNextBlockBaseFeePerGas', [`0x${(100n * 10n ** 9n).toString(16)}`]);
+    await rpcCall(s.chain.rpcUrl, 'evm_mine', []);
     const third = await deploy();
     expect(third.token.status).toBe('ACTIVE');
     expect(BigInt(third.tx!.gas)).toBe((gas * 3n) / 2n);
     expect(BigInt(third.tx!.maxFeePerGas)).toBeGreaterThanOrEqual(150n * 10n ** 9n);
 
     // A guessed deployment that reverts is never sent: its run fails, and so does its estimate.
-    const nonce = () => rpcCall<Hex>(chain.rpcUrl, 'eth_getTransactionCount', [deployer, 'pending']);
+    const nonce = () => rpcCall<Hex>(s.chain.rpcUrl, 'eth_getTransactionCount', [s.deployer, 'pending']);
     const before = await nonce();
     const refused = await deploy({ supplyHolderAddress: '0x0000000000000000000000000000000000000000' });
     expect(refused.token).toMatchObject({ status: 'FAILED', transactionId: null });
@@ -80,13 +57,13 @@ describe('tokenise: platform deployments signed ahead', () => {
   });
 
   it('signs a guess again after an estimate when one run at the guessed gas limit runs out of gas', async () => {
-    const user = await newTokenUser(t, { networks: [ids.ethTest], quota: null, credits: 1_000 });
+    const user = await newTokenUser(s.t, { networks: [s.ids.ethTest], quota: null, credits: 1_000 });
     type ChainTx = { gas: Hex; input: Hex };
     const deploy = async (tokenUri: string) => {
       const res = await create(user, {
         externalId: randomUUID(),
-        networkId: ids.ethTest,
-        tierId: tierId(qrc721, 'base'),
+        networkId: s.ids.ethTest,
+        tierId: tierId(s.qrc721, 'base'),
         tokenType: 'QRC721',
         deploymentType: 'QUANT',
         name: 'Long Uris',
@@ -96,12 +73,12 @@ describe('tokenise: platform deployments signed ahead', () => {
         tokenUri,
       });
       expect(res.statusCode, res.body).toBe(201);
-      const token = await settled(t, user, res.json<TCreateTokenResponse>().token.id);
+      const token = await settled(s.t, user, res.json<TCreateTokenResponse>().token.id);
       expect(token.status).toBe('ACTIVE');
-      return rpcCall<ChainTx>(chain.rpcUrl, 'eth_getTransactionByHash', [token.transactionId]);
+      return rpcCall<ChainTx>(s.chain.rpcUrl, 'eth_getTransactionByHash', [token.transactionId]);
     };
     const estimate = async (input: Hex) =>
-      BigInt(await rpcCall<Hex>(chain.rpcUrl, 'eth_estimateGas', [{ from: deployer, data: input }]));
+      BigInt(await rpcCall<Hex>(s.chain.rpcUrl, 'eth_estimateGas', [{ from: s.deployer, data: input }]));
 
     // A short base URI leaves this contract's hint; a 500-character one stores 15 more words.
     const short = await deploy('https://example.com/a/');

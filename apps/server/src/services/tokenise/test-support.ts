@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { createWalletClient, defineChain, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import {
   accountFeatures,
   accountNetworks,
@@ -140,6 +140,20 @@ export async function deployActive(
   return token;
 }
 
+/** The journeys' test wallet on a chain, as the user's browser wallet would send from it. */
+export function testWallet(chain: { rpcUrl: string; chainId: number }) {
+  return createWalletClient({
+    account: privateKeyToAccount(TEST_WALLET_PRIVATE_KEY),
+    chain: defineChain({
+      id: chain.chainId,
+      name: 'test',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [chain.rpcUrl] } },
+    }),
+    transport: http(chain.rpcUrl),
+  });
+}
+
 /**
  * Sends a wallet deployment's transaction data from the journeys' test wallet, as the user's
  * browser wallet would, and tells the server its hash (PUT /token/deploy/track). Returns the hash.
@@ -150,17 +164,7 @@ export async function deployFromTestWallet(
   chain: { rpcUrl: string; chainId: number },
   token: { externalId: string; data: string },
 ): Promise<Hex> {
-  const wallet = createWalletClient({
-    account: privateKeyToAccount(TEST_WALLET_PRIVATE_KEY),
-    chain: defineChain({
-      id: chain.chainId,
-      name: 'test',
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [chain.rpcUrl] } },
-    }),
-    transport: http(chain.rpcUrl),
-  });
-  const hash = await wallet.sendTransaction({ data: token.data as Hex, gas: 3_000_000n });
+  const hash = await testWallet(chain).sendTransaction({ data: token.data as Hex, gas: 3_000_000n });
   const tracked = await t.app.inject({
     method: 'PUT',
     url: '/api/tokenise/token/deploy/track',
@@ -219,10 +223,45 @@ export async function stopTokenSuite(suite: TokenSuite | undefined): Promise<voi
   await Promise.all([suite?.chain.stop(), suite?.mainChain?.stop()]);
 }
 
-/** The suites' shorthands, reading the suite when called (it is started in beforeAll). */
-export function tokenSuiteHelpers(suite: () => TokenSuite) {
+/**
+ * The shared suite of a test file: started before its tests (beforeAll) and stopped after them.
+ * Its fields read the started suite, so they are used inside tests (`s.t`, `s.ids.ethTest`);
+ * its shorthands may be taken apart at once (`const { create, problem } = s`).
+ */
+export function useTokenSuite(options: { mainnet?: boolean } = {}) {
+  let started: TokenSuite | undefined;
+  beforeAll(async () => {
+    started = await startTokenSuite(options);
+  }, 120_000);
+  afterAll(() => stopTokenSuite(started));
+  const suite = (): TokenSuite => {
+    if (!started) throw new Error('The token suite is used before it started (beforeAll).');
+    return started;
+  };
   const tierId = (cards: TTierCard[], type: string) => cards.find((c) => c.type === type)!.id;
   return {
+    get t() {
+      return suite().t;
+    },
+    get chain() {
+      return suite().chain;
+    },
+    get ids() {
+      return suite().ids;
+    },
+    get qrc20() {
+      return suite().qrc20;
+    },
+    get qrc721() {
+      return suite().qrc721;
+    },
+    get owner() {
+      return suite().owner;
+    },
+    /** The installation's deployer on the local chains (generated on first start). */
+    get deployer() {
+      return suite().deployer;
+    },
     tierId,
     create: (user: TokenUser, payload: Record<string, unknown>) =>
       suite().t.app.inject({ method: 'POST', url: '/api/tokenise/v2/token', headers: user.headers, payload }),

@@ -1,85 +1,67 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_MESSAGES, type TCreateTokenResponse, type TTierCard, type TTokensPage } from '@connect/shared';
-import type { TestContext } from '../../../test/helpers.ts';
-import {
-  HOLDER,
-  newTokenUser,
-  qrc20Form,
-  settled,
-  startTokenSuite,
-  stopTokenSuite,
-  tokenSuiteHelpers,
-  type TokenSuite,
-  type TokenUser,
-} from './test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { TOKEN_MESSAGES, type TCreateTokenResponse, type TTokensPage } from '@connect/shared';
+import { HOLDER, newTokenUser, qrc20Form, settled, useTokenSuite } from './test-support.ts';
 
 /** Cancelling, status changes, other accounts’ tokens and the list (spec §2.5, §7). */
 describe('tokenise: changes, other accounts and the list', () => {
-  let suite: TokenSuite;
-  let t: TestContext;
-  let ids: TokenSuite['ids'];
-  let qrc20: TTierCard[];
-  let qrc721: TTierCard[];
-  let owner: TokenUser;
-
-  beforeAll(async () => {
-    suite = await startTokenSuite();
-    ({ t, ids, qrc20, qrc721, owner } = suite);
-  }, 120_000);
-  afterAll(() => stopTokenSuite(suite));
-
-  const { tierId, create, quant20, problem } = tokenSuiteHelpers(() => suite);
+  const s = useTokenSuite();
+  const { tierId, create, quant20, problem } = s;
 
   describe('cancel, status changes and other accounts', () => {
     it('deletes a deployment not sent yet and gives its quota back', async () => {
-      const user = await newTokenUser(t, { networks: [ids.ethTest], quota: 1 });
+      const user = await newTokenUser(s.t, { networks: [s.ids.ethTest], quota: 1 });
       const payload = { ...quant20('base'), deploymentType: 'META_MASK' };
       expect((await create(user, payload)).statusCode).toBe(201);
       // The one allowed token is taken.
       expect(problem(await create(user, { ...payload, externalId: randomUUID() })).detail).toBe(
         TOKEN_MESSAGES.quotaReached,
       );
-      const del = await t.app.inject({
+      const del = await s.t.app.inject({
         method: 'DELETE',
         url: `/api/tokenise/token/${payload.externalId}`,
         headers: user.headers,
       });
       expect(del.statusCode).toBe(200);
       expect(
-        (await t.app.inject({ method: 'GET', url: `/api/tokenise/token/${payload.externalId}`, headers: user.headers }))
-          .statusCode,
+        (
+          await s.t.app.inject({
+            method: 'GET',
+            url: `/api/tokenise/token/${payload.externalId}`,
+            headers: user.headers,
+          })
+        ).statusCode,
       ).toBe(404);
       expect((await create(user, { ...payload, externalId: randomUUID() })).statusCode).toBe(201);
     });
 
     it('deprecates an active token and reactivates it; refuses other changes', async () => {
-      const res = await create(owner, quant20('base', { name: 'Old Bond', unit: 'OLD' }));
-      const token = await settled(t, owner, res.json<TCreateTokenResponse>().token.id);
+      const res = await create(s.owner, quant20('base', { name: 'Old Bond', unit: 'OLD' }));
+      const token = await settled(s.t, s.owner, res.json<TCreateTokenResponse>().token.id);
       const put = (status: string) =>
-        t.app.inject({
+        s.t.app.inject({
           method: 'PUT',
           url: '/api/tokenise/token',
-          headers: owner.headers,
+          headers: s.owner.headers,
           payload: { id: token.id, status },
         });
       const deprecated = await put('DEPRECATED');
       expect(deprecated.statusCode).toBe(200);
       expect(deprecated.json<TCreateTokenResponse>().token.status).toBe('DEPRECATED');
       expect((await put('ACTIVE')).json<TCreateTokenResponse>().token.status).toBe('ACTIVE');
-      const edit = await t.app.inject({
+      const edit = await s.t.app.inject({
         method: 'PUT',
         url: '/api/tokenise/token',
-        headers: owner.headers,
+        headers: s.owner.headers,
         payload: { id: token.id, ...qrc20Form() },
       });
       expect(edit.statusCode).toBe(409);
       expect(problem(edit).detail).toBe(TOKEN_MESSAGES.notEditable);
       expect(problem(edit).code).toBe('TOKEN_NOT_EDITABLE');
-      const del = await t.app.inject({
+      const del = await s.t.app.inject({
         method: 'DELETE',
         url: `/api/tokenise/token/${token.externalId}`,
-        headers: owner.headers,
+        headers: s.owner.headers,
       });
       expect(del.statusCode).toBe(409);
       expect(problem(del).detail).toBe(TOKEN_MESSAGES.cannotCancel);
@@ -87,9 +69,9 @@ describe('tokenise: changes, other accounts and the list', () => {
     });
 
     it('answers 404 for another account’s token on every endpoint', async () => {
-      const res = await create(owner, { ...quant20('base'), deploymentType: 'META_MASK' });
+      const res = await create(s.owner, { ...quant20('base'), deploymentType: 'META_MASK' });
       const { token } = res.json<TCreateTokenResponse>();
-      const stranger = await newTokenUser(t, { networks: [ids.ethTest] });
+      const stranger = await newTokenUser(s.t, { networks: [s.ids.ethTest] });
       const calls = [
         { method: 'GET' as const, url: `/api/tokenise/token/${token.id}` },
         { method: 'GET' as const, url: `/api/tokenise/token/${token.externalId}` },
@@ -107,7 +89,7 @@ describe('tokenise: changes, other accounts and the list', () => {
         },
       ];
       for (const call of calls) {
-        const answer = await t.app.inject({ ...call, headers: stranger.headers });
+        const answer = await s.t.app.inject({ ...call, headers: stranger.headers });
         expect(answer.statusCode, `${call.method} ${call.url}`).toBe(404);
         expect(problem(answer).code, `${call.method} ${call.url}`).toBe('TOKEN_NOT_FOUND');
       }
@@ -118,7 +100,7 @@ describe('tokenise: changes, other accounts and the list', () => {
         code: 'EXTERNAL_ID_TAKEN',
         invalidParams: [{ name: 'externalId', reason: TOKEN_MESSAGES.externalIdTaken }],
       });
-      const list = await t.app.inject({
+      const list = await s.t.app.inject({
         method: 'POST',
         url: '/api/tokenise/tokens',
         headers: stranger.headers,
@@ -129,7 +111,7 @@ describe('tokenise: changes, other accounts and the list', () => {
   });
 
   it('stores the addresses of the form in their EIP-55 checksum form', async () => {
-    const res = await create(owner, {
+    const res = await create(s.owner, {
       ...quant20('base', { supplyHolderAddress: HOLDER.toLowerCase() }),
       deploymentType: 'META_MASK',
     });
@@ -139,17 +121,17 @@ describe('tokenise: changes, other accounts and the list', () => {
 
   describe('list', () => {
     it('searches by name or unit, filters and pages, with the counter', async () => {
-      const user = await newTokenUser(t, { networks: [ids.ethTest], quota: 10, credits: 1_000 });
+      const user = await newTokenUser(s.t, { networks: [s.ids.ethTest], quota: 10, credits: 1_000 });
       const made = [];
       for (const [name, unit, tokenType] of [
         ['Alpha Coin', 'ALP', 'QRC20'],
         ['Beta Coin', 'BET', 'QRC20'],
         ['Gamma Art', 'GAM', 'QRC721'],
       ] as const) {
-        const tier = tokenType === 'QRC20' ? tierId(qrc20, 'base') : tierId(qrc721, 'base');
+        const tier = tokenType === 'QRC20' ? tierId(s.qrc20, 'base') : tierId(s.qrc721, 'base');
         const res = await create(user, {
           externalId: randomUUID(),
-          networkId: ids.ethTest,
+          networkId: s.ids.ethTest,
           tierId: tier,
           tokenType,
           deploymentType: 'META_MASK',
@@ -164,7 +146,12 @@ describe('tokenise: changes, other accounts and the list', () => {
         made.push(res.json<TCreateTokenResponse>().token);
       }
       const list = async (payload: Record<string, unknown>) => {
-        const res = await t.app.inject({ method: 'POST', url: '/api/tokenise/tokens', headers: user.headers, payload });
+        const res = await s.t.app.inject({
+          method: 'POST',
+          url: '/api/tokenise/tokens',
+          headers: user.headers,
+          payload,
+        });
         expect(res.statusCode, res.body).toBe(200);
         return res.json<TTokensPage>();
       };
@@ -179,7 +166,7 @@ describe('tokenise: changes, other accounts and the list', () => {
       expect((await list({ status: 'PENDING', blockchain: 'ethereum', tierType: 'base' })).totalElements).toBe(3);
       const page = await list({ size: 5, page: 0, search: '%' });
       expect(page.totalElements).toBe(0);
-      const bad = await t.app.inject({
+      const bad = await s.t.app.inject({
         method: 'POST',
         url: '/api/tokenise/tokens',
         headers: user.headers,

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createWalletClient, defineChain, http, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Hex } from 'viem';
+import { describe, expect, it } from 'vitest';
 import { deployData } from '@connect/contracts';
-import { TEST_WALLET_ADDRESS, TEST_WALLET_PRIVATE_KEY } from '@connect/devchain';
+import { TEST_WALLET_ADDRESS } from '@connect/devchain';
 import { TOKEN_MESSAGES, type TCreateTokenResponse } from '@connect/shared';
-import type { TestChain } from '../../../test/chains.ts';
-import type { TestContext } from '../../../test/helpers.ts';
 import { TRIAL_CREDITS } from '../../lib/trial-credits.ts';
 import {
   HOLDER,
@@ -14,49 +11,29 @@ import {
   newTokenUser,
   qrc20Form,
   settled,
-  startTokenSuite,
-  stopTokenSuite,
-  tokenSuiteHelpers,
-  type TokenSuite,
+  testWallet,
+  useTokenSuite,
   type TokenUser,
 } from './test-support.ts';
 
 /** Wallet deployments (META_MASK): the data to send, tracking and its refusals (spec §4, §7). */
 describe('tokenise: wallet deployment (META_MASK)', () => {
-  let suite: TokenSuite;
-  let t: TestContext;
-  let chain: TestChain;
-  let ids: TokenSuite['ids'];
+  const s = useTokenSuite();
+  const { create, quant20, problem, creditsOf } = s;
 
-  beforeAll(async () => {
-    suite = await startTokenSuite();
-    ({ t, chain, ids } = suite);
-  }, 120_000);
-  afterAll(() => stopTokenSuite(suite));
-
-  const { create, quant20, problem, creditsOf } = tokenSuiteHelpers(() => suite);
-
-  const wallet = () =>
-    createWalletClient({
-      account: privateKeyToAccount(TEST_WALLET_PRIVATE_KEY),
-      chain: defineChain({
-        id: chain.chainId,
-        name: 'test',
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrls: { default: { http: [chain.rpcUrl] } },
-      }),
-      transport: http(chain.rpcUrl),
-    });
+  const wallet = () => testWallet(s.chain);
   const track = (user: TokenUser, externalId: string, txHash: string) =>
-    t.app.inject({
+    s.t.app.inject({
       method: 'PUT',
       url: '/api/tokenise/token/deploy/track',
       headers: user.headers,
       payload: { externalId, txHash },
     });
+  const cancelTracking = (user: TokenUser, payload: { externalId: string; reason?: string }) =>
+    s.t.app.inject({ method: 'PUT', url: '/api/tokenise/token/deploy/track/cancel', headers: user.headers, payload });
 
   it('answers the exact deployment data; the wallet’s transaction makes it ACTIVE', async () => {
-    const user = await newTokenUser(t, { networks: [ids.ethTest] });
+    const user = await newTokenUser(s.t, { networks: [s.ids.ethTest] });
     const payload = {
       ...quant20('flex', { minter: TEST_WALLET_ADDRESS, maxSupply: 0 }),
       deploymentType: 'META_MASK',
@@ -66,7 +43,7 @@ describe('tokenise: wallet deployment (META_MASK)', () => {
     expect(res.statusCode, res.body).toBe(201);
     const { token, deployment } = res.json<TCreateTokenResponse>();
     expect(deployment).not.toBeNull();
-    expect(deployment!.chainId).toBe(chain.chainId);
+    expect(deployment!.chainId).toBe(s.chain.chainId);
     expect(deployment!.data).toBe(
       deployData('QRC20', 'flex', {
         name: 'Green Bond',
@@ -81,7 +58,7 @@ describe('tokenise: wallet deployment (META_MASK)', () => {
     );
     // Nothing is deployed until the wallet reports its transaction.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await details(t, user, token.id)).status).toBe('PENDING');
+    expect((await details(s.t, user, token.id)).status).toBe('PENDING');
 
     const hash = await wallet().sendTransaction({ data: deployment!.data as Hex });
     const tracked = await track(user, payload.externalId, hash);
@@ -89,12 +66,12 @@ describe('tokenise: wallet deployment (META_MASK)', () => {
     // Reporting the same hash again is harmless.
     expect((await track(user, payload.externalId, hash)).statusCode).toBe(200);
 
-    const done = await settled(t, user, token.id);
+    const done = await settled(s.t, user, token.id);
     expect(done.status).toBe('ACTIVE');
     expect(done.deployerAddress?.toLowerCase()).toBe(TEST_WALLET_ADDRESS.toLowerCase());
     expect(done.creditsCharged).toBe(10); // the flex bytecode amount
     expect(await creditsOf(user.accountId)).toBe(TRIAL_CREDITS - 10);
-    const live = await details(t, user, token.id, `?holder=${TEST_WALLET_ADDRESS}`);
+    const live = await details(s.t, user, token.id, `?holder=${TEST_WALLET_ADDRESS}`);
     expect(live.onChain?.totalSupply).toBe((1000n * 10n ** 18n).toString());
     expect(live.deployment).toBeNull();
 
@@ -110,7 +87,7 @@ describe('tokenise: wallet deployment (META_MASK)', () => {
   });
 
   it('fails a transaction that did not deploy the prepared data, and charges nothing', async () => {
-    const user = await newTokenUser(t, { networks: [ids.ethTest] });
+    const user = await newTokenUser(s.t, { networks: [s.ids.ethTest] });
     const payload = { ...quant20('base'), deploymentType: 'META_MASK' };
     const res = await create(user, payload);
     const { token, deployment } = res.json<TCreateTokenResponse>();
@@ -125,7 +102,7 @@ describe('tokenise: wallet deployment (META_MASK)', () => {
     expect(forged).not.toBe(deployment!.data);
     const hash = await wallet().sendTransaction({ data: forged });
     expect((await track(user, payload.externalId, hash)).statusCode).toBe(200);
-    const done = await settled(t, user, token.id);
+    const done = await settled(s.t, user, token.id);
     expect(done.status).toBe('FAILED');
     expect(done.failureReason).toMatch(/did not deploy the prepared contract/);
     expect(done.creditsCharged).toBe(0);
@@ -133,21 +110,21 @@ describe('tokenise: wallet deployment (META_MASK)', () => {
   });
 
   it('fails a tracked transaction that is not a contract creation', async () => {
-    const user = await newTokenUser(t, { networks: [ids.ethTest] });
+    const user = await newTokenUser(s.t, { networks: [s.ids.ethTest] });
     const payload = { ...quant20('base'), deploymentType: 'META_MASK' };
     const { token } = (await create(user, payload)).json<TCreateTokenResponse>();
     const hash = await wallet().sendTransaction({ to: HOLDER, value: 1n });
     expect((await track(user, payload.externalId, hash)).statusCode).toBe(200);
-    const done = await settled(t, user, token.id);
+    const done = await settled(s.t, user, token.id);
     expect(done).toMatchObject({ status: 'FAILED', failureReason: 'The transaction is not a contract deployment.' });
   });
 
   it('records a cancelled or denied wallet request, and edits an unsent deployment', async () => {
-    const user = await newTokenUser(t, { networks: [ids.ethTest] });
+    const user = await newTokenUser(s.t, { networks: [s.ids.ethTest] });
     const payload = { ...quant20('base'), deploymentType: 'META_MASK' };
     const { token, deployment } = (await create(user, payload)).json<TCreateTokenResponse>();
 
-    const edit = await t.app.inject({
+    const edit = await s.t.app.inject({
       method: 'PUT',
       url: '/api/tokenise/token',
       headers: user.headers,
@@ -157,7 +134,7 @@ describe('tokenise: wallet deployment (META_MASK)', () => {
     const edited = edit.json<TCreateTokenResponse>();
     expect(edited.token.tokenName).toBe('Renamed Bond');
     expect(edited.deployment!.data).not.toBe(deployment!.data);
-    const badEdit = await t.app.inject({
+    const badEdit = await s.t.app.inject({
       method: 'PUT',
       url: '/api/tokenise/token',
       headers: user.headers,
@@ -166,12 +143,7 @@ describe('tokenise: wallet deployment (META_MASK)', () => {
     expect(badEdit.statusCode).toBe(400);
     expect(problem(badEdit).invalidParams).toEqual([{ name: 'decimal', reason: TOKEN_MESSAGES.decimals }]);
 
-    const cancel = await t.app.inject({
-      method: 'PUT',
-      url: '/api/tokenise/token/deploy/track/cancel',
-      headers: user.headers,
-      payload: { externalId: payload.externalId, reason: 'DENIED' },
-    });
+    const cancel = await cancelTracking(user, { externalId: payload.externalId, reason: 'DENIED' });
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json<TCreateTokenResponse>().token).toMatchObject({
       status: 'FAILED',
@@ -180,10 +152,10 @@ describe('tokenise: wallet deployment (META_MASK)', () => {
   });
 
   it('refuses a status change the token cannot make, and tracking anything but an unsent wallet deployment', async () => {
-    const user = await newTokenUser(t, { networks: [ids.ethTest] });
+    const user = await newTokenUser(s.t, { networks: [s.ids.ethTest] });
     const payload = { ...quant20('base'), deploymentType: 'META_MASK' };
     const { token } = (await create(user, payload)).json<TCreateTokenResponse>();
-    const deprecate = await t.app.inject({
+    const deprecate = await s.t.app.inject({
       method: 'PUT',
       url: '/api/tokenise/token',
       headers: user.headers,
@@ -208,12 +180,7 @@ describe('tokenise: wallet deployment (META_MASK)', () => {
     const again = await track(user, payload.externalId, `0x${'fe'.repeat(32)}`);
     expect(again.statusCode).toBe(409);
     expect(problem(again)).toMatchObject({ code: 'TOKEN_ALREADY_TRACKED', detail: TOKEN_MESSAGES.alreadyTracked });
-    const cancel = await t.app.inject({
-      method: 'PUT',
-      url: '/api/tokenise/token/deploy/track/cancel',
-      headers: user.headers,
-      payload: { externalId: payload.externalId },
-    });
+    const cancel = await cancelTracking(user, { externalId: payload.externalId });
     expect(cancel.statusCode).toBe(409);
     expect(problem(cancel)).toMatchObject({
       code: 'DEPLOYMENT_NOT_CANCELLABLE',
