@@ -49,10 +49,12 @@ export function tidyComponents<T extends Document>(document: T): T {
 
   // Folded when the two read the same and every input schema they reference folds as well.
   const folded = new Set([...paired].filter(sameText));
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const id of folded) {
-      const keepsInput = [...refsIn(schemas[inputOf(id)])].some((ref) => paired.has(withoutSuffix(ref)) && !folded.has(withoutSuffix(ref)));
+      const keepsInput = [...refsIn(schemas[inputOf(id)])].some(
+        (ref) => paired.has(withoutSuffix(ref)) && !folded.has(withoutSuffix(ref)),
+      );
       if (keepsInput) {
         folded.delete(id);
         changed = true;
