@@ -12,10 +12,10 @@ const { currentAccessToken, signOutEverywhere } = await import('./amplify-auth.t
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 
-function sessionWith(token: string, expiresInSeconds: number) {
+function sessionWith(accessToken: string, expiresInSeconds: number) {
   return {
     tokens: {
-      accessToken: { payload: { exp: Math.floor(NOW / 1000) + expiresInSeconds }, toString: () => token },
+      accessToken: { payload: { exp: Math.floor(NOW / 1000) + expiresInSeconds }, toString: () => accessToken },
     },
   };
 }

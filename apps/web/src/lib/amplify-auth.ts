@@ -60,8 +60,9 @@ export type SignInOutcome =
   { kind: 'signedIn'; userUuid: string } | { kind: 'mfa' } | { kind: 'newPassword' } | { kind: 'confirmSignUp' };
 
 async function currentUserUuid(): Promise<string> {
-  const { tokens } = await fetchAuthSession();
-  const sub = tokens?.accessToken.payload.sub;
+  // Amplify's `tokens` are the session's JWTs (access and id token), not ERC tokens.
+  const { tokens: sessionJwts } = await fetchAuthSession();
+  const sub = sessionJwts?.accessToken.payload.sub;
   if (!sub) throw new Error('The identity provider returned no session');
   return sub;
 }
@@ -144,14 +145,14 @@ export const mfaPreference = () => fetchMFAPreference();
 
 /**
  * The current access token; null without a session. Spec §4/§9 name a 60-second session refresh
- * threshold: a token that expires within 60 seconds is refreshed before it is sent, so a request
- * never leaves with a token that lapses on its way (Amplify alone refreshes only 5 s before).
+ * threshold: an access token that expires within 60 seconds is refreshed before it is sent, so a
+ * request never leaves with one that lapses on its way (Amplify alone refreshes only 5 s before).
  */
 export async function currentAccessToken(now: number = Date.now()): Promise<string | null> {
-  const { tokens } = await fetchAuthSession();
-  if (!tokens) return null;
-  const expiresAt = (tokens.accessToken.payload.exp ?? 0) * 1000;
-  if (expiresAt - now > LIMITS.sessionRefreshThresholdSeconds * 1000) return tokens.accessToken.toString();
+  const { tokens: sessionJwts } = await fetchAuthSession();
+  if (!sessionJwts) return null;
+  const expiresAt = (sessionJwts.accessToken.payload.exp ?? 0) * 1000;
+  if (expiresAt - now > LIMITS.sessionRefreshThresholdSeconds * 1000) return sessionJwts.accessToken.toString();
   const refreshed = await fetchAuthSession({ forceRefresh: true });
   return refreshed.tokens?.accessToken.toString() ?? null;
 }
@@ -168,8 +169,8 @@ const signOutApi = createApiClient({
 
 /**
  * Sign-out of spec §4: global, then local state and storage cleared. It goes through the API first,
- * which records it (so every node of the API refuses the session's tokens at once; AWS Cognito never
- * tells the API) and forwards it to the pool; Amplify then only forgets its tokens here. When the
+ * which records it (so every node of the API refuses the session's JWTs at once; AWS Cognito never
+ * tells the API) and forwards it to the pool; Amplify then only forgets its JWTs here. When the
  * API cannot be reached, the pool is asked directly; either way the user ends up signed out here.
  */
 export async function signOutEverywhere(): Promise<void> {

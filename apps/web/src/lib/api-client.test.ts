@@ -11,13 +11,13 @@ function jsonResponse(status: number, body: unknown) {
 
 type FetchMock = ReturnType<typeof vi.fn<(url: string, init: RequestInit) => Promise<Response>>>;
 
-function setup(response: Response | (() => Promise<Response>), token: string | null = 'token-1') {
+function setup(response: Response | (() => Promise<Response>), accessToken: string | null = 'token-1') {
   const fetch: FetchMock = vi.fn(async (_url: string, _init: RequestInit) =>
     typeof response === 'function' ? response() : response,
   );
   const onSessionLost = vi.fn();
   const api = createApiClient({
-    getAccessToken: async () => token,
+    getAccessToken: async () => accessToken,
     onSessionLost,
     fetch: fetch as unknown as typeof globalThis.fetch,
   });
@@ -25,7 +25,7 @@ function setup(response: Response | (() => Promise<Response>), token: string | n
 }
 
 describe('request layer (spec §7, §8)', () => {
-  it('calls /api/{service} with JSON, credentials and the bearer token', async () => {
+  it('calls /api/{service} with JSON, credentials and the access token as bearer', async () => {
     const { api, fetch } = setup(jsonResponse(200, { ok: true }));
     await api.accountPlan.put('/user', { a: 1 }, { query: { page: 0, status: ['ACTIVE', 'PENDING'], empty: '' } });
     const [url, init] = fetch.mock.calls[0]!;
@@ -101,7 +101,7 @@ describe('request layer (spec §7, §8)', () => {
     await expect(api.connect.get('/slow')).rejects.toThrow('Something went wrong! please try again.');
   });
 
-  it('sends no token for anonymous calls', async () => {
+  it('sends no access token for anonymous calls', async () => {
     const { api, fetch } = setup(jsonResponse(200, {}), null);
     await api.connect.get('/captcha/challenge', { anonymous: true });
     expect(fetch.mock.calls[0]![1].headers).not.toHaveProperty('authorization');

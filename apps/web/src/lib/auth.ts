@@ -83,7 +83,7 @@ export const currentAccessToken = async () => (await amplify()).currentAccessTok
 export async function signOutEverywhere(): Promise<void> {
   const implementation = await amplify().catch(() => undefined);
   if (implementation) return implementation.signOutEverywhere();
-  // Amplify could not be loaded: its tokens live in local storage, so clearing it still signs out here.
+  // Amplify could not be loaded: its JWTs live in local storage, so clearing it still signs out here.
   session.clearAll();
   localStorage.clear();
 }

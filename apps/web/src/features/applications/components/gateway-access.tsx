@@ -9,7 +9,7 @@ import type { TApplication } from '@connect/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/copy-button.tsx';
-import { curlSnippet, gatewayUrl, tokenUrl, viemSnippet } from '../utils/gateway-snippets.ts';
+import { accessTokenUrl, curlSnippet, gatewayUrl, viemSnippet } from '../utils/gateway-snippets.ts';
 import { CredentialField } from './credential-field.tsx';
 
 const LANGUAGES = ['curl', 'viem'] as const;
@@ -18,7 +18,7 @@ const SNIPPETS: Record<Language, typeof curlSnippet> = { curl: curlSnippet, viem
 
 /**
  * How an application reaches its networks: the real gateway endpoint of each associated network
- * and copyable curl and viem examples that get a token and make a first call. The API is served
+ * and copyable curl and viem examples that get an access token and make a first call. The API is served
  * by the portal's own origin, whatever host the portal was opened at.
  */
 export function GatewayAccess({ application }: { application: TApplication }) {
@@ -36,7 +36,7 @@ export function GatewayAccess({ application }: { application: TApplication }) {
         {t('gateway.title')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {t('gateway.description', { tokenUrl: tokenUrl(origin) })}
+        {t('gateway.description', { accessTokenUrl: accessTokenUrl(origin) })}
       </Typography>
       {network ? null : (
         <Typography variant="body2" sx={{ mt: 1 }}>

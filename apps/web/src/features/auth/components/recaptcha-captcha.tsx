@@ -14,7 +14,7 @@ type Grecaptcha = {
     container: HTMLElement,
     parameters: {
       sitekey: string;
-      callback: (token: string) => void;
+      callback: (captchaResponse: string) => void;
       'expired-callback': () => void;
       'error-callback': () => void;
     },
@@ -69,7 +69,7 @@ export function RecaptchaCaptcha({ siteKey, value, onChange, error }: CaptchaInp
         if (isCancelled) return;
         const id = api.render(host, {
           sitekey: siteKey,
-          callback: (token) => onChangeRef.current(token),
+          callback: (captchaResponse) => onChangeRef.current(captchaResponse),
           'expired-callback': () => onChangeRef.current(''),
           'error-callback': () => onChangeRef.current(''),
         });
@@ -85,7 +85,7 @@ export function RecaptchaCaptcha({ siteKey, value, onChange, error }: CaptchaInp
     };
   }, [siteKey]);
 
-  // The form clears the value after a failed sign-up: a token is accepted once.
+  // The form clears the value after a failed sign-up: a captcha response is accepted once.
   useEffect(() => {
     if (!value && widget.current) widget.current.api.reset(widget.current.id);
   }, [value]);

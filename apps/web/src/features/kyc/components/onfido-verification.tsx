@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateKycCheck } from '../api/create-kyc-check.ts';
-import { useKycToken } from '../api/get-kyc-token.ts';
+import { useKycSdkToken } from '../api/get-kyc-sdk-token.ts';
 import { loadOnfidoSdk, type OnfidoHandle } from '../onfido-sdk.ts';
 
 const CONTAINER_ID = 'onfido-mount';
@@ -17,7 +17,7 @@ const CONTAINER_ID = 'onfido-mount';
  */
 export function OnfidoVerification({ isDisabled }: { isDisabled: boolean }) {
   const { t } = useTranslation('kyc');
-  const token = useKycToken();
+  const sdkTokenRequest = useKycSdkToken();
   const createCheck = useCreateKycCheck();
   const [phase, setPhase] = useState<'idle' | 'loading' | 'capturing' | 'failed'>('idle');
   const handle = useRef<OnfidoHandle | null>(null);
@@ -27,7 +27,7 @@ export function OnfidoVerification({ isDisabled }: { isDisabled: boolean }) {
   const handleStart = async () => {
     setPhase('loading');
     try {
-      const [{ token: sdkToken }, sdk] = await Promise.all([token.mutateAsync(), loadOnfidoSdk()]);
+      const [{ token: sdkToken }, sdk] = await Promise.all([sdkTokenRequest.mutateAsync(), loadOnfidoSdk()]);
       setPhase('capturing');
       handle.current = sdk.init({
         token: sdkToken,
@@ -53,7 +53,7 @@ export function OnfidoVerification({ isDisabled }: { isDisabled: boolean }) {
       {createCheck.isPending ? <LinearProgress aria-label={t('verify.onfidoSubmitting')} sx={{ mb: 2 }} /> : null}
       {phase === 'failed' ? (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {token.isError ? token.error.message : t('verify.onfidoLoadFailed')}
+          {sdkTokenRequest.isError ? sdkTokenRequest.error.message : t('verify.onfidoLoadFailed')}
         </Alert>
       ) : null}
       {createCheck.isError ? (
