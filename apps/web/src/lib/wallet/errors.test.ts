@@ -1,6 +1,6 @@
 import { UserRejectedRequestError } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { classifyWalletError, WalletError } from './errors.ts';
+import { classifyWalletError, WalletError, walletErrorDetail } from './errors.ts';
 
 describe('classifyWalletError', () => {
   it('recognises a user’s rejection (EIP-1193 4001), however deeply it is wrapped', () => {
@@ -15,5 +15,14 @@ describe('classifyWalletError', () => {
     expect(classifyWalletError({ code: 4902 })).toBe('UNKNOWN_CHAIN');
     expect(classifyWalletError({ name: 'ContractFunctionRevertedError' })).toBe('REVERTED');
     expect(classifyWalletError(new Error('boom'))).toBe('UNKNOWN');
+  });
+});
+
+describe('walletErrorDetail', () => {
+  it('gives what the wallet said beyond the code, and nothing when it said only the code', () => {
+    expect(walletErrorDetail(new WalletError('REVERTED', { detail: 'Not the minter' }))).toBe('Not the minter');
+    expect(walletErrorDetail(new WalletError('REVERTED'))).toBeUndefined();
+    expect(walletErrorDetail(new Error('nonce too low'))).toBe('nonce too low');
+    expect(walletErrorDetail('x')).toBeUndefined();
   });
 });

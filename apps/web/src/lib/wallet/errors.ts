@@ -11,12 +11,16 @@ import { BaseError } from 'viem';
 export type WalletErrorCode = 'NO_WALLET' | 'USER_REJECTED' | 'UNKNOWN_CHAIN' | 'REVERTED' | 'UNKNOWN';
 
 export class WalletError extends Error {
+  /** What the wallet or chain said, when it said more than the code. */
+  readonly detail: string | undefined;
+
   constructor(
     readonly code: WalletErrorCode,
     options?: { cause?: unknown; detail?: string },
   ) {
     super(options?.detail ?? code, { cause: options?.cause });
     this.name = 'WalletError';
+    this.detail = options?.detail;
   }
 }
 
@@ -47,7 +51,7 @@ export function classifyWalletError(error: unknown): WalletErrorCode {
 /** The most useful line of an unknown failure (viem's short message, not its multi-line dump). */
 export function walletErrorDetail(error: unknown): string | undefined {
   if (error instanceof BaseError) return error.shortMessage;
-  if (error instanceof WalletError) return error.message === error.code ? undefined : error.message;
+  if (error instanceof WalletError) return error.detail;
   if (error instanceof Error) return error.message;
   return undefined;
 }
