@@ -76,6 +76,12 @@ export function script(chain: TestChain): Call[] {
     url: '/api/tokenise/v2/token',
     body: { externalId, networkId: s.network, tierId: s.tier, tokenType: 'QRC20', deploymentType, ...qrc20Form() },
   });
+  /** A PUT or POST of a fixed body that answers 200. */
+  const write = (method: 'POST' | 'PUT', url: string, body: unknown): Call => ({
+    operation: `${method} ${url}`,
+    send: () => ({ url, body }),
+    status: 200,
+  });
   /** A GET that answers 200: its operation is its path. */
   const get = (url: string, as?: Caller): Call => ({
     operation: `GET ${url.split('?')[0]}`,
@@ -118,20 +124,14 @@ export function script(chain: TestChain): Call[] {
       send: () => ({ url: `/api/connect/user/${randomUUID()}` }),
       status: 404,
     },
-    { operation: 'PUT /api/connect/user', send: () => ({ url: '/api/connect/user', body: profile }), status: 200 },
-    {
-      operation: 'PUT /api/connect/user/company-details',
-      send: () => ({
-        url: '/api/connect/user/company-details',
-        body: { organisationName: 'Engines', organisationLocation: 'GB', industry: 'Finance', companySize: '11-50' },
-      }),
-      status: 200,
-    },
-    {
-      operation: 'PUT /api/connect/user/settings',
-      send: () => ({ url: '/api/connect/user/settings', body: { promotionalEmails: true } }),
-      status: 200,
-    },
+    write('PUT', '/api/connect/user', profile),
+    write('PUT', '/api/connect/user/company-details', {
+      organisationName: 'Engines',
+      organisationLocation: 'GB',
+      industry: 'Finance',
+      companySize: '11-50',
+    }),
+    write('PUT', '/api/connect/user/settings', { promotionalEmails: true }),
     get('/api/connect/user/mfa-status'),
     get('/api/connect/user/routes'),
     {
@@ -154,28 +154,20 @@ export function script(chain: TestChain): Call[] {
       send: (s) => ({ url: `/api/connect/user/${s.sub}/getting-started` }),
       status: 200,
     },
-    {
-      operation: 'POST /api/connect/contact-us-form',
-      send: () => ({
-        url: '/api/connect/contact-us-form',
-        body: { name: 'Ada', email: 'ada@example.com', subject: 'Plans', description: 'Which plan suits us?' },
-      }),
-      status: 200,
-    },
-    {
-      operation: 'POST /api/connect/contact-us-authorise',
-      send: () => ({
-        url: '/api/connect/contact-us-authorise',
-        body: { name: 'Ada', email: 'ada@example.com', company: 'Engines', description: 'Approvals, please.' },
-      }),
-      status: 200,
-    },
+    write('POST', '/api/connect/contact-us-form', {
+      name: 'Ada',
+      email: 'ada@example.com',
+      subject: 'Plans',
+      description: 'Which plan suits us?',
+    }),
+    write('POST', '/api/connect/contact-us-authorise', {
+      name: 'Ada',
+      email: 'ada@example.com',
+      company: 'Engines',
+      description: 'Approvals, please.',
+    }),
     get('/api/connect/kyc/token'),
-    {
-      operation: 'POST /api/connect/kyc/create-check',
-      send: () => ({ url: '/api/connect/kyc/create-check', body: {} }),
-      status: 200,
-    },
+    write('POST', '/api/connect/kyc/create-check', {}),
     get('/api/connect/kyc/status'),
     ...[WEBHOOK_TOKEN, 'not-the-token'].map((key): Call => ({
       operation: 'POST /api/connect/kyc/webhook',
@@ -243,11 +235,7 @@ export function script(chain: TestChain): Call[] {
     get('/api/account-plan/user-plan'),
 
     // ── Applications and the platform API ──────────────────────────────────────────────────
-    {
-      operation: 'POST /api/application-manager/validate',
-      send: () => ({ url: '/api/application-manager/validate', body: { name: 'Recorded app' } }),
-      status: 200,
-    },
+    write('POST', '/api/application-manager/validate', { name: 'Recorded app' }),
     {
       operation: 'POST /api/application-manager/create-application',
       send: (s) => ({
@@ -374,7 +362,7 @@ export function script(chain: TestChain): Call[] {
     },
 
     // ── Tokens ──────────────────────────────────────────────────────────────────────────────
-    { operation: 'POST /api/tokenise/tokens', send: () => ({ url: '/api/tokenise/tokens', body: {} }), status: 200 },
+    write('POST', '/api/tokenise/tokens', {}),
     get('/api/tokenise/v2/orchestration/locations'),
     {
       operation: 'GET /api/tokenise/v2/orchestration/tiers',
