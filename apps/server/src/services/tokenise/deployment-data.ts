@@ -1,23 +1,9 @@
 import { decodeErrorResult, type Hex } from 'viem';
 import { deployData, getTier, type TokenParams } from '@connect/contracts';
-import type { TokenRow } from './repository.ts';
+import type { TokenFormColumns, TokenRow } from './repository.ts';
 
 /** The columns of a token its deployment data is built from (a row, or one about to be inserted). */
-export type DeployableToken = Pick<
-  TokenRow,
-  | 'tokenType'
-  | 'tierType'
-  | 'name'
-  | 'unit'
-  | 'decimals'
-  | 'initialSupply'
-  | 'maxSupply'
-  | 'remintable'
-  | 'supplyHolderAddress'
-  | 'minterAddress'
-  | 'ownerAddress'
-  | 'tokenUri'
->;
+export type DeployableToken = TokenFormColumns & Pick<TokenRow, 'tokenType' | 'tierType'>;
 
 /** Constructor parameters of a token as stored: amounts scale by decimals for QRC20. */
 export function tokenParams(token: DeployableToken): TokenParams {

@@ -8,7 +8,7 @@ import { HOLDER, newTokenUser, tiersOf, useTokenSuite, type TokenUser } from './
 /** The tokenise guards of spec §5, tier cards and form checks (spec §3–§5, §7). */
 describe('tokenise: guards, tiers and verify', () => {
   const s = useTokenSuite({ mainnet: true });
-  const { tierId, create, quant20, problem } = s;
+  const { tierId, create, quant20, problem, invalidNames } = s;
 
   describe('guards', () => {
     const locations = (user: TokenUser) =>
@@ -132,11 +132,7 @@ describe('tokenise: guards, tiers and verify', () => {
         headers: s.owner.headers,
       });
       expect(res.statusCode).toBe(400);
-      expect(
-        problem(res)
-          .invalidParams!.map((p) => p.name)
-          .sort(),
-      ).toEqual(['networkId', 'tokenType']);
+      expect(invalidNames(res)).toEqual(['networkId', 'tokenType']);
     });
   });
 
@@ -202,11 +198,7 @@ describe('tokenise: guards, tiers and verify', () => {
     it('answers invalidParams for a malformed body', async () => {
       const res = await verify({ networkId: 'x', tokenType: 'ERC20', deploymentType: 'FAX' });
       expect(res.statusCode).toBe(400);
-      expect(
-        problem(res)
-          .invalidParams!.map((p) => p.name)
-          .sort(),
-      ).toEqual(['deploymentType', 'networkId', 'tierId', 'tokenType']);
+      expect(invalidNames(res)).toEqual(['deploymentType', 'networkId', 'tierId', 'tokenType']);
     });
   });
 });

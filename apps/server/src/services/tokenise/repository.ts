@@ -11,7 +11,7 @@ import {
   type Database,
   type PlatformTxStatus,
 } from '@connect/db';
-import { TOKEN_MESSAGES, type TTierType, type TTokenStatus, type TTokenType } from '@connect/shared';
+import { TOKEN_MESSAGES, type TTokensRequest, type TTokenStatus, type TTokenType } from '@connect/shared';
 import { platformTxRow, type SignedPlatformTx } from '../../adapters/chains/platform-sender.ts';
 import { PG_NOT_NULL_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/db-errors.ts';
 import { PlatformTxRepository } from '../../repositories/platform.ts';
@@ -56,15 +56,8 @@ export type DeployedColumns = {
 /** PENDING with no transaction yet: a wallet deployment not sent, or a platform one not signed. */
 const unsent = () => and(eq(tokens.status, 'PENDING'), isNull(tokens.txHash))!;
 
-export type TokenFilter = {
-  accountId: string;
-  search?: string | undefined;
-  blockchain?: string | undefined;
-  networkId?: string | undefined;
-  tokenType?: TTokenType | undefined;
-  tierType?: TTierType | undefined;
-  status?: TTokenStatus | undefined;
-};
+/** Which of an account's tokens POST /tokens lists: its search and filters. */
+export type TokenFilter = { accountId: string } & Omit<TTokensRequest, 'page' | 'size'>;
 
 /** `%` and `_` typed into the search box are literal characters, not wildcards. */
 function likePattern(text: string): string {

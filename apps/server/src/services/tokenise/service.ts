@@ -27,7 +27,7 @@ import { fieldProblem, problem, ProblemError } from '../../lib/errors.ts';
 import type { DeploymentEngine } from './deployment.ts';
 import { insufficientCredits, TokenGuards, type Caller, type Target } from './guards.ts';
 import { readOnChain } from './on-chain.ts';
-import type { NetworkRow, TierRow, TokenRepository, TokenRow, TokenWithRefs } from './repository.ts';
+import type { NetworkRow, TierRow, TokenFilter, TokenRepository, TokenRow, TokenWithRefs } from './repository.ts';
 import { chargeToken } from './settlement.ts';
 import { seedTokenTiers } from './tiers.ts';
 import { formColumns, toToken, walletDeployment } from './views.ts';
@@ -78,16 +78,7 @@ export class TokeniseService {
 
   async list(
     caller: Caller,
-    query: {
-      page: number;
-      size: number;
-      search?: string | undefined;
-      blockchain?: string | undefined;
-      networkId?: string | undefined;
-      tokenType?: TTokenType | undefined;
-      tierType?: TToken['tierType'] | undefined;
-      status?: TToken['status'] | undefined;
-    },
+    query: Omit<TokenFilter, 'accountId'> & { page: number; size: number },
   ): Promise<TTokensPage> {
     const { page, size, ...filter } = query;
     const [{ rows, total }, quota, blockchains, credits] = await Promise.all([

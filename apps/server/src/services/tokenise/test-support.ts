@@ -180,7 +180,7 @@ export async function deployFromTestWallet(
  * `mainnet`, its Ethereum mainnet another one), the catalogue ids, an owner with networks and
  * credits, the owner's QRC20 and QRC721 tier cards, and the installation's deployer address.
  */
-export type TokenSuite = {
+type TokenSuite = {
   t: TestContext;
   chain: TestChain;
   mainChain: TestChain | null;
@@ -191,7 +191,7 @@ export type TokenSuite = {
   deployer: string;
 };
 
-export async function startTokenSuite(options: { mainnet?: boolean } = {}): Promise<TokenSuite> {
+async function startTokenSuite(options: { mainnet?: boolean } = {}): Promise<TokenSuite> {
   const [chain, mainChain] = await Promise.all([
     startTestChain(),
     options.mainnet ? startTestChain() : Promise.resolve(null),
@@ -218,7 +218,7 @@ export async function startTokenSuite(options: { mainnet?: boolean } = {}): Prom
   return { t, chain, mainChain, ids, qrc20, qrc721, owner, deployer };
 }
 
-export async function stopTokenSuite(suite: TokenSuite | undefined): Promise<void> {
+async function stopTokenSuite(suite: TokenSuite | undefined): Promise<void> {
   await suite?.t.close();
   await Promise.all([suite?.chain.stop(), suite?.mainChain?.stop()]);
 }
@@ -239,29 +239,8 @@ export function useTokenSuite(options: { mainnet?: boolean } = {}) {
     return started;
   };
   const tierId = (cards: TTierCard[], type: string) => cards.find((c) => c.type === type)!.id;
-  return {
-    get t() {
-      return suite().t;
-    },
-    get chain() {
-      return suite().chain;
-    },
-    get ids() {
-      return suite().ids;
-    },
-    get qrc20() {
-      return suite().qrc20;
-    },
-    get qrc721() {
-      return suite().qrc721;
-    },
-    get owner() {
-      return suite().owner;
-    },
-    /** The installation's deployer on the local chains (generated on first start). */
-    get deployer() {
-      return suite().deployer;
-    },
+  const problem = (res: { json: () => unknown }) => res.json() as TProblem;
+  const shorthands = {
     tierId,
     create: (user: TokenUser, payload: Record<string, unknown>) =>
       suite().t.app.inject({ method: 'POST', url: '/api/tokenise/v2/token', headers: user.headers, payload }),
@@ -275,10 +254,17 @@ export function useTokenSuite(options: { mainnet?: boolean } = {}) {
       ...qrc20Form(),
       ...extra,
     }),
-    problem: (res: { json: () => unknown }) => res.json() as TProblem,
+    problem,
+    /** The names of a refusal's invalidParams, sorted. */
+    invalidNames: (res: { json: () => unknown }) => (problem(res).invalidParams ?? []).map((p) => p.name).sort(),
     creditRows: (accountId: string) =>
       suite().t.db.db.select().from(creditTransactions).where(eq(creditTransactions.accountId, accountId)),
     creditsOf: async (accountId: string) =>
       (await suite().t.db.db.select().from(accounts).where(eq(accounts.id, accountId)))[0]!.credits,
   };
+  const fields = ['t', 'chain', 'ids', 'qrc20', 'qrc721', 'owner', 'deployer'] as const;
+  return Object.defineProperties(
+    shorthands,
+    Object.fromEntries(fields.map((field) => [field, { get: () => suite()[field], enumerable: true }])),
+  ) as typeof shorthands & Omit<Readonly<TokenSuite>, 'mainChain'>;
 }
