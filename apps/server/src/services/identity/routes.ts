@@ -38,6 +38,10 @@ export type IdentityRouteOptions = {
 
 type Operation = (body: unknown) => Promise<object>;
 
+/** Every refusal of the pool, in Cognito's shape: the exception name and its message. */
+const ZWireError = z.object({ __type: z.string(), message: z.string() });
+const wire = (description: string, schema: z.ZodType) => ({ description, content: { [CONTENT_TYPE]: { schema } } });
+
 /** Validates the body against the operation's schema, refusing as Cognito does, then runs it. */
 function operation<S extends z.ZodType>(schema: S, run: (input: z.infer<S>) => Promise<object>): Operation {
   return async (body) => {
@@ -160,6 +164,11 @@ export async function identityRoutes(app: App, deps: Deps, options: IdentityRout
         tags: ['identity'],
         summary: 'Cognito Identity Provider JSON protocol (the operation is named by x-amz-target)',
         description: `Send \`content-type: ${CONTENT_TYPE}\` and \`x-amz-target: ${TARGET_PREFIX}<Operation>\`. Supported operations: ${[...operations.keys()].join(', ')}. Errors are HTTP 400 \`{"__type": "<ExceptionName>", "message": "..."}\`.`,
+        response: {
+          200: wire("The operation's answer, as Cognito gives it", z.record(z.string(), z.unknown())),
+          400: wire('Refused: `__type` names the Cognito exception (the client decides from it)', ZWireError),
+          500: wire('`InternalErrorException`: the pool could not complete the operation', ZWireError),
+        },
       },
     },
     async (request, reply) => {
