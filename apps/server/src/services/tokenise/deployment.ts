@@ -339,8 +339,8 @@ export class DeploymentEngine {
    * FAILED with a reason (only from PENDING); the tokens:create unit is given back, nothing is
    * charged. `sent`: what became of the deployment transaction the platform stored.
    */
-  async fail(token: TokenRow, reason: string, sent?: { txHash: Hex; status: PlatformTxStatus }): Promise<void> {
-    await settleFailed(this.repo, token, reason, sent);
+  fail(token: TokenRow, reason: string, sent?: { txHash: Hex; status: PlatformTxStatus }): Promise<void> {
+    return settleFailed(this.repo, token, reason, sent);
   }
 
   /**
