@@ -4,13 +4,9 @@
  * dependency, synchronous (it runs inside zod refinements), zod-free, about 1 KB in a bundle.
  *
  * Measured here (Node 20, warm, best of 25 runs): 4.7 µs for an address's 40 characters, as fast
- * as viem's @noble/hashes keccak (4.9 µs; the BigInt version this replaced took 87 µs). The
- * server's transaction signer alone keeps hash-wasm's WebAssembly keccak (`keccak256Fast` in
- * apps/server/src/adapters/chains/signer.ts): on 4.8 KB of deployment data this file takes 137 µs
- * where hash-wasm takes 12 µs, and signing a 5.8 KB deployment takes 0.85 ms with this file
- * against 0.53 ms with hash-wasm (viem's own account: 1.23 ms), on the critical path of
- * POST /v2/token. hash-wasm cannot serve here: it starts asynchronously, which neither a zod
- * refinement nor the web's forms can await, and packages/shared depends on zod only.
+ * as viem's @noble/hashes keccak (4.9 µs; the BigInt version this replaced took 87 µs), and the
+ * server's transaction signer hashes with it too (apps/server/src/adapters/chains/signer.ts says
+ * why a faster WebAssembly keccak was not worth a second implementation).
  *
  * The 1600-bit state is 25 lanes of 64 bits, each held as two 32-bit words (low, high) so that no
  * BigInt is needed: lane i is words 2i (bits 0–31) and 2i + 1 (bits 32–63).

@@ -1,16 +1,14 @@
-import { createKeccak } from 'hash-wasm';
-import { bytesToHex, hexToBytes, serializeTransaction, type Hex, type TransactionSerializable } from 'viem';
+import { hexToBytes, serializeTransaction, type Hex, type TransactionSerializable } from 'viem';
 import { privateKeyToAddress, sign } from 'viem/accounts';
+import { keccak256Hex } from '@connect/shared';
 
 /**
  * Signs transactions with a local private key, exactly as viem's `privateKeyToAccount(key)
  * .signTransaction` does (signer.test.ts compares them), and answers the transaction's hash too.
- * The difference is the hash function: keccak-256 runs in WebAssembly (hash-wasm). A deployment
- * hashes its 3–10 KB of data twice (what is signed, then the transaction's hash) on the critical
- * path of POST /v2/token: signing a 5.8 KB deployment takes 0.53 ms with hash-wasm, 0.85 ms with
- * the shared pure-TypeScript keccak and 1.23 ms with viem's own account. Everything else hashes
- * with `keccak256Hex` of @connect/shared (address checksums, in the web and here); its header says
- * why these two remain and nothing else.
+ * It hashes with the project's one keccak-256 (`keccak256Hex`, packages/shared/src/keccak.ts):
+ * signing a 5.8 KB deployment takes 0.85 ms with it against 1.23 ms with viem's own account. A
+ * WebAssembly keccak (hash-wasm) signed in 0.53 ms, but 0.3 ms of a deployment's ~8 ms is below
+ * bench:tokens' noise (the server's clock counts whole milliseconds), so one implementation it is.
  */
 export type TxSigner = {
   readonly address: Hex;
@@ -18,14 +16,9 @@ export type TxSigner = {
   signTransaction(tx: TransactionSerializable): Promise<{ raw: Hex; hash: Hex }>;
 };
 
-// One hasher per process: init() resets it, and nothing awaits between init and digest.
-const hasher = await createKeccak(256);
-
-/** Keccak-256 in WebAssembly: the signer's hash, for transactions only (see above). */
-export function keccak256Fast(data: Hex): Hex {
-  hasher.init();
-  hasher.update(hexToBytes(data));
-  return bytesToHex(hasher.digest('binary'));
+/** Keccak-256 of hex data, as hex. */
+export function keccak256(data: Hex): Hex {
+  return `0x${keccak256Hex(hexToBytes(data))}`;
 }
 
 export function createSigner(privateKey: Hex): TxSigner {
@@ -33,9 +26,9 @@ export function createSigner(privateKey: Hex): TxSigner {
     // Deriving the address costs a public-key computation: once per signer.
     address: privateKeyToAddress(privateKey),
     async signTransaction(tx) {
-      const signature = await sign({ hash: keccak256Fast(serializeTransaction(tx)), privateKey });
+      const signature = await sign({ hash: keccak256(serializeTransaction(tx)), privateKey });
       const raw = serializeTransaction(tx, signature);
-      return { raw, hash: keccak256Fast(raw) };
+      return { raw, hash: keccak256(raw) };
     },
   };
 }
