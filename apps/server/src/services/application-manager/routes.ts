@@ -21,7 +21,7 @@ import {
 import { unauthorized } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
-import { applicationChanges as applicationEvents } from '../../lib/application-changes.ts';
+import { applicationChanges } from '../../lib/application-changes.ts';
 import { serviceStatusRoute } from '../../lib/service-status.ts';
 import { ApplicationRepository } from './repository.ts';
 import { ApplicationService } from './service.ts';
@@ -41,9 +41,9 @@ function callerOf(request: FastifyRequest): PortalUser {
 /** The application-manager service (spec §7): API applications, their secrets, keys and usage. */
 export async function applicationManagerService(app: App, deps: Deps) {
   serviceStatusRoute(app, 'application-manager', deps.config.version);
-  const events = applicationEvents(deps);
+  const changes = applicationChanges(deps);
   const service = new ApplicationService(new ApplicationRepository(deps.db), deps.box, deps.config, (id) =>
-    events.changed(id),
+    changes.changed(id),
   );
 
   app.post(
