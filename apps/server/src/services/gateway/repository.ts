@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
-import { applicationUsageDaily, appSettings, type DbHandle } from '@connect/db';
+import { sql } from 'drizzle-orm';
+import { applicationUsageDaily, type DbHandle } from '@connect/db';
+import { AppSettingRepository } from '../../repositories/app-settings.ts';
 
 /** A client secret that admits tokens now: not revoked, not expired. */
 export type LiveClientSecret = { secretId: string; hash: string; applicationId: string; accountId: string };
@@ -95,21 +96,8 @@ export class GatewayRepository {
       });
   }
 
-  /**
-   * The stored (sealed) access-token key; the first caller stores `create()`. Nodes starting
-   * together may race: the loser reads the winner's key, so every node signs with the same one.
-   */
-  async loadOrCreateAccessTokenKey(create: () => string): Promise<string> {
-    const read = async () =>
-      (await this.dbh.db.select().from(appSettings).where(eq(appSettings.key, ACCESS_TOKEN_KEY_SETTING)))[0];
-    let row = await read();
-    if (!row) {
-      await this.dbh.db
-        .insert(appSettings)
-        .values({ key: ACCESS_TOKEN_KEY_SETTING, value: create() })
-        .onConflictDoNothing();
-      row = await read();
-    }
-    return row!.value;
+  /** The stored (sealed) access-token key; the first node to start stores `create()`, every node uses it. */
+  loadOrCreateAccessTokenKey(create: () => string): Promise<string> {
+    return new AppSettingRepository(this.dbh.db).readOrCreate(ACCESS_TOKEN_KEY_SETTING, create);
   }
 }
