@@ -16,8 +16,7 @@ import type { Config } from './config.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 import type { SessionRevocations } from './lib/session-revocations.ts';
-import type { KeyStore } from './services/identity/keys.ts';
-import type { PoolSettings } from './services/identity/pool.ts';
+import type { KeyStore, PoolSettings } from './services/identity/index.ts';
 
 /** The Fastify instance with zod schemas as its type provider. */
 export type App = FastifyInstance<
