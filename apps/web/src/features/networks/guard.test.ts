@@ -1,11 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TUser } from '@connect/shared';
 import { currentUserQuery } from '../../lib/current-user.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { setRuntimeConfig } from '../../lib/runtime-config.ts';
-import { session } from '../../lib/storage.ts';
 import { json, MFA_OFF, TEST_USER } from '../../test/fixtures.ts';
-import { TEST_RUNTIME_CONFIG } from '../../test/render.tsx';
+import { setUpGuardSuite } from '../../test/guard-suite.ts';
 import { selectNetworksGuard } from './guard.ts';
 
 vi.mock('../../lib/auth.ts', () => ({
@@ -24,21 +22,9 @@ const USER: TUser = {
   ...MFA_OFF,
 };
 
-const fetchMock = vi.fn<typeof fetch>();
-
 /** The guard of /my-networks/select-new-networks (spec §5). */
 describe('selectNetworksGuard', () => {
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    setRuntimeConfig({ ...TEST_RUNTIME_CONFIG, productSlug: 'acme' });
-    session.setMarker(USER.id, USER.role);
-  });
-  afterEach(() => {
-    fetchMock.mockReset();
-    vi.unstubAllGlobals();
-    queryClient.clear();
-    sessionStorage.clear();
-  });
+  const fetchMock = setUpGuardSuite(USER);
 
   it('lets a verified user through', async () => {
     queryClient.setQueryData(currentUserQuery(USER.id).queryKey, { ...USER, onfidoApplicantStatus: 'VERIFIED' });

@@ -18,12 +18,12 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { invalidParamsOf, isApplicationNameTaken } from '../../../lib/problems.ts';
 import { QueryState } from '../../../components/query-state.tsx';
-import { FormTextField } from '../../../components/form-text-field.tsx';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useNetworksForApplication } from '../api/get-application-networks.ts';
 import { useUpdateApplication } from '../api/update-application.ts';
 import { EnvironmentChip } from './environment-chip.tsx';
+import { NameAndCallbackFields } from './name-and-callback-fields.tsx';
 import { NetworkChecklist } from './network-checklist.tsx';
 import { TestnetSigningField } from './testnet-signing-field.tsx';
 
@@ -98,23 +98,7 @@ export function EditApplicationDialog({
                 <EnvironmentChip type={application.applicationType} />
                 <span>{t('fields.applicationTypeFixed')}</span>
               </Stack>
-              <FormTextField
-                control={form.control}
-                name="name"
-                label={t('fields.name')}
-                required
-                fullWidth
-                helperText={t('fields.nameHelp')}
-              />
-              <FormTextField
-                control={form.control}
-                name="callbackUrl"
-                label={t('fields.callbackUrl')}
-                required
-                fullWidth
-                type="url"
-                helperText={t('fields.callbackHelp')}
-              />
+              <NameAndCallbackFields control={form.control} />
               <QueryState
                 query={networks}
                 loading={<Skeleton variant="rounded" height={120} />}

@@ -12,8 +12,8 @@ import { useId, type FormEvent } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FlowActions } from '../../../components/flow/flow-stepper.tsx';
-import { FormTextField } from '../../../components/form-text-field.tsx';
 import type { RegistrationDetails } from '../hooks/use-register-application.ts';
+import { NameAndCallbackFields } from './name-and-callback-fields.tsx';
 
 /**
  * Registration step 2: name, callback URL and where the application runs (fixed once created).
@@ -45,24 +45,7 @@ export function RegisterDetailsStep({
       </Typography>
       <fieldset disabled={isChecking} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
         <Stack spacing={2.5} sx={{ maxWidth: 560 }}>
-          <FormTextField
-            control={form.control}
-            name="name"
-            label={t('fields.name')}
-            required
-            fullWidth
-            helperText={t('fields.nameHelp')}
-          />
-          <FormTextField
-            control={form.control}
-            name="callbackUrl"
-            label={t('fields.callbackUrl')}
-            required
-            fullWidth
-            type="url"
-            placeholder="https://"
-            helperText={t('fields.callbackHelp')}
-          />
+          <NameAndCallbackFields control={form.control} callbackPlaceholder="https://" />
           <Controller
             control={form.control}
             name="applicationType"

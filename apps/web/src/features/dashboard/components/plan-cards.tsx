@@ -35,19 +35,24 @@ function SummaryCard({ titleId, title, children }: { titleId: string; title: str
   );
 }
 
+/** A summary card loading: its figure, a line of text and its button. */
+function SummarySkeleton({ figureWidth, lineWidth }: { figureWidth: string; lineWidth: string }) {
+  return (
+    <Box aria-busy="true">
+      <Skeleton width={figureWidth} height={40} />
+      <Skeleton width={lineWidth} />
+      <Skeleton variant="rounded" width={140} height={36} sx={{ mt: 2 }} />
+    </Box>
+  );
+}
+
 export function PlanCard({ plan }: { plan: UseQueryResult<TPlanInfo> }) {
   const { t } = useTranslation('account');
   return (
     <SummaryCard titleId="plan-card-title" title={t('dashboard.plan.title')}>
       <QueryState
         query={plan}
-        loading={
-          <Box aria-busy="true">
-            <Skeleton width="50%" height={40} />
-            <Skeleton width="35%" />
-            <Skeleton variant="rounded" width={140} height={36} sx={{ mt: 2 }} />
-          </Box>
-        }
+        loading={<SummarySkeleton figureWidth="50%" lineWidth="35%" />}
         errorMessage={t('dashboard.plan.loadFailed')}
         errorVariant="row"
       >
@@ -89,13 +94,7 @@ export function CreditsCard({ plan }: { plan: UseQueryResult<TPlanInfo> }) {
     <SummaryCard titleId="credits-card-title" title={t('dashboard.credits.title')}>
       <QueryState
         query={plan}
-        loading={
-          <Box aria-busy="true">
-            <Skeleton width="40%" height={40} />
-            <Skeleton width="70%" />
-            <Skeleton variant="rounded" width={140} height={36} sx={{ mt: 2 }} />
-          </Box>
-        }
+        loading={<SummarySkeleton figureWidth="40%" lineWidth="70%" />}
         errorMessage={t('dashboard.credits.loadFailed')}
         errorVariant="row"
       >

@@ -9,6 +9,11 @@ import { SandboxChip } from './token-status-chip.tsx';
 /** Coin details' contract: network, contract, transaction and deployer (with explorer links), and when. */
 export function CoinContractSection({ token }: { token: TTokenDetails }) {
   const { t } = useTranslation('quantPortfolio');
+  /** A row of an address or hash, copyable and linked to the explorer when there is one; a dash until it exists. */
+  const identifierRow = (label: string, value: string | null, explorerUrl: string | null = null) => ({
+    label,
+    value: value ? <Identifier value={value} what={label.toLowerCase()} explorerUrl={explorerUrl} /> : '–',
+  });
   return (
     <DetailsSection id="contract-title" title={t('details.contract')}>
       <Facts
@@ -25,38 +30,9 @@ export function CoinContractSection({ token }: { token: TTokenDetails }) {
               </Stack>
             ),
           },
-          {
-            label: t('details.contractAddress'),
-            value: token.smartContractAddress ? (
-              <Identifier
-                value={token.smartContractAddress}
-                what={t('details.contractAddress').toLowerCase()}
-                explorerUrl={token.explorer.contractUrl}
-              />
-            ) : (
-              '–'
-            ),
-          },
-          {
-            label: t('details.transactionId'),
-            value: token.transactionId ? (
-              <Identifier
-                value={token.transactionId}
-                what={t('details.transactionId').toLowerCase()}
-                explorerUrl={token.explorer.transactionUrl}
-              />
-            ) : (
-              '–'
-            ),
-          },
-          {
-            label: t('details.deployer'),
-            value: token.deployerAddress ? (
-              <Identifier value={token.deployerAddress} what={t('details.deployer').toLowerCase()} />
-            ) : (
-              '–'
-            ),
-          },
+          identifierRow(t('details.contractAddress'), token.smartContractAddress, token.explorer.contractUrl),
+          identifierRow(t('details.transactionId'), token.transactionId, token.explorer.transactionUrl),
+          identifierRow(t('details.deployer'), token.deployerAddress),
           { label: t('details.deployment'), value: t(`deploymentType.${token.deploymentType}`) },
           { label: t('details.createdAt'), value: formatDateTime(token.createdAt) },
           { label: t('details.deployedAt'), value: formatDateTime(token.deployedAt) },
