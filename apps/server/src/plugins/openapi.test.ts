@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBLEM_CODES } from '@connect/shared';
+import { z } from 'zod';
+import { PROBLEM_CODES, ZApplicationsQuery } from '@connect/shared';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
 import { tidyComponents } from './openapi-components.ts';
 import { operationIdOf, SECURITY_SCHEMES } from './openapi.ts';
@@ -174,6 +175,26 @@ describe('the OpenAPI document', () => {
     for (const name of schemas.filter((id) => id.endsWith('Input'))) {
       expect(document.components.schemas[name], name).not.toEqual(document.components.schemas[name.slice(0, -5)]);
     }
+  });
+});
+
+describe('a query schema with a registry id', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    z.globalRegistry.add(ZApplicationsQuery, { id: 'ApplicationsQuery' });
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    z.globalRegistry.remove(ZApplicationsQuery);
+    await t?.close();
+  });
+
+  it('is still listed field by field as the operation’s parameters', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+    }>();
+    const parameters = document.paths['/api/application-manager/applications']?.get?.parameters ?? [];
+    expect(parameters.map((p) => `${p.in}:${p.name}`)).toEqual(expect.arrayContaining(['query:page', 'query:search']));
   });
 });
 

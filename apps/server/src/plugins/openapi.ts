@@ -170,8 +170,26 @@ function describeResponses<T extends { paths?: object }>(document: T): T {
 
 const isErrorStatus = (status: string) => /^[45]/.test(status);
 
+/**
+ * Parameters are listed one by one, so their schema must be inline: a copy of a registered schema
+ * (a query schema with an id) is the same schema without the id. Its fields may still be components.
+ */
+function withInlineParameters(schema: FastifySchema): FastifySchema {
+  // With its own definition (not as a derived schema, which zod would write as a reference to its parent).
+  const inline = (part: unknown) => (part instanceof z.ZodType ? part.clone(part._zod.def) : part);
+  return {
+    ...schema,
+    ...(schema.querystring ? { querystring: inline(schema.querystring) } : {}),
+    ...(schema.params ? { params: inline(schema.params) } : {}),
+    ...(schema.headers ? { headers: inline(schema.headers) } : {}),
+  };
+}
+
 function transform(input: Parameters<typeof jsonSchemaTransform>[0]): { schema: FastifySchema; url: string } {
-  const { schema, url } = jsonSchemaTransform(input) as { schema: FastifySchema & JsonSchema; url: string };
+  const { schema, url } = jsonSchemaTransform({ ...input, schema: withInlineParameters(input.schema) }) as {
+    schema: FastifySchema & JsonSchema;
+    url: string;
+  };
   if (schema.hide) return { schema, url };
   const route = input.route as RouteOptions;
   const access = route.config?.access as Access | undefined;
