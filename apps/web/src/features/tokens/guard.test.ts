@@ -29,6 +29,19 @@ describe('createSmartContractGuard', () => {
     expect(await createSmartContractGuard()).toBeNull();
   });
 
+  it('sends a user whose plan allows no more tokens to Token Flow, and one without networks to My networks', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/tokenise/tokens'
+        ? json(tokensPage([], { quota: { deployed: 3, allowed: 3 } }))
+        : json({ locations: [LOCATION] }),
+    );
+    expect((await createSmartContractGuard())?.headers.get('location')).toBe('/acme-flows/token-flow?notice=quota');
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/tokenise/tokens' ? json(tokensPage([])) : json({ locations: [] }),
+    );
+    expect((await createSmartContractGuard())?.headers.get('location')).toBe('/my-networks?configureNetworks=true');
+  });
+
   it.each([
     ['NETWORKS_NOT_CONFIGURED', '/my-networks?configureNetworks=true'],
     ['TOKEN_QUOTA_REACHED', '/acme-flows/token-flow?notice=quota'],

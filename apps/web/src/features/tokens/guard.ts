@@ -6,9 +6,6 @@ import { getLocationsQueryOptions } from './api/get-locations.ts';
 import { getTokensQueryOptions } from './api/get-tokens.ts';
 import { tokenPaths } from './token-paths.ts';
 
-/** Where the creation guard sends a user without quota: Token Flow, which says why. */
-export const quotaRedirectPath = () => `${tokenPaths.tokenFlow()}?notice=quota`;
-
 /**
  * Where a refusal that sends the user on leads from the token pages (spec §5): no networks → My
  * networks with configureNetworks=true; no quota → Token Flow; a mainnet without a verified
@@ -19,7 +16,8 @@ export function redirectPath(redirect: ProblemRedirect): string {
     case 'configureNetworks':
       return tokenPaths.configureNetworks();
     case 'quotaReached':
-      return quotaRedirectPath();
+      // Token Flow says why.
+      return `${tokenPaths.tokenFlow()}?notice=quota`;
     case 'verifyIdentity':
       return tokenPaths.kyc();
   }
@@ -42,8 +40,8 @@ export async function createSmartContractGuard(): Promise<Response | null> {
       queryClient.fetchQuery({ ...getLocationsQueryOptions(), staleTime: 0 }),
     ]);
     const { allowed, deployed } = tokens.quota;
-    if (allowed !== null && allowed - deployed <= 0) return redirect(quotaRedirectPath());
-    if (locations.length === 0) return redirect(tokenPaths.configureNetworks());
+    if (allowed !== null && allowed - deployed <= 0) return redirect(redirectPath('quotaReached'));
+    if (locations.length === 0) return redirect(redirectPath('configureNetworks'));
     return null;
   } catch (error) {
     const sendsOn = problemRedirectOf(error);
