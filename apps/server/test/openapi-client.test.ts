@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { recordEveryOperation, type Recording } from './openapi-recordings.ts';
+import { isJson, recordEveryOperation, type Recording } from './openapi-recordings.ts';
 
 /**
  * Issue 12 §2: a client generated from the OpenAPI document type-checks against the real
@@ -76,7 +76,7 @@ function callSource(recording: Recording, index: number): string {
     `call(${id}, { ${request.join(', ')} });`,
     `export type Status${index} = Responses<${id}>[${statusKey}];`,
   ];
-  if (recording.mediaType?.endsWith('json')) {
+  if (isJson(recording.mediaType)) {
     lines.push(
       `export const answer${index}: Answer<${id}, ${statusKey}, ${JSON.stringify(recording.mediaType)}> = ${literal(recording.body)};`,
     );

@@ -36,6 +36,9 @@ export type Recording = {
   body: unknown;
 };
 
+/** `application/json`, `application/problem+json`, Cognito's `application/x-amz-json-1.1` … */
+export const isJson = (mediaType: string | undefined) => mediaType !== undefined && /\bjson\b/.test(mediaType);
+
 export type Recorded = {
   t: TestContext;
   document: OpenApi;
@@ -135,7 +138,7 @@ export async function recordEveryOperation(): Promise<Recorded> {
         status: res.statusCode,
         headers: res.headers as Recording['headers'],
         mediaType,
-        body: !res.body ? undefined : mediaType?.endsWith('json') ? (res.json() as unknown) : res.body,
+        body: !res.body ? undefined : isJson(mediaType) ? (JSON.parse(res.body) as unknown) : res.body,
       };
       recordings.push(recording);
       return recording;
