@@ -43,10 +43,15 @@ describe('problem codes', () => {
   afterAll(() => t?.close());
 
   it.each([
-    ['no access token', { method: 'GET', url: '/api/tokenise/tokens' }, 401, 'UNAUTHORIZED'],
+    [
+      'no access token',
+      { method: 'GET', url: '/api/tokenise/v2/orchestration/locations', headers: { authorization: '' } },
+      401,
+      'UNAUTHORIZED',
+    ],
     [
       'a token that is not a JWT',
-      { method: 'GET', url: '/api/tokenise/tokens', headers: { authorization: 'Bearer x.y.z' } },
+      { method: 'GET', url: '/api/tokenise/v2/orchestration/locations', headers: { authorization: 'Bearer x.y.z' } },
       401,
       'TOKEN_EXPIRED',
     ],
@@ -83,9 +88,13 @@ describe('problem codes', () => {
   });
 
   it('answers a validation failure with INVALID_REQUEST and the failing fields', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/tokenise/tokens?size=7', headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/integrate/v2/user-networks?networkType=sideways',
+      headers,
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'INVALID_REQUEST', invalidParams: [{ name: 'size' }] });
+    expect(res.json()).toMatchObject({ code: 'INVALID_REQUEST', invalidParams: [{ name: 'networkType' }] });
   });
 
   it('answers a service’s refusal with the code that names it', async () => {
