@@ -195,7 +195,9 @@ export async function identityRoutes(app: App, deps: Deps, options: IdentityRout
       config: { access: 'public', rateLimit: false },
       schema: {
         tags: ['identity'],
-        summary: 'Public keys that verify the pool’s tokens',
+        // The path holds the pool id, which differs per installation; the id must not.
+        operationId: 'getIdpJwks',
+        summary: 'Public keys that verify the pool’s JWTs',
         response: { 200: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }) },
       },
     },
@@ -211,6 +213,7 @@ export async function identityRoutes(app: App, deps: Deps, options: IdentityRout
       config: { access: 'public', rateLimit: false },
       schema: {
         tags: ['identity'],
+        operationId: 'getIdpOpenidConfiguration',
         summary: 'OpenID discovery document: the issuer and where its keys are',
         response: {
           200: z.object({
