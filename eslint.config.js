@@ -184,6 +184,21 @@ export default tseslint.config(
           ],
         },
       ],
+      // The SPA decides from a problem's code (lib/problems.ts), never from its text.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'BinaryExpression[operator=/^[!=]==?$/] > MemberExpression.left[property.name=/^(detail|message)$/], BinaryExpression[operator=/^[!=]==?$/] > MemberExpression.right[property.name=/^(detail|message)$/]',
+          message:
+            'Decide from the problem code (lib/problems.ts), not from message text; Cognito messages are read only in lib/identity-errors.ts.',
+        },
+      ],
     },
+  },
+  {
+    // The one module that reads Cognito's messages (real Cognito gives no other signal), and tests.
+    files: ['apps/web/src/lib/identity-errors.ts', 'apps/web/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -107,4 +107,14 @@ describe('lint boundaries', () => {
       someModuleIn('apps/server/src/services/connect'),
     );
   });
+
+  it('the SPA never decides from message text', async () => {
+    const code = `export const isTaken = (error: { detail?: string }) => error.detail === 'taken';\n`;
+    const lint = async (filePath: string) =>
+      (await eslint.lintText(code, { filePath: path.join(ROOT, filePath) }))[0]!.messages.map((m) => m.message);
+    expect(await lint('apps/web/src/features/tokens/probe.ts')).toEqual([
+      expect.stringContaining('Decide from the problem code'),
+    ]);
+    expect(await lint('apps/web/src/lib/identity-errors.ts')).toEqual([]);
+  });
 });
