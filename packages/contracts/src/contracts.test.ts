@@ -22,13 +22,13 @@ import {
   startDevChain,
   type DevChain,
 } from '@connect/devchain';
+// The rules the portal applies to these contracts' tiers and URIs live in the shared package.
+import { buildTierList, isValidBaseTokenUri as isValidBaseUri } from '@connect/shared';
 import {
   ARTIFACTS_FILE,
-  buildTierList,
   constructorArgs,
   deployData,
   getTier,
-  isValidBaseUri,
   listTiers,
   loadArtifactsFile,
   matchesDeployedCode,

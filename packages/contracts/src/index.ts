@@ -103,32 +103,6 @@ export function listTiers(tokenType?: TokenType): TokenTier[] {
   return types.flatMap((t) => TIER_TYPES.map((tier) => getTier(t, tier)));
 }
 
-/**
- * Spec §4 tier list building: tiers sorted by name case-insensitively; each tier's short list is
- * the functions not present in the previous tier, or the full list if none are new; `refererTier`
- * is the previous tier's name ('' for the first).
- */
-export function buildTierList<T extends { name: string; functions: readonly string[] }>(
-  tiers: readonly T[],
-): (T & { refererTier: string; shortListFunctions: string[] })[] {
-  const sorted = [...tiers].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
-  return sorted.map((tier, i) => {
-    const previous = i > 0 ? sorted[i - 1] : undefined;
-    const before = new Set(previous?.functions ?? []);
-    const added = tier.functions.filter((f) => !before.has(f));
-    return {
-      ...tier,
-      refererTier: previous?.name ?? '',
-      shortListFunctions: added.length ? added : [...tier.functions],
-    };
-  });
-}
-
-/** The QRC721 base URI rule: starts with "http" (any case) and ends with "/". */
-export function isValidBaseUri(uri: string): boolean {
-  return uri.length >= 5 && /^http/i.test(uri) && uri.endsWith('/');
-}
-
 export type TokenParams = {
   name: string;
   symbol: string;
