@@ -59,7 +59,7 @@ export const ZKycSandboxForm = z.object({
 export type TKycSandboxForm = z.infer<typeof ZKycSandboxForm>;
 
 /** GET /kyc/token: what the browser needs to start the provider's capture (spec §7). */
-export const ZKycToken = z
+export const ZKycSdkToken = z
   .object({
     provider: z.enum(KYC_PROVIDERS),
     isSandbox: z.boolean(),
@@ -69,8 +69,8 @@ export const ZKycToken = z
     /** Onfido's data region (EU, US, CA); absent for the sandbox. */
     region: z.string().optional(),
   })
-  .meta({ id: 'KycToken' });
-export type TKycToken = z.infer<typeof ZKycToken>;
+  .meta({ id: 'KycSdkToken' });
+export type TKycSdkToken = z.infer<typeof ZKycSdkToken>;
 
 export const ZKycCheck = z
   .object({

@@ -5,7 +5,7 @@ import {
   FIELD_MESSAGES,
   KYC_MESSAGES,
   ZKycStatusResponse,
-  ZKycToken,
+  ZKycSdkToken,
   ZProblem,
   ZUser,
   type TUpdateUserRequest,
@@ -101,11 +101,11 @@ describe('connect service: identity verification with the sandbox', () => {
 
   it('creates the applicant on the first token request and reuses it after', async () => {
     const { sub, headers } = await newUser();
-    const first = ZKycToken.parse((await call('GET', '/kyc/token', headers)).json());
+    const first = ZKycSdkToken.parse((await call('GET', '/kyc/token', headers)).json());
     expect(first).toMatchObject({ provider: 'sandbox', isSandbox: true });
     expect(first.applicantId).toMatch(/^sandbox-applicant-/);
     expect(first.region).toBeUndefined();
-    const second = ZKycToken.parse((await call('GET', '/kyc/token', headers)).json());
+    const second = ZKycSdkToken.parse((await call('GET', '/kyc/token', headers)).json());
     expect(second.applicantId).toBe(first.applicantId);
     expect(second.token).not.toBe(first.token);
     const rows = await t.db.db.select().from(kycApplicants).where(eq(kycApplicants.userId, sub));
@@ -368,17 +368,19 @@ describe('connect service: identity verification with Onfido', () => {
     const session = await newUser();
     const before = fake.applicants.size;
     const tokens = await Promise.all(
-      Array.from({ length: 5 }, async () => ZKycToken.parse((await call('GET', '/kyc/token', session.headers)).json())),
+      Array.from({ length: 5 }, async () =>
+        ZKycSdkToken.parse((await call('GET', '/kyc/token', session.headers)).json()),
+      ),
     );
     expect(new Set(tokens.map((token) => token.applicantId)).size).toBe(1);
-    const again = ZKycToken.parse((await call('GET', '/kyc/token', session.headers)).json());
+    const again = ZKycSdkToken.parse((await call('GET', '/kyc/token', session.headers)).json());
     expect(again.applicantId).toBe(tokens[0]!.applicantId);
     expect(fake.applicants.size - before).toBe(1);
   });
 
   async function startCheck() {
     const session = await newUser();
-    const token = ZKycToken.parse((await call('GET', '/kyc/token', session.headers)).json());
+    const token = ZKycSdkToken.parse((await call('GET', '/kyc/token', session.headers)).json());
     expect(token).toMatchObject({ provider: 'onfido', isSandbox: false, region: 'US' });
     expect(fake.applicants.get(token.applicantId)).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace' });
     const res = await call('POST', '/kyc/create-check', session.headers, {});

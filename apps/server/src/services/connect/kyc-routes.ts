@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ZCreateKycCheckRequest, ZKycStatusResponse, ZKycToken, ZProblem } from '@connect/shared';
+import { ZCreateKycCheckRequest, ZKycStatusResponse, ZKycSdkToken, ZProblem } from '@connect/shared';
 import { unauthorized } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
@@ -37,10 +37,10 @@ export async function kycRoutes(app: App, deps: Deps) {
         summary: 'An SDK token for identity verification',
         description:
           'Creates the caller’s applicant at the provider on first use (with the profile’s first and last name), then issues a short-lived SDK token for the Onfido web SDK. `provider`/`isSandbox` say whether the embedded sandbox answers. 400 when the profile has no first or last name; 409 when already verified.',
-        response: { 200: ZKycToken, ...problems },
+        response: { 200: ZKycSdkToken, ...problems },
       },
     },
-    async (request) => service.token(callerOf(request)),
+    async (request) => service.sdkToken(callerOf(request)),
   );
 
   app.post(

@@ -9,7 +9,7 @@ import {
   type TCreateKycCheckRequest,
   type TKycCheck,
   type TKycStatusResponse,
-  type TKycToken,
+  type TKycSdkToken,
 } from '@connect/shared';
 import { KycProviderError, type KycProvider, type ProviderCheck, type StoredCheck } from '../../adapters/kyc/port.ts';
 import { badRequest, fieldProblem, notFound, problem, ProblemError } from '../../lib/errors.ts';
@@ -88,7 +88,7 @@ export class KycService {
    * GET /kyc/token: the applicant is created at the provider on first use (with the profile's
    * names, which the document will be compared with), then a short-lived SDK token is issued.
    */
-  async token(caller: PortalUser): Promise<TKycToken> {
+  async sdkToken(caller: PortalUser): Promise<TKycSdkToken> {
     this.requireAvailable();
     const user = await this.requireNamedUser(caller.id);
     if (user.kycStatus === 'VERIFIED') throw problem('KYC_ALREADY_VERIFIED');

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ZKycToken, type TKycToken } from '@connect/shared';
+import { ZKycSdkToken, type TKycSdkToken } from '@connect/shared';
 import { api } from '../../../lib/api.ts';
 
 /**
@@ -7,8 +7,8 @@ import { api } from '../../../lib/api.ts';
  * JWT for Onfido's web SDK). Asked for when the user starts the Onfido capture (a mutation: every
  * start needs a fresh one).
  */
-export function getKycSdkToken(): Promise<TKycToken> {
-  return api.connect.get('/kyc/token', { schema: ZKycToken });
+export function getKycSdkToken(): Promise<TKycSdkToken> {
+  return api.connect.get('/kyc/token', { schema: ZKycSdkToken });
 }
 
 export function useKycSdkToken() {
