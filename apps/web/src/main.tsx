@@ -1,5 +1,7 @@
 import './styles/inter.css';
 import './styles/plain.css';
+import './styles/plain-fields.css';
+import './styles/plain-actions.css';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppRouter } from './app/app.tsx';
