@@ -16,7 +16,10 @@ import type { Config } from './config.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 import type { SessionRevocations } from './lib/session-revocations.ts';
-import type { KeyStore, PoolSettings } from './services/identity/index.ts';
+// The pool's types come from their own files, not identity's index.ts: the index also exports its
+// routes, which import this file, and the two would form a circle.
+import type { KeyStore } from './services/identity/keys.ts';
+import type { PoolSettings } from './services/identity/pool.ts';
 
 /** The Fastify instance with zod schemas as its type provider. */
 export type App = FastifyInstance<
