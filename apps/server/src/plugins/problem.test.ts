@@ -2,16 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZProblem } from '@connect/shared';
 import { createTestApp, signInAs, type TestContext } from '../../test/helpers.ts';
 
+// One app for both groups: every case is a single request that changes nothing.
+let t: TestContext;
+let headers: { authorization: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  headers = (await signInAs(t)).headers;
+});
+afterAll(() => t?.close());
+
 /** Refusals Fastify makes before any route runs answer problem details too (issue 11 §4). */
 describe('problem details for the router’s own refusals', () => {
-  let t: TestContext;
-  let headers: { authorization: string };
-  beforeAll(async () => {
-    t = await createTestApp();
-    headers = (await signInAs(t)).headers;
-  });
-  afterAll(() => t?.close());
-
   it.each([
     ['POST', `/api/gateway/${'n'.repeat(3000)}`],
     ['DELETE', `/api/application-manager/application/${'a'.repeat(3000)}`],
@@ -34,14 +35,6 @@ describe('problem details for the router’s own refusals', () => {
 
 /** Every refusal names its code (packages/shared problem-codes.ts); the SPA decides from it. */
 describe('problem codes', () => {
-  let t: TestContext;
-  let headers: { authorization: string };
-  beforeAll(async () => {
-    t = await createTestApp();
-    headers = (await signInAs(t)).headers;
-  });
-  afterAll(() => t?.close());
-
   it.each([
     [
       'no access token',
