@@ -55,10 +55,17 @@ const BOUNDARY_ZONES = [
       "A service uses another service only through its index.ts (its public face), never the other service's internals.",
   })),
   {
-    target: [`${SERVER}/lib`, `${SERVER}/plugins`, `${SERVER}/repositories`],
+    target: [`${SERVER}/jobs`, `${SERVER}/startup`],
+    from: `${SERVER}/services`,
+    except: SERVICES.map((service) => `./${service}/index.ts`),
+    message:
+      "Jobs and start-up work reach a service only through its index.ts (its public face), never the service's internals.",
+  },
+  {
+    target: [`${SERVER}/lib`, `${SERVER}/plugins`, `${SERVER}/repositories`, `${SERVER}/events`],
     from: `${SERVER}/services`,
     message:
-      'src/lib/, src/plugins/ and src/repositories/ sit below the services: they never import a service (move what they need to src/lib/).',
+      'src/lib/, src/plugins/, src/repositories/ and src/events/ sit below the services: they never import a service (move what they need to src/lib/).',
   },
 ];
 

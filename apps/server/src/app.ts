@@ -15,6 +15,8 @@ import type { Mailer } from './adapters/mail/port.ts';
 import type { Config } from './config.ts';
 import { resolveSecretKey, SecretBox } from './lib/secret-box.ts';
 import { SessionRevocations } from './lib/session-revocations.ts';
+import { OutboxEventBus } from './events/bus.ts';
+import type { EventBus } from './events/port.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -66,6 +68,8 @@ const COGNITO_MAX_ACCESS_TOKEN_MS = 24 * 3_600_000;
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
+    /** The typed domain event bus (events/port.ts). */
+    events: EventBus;
   }
 }
 
@@ -161,6 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const identityAdmin: IdentityAdmin = createIdentityAdmin({ config, db: dbh.db, mailer, revocations });
   const kyc = options.kyc ?? createKycProvider(config);
   const jobs = new JobQueue(dbh, app.log);
+  const events = new OutboxEventBus(dbh.db, app.log);
   const deps: Deps = {
     config,
     chains,
@@ -173,10 +178,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     box,
     revocations,
     kyc,
+    events,
     jobs,
     rawHandlers,
   };
   app.decorate('deps', deps);
+  app.decorate('events', events as EventBus);
 
   await app.register(problemPlugin);
   await app.register(inputGuardPlugin);
@@ -217,8 +224,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Workers start once every service has registered its queues; they stop before the database closes.
   app.addHook('onReady', async () => {
     if (jobs.hasWorkers) await jobs.start();
+    events.start();
   });
   app.addHook('preClose', async () => {
+    await events.stop();
     await jobs.stop();
   });
   return app as App;

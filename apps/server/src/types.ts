@@ -13,6 +13,7 @@ import type { IdentityAdmin } from './adapters/identity-admin/port.ts';
 import type { KycProvider } from './adapters/kyc/port.ts';
 import type { Mailer } from './adapters/mail/port.ts';
 import type { Config } from './config.ts';
+import type { EventBus } from './events/port.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 import type { SessionRevocations } from './lib/session-revocations.ts';
@@ -58,6 +59,8 @@ export type Deps = {
   chains: { monitor: NetworkMonitor };
   /** Identity verification: Onfido, or the embedded sandbox when Onfido is not configured. */
   kyc: KycProvider;
+  /** Domain events (the outbox): services emit in the transaction of the change; subscribers register while the app is built. */
+  events: EventBus;
   /** Background jobs (pg-boss): services register workers while the app is built. */
   jobs: JobQueue;
   /** Raw handlers tried, in order, before Fastify for every request that reaches the server's socket. */

@@ -21,3 +21,4 @@ export * from './tokens/form.ts';
 export * from './tokens/tiers.ts';
 export * from './tokens/schemas.ts';
 export * from './getting-started.ts';
+export * from './notifications.ts';

@@ -3,3 +3,5 @@ export * from './identity.ts';
 export * from './developer-hub.ts';
 export * from './tokens.ts';
 export * from './platform.ts';
+export * from './ledger.ts';
+export * from './events.ts';

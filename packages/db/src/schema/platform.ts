@@ -2,7 +2,8 @@ import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'driz
 import { networks } from './developer-hub.ts';
 
 /** What became of a transaction the platform signed. */
-export type PlatformTxStatus = 'SIGNED' | 'SENT' | 'MINED' | 'FAILED' | 'DROPPED';
+/** REPLACED: another transaction with the same sender and nonce (a fee bump) took its place. */
+export type PlatformTxStatus = 'SIGNED' | 'SENT' | 'MINED' | 'FAILED' | 'DROPPED' | 'REPLACED';
 
 /**
  * Keys the platform generated for itself (e.g. the local chains' deployer, one per installation),

@@ -22,7 +22,6 @@ export const accounts = pgTable('accounts', {
   planName: text('plan_name').notNull().default('Trial'),
   planStatus: text('plan_status').$type<PlanStatus>().notNull().default('ACTIVE'),
   planRenewsAt: timestamp('plan_renews_at', { withTimezone: true }),
-  credits: integer('credits').notNull().default(0),
   /** How many blockchains the plan lets the account activate (spec §9: 0 means all). */
   blockchainAllowance: integer('blockchain_allowance').notNull().default(0),
   /** Whether the plan allows mainnet networks (the notice 'mainnets need an upgraded plan'). */
@@ -147,6 +146,8 @@ export const mailOutbox = pgTable(
     textBody: text('text_body').notNull(),
     /** The one-time code the message carries, as its own field for the dev mailbox; cleared once delivered by SMTP. */
     code: text('code'),
+    /** Makes a send idempotent (e.g. `event:<event id>:<subscriber>`): a second message with the same key is not written. */
+    dedupeKey: text('dedupe_key').unique(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -84,23 +84,3 @@ export const tokens = pgTable(
     uniqueIndex('tokens_network_tx_idx').on(t.networkId, t.txHash),
   ],
 );
-
-/**
- * Every change of an account's credits. `reference` is unique, so a charge for the same thing
- * (e.g. `token:<id>`) can never be applied twice, whatever retries happen.
- */
-export const creditTransactions = pgTable(
-  'credit_transactions',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    /** Positive: credits added; negative: credits spent. */
-    amount: integer('amount').notNull(),
-    reason: text('reason').notNull(),
-    reference: text('reference').notNull().unique(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('credit_transactions_account_idx').on(t.accountId, t.createdAt)],
-);

@@ -1,0 +1,66 @@
+/*
+ * The domain events of the platform: what one service announces and others (notifications,
+ * billing, rewards, webhooks) act upon. One entry per event type: its payload, JSON-safe (it is
+ * stored in the outbox as jsonb), so amounts are strings and times ISO strings.
+ * Adding one: docs/architecture.md, "How to add an event".
+ */
+export type DomainEvents = {
+  /** A portal user and their account were created (first sign-in after confirming the email). */
+  'user.signed_up': { userId: string; accountId: string; email: string };
+  /** A user's identity check (KYC) came back clear. */
+  'identity.verified': { userId: string; accountId: string };
+  /** An account activated catalogue networks. */
+  'network.activated': { accountId: string; userId: string; networkIds: string[] };
+  /** Staff approved or rejected a private network under review. */
+  'network.review_decided': {
+    accountId: string;
+    networkId: string;
+    networkName: string;
+    /** Who submitted it (notified). */
+    requestedBy: string | null;
+    decision: 'APPROVED' | 'REJECTED';
+    note: string | null;
+  };
+  /** An API application was registered. */
+  'application.registered': { accountId: string; userId: string; applicationId: string; clientId: string };
+  /** An application's client secret was rotated (the old one expires after its grace period). */
+  'application.secret_rotated': { accountId: string; userId: string; applicationId: string; graceEndsAt: string | null };
+  /** A token's deployment is on the chain: ACTIVE (charged) or UNPAID (credits short at charge time). */
+  'token.deployed': {
+    accountId: string;
+    tokenId: string;
+    networkId: string;
+    createdBy: string | null;
+    name: string;
+    unit: string;
+    status: 'ACTIVE' | 'UNPAID';
+    contractAddress: string;
+    creditsCharged: number;
+  };
+  /** A token's deployment failed (nothing charged, or its charge refunded). */
+  'token.failed': {
+    accountId: string;
+    tokenId: string;
+    networkId: string;
+    createdBy: string | null;
+    name: string;
+    unit: string;
+    reason: string;
+  };
+  /** One flush of the gateway's usage counters: the calls counted since the previous flush. */
+  'gateway.usage_counted': {
+    flushId: string;
+    counts: { accountId: string; applicationId: string; day: string; calls: number }[];
+  };
+};
+
+export type EventType = keyof DomainEvents;
+
+/** An event as a subscriber receives it. `id` keys every outside effect (email, chain, webhook). */
+export type DomainEvent<K extends EventType = EventType> = {
+  id: string;
+  type: K;
+  payload: DomainEvents[K];
+  accountId: string | null;
+  occurredAt: Date;
+};

@@ -1,0 +1,22 @@
+import type { Database } from '@connect/db';
+import type { DomainEvent, DomainEvents, EventType } from './catalogue.ts';
+
+/**
+ * A subscriber's work for one event. `tx` is the transaction in which the delivery is recorded
+ * (subscriber, event id): do the subscriber's own writes through repositories built over it, so
+ * they happen exactly once. An outside effect is keyed by `event.id`.
+ */
+export type EventHandler<K extends EventType> = (event: DomainEvent<K>, tx: Database) => Promise<void>;
+
+/**
+ * The typed event bus (a Fastify decorator: `app.events`). `emit` writes the event to the outbox
+ * with `db` — the transaction of the change it announces — so the event exists if and only if the
+ * change does; delivery is at least once, after the commit, on any node.
+ */
+export interface EventBus {
+  emit<K extends EventType>(db: Database, type: K, payload: DomainEvents[K]): Promise<string>;
+  /** Registers a subscriber while the app is built; `subscriber` is its stable name (deliveries are recorded under it). */
+  subscribe<K extends EventType>(subscriber: string, type: K, handler: EventHandler<K>): void;
+  /** Delivers every due event now, until none is left; answers how many (tests and the dev endpoints). */
+  drain(): Promise<number>;
+}

@@ -1,0 +1,106 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { eventDeliveries, outboxEvents, type Database } from '@connect/db';
+import type { DomainEvent, EventType } from './catalogue.ts';
+
+export type OutboxRow = typeof outboxEvents.$inferSelect;
+
+/** The only code that reads or writes the outbox and the subscribers' deliveries. */
+export class OutboxRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Writes an event with `db` (the caller's transaction); answers its id. */
+  static async append(db: Database, type: EventType, payload: object, accountId: string | null): Promise<string> {
+    const [row] = await db.insert(outboxEvents).values({ type, payload, accountId }).returning({ id: outboxEvents.id });
+    return row!.id;
+  }
+
+  /**
+   * Takes up to `limit` events due for delivery, oldest first, leasing them to this node for
+   * `leaseMs` (SKIP LOCKED: two nodes never take the same event; a node that dies lets its lease
+   * run out and another takes the event again — at least once).
+   */
+  async claim(limit: number, leaseMs: number): Promise<OutboxRow[]> {
+    const now = sql`now()`;
+    const due = this.db
+      .select({ id: outboxEvents.id })
+      .from(outboxEvents)
+      .where(
+        and(
+          isNull(outboxEvents.dispatchedAt),
+          lte(outboxEvents.availableAt, now),
+          or(isNull(outboxEvents.lockedUntil), lte(outboxEvents.lockedUntil, now)),
+        ),
+      )
+      .orderBy(asc(outboxEvents.seq))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const rows = await this.db
+      .update(outboxEvents)
+      .set({
+        lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+        attempts: sql`${outboxEvents.attempts} + 1`,
+      })
+      .where(inArray(outboxEvents.id, due))
+      .returning();
+    return rows.sort((a, b) => a.seq - b.seq);
+  }
+
+  /** Every subscriber has the event: delivered. */
+  async markDispatched(ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    await this.db
+      .update(outboxEvents)
+      .set({ dispatchedAt: sql`now()`, lockedUntil: null, lastError: null })
+      .where(inArray(outboxEvents.id, ids));
+  }
+
+  /** A subscriber failed: the event comes back after `retryInMs` (subscribers that succeeded are not run again). */
+  async markFailed(id: string, error: string, retryInMs: number): Promise<void> {
+    await this.db
+      .update(outboxEvents)
+      .set({
+        lockedUntil: null,
+        lastError: error.slice(0, 1000),
+        availableAt: sql`now() + make_interval(secs => ${retryInMs / 1000})`,
+      })
+      .where(eq(outboxEvents.id, id));
+  }
+
+  /**
+   * Records that `subscriber` handled the event, inside the transaction of its own work: false
+   * when it had already (its work is then skipped, and the transaction writes nothing).
+   */
+  static async recordDelivery(tx: Database, subscriber: string, eventId: string): Promise<boolean> {
+    const rows = await tx
+      .insert(eventDeliveries)
+      .values({ subscriber, eventId })
+      .onConflictDoNothing()
+      .returning({ eventId: eventDeliveries.eventId });
+    return rows.length > 0;
+  }
+
+  /** Events not delivered yet (tests and the operator's view). */
+  async undelivered(): Promise<OutboxRow[]> {
+    return this.db.select().from(outboxEvents).where(isNull(outboxEvents.dispatchedAt)).orderBy(asc(outboxEvents.seq));
+  }
+
+  /** The events of a type, oldest first (tests). */
+  async ofType<K extends EventType>(type: K): Promise<DomainEvent<K>[]> {
+    const rows = await this.db
+      .select()
+      .from(outboxEvents)
+      .where(eq(outboxEvents.type, type))
+      .orderBy(asc(outboxEvents.seq));
+    return rows.map((row) => toEvent(row) as DomainEvent<K>);
+  }
+}
+
+export function toEvent(row: OutboxRow): DomainEvent {
+  return {
+    id: row.id,
+    type: row.type as EventType,
+    payload: row.payload as DomainEvent['payload'],
+    accountId: row.accountId,
+    occurredAt: row.occurredAt,
+  };
+}
