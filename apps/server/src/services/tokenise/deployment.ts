@@ -5,7 +5,6 @@ import type { ConfiguredNetwork } from '../../adapters/chains/catalogue.ts';
 import { fundedOnce } from '../../adapters/chains/platform-deployer.ts';
 import type { RpcCaller, SignedPlatformTx } from '../../adapters/chains/platform-sender.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
 import { broadcastDeployment, type Claim, type SendTarget } from './broadcast.ts';
 import type { DeployableToken } from './deployment-data.ts';
 import { DeploymentPreparer, DeploymentRefused, type SendPlan } from './preparation.ts';
@@ -14,16 +13,24 @@ import type { NetworkRow, TokenRepository, TokenRow, TokenWithRefs } from './rep
 import { settleDeployed, settleFailed, settleLost } from './settlement.ts';
 
 /*
- * The deployment engine: when and where a deployment's steps run (in-process at once, then a
- * durable job). The steps themselves are in their own modules: preparation.ts (gas, fees and the
- * guess signed ahead), broadcast.ts (nonce, store, send), receipts.ts (following the receipt) and
- * settlement.ts (ACTIVE and charged, UNPAID or FAILED).
+ * The deployment engine: what one attempt at a deployment does. When and where attempts run
+ * (in-process at once, then a durable job) is the scheduler's (scheduler.ts). The steps themselves
+ * are in their own modules: preparation.ts (gas, fees and the guess signed ahead), broadcast.ts
+ * (nonce, store, send), receipts.ts (following the receipt) and settlement.ts (ACTIVE and charged,
+ * UNPAID or FAILED).
  */
 
-/** The pg-boss queue that drives deployments (send → receipt → ACTIVE or FAILED). */
-export const DEPLOY_JOB = 'token-deploy';
-
 export type Outcome = 'done' | 'waiting';
+
+/** Where the engine hands attempts over to be run and backed up (DeploymentScheduler). */
+export interface DeploymentSchedule {
+  /** Aborted when the app stops: waits and RPC calls end. */
+  readonly signal: AbortSignal;
+  /** Runs a token's attempt at once in this process (the durable job follows if it does not end soon). */
+  kick(tokenId: string): void;
+  /** An attempt the engine started itself: one per token in this process, backed up by the job. */
+  track(tokenId: string, attempt: Promise<Outcome>): void;
+}
 
 export type DeploymentTimings = {
   /** How long one in-process attempt waits for a receipt before handing over to a job retry. */
@@ -58,48 +65,23 @@ const RPC_TIMEOUT_MS = 10_000;
 /**
  * Deploys tokens and follows their transactions to the end.
  *
- * A deployment runs at once in-process on the node that created or tracked it, so it does not wait
- * for a job poll; when that attempt has not ended within `jobAfterMs` (or ends waiting, or fails),
- * a pg-boss job takes over (durable, retried, any node), and every start-up queues the deployments
- * left PENDING. A new platform deployment is signed and sent before its request answers (`deployNew`).
- * Every path runs the same idempotent steps: a node runs one attempt per token at a time,
- * and across nodes the database decides — the transaction hash is stored (only if none is) before
- * the transaction is broadcast, so a sent transaction is never sent again, and the final status
- * change is conditional on PENDING, so credits are charged exactly once.
+ * A new platform deployment is signed and sent before its request answers (`deployNew`); every
+ * other path runs `attempt`, scheduled by the DeploymentSchedule. Every path runs the same
+ * idempotent steps: across nodes the database decides — the transaction hash is stored (only if
+ * none is) before the transaction is broadcast, so a sent transaction is never sent again, and the
+ * final status change is conditional on PENDING, so credits are charged exactly once.
  */
 export class DeploymentEngine {
-  private readonly inflight = new Map<string, Promise<Outcome>>();
-  private readonly abort = new AbortController();
-  private readonly jobTimers = new Set<NodeJS.Timeout>();
   private readonly preparer: DeploymentPreparer;
 
   constructor(
     private readonly repo: TokenRepository,
     private readonly networks: readonly ConfiguredNetwork[],
-    private readonly jobs: JobQueue,
     private readonly log: FastifyBaseLogger,
-    private readonly timings: DeploymentTimings = DEFAULT_TIMINGS,
+    private readonly timings: DeploymentTimings,
+    private readonly schedule: DeploymentSchedule,
   ) {
     this.preparer = new DeploymentPreparer(networks, (rpcUrl) => this.callerAt(rpcUrl));
-  }
-
-  private hasJobs = false;
-
-  /** Registers the job worker; call while the app is built. */
-  register(): void {
-    this.hasJobs = true;
-    this.jobs.register<{ tokenId: string }>(
-      DEPLOY_JOB,
-      async ({ tokenId }) => {
-        // A job never holds the worker long: the queue stops (gracefully, waiting for running
-        // jobs) before this engine hears of the shutdown, and one slow chain must not hold up
-        // other deployments. A long wait belongs to the in-process attempt; the job comes back.
-        const outcome = await this.process(tokenId, this.timings.jobWaitMs);
-        // pg-boss retries the job later; the transaction may still be mined.
-        if (outcome === 'waiting') throw new Error(`Token ${tokenId}: still waiting for its deployment transaction`);
-      },
-      { policy: 'stately', pollingIntervalSeconds: 1 },
-    );
   }
 
   /** The platform's deployer key on a network, if configuration has one. */
@@ -112,74 +94,9 @@ export class DeploymentEngine {
     return this.preparer.plan(token, network);
   }
 
-  /** Starts processing at once in this process; the durable job follows if it does not end soon. */
+  /** Starts processing at once (DeploymentSchedule.kick). */
   kick(tokenId: string): void {
-    if (this.abort.signal.aborted) return;
-    this.backUp(tokenId, this.process(tokenId));
-  }
-
-  /**
-   * Queues the durable job of a deployment unless its in-process attempt ends done within
-   * `jobAfterMs`: after that time, or as soon as the attempt ends waiting or fails.
-   */
-  private backUp(tokenId: string, attempt: Promise<Outcome>): void {
-    let queued = false;
-    const queue = () => {
-      clearTimeout(timer);
-      this.jobTimers.delete(timer);
-      if (queued) return;
-      queued = true;
-      void this.queueJob(tokenId);
-    };
-    const timer = setTimeout(queue, this.timings.jobAfterMs);
-    this.jobTimers.add(timer);
-    attempt.then(
-      (outcome) => {
-        if (outcome === 'done') {
-          clearTimeout(timer);
-          this.jobTimers.delete(timer);
-        } else queue();
-      },
-      (err: unknown) => {
-        this.log.warn({ err, tokenId }, 'deployment attempt failed');
-        queue();
-      },
-    );
-  }
-
-  private async queueJob(tokenId: string): Promise<void> {
-    // No worker on this node, or shutting down: the start-up sweep is the safety net.
-    if (!this.hasJobs || this.abort.signal.aborted) return;
-    try {
-      await this.jobs.send(
-        DEPLOY_JOB,
-        { tokenId },
-        {
-          singletonKey: tokenId,
-          retryLimit: 240,
-          retryDelaySeconds: this.timings.retryDelaySeconds,
-          retryBackoff: false,
-        },
-      );
-    } catch (err) {
-      // The start-up sweep queues it again.
-      this.log.warn({ err, tokenId }, 'could not queue the deployment job');
-    }
-  }
-
-  /** Follows again every deployment that must still be followed (after a restart). */
-  async resume(): Promise<number> {
-    const pending = await this.repo.pendingTrackable();
-    for (const { id } of pending) this.kick(id);
-    return pending.length;
-  }
-
-  /** Stops waiting; in-flight attempts end as 'waiting' and resume from their jobs or the next start. */
-  async stop(): Promise<void> {
-    this.abort.abort();
-    for (const timer of this.jobTimers) clearTimeout(timer);
-    this.jobTimers.clear();
-    await Promise.allSettled([...this.inflight.values()]);
+    this.schedule.kick(tokenId);
   }
 
   /**
@@ -224,7 +141,7 @@ export class DeploymentEngine {
       if (err instanceof DeploymentRefused) await this.fail(row, err.message);
       else {
         if (!(err instanceof DeadlineExceeded)) this.log.warn({ err, tokenId: row.id }, 'deployment not sent yet');
-        this.kick(row.id);
+        this.schedule.kick(row.id);
       }
       return row;
     }
@@ -232,35 +149,21 @@ export class DeploymentEngine {
     const inserted = state.row;
     if (!inserted) return null;
     if (!txHash) {
-      this.kick(inserted.id); // claimed by another attempt meanwhile: follow it the ordinary way
+      this.schedule.kick(inserted.id); // claimed by another attempt meanwhile: follow it the ordinary way
       return inserted;
     }
-    const attempt = this.follow({ token: inserted, network, tier }, rpcUrl, txHash, this.timings.maxWaitMs).finally(
-      () => this.inflight.delete(inserted.id),
+    this.schedule.track(
+      inserted.id,
+      this.follow({ token: inserted, network, tier }, rpcUrl, txHash, this.timings.maxWaitMs),
     );
-    this.inflight.set(inserted.id, attempt);
-    this.backUp(inserted.id, attempt);
     return inserted;
   }
 
   /**
-   * One attempt at moving a token's deployment forward; one at a time per token in this process.
-   * `maxWaitMs` bounds how long the caller waits ('waiting' after it; the attempt goes on).
+   * One attempt at moving a token's deployment forward; run by the scheduler, one at a time per
+   * token in this process. Waits for a receipt at most `maxWaitMs` ('waiting' after it).
    */
-  process(tokenId: string, maxWaitMs = this.timings.maxWaitMs): Promise<Outcome> {
-    let attempt = this.inflight.get(tokenId);
-    if (!attempt) {
-      attempt = this.attempt(tokenId, maxWaitMs).finally(() => this.inflight.delete(tokenId));
-      this.inflight.set(tokenId, attempt);
-    }
-    let timer: NodeJS.Timeout | undefined;
-    const bound = new Promise<Outcome>((resolve) => {
-      timer = setTimeout(() => resolve('waiting'), maxWaitMs + 1_000);
-    });
-    return Promise.race([attempt, bound]).finally(() => clearTimeout(timer));
-  }
-
-  private async attempt(tokenId: string, maxWaitMs: number): Promise<Outcome> {
+  async attempt(tokenId: string, maxWaitMs: number): Promise<Outcome> {
     const row = await this.repo.tokenForWorker(tokenId);
     if (!row || row.token.status !== 'PENDING') return 'done';
     const { token, network } = row;
@@ -307,10 +210,10 @@ export class DeploymentEngine {
     };
   }
 
-  /** JSON-RPC calls to a network's node, ended by the engine's stop. */
+  /** JSON-RPC calls to a network's node, ended by the scheduler's stop. */
   private callerAt(rpcUrl: string): RpcCaller {
     return (method, params) =>
-      rpcCall(rpcUrl, method, params, { timeoutMs: RPC_TIMEOUT_MS, signal: this.abort.signal });
+      rpcCall(rpcUrl, method, params, { timeoutMs: RPC_TIMEOUT_MS, signal: this.schedule.signal });
   }
 
   /** Waits for the receipt, checks it, and settles the token. */
@@ -323,7 +226,7 @@ export class DeploymentEngine {
     const verdict = await followReceipt(this.callerAt(rpcUrl), token, txHash, {
       maxWaitMs,
       giveUpAfterMs: this.timings.giveUpAfterMs,
-      signal: this.abort.signal,
+      signal: this.schedule.signal,
     });
     if (verdict.outcome === 'waiting') return 'waiting';
     if (verdict.outcome === 'failed') {

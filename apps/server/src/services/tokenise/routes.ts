@@ -26,8 +26,9 @@ import { reconcileWithChains } from './chain-recovery.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { serviceStatusRoute } from '../../lib/service-status.ts';
-import { DEFAULT_TIMINGS, DeploymentEngine, type DeploymentTimings } from './deployment.ts';
+import { DEFAULT_TIMINGS, DeploymentEngine, type DeploymentTimings, type Outcome } from './deployment.ts';
 import { TokenRepository } from './repository.ts';
+import { DeploymentScheduler } from './scheduler.ts';
 import { TokeniseService } from './service.ts';
 import { seedTokenTiers } from './tiers.ts';
 
@@ -50,14 +51,15 @@ export async function tokeniseService(app: App, deps: Deps) {
   const repo = new TokenRepository(deps.db);
   // The installation's own deployer key on the local chains (funded there), unless configured.
   const networks = await withLocalDeployer(deps.config.chains.networks, new PlatformKeyRepository(deps.db), deps.box);
-  const engine = new DeploymentEngine(repo, networks, deps.jobs, app.log, {
-    ...DEFAULT_TIMINGS,
-    ...tokeniseTimings.override,
-  });
+  const timings = { ...DEFAULT_TIMINGS, ...tokeniseTimings.override };
+  const scheduler = new DeploymentScheduler(repo, deps.jobs, app.log, timings, (id, ms): Promise<Outcome> =>
+    engine.attempt(id, ms),
+  );
+  const engine = new DeploymentEngine(repo, networks, app.log, timings, scheduler);
   // The durable deployment job needs pg-boss; an app whose catalogue reaches no chain (most test
   // apps) never deploys, so it does not start the queue for nothing. A network given an RPC URL
   // later is served by the in-process path and the start-up sweep until the next start.
-  if (await repo.anyNetworkWithRpc()) engine.register();
+  if (await repo.anyNetworkWithRpc()) scheduler.register();
   const service = new TokeniseService(repo, engine);
 
   // Tiers for every catalogue network, idempotently (like the catalogue itself).
@@ -67,10 +69,10 @@ export async function tokeniseService(app: App, deps: Deps) {
   // previous run (a restart, a crash) are followed again.
   app.addHook('onReady', async () => {
     await reconcileWithChains({ repo, txRepo: new PlatformTxRepository(deps.db), engine, networks, log: app.log });
-    const resumed = await engine.resume();
+    const resumed = await scheduler.resume();
     if (resumed) app.log.info({ resumed }, 'resumed token deployments');
   });
-  app.addHook('preClose', async () => engine.stop());
+  app.addHook('preClose', async () => scheduler.stop());
 
   app.post(
     '/tokens',
