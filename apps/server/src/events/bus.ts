@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@connect/db';
-import type { DomainEvents, EventType } from './catalogue.ts';
-import type { EventBus, EventHandler } from './port.ts';
+import type { DomainEvent, DomainEvents, EventType } from './catalogue.ts';
+import type { EventBus, EventEffect, EventHandler } from './port.ts';
 import { OutboxRepository, toEvent, type OutboxRow } from './repository.ts';
 
 export type DispatchOptions = {
@@ -11,40 +11,48 @@ export type DispatchOptions = {
   batchSize: number;
   /** How long a node holds the events it took before another node may take them again. */
   leaseMs: number;
+  /** A failing subscriber's event comes back after this, doubled on each attempt up to 10 minutes. */
+  retryMs: number;
 };
 
-export const DEFAULT_DISPATCH: DispatchOptions = { pollMs: 1_000, batchSize: 50, leaseMs: 60_000 };
+export const DEFAULT_DISPATCH: DispatchOptions = { pollMs: 1_000, batchSize: 50, leaseMs: 60_000, retryMs: 1_000 };
 
-/** A failing subscriber's event comes back after 1 s, 2 s, 4 s … up to 10 minutes. */
-const retryDelayMs = (attempts: number) => Math.min(1_000 * 2 ** Math.max(0, attempts - 1), 600_000);
+const MAX_RETRY_MS = 600_000;
 
-type Subscription = { subscriber: string; handler: EventHandler<EventType> };
+/** One subscriber of a type: `deliver` runs its work for an event once, recording it. */
+type Subscription = { subscriber: string; deliver: (event: DomainEvent) => Promise<void> };
 
 /**
  * The event bus over the outbox table (ARCHITECTURE.md, "Events and jobs").
  *
  * `emit` writes the event in the caller's transaction. The dispatcher takes due events with
- * SKIP LOCKED and a lease, and hands each to every subscriber of its type in a transaction of
- * that subscriber's own that first records (subscriber, event id): a subscriber whose delivery is
- * recorded is never run again for that event, whatever retries, restarts or nodes follow. An event
- * is delivered when every subscriber has it; a failing subscriber gets it again later, alone.
- * Delivery starts when the app is ready and stops before the database closes.
+ * SKIP LOCKED and a lease, and hands each to every subscriber of its type: a subscriber's work
+ * runs in a transaction of its own that first records (subscriber, event id), so a subscriber
+ * whose delivery is recorded is never run again for that event, whatever retries, restarts or
+ * nodes follow; an effect is recorded right after it ran. An event is delivered when every
+ * subscriber has it; a failing subscriber gets it again later, alone. Rounds of one node run one
+ * at a time (the poller's and drain()'s). Delivery starts when the app is ready and stops before
+ * the database closes. No order is promised between events (a retried one comes later).
  */
 export class OutboxEventBus implements EventBus {
   private readonly subscriptions = new Map<EventType, Subscription[]>();
   private readonly names = new Set<string>();
   private readonly outbox: OutboxRepository;
+  private readonly options: DispatchOptions;
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  /** The tail of this node's rounds: each round starts after the previous one ended. */
+  private rounds: Promise<unknown> = Promise.resolve();
+  private isTicking = false;
   private isStarted = false;
   private again = false;
 
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
-    private readonly options: DispatchOptions = DEFAULT_DISPATCH,
+    options: Partial<DispatchOptions> = {},
   ) {
     this.outbox = new OutboxRepository(db);
+    this.options = { ...DEFAULT_DISPATCH, ...options };
   }
 
   async emit<K extends EventType>(db: Database, type: K, payload: DomainEvents[K]): Promise<string> {
@@ -56,12 +64,29 @@ export class OutboxEventBus implements EventBus {
   }
 
   subscribe<K extends EventType>(subscriber: string, type: K, handler: EventHandler<K>): void {
+    this.add(subscriber, type, (event) =>
+      this.db.transaction(async (tx) => {
+        const db = tx as unknown as Database;
+        if (await OutboxRepository.recordDelivery(db, subscriber, event.id)) {
+          await handler(event as DomainEvent<K>, db);
+        }
+      }),
+    );
+  }
+
+  subscribeEffect<K extends EventType>(subscriber: string, type: K, effect: EventEffect<K>): void {
+    this.add(subscriber, type, async (event) => {
+      if (await this.outbox.isDelivered(subscriber, event.id)) return;
+      await effect(event as DomainEvent<K>);
+      await OutboxRepository.recordDelivery(this.db, subscriber, event.id);
+    });
+  }
+
+  private add(subscriber: string, type: EventType, deliver: Subscription['deliver']): void {
     const key = `${subscriber}|${type}`;
     if (this.names.has(key)) throw new Error(`Subscriber "${subscriber}" is already subscribed to ${type}.`);
     this.names.add(key);
-    const list = this.subscriptions.get(type) ?? [];
-    list.push({ subscriber, handler: handler as unknown as EventHandler<EventType> });
-    this.subscriptions.set(type, list);
+    this.subscriptions.set(type, [...(this.subscriptions.get(type) ?? []), { subscriber, deliver }]);
   }
 
   /** Starts delivering (app ready). */
@@ -76,26 +101,41 @@ export class OutboxEventBus implements EventBus {
     this.isStarted = false;
     clearTimeout(this.timer);
     this.timer = undefined;
-    await this.running;
+    await this.rounds;
   }
 
   /**
    * Delivers every due event now, round after round until none is left (tests; and the dev
-   * endpoint). Answers how many events were handled.
+   * endpoint). Answers how many events were handled. Events leased by another node, or waiting
+   * for their retry, are left to later.
    */
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
-      await this.running;
-      const handled = await this.round();
+      const handled = await this.exclusive(() => this.round());
       total += handled;
       if (handled === 0) return total;
     }
   }
 
+  /**
+   * Deletes delivered events older than `days`, with their deliveries: the outbox is a queue,
+   * not an archive. Answers how many events went. (For a recurring job; nothing calls it yet.)
+   */
+  prune(days: number): Promise<number> {
+    return this.outbox.pruneDelivered(days);
+  }
+
+  /** Runs `work` after this node's previous round, so drain() never races the poller. */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.rounds.then(work);
+    this.rounds = result.catch(() => undefined);
+    return result;
+  }
+
   private schedule(ms: number): void {
     if (!this.isStarted) return;
-    if (this.running) {
+    if (this.isTicking) {
       this.again = true;
       return;
     }
@@ -106,13 +146,14 @@ export class OutboxEventBus implements EventBus {
 
   private tick(): void {
     this.timer = undefined;
-    this.running = this.round()
+    this.isTicking = true;
+    void this.exclusive(() => this.round())
       .then((handled) => {
         if (handled === this.options.batchSize) this.again = true;
       })
       .catch((err: unknown) => this.log.error({ err }, 'event delivery round failed'))
       .finally(() => {
-        this.running = undefined;
+        this.isTicking = false;
         const again = this.again;
         this.again = false;
         this.schedule(again ? 0 : this.options.pollMs);
@@ -126,7 +167,10 @@ export class OutboxEventBus implements EventBus {
     for (const row of rows) {
       const error = await this.deliver(row);
       if (error === null) delivered.push(row.id);
-      else await this.outbox.markFailed(row.id, error, retryDelayMs(row.attempts));
+      else {
+        const retryMs = Math.min(this.options.retryMs * 2 ** Math.max(0, row.attempts - 1), MAX_RETRY_MS);
+        await this.outbox.markFailed(row.id, error, retryMs);
+      }
     }
     await this.outbox.markDispatched(delivered);
     return rows.length;
@@ -136,14 +180,14 @@ export class OutboxEventBus implements EventBus {
   private async deliver(row: OutboxRow): Promise<string | null> {
     const event = toEvent(row);
     let failure: string | null = null;
-    for (const { subscriber, handler } of this.subscriptions.get(event.type) ?? []) {
+    for (const { subscriber, deliver } of this.subscriptions.get(event.type) ?? []) {
       try {
-        await this.db.transaction(async (tx) => {
-          const db = tx as unknown as Database;
-          if (await OutboxRepository.recordDelivery(db, subscriber, event.id)) await handler(event, db);
-        });
+        await deliver(event);
       } catch (err) {
-        this.log.warn({ err, subscriber, eventId: event.id, type: event.type }, 'event subscriber failed; retried later');
+        this.log.warn(
+          { err, subscriber, eventId: event.id, type: event.type },
+          'event subscriber failed; retried later',
+        );
         failure ??= `${subscriber}: ${err instanceof Error ? err.message : String(err)}`;
       }
     }

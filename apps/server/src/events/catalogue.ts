@@ -1,3 +1,5 @@
+import type { ApplicationType, Role } from '@connect/shared';
+
 /*
  * The domain events of the platform: what one service announces and others (notifications,
  * billing, rewards, webhooks) act upon. One entry per event type: its payload, JSON-safe (it is
@@ -6,7 +8,7 @@
  */
 export type DomainEvents = {
   /** A portal user and their account were created (first sign-in after confirming the email). */
-  'user.signed_up': { userId: string; accountId: string; email: string };
+  'user.signed_up': { userId: string; accountId: string; email: string; role: Role };
   /** A user's identity check (KYC) came back clear. */
   'identity.verified': { userId: string; accountId: string };
   /** An account activated catalogue networks. */
@@ -22,9 +24,21 @@ export type DomainEvents = {
     note: string | null;
   };
   /** An API application was registered. */
-  'application.registered': { accountId: string; userId: string; applicationId: string; clientId: string };
+  'application.registered': {
+    accountId: string;
+    userId: string;
+    applicationId: string;
+    clientId: string;
+    name: string;
+    applicationType: ApplicationType;
+  };
   /** An application's client secret was rotated (the old one expires after its grace period). */
-  'application.secret_rotated': { accountId: string; userId: string; applicationId: string; graceEndsAt: string | null };
+  'application.secret_rotated': {
+    accountId: string;
+    userId: string;
+    applicationId: string;
+    graceEndsAt: string | null;
+  };
   /** A token's deployment is on the chain: ACTIVE (charged) or UNPAID (credits short at charge time). */
   'token.deployed': {
     accountId: string;
@@ -47,10 +61,12 @@ export type DomainEvents = {
     unit: string;
     reason: string;
   };
-  /** One flush of the gateway's usage counters: the calls counted since the previous flush. */
+  /**
+   * One flush of a node's gateway usage counters: the calls counted since its previous flush, per
+   * application, network and UTC day (the event's id is the flush's). Never one per call.
+   */
   'gateway.usage_counted': {
-    flushId: string;
-    counts: { accountId: string; applicationId: string; day: string; calls: number }[];
+    counts: { accountId: string; applicationId: string; networkId: string; day: string; calls: number }[];
   };
 };
 

@@ -4,9 +4,17 @@ import type { DomainEvent, DomainEvents, EventType } from './catalogue.ts';
 /**
  * A subscriber's work for one event. `tx` is the transaction in which the delivery is recorded
  * (subscriber, event id): do the subscriber's own writes through repositories built over it, so
- * they happen exactly once. An outside effect is keyed by `event.id`.
+ * they happen exactly once. Nothing else may touch the database meanwhile (on PGlite a statement
+ * outside `tx` would wait for `tx` for ever), so outside effects are effects, below.
  */
 export type EventHandler<K extends EventType> = (event: DomainEvent<K>, tx: Database) => Promise<void>;
+
+/**
+ * An outside effect of one event (an email, a webhook, a chain call): run outside any
+ * transaction, then recorded. A crash between the two runs it again, so it must be keyed by
+ * `event.id` (the mailer's `dedupeKey`, an idempotency key) to happen once.
+ */
+export type EventEffect<K extends EventType> = (event: DomainEvent<K>) => Promise<void>;
 
 /**
  * The typed event bus (a Fastify decorator: `app.events`). `emit` writes the event to the outbox
@@ -15,8 +23,13 @@ export type EventHandler<K extends EventType> = (event: DomainEvent<K>, tx: Data
  */
 export interface EventBus {
   emit<K extends EventType>(db: Database, type: K, payload: DomainEvents[K]): Promise<string>;
-  /** Registers a subscriber while the app is built; `subscriber` is its stable name (deliveries are recorded under it). */
+  /**
+   * Registers a subscriber while the app is built; `subscriber` is its stable name (deliveries are
+   * recorded under it, so renaming it delivers every past event again).
+   */
   subscribe<K extends EventType>(subscriber: string, type: K, handler: EventHandler<K>): void;
+  /** Registers an outside effect (see EventEffect) under a stable name, like `subscribe`. */
+  subscribeEffect<K extends EventType>(subscriber: string, type: K, effect: EventEffect<K>): void;
   /** Delivers every due event now, until none is left; answers how many (tests and the dev endpoints). */
   drain(): Promise<number>;
 }

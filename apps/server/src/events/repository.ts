@@ -79,6 +79,28 @@ export class OutboxRepository {
     return rows.length > 0;
   }
 
+  /** Whether `subscriber` has handled the event (effects check before they run). */
+  async isDelivered(subscriber: string, eventId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ eventId: eventDeliveries.eventId })
+      .from(eventDeliveries)
+      .where(and(eq(eventDeliveries.subscriber, subscriber), eq(eventDeliveries.eventId, eventId)));
+    return Boolean(row);
+  }
+
+  /** Deletes events delivered more than `days` ago and their deliveries, in one statement; answers how many events. */
+  async pruneDelivered(days: number): Promise<number> {
+    const result = (await this.db.execute(sql`
+      with gone as (
+        delete from ${outboxEvents} where ${outboxEvents.dispatchedAt} < now() - make_interval(days => ${days}::int)
+        returning ${outboxEvents.id}
+      ), forgotten as (
+        delete from ${eventDeliveries} where ${eventDeliveries.eventId} in (select id from gone)
+      )
+      select count(*)::int as "count" from gone`)) as unknown as { rows: { count: number }[] };
+    return Number(result.rows[0]?.count ?? 0);
+  }
+
   /** Events not delivered yet (tests and the operator's view). */
   async undelivered(): Promise<OutboxRow[]> {
     return this.db.select().from(outboxEvents).where(isNull(outboxEvents.dispatchedAt)).orderBy(asc(outboxEvents.seq));
