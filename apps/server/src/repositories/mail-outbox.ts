@@ -8,7 +8,7 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
 export class MailOutboxRepository {
   constructor(private readonly db: Database) {}
 
-  /** Stores a message to send; answers its id. */
+  /** Stores a message to send; answers its id, or undefined when its `dedupeKey` was used before (nothing written). */
   async record(message: MailMessage): Promise<string | undefined> {
     const [row] = await this.db
       .insert(mailOutbox)
@@ -18,7 +18,9 @@ export class MailOutboxRepository {
         subject: message.subject,
         textBody: message.text,
         code: message.code ?? null,
+        dedupeKey: message.dedupeKey ?? null,
       })
+      .onConflictDoNothing({ target: mailOutbox.dedupeKey })
       .returning({ id: mailOutbox.id });
     return row?.id;
   }

@@ -11,6 +11,7 @@ export type SmtpTransport = {
  * Writes every message to the outbox table; with an SMTP transport it also delivers it and then
  * clears the code and body from the row, so the table keeps a delivery log, not secrets.
  * Without SMTP (the embedded default) the outbox is the mailbox, readable at /api/dev/outbox.
+ * A message with a `dedupeKey` is written and sent once (the key is unique in the table).
  */
 export class OutboxMailer implements Mailer {
   readonly isSandbox: boolean;
@@ -28,6 +29,7 @@ export class OutboxMailer implements Mailer {
 
   async send(message: MailMessage): Promise<void> {
     const id = await this.outbox.record(message);
+    // No id: a message with this dedupeKey was written (and sent) before.
     if (!this.smtp || !id) return;
     try {
       await this.smtp.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
