@@ -106,4 +106,15 @@ describe('TopBar', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Quant Connect' })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByRole('button', { name: 'Collapse menu' })).toHaveAttribute('aria-expanded', 'true');
   });
+
+  it('shows the notification bell with its unread count left of the account menu', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fetchByPath(frameHandlers({ '/api/connect/notifications': () => json({ items: [], unread: 4 }) })),
+    );
+    renderWithProviders(topBar, { route: '/dashboard', path: '*' });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 4 unread' });
+    const account = await screen.findByRole('button', { name: 'Account menu for Ada Lovelace' });
+    expect(bell.compareDocumentPosition(account) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
 });

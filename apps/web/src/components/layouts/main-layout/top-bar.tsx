@@ -12,6 +12,7 @@ import { runtimeConfig } from '../../../lib/runtime-config.ts';
 import { Logo } from '../../logo.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { TOP_BAR_HEIGHT } from './layout-constants.ts';
+import { NotificationBell } from './notification-bell.tsx';
 import { PlanStatus } from './plan-status.tsx';
 
 type TopBarProps = {
@@ -23,7 +24,7 @@ type TopBarProps = {
   onMenuButton: () => void;
 };
 
-/** The 64 px top bar of spec §2.2: menu control, logo, sandbox marker, plan, account menu. */
+/** The 64 px top bar of spec §2.2: menu control, logo, sandbox marker, plan, notifications, account menu. */
 export function TopBar({ isDesktop, isMenuCollapsed, isMobileMenuOpen, menuId, onMenuButton }: TopBarProps) {
   const { t } = useTranslation('layout');
   const isSandbox = runtimeConfig().sandboxes.identity;
@@ -88,6 +89,7 @@ export function TopBar({ isDesktop, isMenuCollapsed, isMobileMenuOpen, menuId, o
         ) : null}
         <Box sx={{ flexGrow: 1 }} />
         <PlanStatus />
+        <NotificationBell />
         <AccountMenu />
       </Toolbar>
     </AppBar>

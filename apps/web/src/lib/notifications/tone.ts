@@ -1,0 +1,17 @@
+import type { NotificationKind } from '@connect/shared';
+
+/** How a notification looks: its icon and colour in the bell's list. */
+export type NotificationTone = 'success' | 'error' | 'info';
+
+/** A new kind adds a line here; a kind the SPA does not know yet shows as info. */
+const TONES: Partial<Record<NotificationKind, NotificationTone>> = {
+  'token.deployed': 'success',
+  'token.failed': 'error',
+  'identity.verified': 'success',
+  // A review can go either way; the title says which.
+  'network.review_decided': 'info',
+};
+
+export function toneOf(kind: string): NotificationTone {
+  return TONES[kind as NotificationKind] ?? 'info';
+}
