@@ -17,6 +17,7 @@ import { resolveSecretKey, SecretBox } from './lib/secret-box.ts';
 import { SessionRevocations } from './lib/session-revocations.ts';
 import { OutboxEventBus } from './events/bus.ts';
 import type { EventBus } from './events/port.ts';
+import { registerJobs } from './jobs/index.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -26,6 +27,7 @@ import { problemPlugin, routerProblem } from './plugins/problem.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { systemRoutes } from './routes/system.ts';
+import { runStartup } from './startup/index.ts';
 import { accountPlanService } from './services/account-plan/routes.ts';
 import { applicationManagerService } from './services/application-manager/routes.ts';
 import { platformApiRoutes } from './services/gateway/routes.ts';
@@ -35,7 +37,7 @@ import { connectService } from './services/connect/routes.ts';
 import { ACCESS_JWT_SECONDS, identityRoutes, KeyStore, resolvePoolSettings } from './services/identity/index.ts';
 import { integrateService } from './services/integrate/routes.ts';
 import { paymentService } from './services/payment/routes.ts';
-import { tokeniseService } from './services/tokenise/routes.ts';
+import { tokeniseService } from './services/tokenise/index.ts';
 import type { App, Deps, RawHandler } from './types.ts';
 
 const SERVICE_PLUGINS: Record<ServiceName, (app: App, deps: Deps) => Promise<void>> = {
@@ -180,6 +182,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     kyc,
     events,
     jobs,
+    runtime: {},
     rawHandlers,
   };
   app.decorate('deps', deps);
@@ -221,8 +224,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await app.register(async (scope) => platformApiRoutes(scope as App, deps));
   }
   await app.register(spaPlugin, { root: config.webDist });
-  // Workers start once every service has registered its queues; they stop before the database closes.
+  // The services are built and their runtime faces published: the jobs this node has work for.
+  registerJobs(jobs, deps);
+  // Start-up work runs before the workers start (a deployment's lost transaction is sent again
+  // before its job follows it); the workers stop before the database closes.
   app.addHook('onReady', async () => {
+    await runStartup(deps, app.log);
     if (jobs.hasWorkers) await jobs.start();
     events.start();
   });

@@ -21,6 +21,8 @@ import type { SessionRevocations } from './lib/session-revocations.ts';
 // routes, which import this file, and the two would form a circle.
 import type { KeyStore } from './services/identity/keys.ts';
 import type { PoolSettings } from './services/identity/pool.ts';
+import type { KycService } from './services/connect/kyc-service.ts';
+import type { TokeniseRuntime } from './services/tokenise/assembly.ts';
 
 /** The Fastify instance with zod schemas as its type provider. */
 export type App = FastifyInstance<
@@ -42,6 +44,15 @@ export type RawHandler = (
   next: (req: IncomingMessage, res: ServerResponse) => void,
 ) => boolean;
 
+/**
+ * What services publish while the app is built, for its jobs (src/jobs) and start-up work
+ * (src/startup): each service fills its own entry; a service that is off leaves it out.
+ */
+export type Runtime = {
+  tokenise?: TokeniseRuntime;
+  kyc?: Pick<KycService, 'resume'>;
+};
+
 /** What services need from the platform; built once in app.ts and handed to each service plugin. */
 export type Deps = {
   config: Config;
@@ -61,8 +72,10 @@ export type Deps = {
   kyc: KycProvider;
   /** Domain events (the outbox): services emit in the transaction of the change; subscribers register while the app is built. */
   events: EventBus;
-  /** Background jobs (pg-boss): services register workers while the app is built. */
+  /** Background jobs (pg-boss): services send; the workers are the jobs of src/jobs (registered in app.ts). */
   jobs: JobQueue;
+  /** The services' runtime faces (filled while the app is built; read by jobs and start-up work). */
+  runtime: Runtime;
   /** Raw handlers tried, in order, before Fastify for every request that reaches the server's socket. */
   rawHandlers: RawHandler[];
 };

@@ -14,6 +14,12 @@ export type WorkerOptions = {
    * one per key in each of waiting, retrying and active. `standard` ignores singleton keys.
    */
   policy?: 'standard' | 'short' | 'singleton' | 'stately';
+  /**
+   * A recurring job: a cron expression (UTC; pg-boss's finest is a minute). pg-boss queues it on
+   * schedule once for all nodes (its cron clock is shared through the database); with the
+   * `stately` policy at most one runs at a time.
+   */
+  schedule?: string;
 };
 
 export type SendOptions = {
@@ -49,11 +55,22 @@ export class JobQueue {
   /** Declares a queue and its worker; call while building the app (before `start`). */
   register<T>(name: string, handler: JobHandler<T>, options: WorkerOptions = {}): void {
     if (this.boss || this.starting) throw new Error(`Register job "${name}" before the queue starts.`);
+    if (this.has(name)) throw new Error(`Job "${name}" is registered twice.`);
     this.registrations.push({ name, handler: handler as JobHandler<unknown>, options });
   }
 
   get hasWorkers(): boolean {
     return this.registrations.length > 0;
+  }
+
+  /** Whether this node has a worker for the queue (a job sent to a queue without one waits for another node). */
+  has(name: string): boolean {
+    return this.registrations.some((registration) => registration.name === name);
+  }
+
+  /** The queues with a worker on this node, in registration order. */
+  get names(): string[] {
+    return this.registrations.map((registration) => registration.name);
   }
 
   /** Starts pg-boss (installing its schema on first use) and the registered workers. */
@@ -95,6 +112,7 @@ export class JobQueue {
           }
         },
       );
+      if (registration.options.schedule) await boss.schedule(registration.name, registration.options.schedule);
     }
     this.boss = boss;
     return boss;

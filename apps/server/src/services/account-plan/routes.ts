@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { ZPlanInfo, ZProblem } from '@connect/shared';
 import { unauthorized } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
-import { backfillTrialCredits } from '../../repositories/trial-credits.ts';
 import type { App, Deps } from '../../types.ts';
 import { serviceStatusRoute } from '../../lib/service-status.ts';
 import { AccountPlanRepository } from './repository.ts';
@@ -24,12 +23,6 @@ function callerOf(request: FastifyRequest): PortalUser {
 export async function accountPlanService(app: App, deps: Deps) {
   serviceStatusRoute(app, 'account-plan', deps.config.version);
   const service = new AccountPlanService(new AccountPlanRepository(deps.db));
-  // Accounts get their trial credits when they are created (lib/portal-users.ts); the ones created
-  // before that get theirs here, once, at the first start of this version (docs/decisions.md).
-  app.addHook('onReady', async () => {
-    const granted = await backfillTrialCredits(deps.db);
-    if (granted) app.log.info({ granted }, 'granted the trial credits to existing accounts');
-  });
 
   app.get(
     '/user-plan',

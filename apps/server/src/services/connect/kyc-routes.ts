@@ -21,9 +21,8 @@ export async function kycRoutes(app: App, deps: Deps) {
   const service = new KycService(new KycRepository(deps.db), deps.kyc, app.log, {
     sandboxAllowed: deps.config.kyc.sandboxAllowed,
   });
-  app.addHook('onReady', async () => {
-    await service.resume();
-  });
+  // Its checks left pending by a previous run are resumed by the start-up work (src/startup).
+  deps.runtime.kyc = service;
   app.addHook('onClose', async () => {
     service.close();
   });

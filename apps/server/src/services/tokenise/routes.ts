@@ -19,18 +19,11 @@ import {
   ZVerifyTokenRequest,
   ZVerifyTokenResponse,
 } from '@connect/shared';
-import { withLocalDeployer } from '../../adapters/chains/platform-deployer.ts';
 import { unauthorized } from '../../lib/errors.ts';
-import { PlatformKeyRepository, PlatformTxRepository } from '../../repositories/platform.ts';
-import { reconcileWithChains } from './chain-recovery.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { serviceStatusRoute } from '../../lib/service-status.ts';
-import { DEFAULT_TIMINGS, DeploymentEngine, type DeploymentTimings, type Outcome } from './deployment.ts';
-import { TokenRepository } from './repository.ts';
-import { DeploymentScheduler } from './scheduler.ts';
-import { TokeniseService } from './service.ts';
-import { seedTokenTiers } from './tiers.ts';
+import type { TokeniseService } from './service.ts';
 
 const problems = { '4xx': ZProblem };
 const docs = { tags: ['tokenise'], security: [{ bearerAuth: [] }] };
@@ -42,37 +35,9 @@ function callerOf(request: FastifyRequest): PortalUser {
   return request.user;
 }
 
-/** Test hook: shorter deployment timings (restart and give-up tests). */
-export const tokeniseTimings: { override?: Partial<DeploymentTimings> } = {};
-
-/** The tokenise service (spec §7): tokens, their tiers and locations, deployments and tracking. */
-export async function tokeniseService(app: App, deps: Deps) {
+/** The tokenise service's routes (spec §7): tokens, their tiers and locations, deployments and tracking. */
+export function tokeniseRoutes(app: App, deps: Deps, service: TokeniseService): void {
   serviceStatusRoute(app, 'tokenise', deps.config.version);
-  const repo = new TokenRepository(deps.db);
-  // The installation's own deployer key on the local chains (funded there), unless configured.
-  const networks = await withLocalDeployer(deps.config.chains.networks, new PlatformKeyRepository(deps.db), deps.box);
-  const timings = { ...DEFAULT_TIMINGS, ...tokeniseTimings.override };
-  const scheduler = new DeploymentScheduler(repo, deps.jobs, app.log, timings, (id, ms): Promise<Outcome> =>
-    engine.attempt(id, ms),
-  );
-  const engine = new DeploymentEngine(repo, networks, app.log, timings, scheduler);
-  // The durable deployment job needs pg-boss; an app whose catalogue reaches no chain (most test
-  // apps) never deploys, so it does not start the queue for nothing. A network given an RPC URL
-  // later is served by the in-process path and the start-up sweep until the next start.
-  if (await repo.anyNetworkWithRpc()) scheduler.register();
-  const service = new TokeniseService(repo, engine);
-
-  // Tiers for every catalogue network, idempotently (like the catalogue itself).
-  await seedTokenTiers(repo);
-  // After a crash: what the chains lost of the platform's transactions is sent again, and what
-  // cannot be is shown as it is (chain-recovery.ts); then the deployments left PENDING by a
-  // previous run (a restart, a crash) are followed again.
-  app.addHook('onReady', async () => {
-    await reconcileWithChains({ repo, txRepo: new PlatformTxRepository(deps.db), engine, networks, log: app.log });
-    const resumed = await scheduler.resume();
-    if (resumed) app.log.info({ resumed }, 'resumed token deployments');
-  });
-  app.addHook('preClose', async () => scheduler.stop());
 
   app.post(
     '/tokens',

@@ -9,7 +9,10 @@ import type { TokenRepository } from './repository.ts';
  * (deployment.ts).
  */
 
-/** The pg-boss queue that drives deployments (send → receipt → ACTIVE or FAILED). */
+/**
+ * The pg-boss queue that drives deployments (send → receipt → ACTIVE or FAILED); its worker is
+ * src/jobs/token-deploy.ts (deployJobAttempt), this scheduler only sends to it.
+ */
 export const DEPLOY_JOB = 'token-deploy';
 
 /** One attempt at moving a token's deployment forward (DeploymentEngine.attempt). */
@@ -20,15 +23,14 @@ export type AttemptRunner = (tokenId: string, maxWaitMs: number) => Promise<Outc
  *
  * A deployment runs at once in-process on the node that created or tracked it, so it does not wait
  * for a job poll; when that attempt has not ended within `jobAfterMs` (or ends waiting, or fails),
- * a pg-boss job takes over (durable, retried, any node), and every start-up queues the deployments
- * left PENDING. Every path runs the same idempotent steps: a node runs one attempt per token at a
+ * a pg-boss job takes over (durable, retried, any node), and every start-up follows again the
+ * deployments left PENDING (`resume`, from src/startup). Every path runs the same idempotent steps: a node runs one attempt per token at a
  * time, and across nodes the database decides (see the engine).
  */
 export class DeploymentScheduler implements DeploymentSchedule {
   private readonly inflight = new Map<string, Promise<Outcome>>();
   private readonly abort = new AbortController();
   private readonly jobTimers = new Set<NodeJS.Timeout>();
-  private hasJobs = false;
 
   constructor(
     private readonly repo: TokenRepository,
@@ -41,23 +43,6 @@ export class DeploymentScheduler implements DeploymentSchedule {
   /** Aborted by `stop`: waits and RPC calls of running attempts end. */
   get signal(): AbortSignal {
     return this.abort.signal;
-  }
-
-  /** Registers the job worker; call while the app is built. */
-  register(): void {
-    this.hasJobs = true;
-    this.jobs.register<{ tokenId: string }>(
-      DEPLOY_JOB,
-      async ({ tokenId }) => {
-        // A job never holds the worker long: the queue stops (gracefully, waiting for running
-        // jobs) before this engine hears of the shutdown, and one slow chain must not hold up
-        // other deployments. A long wait belongs to the in-process attempt; the job comes back.
-        const outcome = await this.process(tokenId, this.timings.jobWaitMs);
-        // pg-boss retries the job later; the transaction may still be mined.
-        if (outcome === 'waiting') throw new Error(`Token ${tokenId}: still waiting for its deployment transaction`);
-      },
-      { policy: 'stately', pollingIntervalSeconds: 1 },
-    );
   }
 
   /** Starts processing at once in this process; the durable job follows if it does not end soon. */
@@ -103,8 +88,9 @@ export class DeploymentScheduler implements DeploymentSchedule {
   }
 
   private async queueJob(tokenId: string): Promise<void> {
-    // No worker on this node, or shutting down: the start-up sweep is the safety net.
-    if (!this.hasJobs || this.abort.signal.aborted) return;
+    // No worker on this node (no chain when it started: jobs/token-deploy.ts), or shutting down:
+    // the start-up sweep is the safety net.
+    if (!this.jobs.has(DEPLOY_JOB) || this.abort.signal.aborted) return;
     try {
       await this.jobs.send(
         DEPLOY_JOB,

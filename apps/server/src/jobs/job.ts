@@ -1,0 +1,23 @@
+import type { Deps } from '../types.ts';
+import type { JobHandler, WorkerOptions } from './queue.ts';
+
+/**
+ * A background job: one file each in src/jobs, listed in jobs/index.ts. It reaches the services
+ * it needs through their runtime faces (deps.runtime, published while the services are built) or
+ * their index.ts, never their internals.
+ */
+export type Job<T> = {
+  /** The pg-boss queue's name. */
+  name: string;
+  /** Polling, batch size, queue policy, and `schedule` for a recurring job. */
+  options: WorkerOptions;
+  /**
+   * The job's handler on this node, or undefined when this node has no work for it (its service
+   * is off, no chain is configured): the job is then not registered, and a node with no
+   * registered job never starts the queue (no pg-boss schema for test apps without chains).
+   */
+  worker(deps: Deps): JobHandler<T> | undefined;
+};
+
+/** Any job, whatever its data (a list of jobs). */
+export type AnyJob = Job<never>;
