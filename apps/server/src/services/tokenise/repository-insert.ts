@@ -1,5 +1,12 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import { accountFeatures, accountNetworks, accounts, platformTransactions, tokens, type Database } from '@connect/db';
+import {
+  accountFeatures,
+  accountNetworks,
+  ledgerBalances,
+  platformTransactions,
+  tokens,
+  type Database,
+} from '@connect/db';
 
 /*
  * The one statement of TokenRepository.insertTokenIfAllowed, kept apart for its length: a part of
@@ -44,7 +51,8 @@ export type NewTokenInput = Omit<Pick<NewToken, (typeof INSERTED_COLUMNS)[number
 /**
  * The statement of `insertTokenIfAllowed`, built once per database (a deployment's critical path
  * should not pay for building it): the quota update is a CTE guarded by the activated network and
- * the credits, and the new row's account id is read from what it updated, so when any condition
+ * the credits the ledger shows available (balance − floor; it reads, the charge at settlement
+ * moves), and the new row's account id is read from what it updated, so when any condition
  * fails the NOT NULL column refuses the whole statement. With `withTx`, the signed deployment
  * transaction is stored in platform_transactions by a second CTE of the same statement (it must be
  * stored before it is sent): no extra round trip on a deployment's critical path, and refused
@@ -62,7 +70,10 @@ function buildInsertStatement(db: Database, withTx: boolean) {
             eq(accountNetworks.accountId, param('accountId')),
             eq(accountNetworks.networkId, param('networkId')),
           )})`,
-          sql`(select ${accounts.credits} from ${accounts} where ${eq(accounts.id, param('accountId'))}) >= ${param('creditsNeeded')}`,
+          sql`coalesce((select ${ledgerBalances.balance} - ${ledgerBalances.floor} from ${ledgerBalances} where ${and(
+            eq(ledgerBalances.accountId, param('accountId')),
+            eq(ledgerBalances.asset, 'CREDIT'),
+          )}), 0) >= ${param('creditsNeeded')}`,
         )}
         returning ${accountFeatures.accountId}`,
   );

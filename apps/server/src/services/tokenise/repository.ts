@@ -3,8 +3,6 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, 
 import {
   accountFeatures,
   accountNetworks,
-  accounts,
-  creditTransactions,
   networks,
   tokens,
   tokenTiers,
@@ -14,6 +12,9 @@ import {
 import { TOKEN_MESSAGES, type TTokensRequest, type TTokenStatus, type TTokenType } from '@connect/shared';
 import { platformTxRow, type SignedPlatformTx } from '../../adapters/chains/platform-sender.ts';
 import { PG_NOT_NULL_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/db-errors.ts';
+import type { DomainEvents, EventType } from '../../events/catalogue.ts';
+import type { EventBus } from '../../events/port.ts';
+import { LedgerRepository } from '../../repositories/ledger.ts';
 import { PlatformTxRepository } from '../../repositories/platform.ts';
 import {
   INSERTED_COLUMNS,
@@ -67,13 +68,27 @@ function likePattern(text: string): string {
 /**
  * The only code of the tokenise service that touches its tables. Built over the database or a
  * transaction (see `transaction`). Every read of a token takes the account id, so another
- * account's token is as good as unknown.
+ * account's token is as good as unknown. Credits move through `ledger` and events are announced
+ * through `announce`, both with this repository's database or transaction.
  */
 export class TokenRepository {
-  constructor(private readonly db: Database) {}
+  /** The account ledger, over the same database or transaction (charges and refunds of deployments). */
+  readonly ledger: LedgerRepository;
+
+  constructor(
+    private readonly db: Database,
+    private readonly events: EventBus,
+  ) {
+    this.ledger = new LedgerRepository(db);
+  }
 
   transaction<T>(work: (repo: TokenRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(new TokenRepository(tx as unknown as Database)));
+    return this.db.transaction((tx) => work(new TokenRepository(tx as unknown as Database, this.events)));
+  }
+
+  /** Emits a domain event with this repository's database: inside `transaction`, it exists only if the change commits. */
+  async announce<K extends EventType>(type: K, payload: DomainEvents[K]): Promise<void> {
+    await this.events.emit(this.db, type, payload);
   }
 
   // -- networks and tiers ------------------------------------------------------------------
@@ -380,45 +395,8 @@ export class TokenRepository {
       .where(and(eq(accountFeatures.accountId, accountId), eq(accountFeatures.feature, TOKENS_FEATURE)));
   }
 
+  /** The credits the account may still spend (the ledger's available CREDIT). */
   async credits(accountId: string): Promise<number> {
-    const [row] = await this.db.select({ credits: accounts.credits }).from(accounts).where(eq(accounts.id, accountId));
-    return row?.credits ?? 0;
-  }
-
-  /**
-   * Applies a credit change once per reference: the transaction row (unique reference) and the
-   * balance change happen together or not at all. A debit needs the balance to cover it.
-   * Answers 'applied', 'duplicate' (the reference exists) or 'insufficient'.
-   */
-  async applyCredits(
-    accountId: string,
-    amount: number,
-    reason: string,
-    reference: string,
-  ): Promise<'applied' | 'duplicate' | 'insufficient'> {
-    const [inserted] = await this.db
-      .insert(creditTransactions)
-      .values({ accountId, amount, reason, reference })
-      .onConflictDoNothing()
-      .returning({ id: creditTransactions.id });
-    if (!inserted) return 'duplicate';
-    const updated = await this.db
-      .update(accounts)
-      .set({ credits: sql`${accounts.credits} + ${amount}` })
-      .where(and(eq(accounts.id, accountId), amount < 0 ? sql`${accounts.credits} >= ${-amount}` : undefined))
-      .returning({ credits: accounts.credits });
-    if (!updated.length) {
-      await this.db.delete(creditTransactions).where(eq(creditTransactions.id, inserted.id));
-      return 'insufficient';
-    }
-    return 'applied';
-  }
-
-  async creditTransactions(accountId: string) {
-    return this.db
-      .select()
-      .from(creditTransactions)
-      .where(eq(creditTransactions.accountId, accountId))
-      .orderBy(asc(creditTransactions.createdAt));
+    return Number((await this.ledger.balance(accountId, 'CREDIT')).available);
   }
 }

@@ -6,7 +6,9 @@ import type { TokenRepository, TokenRow, TokenWithRefs } from './repository.ts';
 /*
  * How a deployment ends in the database: ACTIVE and charged once, UNPAID, or FAILED with its
  * tokens:create unit given back. Every change is conditional on the status it starts from, so
- * attempts on several nodes settle a token once.
+ * attempts on several nodes settle a token once; the charge and the refund are ledger movements
+ * keyed by the token (`token:<id>`, `refund:token:<id>`), and `token.deployed` or `token.failed`
+ * is announced in the same transaction as the status change.
  */
 
 /** What the chain showed of a successful deployment. */
@@ -33,9 +35,15 @@ export async function settleDeployed(
     });
     if (!updated) return null;
     const amount = tierCreditAmount(tier, token.deploymentType) ?? 0;
-    if (amount <= 0) return 'ACTIVE';
-    const charged = await chargeToken(repo, updated, amount);
-    return charged ? 'ACTIVE' : 'UNPAID';
+    const charged = amount > 0 ? await chargeToken(repo, updated, amount) : null;
+    const status = charged === false ? 'UNPAID' : 'ACTIVE';
+    await repo.announce('token.deployed', {
+      ...tokenFacts(updated),
+      status,
+      contractAddress: result.contractAddress,
+      creditsCharged: charged ? amount : 0,
+    });
+    return status;
   });
 }
 
@@ -53,7 +61,9 @@ export async function settleFailed(
   await repo.transaction(async (repo) => {
     if (sent) await repo.settleTx(token, sent.txHash, sent.status);
     const updated = await repo.markFailed(token.id, reason);
-    if (updated) await repo.releaseQuota(token.accountId);
+    if (!updated) return;
+    await repo.releaseQuota(token.accountId);
+    await repo.announce('token.failed', { ...tokenFacts(updated), reason });
   });
 }
 
@@ -64,38 +74,43 @@ export async function settleFailed(
  */
 export async function settleLost(repo: TokenRepository, token: TokenRow, reason: string): Promise<boolean> {
   return repo.transaction(async (repo) => {
-    const updated = await repo.markLost(token, cleanReason(`The deployment was lost by the network. ${reason}`));
+    const cleaned = cleanReason(`The deployment was lost by the network. ${reason}`);
+    const updated = await repo.markLost(token, cleaned);
     if (!updated) return false;
     if (token.creditsCharged > 0) {
-      await repo.applyCredits(
-        token.accountId,
-        token.creditsCharged,
-        `Refund: token deployment lost: ${token.name} (${token.unit})`,
-        `refund:token:${token.id}`,
-      );
+      await repo.ledger.refund(token.accountId, 'CREDIT', BigInt(token.creditsCharged), {
+        reason: `Refund: token deployment lost: ${token.name} (${token.unit})`,
+        reference: `refund:token:${token.id}`,
+      });
     }
     await repo.releaseQuota(token.accountId);
+    await repo.announce('token.failed', { ...tokenFacts(updated), reason: cleaned });
     return true;
   });
 }
 
 /**
- * Charges a token's deployment once (reference `token:<id>`): answers false when the balance does
- * not cover it, and then marks the token UNPAID. Runs inside the caller's transaction.
+ * Charges a token's deployment once (reference `token:<id>`): answers false when the credits the
+ * account may spend do not cover it, and then marks the token UNPAID. Runs inside the caller's
+ * transaction.
  */
 export async function chargeToken(repo: TokenRepository, token: TokenRow, amount: number): Promise<boolean> {
-  const result = await repo.applyCredits(
-    token.accountId,
-    -amount,
-    `Token deployment: ${token.name} (${token.unit})`,
-    `token:${token.id}`,
-  );
-  if (result === 'insufficient') {
+  const { outcome } = await repo.ledger.consume(token.accountId, 'CREDIT', BigInt(amount), {
+    reason: `Token deployment: ${token.name} (${token.unit})`,
+    reference: `token:${token.id}`,
+  });
+  if (outcome === 'insufficient') {
     await repo.markUnpaid(token.id);
     return false;
   }
   await repo.markCharged(token.id, amount);
   return true;
+}
+
+/** What both token events say of the token. */
+function tokenFacts(token: TokenRow) {
+  const { accountId, id: tokenId, networkId, createdBy, name, unit } = token;
+  return { accountId, tokenId, networkId, createdBy, name, unit };
 }
 
 /** Node error texts may carry raw revert bytes (NUL is not storable as text): printable and short. */
