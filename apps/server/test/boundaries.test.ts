@@ -86,6 +86,18 @@ describe('lint boundaries', () => {
     await expectAllowed(probe, 'apps/server/src/services/connect/index.ts');
   });
 
+  it("jobs and start-up work reach a service only through its index.ts, never the service's internals", async () => {
+    for (const home of ['jobs', 'startup']) {
+      const probe = `apps/server/src/${home}/probe.ts`;
+      await expectRefused(
+        probe,
+        someModuleIn('apps/server/src/services/tokenise'),
+        'Jobs and start-up work reach a service only through its index.ts',
+      );
+      await expectAllowed(probe, 'apps/server/src/services/tokenise/index.ts');
+    }
+  });
+
   it('src/lib/, src/plugins/ and src/repositories/ never import a service', async () => {
     for (const below of ['lib', 'plugins', 'repositories']) {
       const probe = `apps/server/src/${below}/probe.ts`;

@@ -71,6 +71,28 @@ describe('JobQueue (pg-boss on the app database)', () => {
     await queue.stop();
   });
 
+  it('refuses a second worker for the same queue', () => {
+    const queue = new JobQueue(dbh, log);
+    queue.register('test-twice', async () => undefined);
+    expect(() => queue.register('test-twice', async () => undefined)).toThrow(/registered twice/);
+    expect(queue.has('test-twice')).toBe(true);
+    expect(queue.has('test-other')).toBe(false);
+  });
+
+  it("stores a recurring job's schedule, once, for pg-boss's shared cron clock", async () => {
+    const queue = new JobQueue(dbh, log);
+    queue.register('test-every-minute', async () => undefined, { policy: 'stately', schedule: '* * * * *' });
+    await queue.start();
+    await queue.stop();
+    // A second node starting with the same job keeps the one schedule.
+    const again = new JobQueue(dbh, log);
+    again.register('test-every-minute', async () => undefined, { policy: 'stately', schedule: '* * * * *' });
+    await again.start();
+    const { rows } = await dbh.execute(`select name, cron from pgboss.schedule where name = 'test-every-minute'`);
+    expect(rows).toEqual([{ name: 'test-every-minute', cron: '* * * * *' }]);
+    await again.stop();
+  });
+
   it('refuses late registrations and sends after stop, so work is never silently dropped', async () => {
     const queue = new JobQueue(dbh, log);
     queue.register('test-late', async () => undefined);
