@@ -13,10 +13,11 @@ import os from 'node:os';
 import { and, eq } from 'drizzle-orm';
 import { createPublicClient, createWalletClient, defineChain, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { accountFeatures, accountNetworks, accounts, networks } from '@connect/db';
+import { accountFeatures, accountNetworks, networks } from '@connect/db';
 import { deployData } from '@connect/contracts';
 import { SECOND_WALLET_PRIVATE_KEY, startDevChain } from '@connect/devchain';
 import type { TCreateTokenResponse, TTierCard, TTokenDetails } from '@connect/shared';
+import { LedgerRepository } from '../apps/server/src/repositories/ledger.ts';
 import { createTestApp, signInAs } from '../apps/server/test/helpers.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
@@ -50,7 +51,10 @@ try {
     .update(accountFeatures)
     .set({ total: null })
     .where(and(eq(accountFeatures.accountId, accountId), eq(accountFeatures.feature, 'tokens:create')));
-  await t.db.db.update(accounts).set({ credits: 1_000_000 }).where(eq(accounts.id, accountId));
+  await new LedgerRepository(t.db.db).grant(accountId, 'CREDIT', 1_000_000n, {
+    reason: 'Bench credits',
+    reference: `bench:${accountId}`,
+  });
   const tiers = await t.app.inject({
     method: 'GET',
     url: `/api/tokenise/v2/orchestration/tiers?networkId=${network!.id}&tokenType=QRC20&deploymentType=QUANT`,
