@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, creditTransactions, users } from '@connect/db';
+import { accounts, users } from '@connect/db';
 import { ZPlanInfo, ZProblem } from '@connect/shared';
 import { TRIAL_CREDITS, trialCreditsReference } from '../../lib/trial-credits.ts';
+import { LedgerRepository } from '../../repositories/ledger.ts';
 import { backfillTrialCredits } from '../../repositories/trial-credits.ts';
 import { buildApp } from '../../app.ts';
 import { createTestApp, signInAs, testConfig, type TestContext } from '../../../test/helpers.ts';
@@ -28,11 +30,27 @@ describe('account-plan service: GET /user-plan', () => {
     return { ...session, accountId: row!.accountId };
   }
 
-  const trialRows = (accountId: string) =>
-    t.db.db
-      .select({ amount: creditTransactions.amount, reference: creditTransactions.reference })
-      .from(creditTransactions)
-      .where(eq(creditTransactions.accountId, accountId));
+  /**
+   * A signed-in user whose account was created before trial credits were granted at creation: the
+   * portal user exists before its first request (so that request creates nothing), with no ledger rows.
+   */
+  async function legacyUser() {
+    const session = await signInAs(t);
+    const [account] = await t.db.db.insert(accounts).values({}).returning({ id: accounts.id });
+    await t.db.db
+      .insert(users)
+      .values({ id: session.sub, accountId: account!.id, email: session.email, role: 'INDIVIDUAL' });
+    expect(ZPlanInfo.parse((await getPlan(session.headers)).json()).credits).toBe(0);
+    return { ...session, accountId: account!.id };
+  }
+
+  const ledger = () => new LedgerRepository(t.db.db);
+  const trialRows = async (accountId: string) =>
+    (await ledger().entries(accountId, 'CREDIT'))
+      .filter((entry) => entry.reference === trialCreditsReference(accountId))
+      .map((entry) => ({ kind: entry.kind, amount: Number(entry.amount), reference: entry.reference }));
+  const spend = (accountId: string, amount: bigint) =>
+    ledger().consume(accountId, 'CREDIT', amount, { reason: 'Spent', reference: `test:${randomUUID()}` });
 
   const setPlan = (accountId: string, values: Partial<typeof accounts.$inferInsert>) =>
     t.db.db.update(accounts).set(values).where(eq(accounts.id, accountId));
@@ -64,9 +82,9 @@ describe('account-plan service: GET /user-plan', () => {
     expect(res.statusCode).toBe(200);
     expect(ZPlanInfo.parse(res.json()).credits).toBe(TRIAL_CREDITS);
     const [row] = await t.db.db.select({ accountId: users.accountId }).from(users).where(eq(users.id, session.sub));
-    // Granted through the credit transactions, once, under the account's unique trial reference.
+    // Granted through the ledger, once, under the account's unique trial reference.
     expect(await trialRows(row!.accountId)).toEqual([
-      { amount: TRIAL_CREDITS, reference: trialCreditsReference(row!.accountId) },
+      { kind: 'grant', amount: TRIAL_CREDITS, reference: trialCreditsReference(row!.accountId) },
     ]);
     // Opening Token Flow afterwards grants nothing more.
     expect(
@@ -87,13 +105,11 @@ describe('account-plan service: GET /user-plan', () => {
   });
 
   it('backfills the accounts created before the grant moved to account creation, once', async () => {
-    // An account from before the change that never opened Token Flow: no trial row, 0 credits.
-    const before = await newUser();
-    await t.db.db.delete(creditTransactions).where(eq(creditTransactions.accountId, before.accountId));
-    await setPlan(before.accountId, { credits: 0 });
+    // An account from before the change that never opened Token Flow: no trial entry, 0 credits.
+    const before = await legacyUser();
     // One that had its trial when it opened Token Flow, and has spent some of it since.
     const granted = await newUser();
-    await setPlan(granted.accountId, { credits: 40 });
+    await spend(granted.accountId, 60n);
     // An account nobody belongs to (the loser of a creation race) gets nothing.
     const [orphan] = await t.db.db.insert(accounts).values({}).returning({ id: accounts.id });
 
@@ -109,9 +125,7 @@ describe('account-plan service: GET /user-plan', () => {
   });
 
   it('runs the backfill when the service starts', async () => {
-    const before = await newUser();
-    await t.db.db.delete(creditTransactions).where(eq(creditTransactions.accountId, before.accountId));
-    await setPlan(before.accountId, { credits: 0 });
+    const before = await legacyUser();
     // A second node starting on the same database.
     const node = await buildApp({ config: testConfig(), db: t.db, logger: false });
     await node.ready();
@@ -123,8 +137,10 @@ describe('account-plan service: GET /user-plan', () => {
     const me = await newUser();
     const other = await newUser();
     const renewsAt = new Date('2027-03-01T12:00:00.000Z');
-    await setPlan(me.accountId, { planName: 'Annual Subscription', credits: 1250, planRenewsAt: renewsAt });
-    await setPlan(other.accountId, { planName: 'Pay as you go', planStatus: 'DISABLED', credits: 7 });
+    await setPlan(me.accountId, { planName: 'Annual Subscription', planRenewsAt: renewsAt });
+    await ledger().purchase(me.accountId, 'CREDIT', 1150n, { reason: 'Annual Subscription', reference: randomUUID() });
+    await setPlan(other.accountId, { planName: 'Pay as you go', planStatus: 'DISABLED' });
+    await spend(other.accountId, 93n);
 
     expect(ZPlanInfo.parse((await getPlan(me.headers)).json())).toEqual({
       name: 'Annual Subscription',
@@ -138,6 +154,14 @@ describe('account-plan service: GET /user-plan', () => {
       credits: 7,
       renewsAt: null,
     });
+  });
+
+  it('shows the credits the account may still spend: a pay-as-you-go credit limit counts', async () => {
+    const { headers, accountId } = await newUser();
+    await ledger().setFloor(accountId, 'CREDIT', -500n);
+    await spend(accountId, 130n);
+    expect((await ledger().balance(accountId, 'CREDIT')).balance).toBe(BigInt(TRIAL_CREDITS - 130));
+    expect(ZPlanInfo.parse((await getPlan(headers)).json()).credits).toBe(TRIAL_CREDITS - 130 + 500);
   });
 
   it('reflects a PENDING status once the account row changes (an upgrade awaiting payment)', async () => {

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { createWalletClient, defineChain, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, creditTransactions, platformKeys, platformTransactions, type DbHandle } from '@connect/db';
+import { platformKeys, platformTransactions, type DbHandle } from '@connect/db';
 import { createTestDatabase } from '@connect/db/testing';
 import { startDevChain, type DevChain } from '@connect/devchain';
 import type { TCreateTokenResponse, TTokenDetails } from '@connect/shared';
@@ -13,6 +13,8 @@ import { rpcCall } from '../../adapters/chains/rpc.ts';
 import { buildApp } from '../../app.ts';
 import { testConfig, type TestContext } from '../../../test/helpers.ts';
 import {
+  creditEntries,
+  creditsOf as ledgerCreditsOf,
   deployActive,
   deployFromTestWallet,
   details,
@@ -77,8 +79,7 @@ describe('tokenise: the database and a chain that lost transactions agree again 
     deployActive(t, user, { networkId: ethTest, tierId: baseTier }, form);
   const call = <T>(method: string, params: unknown[]) => rpcCall<T>(chain.rpcUrl, method, params);
   const codeAt = (address: string | null) => call<Hex>('eth_getCode', [address, 'latest']);
-  const creditsOf = async () =>
-    (await db.db.select().from(accounts).where(eq(accounts.id, user.accountId)))[0]!.credits;
+  const creditsOf = () => ledgerCreditsOf(db.db, user.accountId);
 
   beforeAll(async () => {
     await startChain();
@@ -170,11 +171,10 @@ describe('tokenise: the database and a chain that lost transactions agree again 
     expect(failed).toMatchObject({ status: 'FAILED', creditsCharged: 0 });
     expect(failed.failureReason).toMatch(/lost/);
     expect(await creditsOf()).toBe(creditsBefore);
-    const refunds = await db.db
-      .select()
-      .from(creditTransactions)
-      .where(eq(creditTransactions.reference, `refund:token:${lost.id}`));
-    expect(refunds.map((r) => r.amount)).toEqual([lost.creditsCharged]);
+    const refunds = (await creditEntries(db.db, user.accountId)).filter(
+      (r) => r.reference === `refund:token:${lost.id}`,
+    );
+    expect(refunds.map((r) => [r.kind, r.amount])).toEqual([['refund', lost.creditsCharged]]);
     const [row] = await db.db
       .select()
       .from(platformTransactions)

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, creditTransactions, platformKeys, tokens, type DbHandle } from '@connect/db';
+import { platformKeys, tokens, type DbHandle } from '@connect/db';
 import { createTestDatabase } from '@connect/db/testing';
 import { TOKEN_MESSAGES, type TCreateTokenResponse, type TProblem } from '@connect/shared';
 import { fundFromFaucet } from '../../adapters/chains/platform-deployer.ts';
@@ -12,12 +12,15 @@ import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { testConfig, type TestContext } from '../../../test/helpers.ts';
 import { TRIAL_CREDITS } from '../../lib/trial-credits.ts';
 import {
+  creditEntries,
+  creditsOf,
   deployFromTestWallet,
   details,
   networkId,
   newTokenUser,
   postToken,
   qrc20Form,
+  setCredits,
   settled,
   tiersOf,
   type TokenUser,
@@ -111,18 +114,14 @@ describe('tokenise: deployments across a restart', () => {
     const walletDone = await settled(t, user, walletToken.id);
     expect(walletDone).toMatchObject({ status: 'ACTIVE', transactionId: walletHash.toLowerCase(), creditsCharged: 5 });
 
-    const charges = await db.db
-      .select()
-      .from(creditTransactions)
-      .where(eq(creditTransactions.accountId, user.accountId));
+    const charges = await creditEntries(db.db, user.accountId);
     expect(
       charges
         .filter((c) => c.amount < 0)
         .map((c) => c.amount)
         .sort(),
     ).toEqual([-10, -5]);
-    const [account] = await db.db.select().from(accounts).where(eq(accounts.id, user.accountId));
-    expect(account!.credits).toBe(TRIAL_CREDITS - 15);
+    expect(await creditsOf(db.db, user.accountId)).toBe(TRIAL_CREDITS - 15);
   });
 
   it('marks a deployment UNPAID when the credits are gone at charge time; paying makes it ACTIVE', async () => {
@@ -134,7 +133,7 @@ describe('tokenise: deployments across a restart', () => {
       const res = await postToken(t, user, { networkId: ethTest, tierId: base!.id });
       const id = res.json<TCreateTokenResponse>().token.id;
       await txHashOf(id);
-      await db.db.update(accounts).set({ credits: 4 }).where(eq(accounts.id, user.accountId));
+      await setCredits(db.db, user.accountId, 4);
       await rpcCall(chain.rpcUrl, 'evm_mine', []);
       const unpaid = await settled(t, user, id);
       expect(unpaid).toMatchObject({ status: 'UNPAID', creditsCharged: 0 });
@@ -153,12 +152,11 @@ describe('tokenise: deployments across a restart', () => {
         code: 'INSUFFICIENT_CREDITS',
         detail: TOKEN_MESSAGES.insufficientCredits(10, 4),
       });
-      await db.db.update(accounts).set({ credits: 50 }).where(eq(accounts.id, user.accountId));
+      await setCredits(db.db, user.accountId, 50);
       const paid = await pay();
       expect(paid.statusCode, paid.body).toBe(200);
       expect(paid.json<TCreateTokenResponse>().token).toMatchObject({ status: 'ACTIVE', creditsCharged: 10 });
-      const [account] = await db.db.select().from(accounts).where(eq(accounts.id, user.accountId));
-      expect(account!.credits).toBe(40);
+      expect(await creditsOf(db.db, user.accountId)).toBe(40);
     } finally {
       await rpcCall(chain.rpcUrl, 'evm_setAutomine', [true]);
     }

@@ -3,17 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { createWalletClient, defineChain, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, expect } from 'vitest';
-import {
-  accountFeatures,
-  accountNetworks,
-  accounts,
-  creditTransactions,
-  networks,
-  platformKeys,
-  users,
-} from '@connect/db';
+import { accountFeatures, accountNetworks, networks, platformKeys, users, type Database } from '@connect/db';
 import { TEST_WALLET_PRIVATE_KEY } from '@connect/devchain';
 import type { KycStatus, TCreateTokenResponse, TProblem, TTierCard, TTokenDetails } from '@connect/shared';
+import { LedgerRepository } from '../../repositories/ledger.ts';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
 
@@ -41,12 +34,38 @@ export async function newTokenUser(
   // The account got its trial credits when it was created (above), so a balance set below is exactly as asked.
   const list = await t.app.inject({ method: 'POST', url: '/api/tokenise/tokens', headers: user.headers, payload: {} });
   expect(list.statusCode).toBe(200);
-  if (options.credits !== undefined) {
-    await t.db.db.update(accounts).set({ credits: options.credits }).where(eq(accounts.id, accountId));
-  }
+  if (options.credits !== undefined) await setCredits(t.db.db, accountId, options.credits);
   return { ...user, accountId };
 }
 export type TokenUser = Awaited<ReturnType<typeof newTokenUser>>;
+
+/** An account's CREDIT balance (a number: the test amounts are small). */
+export async function creditsOf(db: Database, accountId: string): Promise<number> {
+  return Number((await new LedgerRepository(db).balance(accountId, 'CREDIT')).balance);
+}
+
+/** An account's CREDIT entries, oldest first, amounts as numbers. */
+export async function creditEntries(db: Database, accountId: string) {
+  const rows = await new LedgerRepository(db).entries(accountId, 'CREDIT');
+  return rows.map((row) => ({ ...row, amount: Number(row.amount), balanceAfter: Number(row.balanceAfter) }));
+}
+
+/**
+ * Moves an account's CREDIT balance to exactly `credits` through the ledger (a grant or a
+ * consumption of the difference), so its entries still add up to its balance.
+ */
+export async function setCredits(db: Database, accountId: string, credits: number): Promise<void> {
+  const ledger = new LedgerRepository(db);
+  const difference = BigInt(credits) - (await ledger.balance(accountId, 'CREDIT')).balance;
+  const movement = { reason: 'Test balance', reference: `test:credits:${randomUUID()}` };
+  const result =
+    difference > 0n
+      ? await ledger.grant(accountId, 'CREDIT', difference, movement)
+      : difference < 0n
+        ? await ledger.consume(accountId, 'CREDIT', -difference, movement)
+        : null;
+  if (result) expect(result.outcome).toBe('applied');
+}
 
 export async function networkId(t: TestContext, code: string): Promise<string> {
   const [row] = await t.db.db.select({ id: networks.id }).from(networks).where(eq(networks.code, code));
@@ -257,10 +276,9 @@ export function useTokenSuite(options: { mainnet?: boolean } = {}) {
     problem,
     /** The names of a refusal's invalidParams, sorted. */
     invalidNames: (res: { json: () => unknown }) => (problem(res).invalidParams ?? []).map((p) => p.name).sort(),
-    creditRows: (accountId: string) =>
-      suite().t.db.db.select().from(creditTransactions).where(eq(creditTransactions.accountId, accountId)),
-    creditsOf: async (accountId: string) =>
-      (await suite().t.db.db.select().from(accounts).where(eq(accounts.id, accountId)))[0]!.credits,
+    /** The account's CREDIT ledger entries (amounts as numbers). */
+    creditRows: (accountId: string) => creditEntries(suite().t.db.db, accountId),
+    creditsOf: (accountId: string) => creditsOf(suite().t.db.db, accountId),
   };
   const fields = ['t', 'chain', 'ids', 'qrc20', 'qrc721', 'owner', 'deployer'] as const;
   return Object.defineProperties(
