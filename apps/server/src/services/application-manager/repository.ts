@@ -10,6 +10,8 @@ import {
   type Database,
 } from '@connect/db';
 import type { ApplicationType } from '@connect/shared';
+import type { DomainEvents, EventType } from '../../events/catalogue.ts';
+import type { EventBus } from '../../events/port.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type SecretRow = typeof applicationSecrets.$inferSelect;
@@ -32,13 +34,22 @@ function likePattern(text: string): string {
 
 /**
  * The only code of the application manager that touches its tables. Built over the database or a
- * transaction (see `transaction`), so the service groups writes without knowing Drizzle.
+ * transaction (see `transaction`), so the service groups writes without knowing Drizzle; events
+ * are announced through `announce`, with the same database or transaction.
  */
 export class ApplicationRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly events: EventBus,
+  ) {}
 
   transaction<T>(work: (repo: ApplicationRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(new ApplicationRepository(tx)));
+    return this.db.transaction((tx) => work(new ApplicationRepository(tx as unknown as Database, this.events)));
+  }
+
+  /** Emits a domain event with this repository's database: inside `transaction`, it exists only if the change commits. */
+  async announce<K extends EventType>(type: K, payload: DomainEvents[K]): Promise<void> {
+    await this.events.emit(this.db, type, payload);
   }
 
   /** The account's applications:create row, or null when the plan has no such feature. */

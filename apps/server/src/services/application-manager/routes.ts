@@ -42,7 +42,7 @@ function callerOf(request: FastifyRequest): PortalUser {
 export async function applicationManagerService(app: App, deps: Deps) {
   serviceStatusRoute(app, 'application-manager', deps.config.version);
   const changes = applicationChanges(deps);
-  const service = new ApplicationService(new ApplicationRepository(deps.db), deps.box, deps.config, (id) =>
+  const service = new ApplicationService(new ApplicationRepository(deps.db, deps.events), deps.box, deps.config, (id) =>
     changes.changed(id),
   );
 

@@ -223,6 +223,14 @@ export class ApplicationService {
         });
         await repo.setNetworks(row.id, input.networkIds);
         await repo.insertSecret({ applicationId: row.id, secretHash: secret.hash, hint: secret.hint });
+        await repo.announce('application.registered', {
+          accountId: caller.accountId,
+          userId: caller.id,
+          applicationId: row.id,
+          clientId: row.clientId,
+          name: row.name,
+          applicationType: row.applicationType,
+        });
         const [view] = await this.views([row], repo);
         return view!;
       }),
@@ -277,12 +285,15 @@ export class ApplicationService {
       const row = await repo.findApplication(caller.accountId, id, { forUpdate: true });
       if (!row) throw notFound('APPLICATION_NOT_FOUND');
       const now = new Date();
-      await repo.retireSecrets(
-        row.id,
-        gracePeriodMinutes > 0 ? new Date(now.getTime() + gracePeriodMinutes * 60_000) : null,
-        now,
-      );
+      const graceEndsAt = gracePeriodMinutes > 0 ? new Date(now.getTime() + gracePeriodMinutes * 60_000) : null;
+      await repo.retireSecrets(row.id, graceEndsAt, now);
       await repo.insertSecret({ applicationId: row.id, secretHash: secret.hash, hint: secret.hint });
+      await repo.announce('application.secret_rotated', {
+        accountId: caller.accountId,
+        userId: caller.id,
+        applicationId: row.id,
+        graceEndsAt: graceEndsAt?.toISOString() ?? null,
+      });
       const [view] = await this.views([row], repo);
       return view!;
     });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountFeatures, accountNetworks, accounts, networks, users } from '@connect/db';
 import type { FeatureName, KycStatus, TCatalogueResponse, TUserNetwork } from '@connect/shared';
 import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
+import { OutboxRepository } from '../../events/repository.ts';
 
 /** The catalogue, activation, My networks and the environment manager (spec §2.3–§2.5, §5, §7, §9). */
 describe('integrate: networks', () => {
@@ -173,6 +174,22 @@ describe('integrate: networks', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json<{ activated: string[] }>().activated).toEqual([]);
     expect((await userNetworks(user, '?networkType=testnet'))[0]!.activatedDate).toBe(testnets[0]!.activatedDate);
+  });
+
+  it('announces network.activated with the networks it activated; a repeat or a refusal announces nothing', async () => {
+    const announced = async (accountId: string) =>
+      (await new OutboxRepository(t.db.db).ofType('network.activated')).filter((e) => e.accountId === accountId);
+    const user = await newUser({ mainnetsAllowed: false }, 'VERIFIED');
+    expect((await activate(user, [ids.ethTest, ids.ethMain])).statusCode).toBe(400);
+    expect(await announced(user.accountId)).toEqual([]);
+
+    expect((await activate(user, [ids.ethTest])).statusCode).toBe(200);
+    expect((await activate(user, [ids.ethTest])).statusCode).toBe(200);
+    expect((await activate(user, [ids.ethTest, ids.polyTest])).statusCode).toBe(200);
+    expect((await announced(user.accountId)).map((event) => event.payload)).toEqual([
+      { accountId: user.accountId, userId: user.sub, networkIds: [ids.ethTest] },
+      { accountId: user.accountId, userId: user.sub, networkIds: [ids.polyTest] },
+    ]);
   });
 
   it('rejects invalid selections with field errors', async () => {

@@ -4,6 +4,7 @@ import { accountFeatures, privateNetworks } from '@connect/db';
 import { NETWORK_MESSAGES, type FeatureName, type TPrivateNetworkRequest, type TUserNetwork } from '@connect/shared';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
+import { OutboxRepository } from '../../events/repository.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { IntegrateRepository } from './repository.ts';
 import { PRIVATE_NETWORK_CHECKS_PER_MINUTE } from './routes.ts';
@@ -238,6 +239,46 @@ describe('integrate: private networks', () => {
     const removed = await remove(user, network.id);
     expect(removed.json()).toMatchObject({ status: 'REMOVED' });
     expect((await review(admin, '00000000-0000-4000-8000-000000000000', { decision: 'APPROVE' })).statusCode).toBe(404);
+  });
+
+  it('announces an approval or a rejection for the submitter; a refused review or a removal announces nothing', async () => {
+    const user = await newUser();
+    const admin = await newUser('QUANT_ADMIN');
+    const decided = async () =>
+      (await new OutboxRepository(t.db.db).ofType('network.review_decided')).filter(
+        (event) => event.accountId === user.accountId,
+      );
+    const approved = (await post(user, '/private-networks', form({ name: 'To approve' }))).json<TUserNetwork>();
+    const rejected = (await post(user, '/private-networks', form({ name: 'To reject' }))).json<TUserNetwork>();
+
+    expect((await review(admin, rejected.id, { decision: 'REJECT' })).statusCode).toBe(400);
+    expect((await review(user, approved.id, { decision: 'APPROVE' })).statusCode).toBe(403);
+    expect(await decided()).toEqual([]);
+
+    expect((await review(admin, approved.id, { decision: 'APPROVE', note: 'Fine.' })).statusCode).toBe(200);
+    expect((await review(admin, approved.id, { decision: 'APPROVE' })).statusCode).toBe(409);
+    expect((await review(admin, rejected.id, { decision: 'REJECT', note: 'Not archive.' })).statusCode).toBe(200);
+    expect((await remove(user, approved.id)).statusCode).toBe(200);
+    expect((await review(admin, approved.id, { decision: 'COMPLETE_REMOVAL' })).statusCode).toBe(200);
+
+    expect((await decided()).map((event) => event.payload)).toEqual([
+      {
+        accountId: user.accountId,
+        networkId: approved.id,
+        networkName: 'To approve',
+        requestedBy: user.sub,
+        decision: 'APPROVED',
+        note: 'Fine.',
+      },
+      {
+        accountId: user.accountId,
+        networkId: rejected.id,
+        networkName: 'To reject',
+        requestedBy: user.sub,
+        decision: 'REJECTED',
+        note: 'Not archive.',
+      },
+    ]);
   });
 
   it('answers 404 on private-network routes without the privateNetwork feature', async () => {

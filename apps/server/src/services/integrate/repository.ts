@@ -9,6 +9,8 @@ import {
   type Database,
 } from '@connect/db';
 import type { KycStatus, TPrivateNetworkRequest, TPrivateNetworkStatus } from '@connect/shared';
+import type { DomainEvents, EventType } from '../../events/catalogue.ts';
+import type { EventBus } from '../../events/port.ts';
 
 export type NetworkRow = typeof networks.$inferSelect;
 export type PrivateNetworkRow = typeof privateNetworks.$inferSelect;
@@ -18,12 +20,20 @@ export type AccountPlanRow = { id: string; blockchainAllowance: number; mainnets
 /** Statuses whose name still counts for uniqueness within the account. */
 const NAME_HOLDING_STATUSES: TPrivateNetworkStatus[] = ['UNDER_REVIEW', 'ACTIVE', 'REMOVAL_REQUESTED'];
 
-/** The only code of the integrate service that touches its tables. */
+/** The only code of the integrate service that touches its tables; it announces its events too. */
 export class IntegrateRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly events: EventBus,
+  ) {}
 
   transaction<T>(work: (repo: IntegrateRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(new IntegrateRepository(tx)));
+    return this.db.transaction((tx) => work(new IntegrateRepository(tx as unknown as Database, this.events)));
+  }
+
+  /** Emits a domain event with this repository's database: inside `transaction`, it exists only if the change commits. */
+  async announce<K extends EventType>(type: K, payload: DomainEvents[K]): Promise<void> {
+    await this.events.emit(this.db, type, payload);
   }
 
   /**

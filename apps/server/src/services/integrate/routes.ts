@@ -53,7 +53,7 @@ export async function integrateService(app: App, deps: Deps, options: IntegrateO
   const probe =
     options.probe ??
     privateNetworkProbe({ allowPrivateAddresses: deps.config.chains.privateNetworkAllowPrivateAddresses });
-  const service = new IntegrateService(new IntegrateRepository(deps.db), probe);
+  const service = new IntegrateService(new IntegrateRepository(deps.db, deps.events), probe);
   const myNetworks = async (request: FastifyRequest) => service.requireFeature(callerOf(request), 'mynetworks:v2');
 
   app.get(

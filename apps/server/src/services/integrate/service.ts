@@ -149,13 +149,17 @@ export class IntegrateService {
         });
       }
       if (errors.length) throw badRequest(errors);
-      await repo.activate(
-        caller.accountId,
-        caller.id,
-        toActivate.map((row) => row.id),
-      );
+      const activatedIds = toActivate.map((row) => row.id);
+      await repo.activate(caller.accountId, caller.id, activatedIds);
+      if (activatedIds.length) {
+        await repo.announce('network.activated', {
+          accountId: caller.accountId,
+          userId: caller.id,
+          networkIds: activatedIds,
+        });
+      }
       const activated = await repo.activatedNetworks(caller.accountId);
-      return { activated: toActivate.map((row) => row.id), networks: activated.map(toUserNetwork) };
+      return { activated: activatedIds, networks: activated.map(toUserNetwork) };
     });
   }
 
@@ -263,7 +267,10 @@ export class IntegrateService {
     return rows.map((row) => ({ ...toPrivateUserNetwork(row), accountId: row.accountId }));
   }
 
-  /** Staff decisions: approve or reject a network under review, or complete a requested removal. */
+  /**
+   * Staff decisions: approve or reject a network under review (announced, so the submitter is
+   * told), or complete a requested removal.
+   */
   async review(id: string, input: TPrivateNetworkReviewRequest) {
     return this.repo.transaction(async (repo) => {
       const row = await repo.privateNetwork(id, null, { forUpdate: true });
@@ -288,6 +295,14 @@ export class IntegrateService {
           status: input.decision === 'APPROVE' ? 'ACTIVE' : 'REJECTED',
           reviewedAt: now,
           reviewNote: note,
+        });
+        await repo.announce('network.review_decided', {
+          accountId: updated.accountId,
+          networkId: updated.id,
+          networkName: updated.name,
+          requestedBy: updated.createdBy,
+          decision: input.decision === 'APPROVE' ? 'APPROVED' : 'REJECTED',
+          note,
         });
       }
       return { ...toPrivateUserNetwork(updated), accountId: updated.accountId };
