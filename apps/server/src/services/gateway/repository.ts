@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { applicationUsageDaily, type DbHandle } from '@connect/db';
+import { applications, applicationUsageDaily, networks, type Database, type DbHandle } from '@connect/db';
+import type { DomainEvents } from '../../events/catalogue.ts';
+import type { EventBus } from '../../events/port.ts';
 import { AppSettingRepository } from '../../repositories/app-settings.ts';
 
 /** A client secret that admits tokens now: not revoked, not expired. */
@@ -85,15 +87,42 @@ export class GatewayRepository {
     return row && { ...row, rateLimit: Number(row.rateLimit) };
   }
 
-  /** Adds counted requests to application_usage_daily, one statement for all rows. */
-  async addUsage(rows: UsageCount[]): Promise<void> {
-    await this.dbh.db
-      .insert(applicationUsageDaily)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [applicationUsageDaily.applicationId, applicationUsageDaily.networkId, applicationUsageDaily.day],
-        set: { requests: sql`${applicationUsageDaily.requests} + excluded.requests` },
-      });
+  /**
+   * Adds a flush's counted requests to application_usage_daily (one statement for all rows) and
+   * announces them as one gateway.usage_counted, in one transaction: the event exists exactly when
+   * the counts do. Counts of an application or network deleted meanwhile are dropped (the locks
+   * keep a deletion from slipping in between the check and the write).
+   */
+  async addUsage(rows: UsageCount[], events: EventBus): Promise<void> {
+    if (!rows.length) return;
+    const counted = sql.join(
+      rows.map(
+        (row) => sql`(${row.applicationId}::uuid, ${row.networkId}::uuid, ${row.day}::date, ${row.requests}::int)`,
+      ),
+      sql`, `,
+    );
+    await this.dbh.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      const result = (await tx.execute(sql`
+        with counted (application_id, network_id, day, requests) as (values ${counted}),
+        kept as (
+          select c.application_id, c.network_id, c.day, c.requests, a.account_id
+          from counted c
+          join ${applications} a on a.id = c.application_id
+          join ${networks} n on n.id = c.network_id
+          for key share of a, n
+        ),
+        added as (
+          insert into ${applicationUsageDaily} (application_id, network_id, day, requests)
+          select application_id, network_id, day, requests from kept
+          on conflict (application_id, network_id, day)
+          do update set requests = ${applicationUsageDaily}.requests + excluded.requests
+        )
+        select account_id as "accountId", application_id as "applicationId", network_id as "networkId",
+          to_char(day, 'YYYY-MM-DD') as "day", requests as "calls"
+        from kept`)) as unknown as { rows: DomainEvents['gateway.usage_counted']['counts'] };
+      if (result.rows.length) await events.emit(tx, 'gateway.usage_counted', { counts: result.rows });
+    });
   }
 
   /** The stored (sealed) access-token key; the first node to start stores `create()`, every node uses it. */

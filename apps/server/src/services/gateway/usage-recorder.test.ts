@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { applicationUsageDaily } from '@connect/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applications, applicationUsageDaily } from '@connect/db';
 import { ZCreateApplicationResponse, ZTokenResponse } from '@connect/shared';
 import { startTestChain } from '../../../test/chains.ts';
-import { createTestApp } from '../../../test/helpers.ts';
-import { activate, addNetwork, newAppUser } from '../application-manager/testing.ts';
-import type { UsageCount } from './repository.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import type { EventBus } from '../../events/port.ts';
+import { OutboxRepository } from '../../events/repository.ts';
+import { activate, addNetwork, createApplication, newAppUser } from '../application-manager/testing.ts';
+import { GatewayRepository, type UsageCount } from './repository.ts';
 import { UsageRecorder } from './usage-recorder.ts';
 
 const basic = (id: string, secret: string) =>
@@ -13,10 +15,13 @@ const basic = (id: string, secret: string) =>
 
 const DAY_MS = 86_400_000;
 
+/** A bus for the unit tests, whose fake repository never calls it. */
+const noBus = {} as EventBus;
+
 describe('UsageRecorder', () => {
   it('adds up calls per application, network and UTC day, and writes them in one statement', async () => {
     const written: UsageCount[][] = [];
-    const recorder = new UsageRecorder({ addUsage: async (rows) => void written.push(rows) });
+    const recorder = new UsageRecorder({ addUsage: async (rows) => void written.push(rows) }, noBus);
     const day = Date.parse('2025-03-01T00:00:00Z');
     recorder.record('a', 'n', 1, day + 10);
     recorder.record('a', 'n', 2, day + DAY_MS - 1);
@@ -36,23 +41,85 @@ describe('UsageRecorder', () => {
     expect(written).toHaveLength(1);
   });
 
-  it('keeps the other rows when one cannot be written (an application deleted meanwhile)', async () => {
-    const written: UsageCount[] = [];
+  it('keeps the counts of a failed flush for the next one', async () => {
+    const written: UsageCount[][] = [];
     const errors: unknown[] = [];
+    let isDown = true;
     const recorder = new UsageRecorder(
       {
         addUsage: async (rows) => {
-          if (rows.some((row) => row.applicationId === 'deleted')) throw new Error('foreign key');
-          written.push(...rows);
+          if (isDown) throw new Error('database unavailable');
+          written.push(rows);
         },
       },
+      noBus,
       (error) => errors.push(error),
     );
-    recorder.record('deleted', 'n', 1);
-    recorder.record('kept', 'n', 2);
+    const day = Date.parse('2025-03-01T00:00:00Z');
+    recorder.record('a', 'n', 2, day);
     await recorder.flush();
-    expect(written.map((row) => [row.applicationId, row.requests])).toEqual([['kept', 2]]);
     expect(errors).toHaveLength(1);
+    recorder.record('a', 'n', 3, day);
+    isDown = false;
+    await recorder.flush();
+    expect(written).toEqual([[{ applicationId: 'a', networkId: 'n', day: '2025-03-01', requests: 5 }]]);
+  });
+});
+
+describe('usage flushes on the database', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('announces each flush that wrote counts as one gateway.usage_counted; counts of a deleted application are dropped', async () => {
+    const owner = await newAppUser(t);
+    const network = await addNetwork(t);
+    await activate(t, owner.accountId, network.id);
+    const [kept, deleted] = [
+      await createApplication(t, owner, [network.id]),
+      await createApplication(t, owner, [network.id]),
+    ];
+    const outbox = new OutboxRepository(t.db.db);
+    const recorder = new UsageRecorder(new GatewayRepository(t.app.deps.dbh), t.app.events);
+    const day = Date.parse('2025-03-01T12:00:00Z');
+
+    for (let i = 0; i < 5; i++) recorder.record(kept.id, network.id, 1, day);
+    recorder.record(deleted.id, network.id, 7, day);
+    recorder.record(kept.id, network.id, 2, day + DAY_MS);
+    await t.db.db.delete(applications).where(eq(applications.id, deleted.id));
+    await recorder.flush();
+
+    const events = await outbox.ofType('gateway.usage_counted');
+    expect(events).toHaveLength(1);
+    expect(events[0]!.payload.counts).toEqual([
+      { accountId: owner.accountId, applicationId: kept.id, networkId: network.id, day: '2025-03-01', calls: 5 },
+      { accountId: owner.accountId, applicationId: kept.id, networkId: network.id, day: '2025-03-02', calls: 2 },
+    ]);
+    const usage = await t.db.db
+      .select({ day: applicationUsageDaily.day, requests: applicationUsageDaily.requests })
+      .from(applicationUsageDaily)
+      .where(eq(applicationUsageDaily.applicationId, kept.id));
+    expect(usage.sort((a, b) => a.day.localeCompare(b.day))).toEqual([
+      { day: '2025-03-01', requests: 5 },
+      { day: '2025-03-02', requests: 2 },
+    ]);
+
+    // A flush with nothing left to write (only a deleted application's calls) announces nothing.
+    recorder.record(deleted.id, network.id, 1, day);
+    await recorder.flush();
+    await recorder.flush();
+    expect(await outbox.ofType('gateway.usage_counted')).toHaveLength(1);
+    // The next flush adds to the day's count, in an event of its own.
+    recorder.record(kept.id, network.id, 4, day);
+    await recorder.flush();
+    expect((await outbox.ofType('gateway.usage_counted')).map((event) => event.payload.counts.length)).toEqual([2, 1]);
+    expect(
+      (await t.db.db.select().from(applicationUsageDaily).where(eq(applicationUsageDaily.applicationId, kept.id))).find(
+        (row) => row.day === '2025-03-01',
+      )!.requests,
+    ).toBe(9);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { EventBus } from '../../events/port.ts';
 import type { GatewayRepository, UsageCount } from './repository.ts';
 
 /** How often counted requests are written to application_usage_daily. */
@@ -6,7 +7,9 @@ export const USAGE_FLUSH_MS = 1_000;
 /**
  * Counts gateway requests per application, network and UTC day in memory and adds them to
  * application_usage_daily in one statement per flush, so the database is not written on every
- * request. Call flush() on shutdown; counts of an application deleted meanwhile are dropped.
+ * request; each flush that wrote counts is announced as one gateway.usage_counted event, in its
+ * transaction. Call flush() on shutdown. Counts of an application deleted meanwhile are dropped;
+ * a flush that fails keeps its counts for the next one (nothing of it was written).
  */
 export class UsageRecorder {
   private pending = new Map<string, number>();
@@ -17,6 +20,7 @@ export class UsageRecorder {
 
   constructor(
     private readonly repository: Pick<GatewayRepository, 'addUsage'>,
+    private readonly events: EventBus,
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 
@@ -48,16 +52,11 @@ export class UsageRecorder {
       return { applicationId, networkId, day, requests };
     });
     try {
-      await this.repository.addUsage(rows);
-    } catch {
-      // Most likely an application deleted since its requests were counted: keep the others.
-      for (const row of rows) {
-        try {
-          await this.repository.addUsage([row]);
-        } catch (error) {
-          this.onError(error);
-        }
-      }
+      await this.repository.addUsage(rows, this.events);
+    } catch (error) {
+      // The transaction wrote nothing: count these again with the next flush.
+      for (const [key, requests] of batch) this.pending.set(key, (this.pending.get(key) ?? 0) + requests);
+      this.onError(error);
     }
   }
 }
