@@ -20,7 +20,7 @@ export async function ensureAdministrator(deps: Deps, print: (line: string) => v
     identity = created.user;
     if (!deps.config.adminPassword) temporaryPassword = created.password;
   }
-  await createPortalUser(deps.db, { id: identity.sub, email, role: 'QUANT_ADMIN', addedBy: 'system' });
+  await createPortalUser(deps.db, deps.events, { id: identity.sub, email, role: 'QUANT_ADMIN', addedBy: 'system' });
   if (temporaryPassword) {
     print('');
     print('  Administrator account created (shown once):');

@@ -106,7 +106,7 @@ export const authPlugin = fp<AuthOptions>(
       if (!user) {
         const identity = await options.identityAdmin.getUser(claims.username);
         if (!identity) throw unauthorized('UNKNOWN_USER');
-        await createPortalUser(options.dbh.db, { id: claims.sub, email: identity.email });
+        await createPortalUser(options.dbh.db, app.events, { id: claims.sub, email: identity.email });
         user = await findPortalUser(options.dbh, claims.sub);
         if (!user) throw unauthorized('UNKNOWN_USER');
       }
@@ -130,5 +130,6 @@ export const authPlugin = fp<AuthOptions>(
     app.decorateRequest('user', undefined);
     app.decorateRequest('claims', undefined);
   },
-  { name: 'auth' },
+  // The bus announces user.signed_up when a first sign-in creates the portal user.
+  { name: 'auth', decorators: { fastify: ['events'] } },
 );

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { accountFeatures, accounts, users, type Database, type DbHandle } from '@connect/db';
 import type { Role, UserStatus } from '@connect/shared';
+import type { EventBus } from '../events/port.ts';
 import { DEFAULT_ACCOUNT_FEATURES, type PortalUser } from '../lib/portal-users.ts';
 import { grantTrialCredits } from './trial-credits.ts';
 
@@ -51,14 +52,17 @@ export async function findPortalUserIn(db: Database, id: string): Promise<Portal
 
 /**
  * Creates the account, the user, the account's default features and its trial credits in one
- * transaction.
- * Concurrent first requests of the same new user race here: the loser's insert does nothing.
+ * transaction, and announces user.signed_up in it.
+ * Concurrent first requests of the same new user race here: the loser's insert does nothing, and
+ * announces nothing.
  */
 export async function createPortalUser(
   db: Database,
+  events: EventBus,
   input: { id: string; email: string; role?: Role; addedBy?: string; status?: UserStatus },
 ): Promise<PortalUser> {
-  await db.transaction(async (tx) => {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.id));
     if (existing) return;
     const [account] = await tx.insert(accounts).values({}).returning({ id: accounts.id });
@@ -73,13 +77,20 @@ export async function createPortalUser(
         addedBy: input.addedBy ?? null,
       })
       .onConflictDoNothing()
-      .returning({ id: users.id });
+      .returning({ id: users.id, email: users.email, role: users.role });
     await tx
       .insert(accountFeatures)
       .values(DEFAULT_ACCOUNT_FEATURES.map((f) => ({ accountId: account!.id, ...f })))
       .onConflictDoNothing();
     // Only the account the user landed in: a racing loser's account stays empty.
-    if (created) await grantTrialCredits(tx, account!.id);
+    if (!created) return;
+    await grantTrialCredits(tx, account!.id);
+    await events.emit(tx, 'user.signed_up', {
+      userId: created.id,
+      accountId: account!.id,
+      email: created.email,
+      role: created.role,
+    });
   });
   const user = await findPortalUserIn(db, input.id);
   if (!user) throw new Error('portal user was not created');
