@@ -2,8 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accountFeatures, tokenTiers } from '@connect/db';
 import { getTier } from '@connect/contracts';
-import { TOKEN_MESSAGES, type TLocationsResponse, type TTierCard, type TVerifyTokenResponse } from '@connect/shared';
-import { HOLDER, newTokenUser, tiersOf, useTokenSuite, type TokenUser } from './test-support.ts';
+import {
+  TOKEN_MESSAGES,
+  type TCreateTokenResponse,
+  type TLocationsResponse,
+  type TTierCard,
+  type TVerifyTokenResponse,
+} from '@connect/shared';
+import { LedgerRepository } from '../../repositories/ledger.ts';
+import { creditsOf, HOLDER, newTokenUser, settled, tiersOf, useTokenSuite, type TokenUser } from './test-support.ts';
 
 /** The tokenise guards of spec §5, tier cards and form checks (spec §3–§5, §7). */
 describe('tokenise: guards, tiers and verify', () => {
@@ -76,6 +83,25 @@ describe('tokenise: guards, tiers and verify', () => {
       expect(res.statusCode).toBe(409);
       expect(problem(res).detail).toBe(TOKEN_MESSAGES.insufficientCredits(10, 3));
       expect(problem(res).code).toBe('INSUFFICIENT_CREDITS');
+    });
+
+    it('counts a pay-as-you-go credit limit as credits the account may spend', async () => {
+      const within = await newTokenUser(s.t, { networks: [s.ids.ethTest], credits: 0 });
+      await new LedgerRepository(s.t.db.db).setFloor(within.accountId, 'CREDIT', -10n);
+      const created = await create(within, quant20('base'));
+      expect(created.statusCode, created.body).toBe(201);
+      const token = await settled(s.t, within, created.json<TCreateTokenResponse>().token.id);
+      expect(token).toMatchObject({ status: 'ACTIVE', creditsCharged: 10 });
+      expect(await creditsOf(s.t.db.db, within.accountId)).toBe(-10);
+
+      const short = await newTokenUser(s.t, { networks: [s.ids.ethTest], credits: 0 });
+      await new LedgerRepository(s.t.db.db).setFloor(short.accountId, 'CREDIT', -9n);
+      const refused = await create(short, quant20('base'));
+      expect(refused.statusCode).toBe(409);
+      expect(problem(refused)).toMatchObject({
+        code: 'INSUFFICIENT_CREDITS',
+        detail: TOKEN_MESSAGES.insufficientCredits(10, 9),
+      });
     });
   });
 

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Hex } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxEvents, tokens, tokenTiers } from '@connect/db';
+import { TRIAL_CREDITS } from '../../lib/trial-credits.ts';
+import { LedgerRepository } from '../../repositories/ledger.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { TokenRepository, type TierRow, type TokenRow } from './repository.ts';
+import { settleDeployed, settleFailed, settleLost } from './settlement.ts';
+import { creditEntries, creditsOf, networkId, newTokenUser, setCredits, type TokenUser } from './test-support.ts';
+
+/*
+ * How a deployment ends, without a chain: the settlement functions on tokens written straight to
+ * the database. Each charge and refund is a ledger movement keyed by the token, and each ending
+ * announces token.deployed or token.failed once, with the status change.
+ */
+
+let t: TestContext;
+let repo: TokenRepository;
+let ethTest: string;
+let tier: TierRow;
+beforeAll(async () => {
+  t = await createTestApp();
+  repo = new TokenRepository(t.app.deps.db, t.app.deps.events);
+  ethTest = await networkId(t, 'ethereum-testnet');
+  const tiers = await t.db.db
+    .select()
+    .from(tokenTiers)
+    .where(and(eq(tokenTiers.networkId, ethTest), eq(tokenTiers.tokenType, 'QRC20'), eq(tokenTiers.tierType, 'base')));
+  tier = tiers[0]!;
+});
+afterAll(() => t?.close());
+
+/** The base tier's platform deployment price (10 credits). */
+const price = () => tier.deploymentCredits!;
+
+const result = () => ({
+  txHash: `0x${'ab'.repeat(32)}` as Hex,
+  contractAddress: `0x${'12'.repeat(20)}` as Hex,
+  blockNumber: 7n,
+  from: `0x${'34'.repeat(20)}` as Hex,
+  confirmedAt: new Date(),
+});
+
+async function pendingToken(user: TokenUser): Promise<TokenRow> {
+  const [row] = await t.db.db
+    .insert(tokens)
+    .values({
+      externalId: randomUUID(),
+      accountId: user.accountId,
+      createdBy: user.sub,
+      networkId: ethTest,
+      tierId: tier.id,
+      tokenType: 'QRC20',
+      tierType: 'base',
+      name: 'Green Bond',
+      unit: 'GRB',
+      deploymentType: 'QUANT',
+      status: 'PENDING',
+    })
+    .returning();
+  return row!;
+}
+
+const tokenRow = async (id: string) => (await t.db.db.select().from(tokens).where(eq(tokens.id, id)))[0]!;
+
+/** The payloads of one token's events of a type, oldest first. */
+const announced = async (type: string, tokenId: string) =>
+  (
+    await t.db.db
+      .select({ payload: outboxEvents.payload })
+      .from(outboxEvents)
+      .where(and(eq(outboxEvents.type, type), sql`${outboxEvents.payload}->>'tokenId' = ${tokenId}`))
+      .orderBy(outboxEvents.seq)
+  ).map((row) => row.payload);
+
+const facts = (user: TokenUser, token: TokenRow) => ({
+  accountId: user.accountId,
+  tokenId: token.id,
+  networkId: ethTest,
+  createdBy: user.sub,
+  name: 'Green Bond',
+  unit: 'GRB',
+});
+
+describe('tokenise settlement through the ledger', () => {
+  it('charges a deployment once (consume, token:<id>) and announces token.deployed ACTIVE once', async () => {
+    const user = await newTokenUser(t);
+    const token = await pendingToken(user);
+    expect(await settleDeployed(repo, token, tier, result())).toBe('ACTIVE');
+    // Another attempt (another node) finds it settled: nothing more.
+    expect(await settleDeployed(repo, token, tier, result())).toBeNull();
+
+    expect(await tokenRow(token.id)).toMatchObject({ status: 'ACTIVE', creditsCharged: price() });
+    expect(await creditsOf(t.db.db, user.accountId)).toBe(TRIAL_CREDITS - price());
+    const charges = (await creditEntries(t.db.db, user.accountId)).filter((e) => e.reference === `token:${token.id}`);
+    expect(charges.map((e) => [e.kind, e.amount, e.reason])).toEqual([
+      ['consume', -price(), 'Token deployment: Green Bond (GRB)'],
+    ]);
+    expect(await announced('token.deployed', token.id)).toEqual([
+      {
+        ...facts(user, token),
+        status: 'ACTIVE',
+        contractAddress: result().contractAddress,
+        creditsCharged: price(),
+      },
+    ]);
+  });
+
+  it('leaves a deployment UNPAID when the credits no longer cover it, and says so in token.deployed', async () => {
+    const user = await newTokenUser(t);
+    const token = await pendingToken(user);
+    await setCredits(t.db.db, user.accountId, price() - 1);
+    expect(await settleDeployed(repo, token, tier, result())).toBe('UNPAID');
+    expect(await tokenRow(token.id)).toMatchObject({ status: 'UNPAID', creditsCharged: 0 });
+    expect(await creditsOf(t.db.db, user.accountId)).toBe(price() - 1);
+    expect((await creditEntries(t.db.db, user.accountId)).some((e) => e.reference === `token:${token.id}`)).toBe(false);
+    expect(await announced('token.deployed', token.id)).toMatchObject([{ status: 'UNPAID', creditsCharged: 0 }]);
+  });
+
+  it('charges a pay-as-you-go account below zero, down to its credit limit', async () => {
+    const user = await newTokenUser(t);
+    await setCredits(t.db.db, user.accountId, 0);
+    await new LedgerRepository(t.db.db).setFloor(user.accountId, 'CREDIT', -BigInt(price()));
+    const first = await pendingToken(user);
+    expect(await settleDeployed(repo, first, tier, result())).toBe('ACTIVE');
+    expect(await creditsOf(t.db.db, user.accountId)).toBe(-price());
+    const second = await pendingToken(user);
+    expect(await settleDeployed(repo, second, tier, result())).toBe('UNPAID');
+    expect(await creditsOf(t.db.db, user.accountId)).toBe(-price());
+  });
+
+  it('announces token.failed once when a deployment fails, charging nothing', async () => {
+    const user = await newTokenUser(t);
+    const token = await pendingToken(user);
+    await settleFailed(repo, token, 'reverted:\u0000 out of gas');
+    await settleFailed(repo, token, 'again');
+    expect(await tokenRow(token.id)).toMatchObject({ status: 'FAILED', failureReason: 'reverted: out of gas' });
+    expect(await creditsOf(t.db.db, user.accountId)).toBe(TRIAL_CREDITS);
+    expect(await announced('token.failed', token.id)).toEqual([
+      { ...facts(user, token), reason: 'reverted: out of gas' },
+    ]);
+  });
+
+  it('refunds a lost deployment once (refund, refund:token:<id>) and announces token.failed once', async () => {
+    const user = await newTokenUser(t);
+    const pending = await pendingToken(user);
+    await settleDeployed(repo, pending, tier, result());
+    const active = await tokenRow(pending.id);
+    expect(await settleLost(repo, active, 'Nonce taken.')).toBe(true);
+    expect(await settleLost(repo, active, 'Nonce taken.')).toBe(false);
+
+    expect(await tokenRow(active.id)).toMatchObject({ status: 'FAILED', creditsCharged: 0 });
+    expect(await creditsOf(t.db.db, user.accountId)).toBe(TRIAL_CREDITS);
+    const refunds = (await creditEntries(t.db.db, user.accountId)).filter((e) => e.kind === 'refund');
+    expect(refunds.map((e) => [e.amount, e.reference])).toEqual([[price(), `refund:token:${active.id}`]]);
+    const failed = await announced('token.failed', active.id);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ ...facts(user, active) });
+    expect((failed[0] as { reason: string }).reason).toMatch(/^The deployment was lost by the network\. Nonce taken\./);
+  });
+
+  it('announces with the transaction of the status change: rolled back with it', async () => {
+    const user = await newTokenUser(t);
+    const token = await pendingToken(user);
+    const failing = new TokenRepository(t.app.deps.db, t.app.deps.events);
+    // The settlement fails right after its announcement: the status change and the event go together.
+    failing.transaction = (work) =>
+      t.app.deps.db.transaction((tx) => {
+        const inner = new TokenRepository(tx as never, t.app.deps.events);
+        inner.announce = async (type, payload) => {
+          await TokenRepository.prototype.announce.call(inner, type, payload);
+          throw new Error('the node stopped');
+        };
+        return work(inner);
+      });
+    await expect(settleFailed(failing, token, 'reverted')).rejects.toThrow('the node stopped');
+    expect((await tokenRow(token.id)).status).toBe('PENDING');
+    expect(await announced('token.failed', token.id)).toEqual([]);
+  });
+});
