@@ -6,6 +6,8 @@ import { openDatabase, seedReferenceData, type DbHandle } from '@connect/db';
 import type { ServiceName } from '@connect/shared';
 import { syncNetworkCatalogue } from './adapters/chains/catalogue.ts';
 import { createNetworkMonitor } from './adapters/chains/monitor.ts';
+import { withLocalDeployer } from './adapters/chains/platform-deployer.ts';
+import { PlatformSender } from './adapters/chains/sender/index.ts';
 import { createIdentityAdmin } from './adapters/identity-admin/create-identity-admin.ts';
 import type { IdentityAdmin } from './adapters/identity-admin/port.ts';
 import { createKycProvider } from './adapters/kyc/create-provider.ts';
@@ -15,6 +17,7 @@ import type { Mailer } from './adapters/mail/port.ts';
 import type { Config } from './config.ts';
 import { resolveSecretKey, SecretBox } from './lib/secret-box.ts';
 import { SessionRevocations } from './lib/session-revocations.ts';
+import { PlatformKeyRepository } from './repositories/platform.ts';
 import { OutboxEventBus } from './events/bus.ts';
 import type { EventBus } from './events/port.ts';
 import { registerJobs } from './jobs/index.ts';
@@ -168,6 +171,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const kyc = options.kyc ?? createKycProvider(config);
   const jobs = new JobQueue(dbh, app.log);
   const events = new OutboxEventBus(dbh.db, app.log);
+  // Everything the platform signs goes through this one sender, with the platform's keys (on the
+  // local chains, the installation's own: platform-deployer.ts).
+  const sender = new PlatformSender({
+    db: dbh.db,
+    networks: await withLocalDeployer(config.chains.networks, new PlatformKeyRepository(dbh.db), box),
+    log: app.log,
+  });
   const deps: Deps = {
     config,
     chains,
@@ -182,6 +192,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     kyc,
     events,
     jobs,
+    sender,
     runtime: {},
     rawHandlers,
   };

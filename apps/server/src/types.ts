@@ -9,6 +9,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { NetworkMonitor } from './adapters/chains/monitor.ts';
+import type { PlatformSender } from './adapters/chains/sender/index.ts';
 import type { IdentityAdmin } from './adapters/identity-admin/port.ts';
 import type { KycProvider } from './adapters/kyc/port.ts';
 import type { Mailer } from './adapters/mail/port.ts';
@@ -74,6 +75,8 @@ export type Deps = {
   events: EventBus;
   /** Background jobs (pg-boss): services send; the workers are the jobs of src/jobs (registered in app.ts). */
   jobs: JobQueue;
+  /** The platform's one transaction sender: every transaction the platform signs (adapters/chains/sender). */
+  sender: PlatformSender;
   /** The services' runtime faces (filled while the app is built; read by jobs and start-up work). */
   runtime: Runtime;
   /** Raw handlers tried, in order, before Fastify for every request that reaches the server's socket. */

@@ -1,12 +1,12 @@
-import { rpcCall } from './rpc.ts';
+import { rpcCall } from '../rpc.ts';
 
 /**
  * Hands out the nonces of one sender on one chain, one send at a time.
  *
- * Sends of a deployer on a network are serialised through a promise chain: each send gets the
- * next nonce, and the local counter only moves on when the send says it used the nonce (a
- * transaction the node accepted, or may have accepted). So concurrent deployments never pick the
- * same nonce and never leave a gap. The counter starts from, and after any error is resynced
+ * Sends of a key on a network are serialised through a promise chain: each send gets the next
+ * nonce, and the local counter only moves on when the send says it used the nonce (a transaction
+ * the node accepted, or may have accepted). So concurrent sends (two jobs, twenty deployments)
+ * never pick the same nonce and never leave a gap. The counter starts from, and after any error is resynced
  * with, the chain's `pending` transaction count — which also heals after another process
  * (a second server node, a restart) sent with the same key.
  */
@@ -55,15 +55,23 @@ export class NonceManager {
   }
 }
 
-const managers = new Map<string, NonceManager>();
+/** The nonce managers of one PlatformSender: one per sender address and network. */
+export class NonceBook {
+  private readonly managers = new Map<string, NonceManager>();
 
-/** The one nonce manager of a sender on a network in this process. */
-export function nonceManagerFor(networkKey: string, rpcUrl: string, address: string): NonceManager {
-  const key = `${networkKey}|${rpcUrl}|${address.toLowerCase()}`;
-  let manager = managers.get(key);
-  if (!manager) {
-    manager = new NonceManager(rpcUrl, address);
-    managers.set(key, manager);
+  /** The one manager of `address` on a network in this sender. */
+  for(networkId: string, rpcUrl: string, address: string): NonceManager {
+    const key = `${networkId}|${address.toLowerCase()}`;
+    let manager = this.managers.get(key);
+    if (!manager || manager.rpcUrl !== rpcUrl) {
+      manager = new NonceManager(rpcUrl, address);
+      this.managers.set(key, manager);
+    }
+    return manager;
   }
-  return manager;
+
+  /** After a doubt (another process used the key, the chain lost transactions): read the chain again. */
+  resync(networkId: string, address: string): void {
+    this.managers.get(`${networkId}|${address.toLowerCase()}`)?.resync();
+  }
 }

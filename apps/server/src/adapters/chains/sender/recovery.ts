@@ -1,20 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Hex } from 'viem';
 import type { PlatformTxStatus } from '@connect/db';
-import type { PlatformTxRepository, PlatformTxRow } from '../../repositories/platform.ts';
-import { nonceManagerFor } from './nonce-manager.ts';
-import { sendRaw, type RpcCaller } from './platform-sender.ts';
-import { RpcError } from './rpc.ts';
+import type { PlatformTxRow } from '../../../repositories/platform.ts';
+import { RpcError } from '../rpc.ts';
+import type { SenderTxRepository } from './repository.ts';
+import { sendRaw } from './store-send.ts';
+import type { RpcCaller } from './types.ts';
 
 /**
  * After a crash, a chain may have lost transactions the platform signed and stored
- * (platform-sender.ts): a local anvil chain comes back from its last saved state (at most a second
+ * (store-send.ts): a local anvil chain comes back from its last saved state (at most a second
  * old), and a node may have lost a transaction that was stored but never reached it. At start-up,
  * per sender and in nonce order, every stored transaction the chain no longer knows
  * (eth_getTransactionByHash null) is sent again: the same sender and nonce give the same hash and
  * the same contract address, so what the database says becomes true again. One whose nonce the
- * chain has already used for another transaction cannot be: it is FAILED, and its owner (the
- * `onConflict` of its reference, e.g. the token) settles what depended on it.
+ * chain has already used cannot be: when the chain knows another stored transaction of that nonce
+ * (a fee bump's replacement, or the original it replaced) it is REPLACED and its owner pointed at
+ * that one; else it is FAILED, and its owner settles what depended on it (`onConflict`).
  *
  * Which stored transactions are checked: on a local chain every one (a mined transaction can be
  * lost with the state), from the highest nonce down to the first the chain still knows — the chain
@@ -36,14 +38,18 @@ export type RecoveryResult = {
 };
 
 export type RecoveryOptions = {
-  repo: PlatformTxRepository;
+  repo: SenderTxRepository;
   network: RecoveryNetwork;
   call: RpcCaller;
   log: FastifyBaseLogger;
   /** Makes sure a sender can pay before its transactions are sent again (the local faucet). */
-  fund?: (from: Hex) => Promise<void>;
+  fund?: ((from: Hex) => Promise<void>) | undefined;
+  /** The sender's nonces on this network are read from the chain again. */
+  resync: (from: Hex) => void;
   /** A transaction that can never be mined now (its nonce was used by another): settle its reference. */
   onConflict: (row: PlatformTxRow, reason: string) => Promise<void>;
+  /** `row` lost, but the chain knows `known`, stored with the same sender and nonce: REPLACED by it. */
+  onReplaced: (row: PlatformTxRow, known: PlatformTxRow) => Promise<void>;
 };
 
 export async function recoverPlatformTransactions(options: RecoveryOptions): Promise<RecoveryResult> {
@@ -82,29 +88,38 @@ async function recoverSender(options: RecoveryOptions, rows: PlatformTxRow[]): P
       if (network.isLocal) break;
       continue;
     }
-    lost.unshift(row);
+    lost.push(row);
   }
+  // In nonce order; of one nonce, the newest (a fee bump's replacement) is sent first.
+  lost.sort((a, b) => a.nonce - b.nonce || b.createdAt.getTime() - a.createdAt.getTime());
   const result: RecoveryResult = { resent: [], conflicts: [] };
   if (!lost.length) return result;
   const from = rows[0]!.fromAddress as Hex;
   await options.fund?.(from);
   let next = BigInt(await call<Hex>('eth_getTransactionCount', [from, 'pending']));
-  const conflict = async (row: PlatformTxRow) => {
+  // Its nonce was used: by another stored transaction of that nonce the chain knows, or by a stranger.
+  const nonceTaken = async (row: PlatformTxRow) => {
+    if (await knows(row)) return; // another node has just sent it again
+    for (const sibling of await repo.sameNonce(row.networkId, row.fromAddress, row.nonce)) {
+      if (sibling.txHash !== row.txHash && (await knows(sibling))) {
+        await options.onReplaced(row, sibling);
+        return;
+      }
+    }
     await repo.setStatus(row.networkId, row.txHash, 'FAILED');
     await options.onConflict(row, `Its nonce ${row.nonce} was used by another transaction of ${from}.`);
     result.conflicts.push(row);
   };
   for (const row of lost) {
     if (BigInt(row.nonce) < next) {
-      // Taken by another transaction — unless another node has just sent this one again.
-      if (!(await knows(row))) await conflict(row);
+      await nonceTaken(row);
       continue;
     }
     try {
       await sendRaw(call, row.rawTx as Hex);
     } catch (err) {
       if (err instanceof RpcError && err.kind === 'RPC' && NONCE_USED.test(err.message)) {
-        if (!(await knows(row))) await conflict(row);
+        await nonceTaken(row);
         continue;
       }
       // Unreachable, out of funds, …: left stored for the next start.
@@ -114,7 +129,7 @@ async function recoverSender(options: RecoveryOptions, rows: PlatformTxRow[]): P
     next = BigInt(row.nonce) + 1n;
     result.resent.push(row);
   }
-  nonceManagerFor(network.id, network.rpcUrl, from).resync();
+  options.resync(from);
   await waitForReceipts(call, result.resent);
   return result;
 }
