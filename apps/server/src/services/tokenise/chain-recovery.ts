@@ -1,8 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Hex } from 'viem';
-import type { ConfiguredNetwork } from '../../adapters/chains/catalogue.ts';
-import { fundedOnce } from '../../adapters/chains/platform-deployer.ts';
-import { recoverPlatformTransactions } from '../../adapters/chains/platform-recovery.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
 import type { PlatformTxRepository } from '../../repositories/platform.ts';
 import type { DeploymentEngine } from './deployment.ts';
@@ -13,14 +10,13 @@ const RPC_TIMEOUT_MS = 5_000;
 /** Tokens checked against a chain at once. */
 const CONCURRENCY = 16;
 
-const TOKEN_REFERENCE = /^token:([0-9a-f-]{36})$/i;
-
 /**
  * At start-up, before the deployments left PENDING are followed again, the database and the chains
  * are made to agree after a crash (issue 11 §5):
- * 1. every transaction the platform stored and a chain no longer knows is sent again
- *    (platform-recovery.ts); a token whose transaction's nonce went to another transaction is
- *    FAILED and refunded (DeploymentEngine.failLost);
+ * 1. every transaction the platform stored and a chain no longer knows is sent again (the
+ *    sender's recovery, adapters/chains/sender/recovery.ts); a token whose transaction's nonce went
+ *    to another transaction is FAILED and refunded (the engine, told as the owner of `token:<id>`,
+ *    runs DeploymentEngine.failLost);
  * 2. on local chains, a settled token whose contract is not on the chain — a wallet's deployment
  *    the platform cannot send again (or a platform one from before transactions were stored) —
  *    becomes MISSING, never silently ACTIVE.
@@ -30,14 +26,14 @@ export async function reconcileWithChains(options: {
   repo: TokenRepository;
   txRepo: PlatformTxRepository;
   engine: DeploymentEngine;
-  networks: readonly ConfiguredNetwork[];
+  /** Not read any more (the sender holds the keys and the faucet); callers may stop passing it. */
+  networks?: unknown;
   log: FastifyBaseLogger;
 }): Promise<void> {
   const { repo, log } = options;
   for (const network of await repo.networksWithRpc()) {
-    const configured = options.networks.find((n) => n.code === network.code);
     try {
-      await reconcileNetwork(options, network, configured);
+      await reconcileNetwork(options, network);
     } catch (err) {
       log.warn({ err, network: network.code }, 'could not check the chain against the database at start-up');
     }
@@ -47,22 +43,11 @@ export async function reconcileWithChains(options: {
 async function reconcileNetwork(
   { repo, txRepo, engine, log }: Parameters<typeof reconcileWithChains>[0],
   network: NetworkRow,
-  configured: ConfiguredNetwork | undefined,
 ): Promise<void> {
   const rpcUrl = network.rpcUrl!;
   const call = <T>(method: string, params: unknown[]) =>
     rpcCall<T>(rpcUrl, method, params, { timeoutMs: RPC_TIMEOUT_MS });
-  await recoverPlatformTransactions({
-    repo: txRepo,
-    network: { id: network.id, code: network.code, rpcUrl, isLocal: network.isLocal },
-    call,
-    log,
-    fund: configured?.deployerFromFaucet ? (from) => fundedOnce(rpcUrl, from, log) : undefined,
-    onConflict: async (row, reason) => {
-      const tokenId = TOKEN_REFERENCE.exec(row.reference)?.[1];
-      if (tokenId) await engine.failLost(tokenId, reason);
-    },
-  });
+  await engine.sender.recover({ id: network.id, code: network.code, rpcUrl, isLocal: network.isLocal });
   if (!network.isLocal) return;
   // A platform deployment the recovery could not send again (logged) is left for the next start.
   const stored = await txRepo.liveHashes(network.id);

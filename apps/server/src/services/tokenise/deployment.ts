@@ -1,23 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Hex } from 'viem';
 import type { PlatformTxStatus } from '@connect/db';
-import type { ConfiguredNetwork } from '../../adapters/chains/catalogue.ts';
-import { fundedOnce } from '../../adapters/chains/platform-deployer.ts';
-import type { RpcCaller, SignedPlatformTx } from '../../adapters/chains/platform-sender.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
+import type { PlatformSender, RpcCaller, SignedPlatformTx } from '../../adapters/chains/sender/index.ts';
+import type { TxSigner } from '../../adapters/chains/signer.ts';
 import { broadcastDeployment, type Claim, type SendTarget } from './broadcast.ts';
 import type { DeployableToken } from './deployment-data.ts';
 import { DeploymentPreparer, DeploymentRefused, type SendPlan } from './preparation.ts';
 import { followReceipt } from './receipts.ts';
 import type { NetworkRow, TokenRepository, TokenRow, TokenWithRefs } from './repository.ts';
+import { tokenTxReference } from './repository-insert.ts';
+import { moveTokenTxHash } from './repository-tx.ts';
 import { settleDeployed, settleFailed, settleLost } from './settlement.ts';
 
 /*
  * The deployment engine: what one attempt at a deployment does. When and where attempts run
  * (in-process at once, then a durable job) is the scheduler's (scheduler.ts). The steps themselves
  * are in their own modules: preparation.ts (gas, fees and the guess signed ahead), broadcast.ts
- * (nonce, store, send), receipts.ts (following the receipt) and settlement.ts (ACTIVE and charged,
- * UNPAID or FAILED).
+ * (through the platform's sender: nonce, store, send), receipts.ts (following the receipt) and
+ * settlement.ts (ACTIVE and charged, UNPAID or FAILED). The sender tells the engine, as the owner
+ * of `token:<id>` references, when a fee bump replaced a deployment's transaction or a chain lost
+ * it for good.
  */
 
 export type Outcome = 'done' | 'waiting';
@@ -76,16 +79,21 @@ export class DeploymentEngine {
 
   constructor(
     private readonly repo: TokenRepository,
-    private readonly networks: readonly ConfiguredNetwork[],
+    /** The platform's one transaction sender (deps.sender). */
+    readonly sender: PlatformSender,
     private readonly log: FastifyBaseLogger,
     private readonly timings: DeploymentTimings,
     private readonly schedule: DeploymentSchedule,
   ) {
-    this.preparer = new DeploymentPreparer(networks, (rpcUrl) => this.callerAt(rpcUrl));
+    this.preparer = new DeploymentPreparer(sender, (rpcUrl) => this.callerAt(rpcUrl));
+    sender.own(TOKEN_OWNER, {
+      moved: (change, db) => moveTokenTxHash(db, tokenIdOf(change.reference), change.hash, change.was),
+      lost: (reference, reason) => this.failLost(tokenIdOf(reference), reason),
+    });
   }
 
-  /** The platform's deployer key on a network, if configuration has one. */
-  deployerKeyFor(network: NetworkRow): Hex | undefined {
+  /** The platform's deployer on a network (its key, as a signer), if configuration has one. */
+  deployerKeyFor(network: NetworkRow): TxSigner | undefined {
     return this.preparer.deployerKeyFor(network);
   }
 
@@ -130,8 +138,12 @@ export class DeploymentEngine {
       const final = withDeadline(plan.final, this.timings.prepareWaitMs);
       // Awaited in the nonce's turn (or not at all when the insert is refused): never unhandled.
       final.catch(() => undefined);
-      txHash = await broadcastDeployment(this.target(network, rpcUrl), { guess: plan.guess, final }, claim, (tx) =>
-        this.repo.releaseTxHash(state.row!.id, tx),
+      txHash = await broadcastDeployment(
+        this.sender,
+        this.target(network, rpcUrl),
+        { guess: plan.guess, final },
+        claim,
+        (tx) => this.repo.releaseTxHash(state.row!.id, tx),
       );
     } catch (err) {
       if (state.insertError) throw state.insertError;
@@ -175,6 +187,7 @@ export class DeploymentEngine {
       try {
         const prepared = await this.preparer.prepare(token, network);
         txHash = await broadcastDeployment(
+          this.sender,
           this.target(network, rpcUrl),
           { final: Promise.resolve(prepared) },
           async (tx) => ((await this.repo.claimTxHash(token.id, tx)) ? token.id : null),
@@ -192,21 +205,10 @@ export class DeploymentEngine {
     return this.follow(row, rpcUrl, txHash, maxWaitMs);
   }
 
-  /**
-   * The installation's deployer is topped up from a local chain's faucet before this process first
-   * sends there (once: afterwards this is an already-settled promise).
-   */
-  funded(network: NetworkRow, rpcUrl: string, address: Hex): Promise<void> {
-    const configured = this.networks.find((n) => n.code === network.code);
-    return configured?.deployerFromFaucet ? fundedOnce(rpcUrl, address, this.log) : Promise.resolve();
-  }
-
   private target(network: NetworkRow, rpcUrl: string): SendTarget {
     return {
-      network,
-      rpcUrl,
+      network: { id: network.id, code: network.code, chainId: network.chainId, rpcUrl },
       call: this.callerAt(rpcUrl),
-      funded: (address) => this.funded(network, rpcUrl, address),
     };
   }
 
@@ -218,12 +220,12 @@ export class DeploymentEngine {
 
   /** Waits for the receipt, checks it, and settles the token. */
   private async follow(
-    { token, tier }: TokenWithRefs,
+    { token, network, tier }: TokenWithRefs,
     rpcUrl: string,
     txHash: Hex,
     maxWaitMs: number,
   ): Promise<Outcome> {
-    const verdict = await followReceipt(this.callerAt(rpcUrl), token, txHash, {
+    const verdict = await followReceipt(this.sender, { id: network.id, rpcUrl }, this.callerAt(rpcUrl), token, txHash, {
       maxWaitMs,
       giveUpAfterMs: this.timings.giveUpAfterMs,
       signal: this.schedule.signal,
@@ -261,6 +263,10 @@ export class DeploymentEngine {
     }
   }
 }
+
+/** The sender's references of deployments: `token:<id>`. */
+const TOKEN_OWNER = 'token';
+const tokenIdOf = (reference: string) => reference.slice(tokenTxReference('').length);
 
 class DeadlineExceeded extends Error {}
 

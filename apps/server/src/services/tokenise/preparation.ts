@@ -1,13 +1,12 @@
 import { toHex, type Hex } from 'viem';
 import { TOKEN_MESSAGES } from '@connect/shared';
-import type { ConfiguredNetwork } from '../../adapters/chains/catalogue.ts';
-import type { RpcCaller } from '../../adapters/chains/platform-sender.ts';
 import { RpcError } from '../../adapters/chains/rpc.ts';
-import { createSigner, type TxSigner } from '../../adapters/chains/signer.ts';
+import { marketFees, type Fees, type PlatformSender, type RpcCaller } from '../../adapters/chains/sender/index.ts';
+import type { TxSigner } from '../../adapters/chains/signer.ts';
 import { deploymentData, describeRevert, type DeployableToken } from './deployment-data.ts';
 import type { NetworkRow } from './repository.ts';
 
-export type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | { gasPrice: bigint };
+export type { Fees };
 
 /** A platform deployment ready to sign: everything but the nonce. */
 export type PreparedSend = { account: TxSigner; data: Hex; gas: bigint; fees: Fees };
@@ -36,20 +35,20 @@ export class DeploymentRefused extends Error {}
  * repeat deployment can be signed before the chain has answered (SendPlan).
  */
 export class DeploymentPreparer {
-  private readonly accounts = new Map<Hex, TxSigner>();
   /** Per network and contract (network|type|tier): the last gas estimate. Per network: the last fees. */
   private readonly gasHints = new Map<string, bigint>();
   private readonly feeHints = new Map<string, { fees: Fees; at: number }>();
 
   constructor(
-    private readonly networks: readonly ConfiguredNetwork[],
+    /** The platform's sender: its deployer key on each network. */
+    private readonly sender: PlatformSender,
     /** JSON-RPC calls to a node, ended by the engine's stop. */
     private readonly callerAt: (rpcUrl: string) => RpcCaller,
   ) {}
 
-  /** The platform's deployer key on a network, if configuration has one. */
-  deployerKeyFor(network: NetworkRow): Hex | undefined {
-    return this.networks.find((n) => n.code === network.code)?.deployerPrivateKey;
+  /** The platform's deployer on a network (its key, as a signer), if configuration has one. */
+  deployerKeyFor(network: NetworkRow): TxSigner | undefined {
+    return this.sender.signerFor(network);
   }
 
   /** The SendPlan of a new platform deployment: its preparation started, and a guess when hints allow. */
@@ -69,10 +68,9 @@ export class DeploymentPreparer {
    * so it can run before the token row exists. A revert of the estimate refuses the deployment.
    */
   async prepare(token: DeployableToken, network: NetworkRow, built?: Hex): Promise<PreparedSend> {
-    const key = this.deployerKeyFor(network);
-    if (!key) throw new DeploymentRefused(TOKEN_MESSAGES.noPlatformDeployer);
+    const account = this.deployerKeyFor(network);
+    if (!account) throw new DeploymentRefused(TOKEN_MESSAGES.noPlatformDeployer);
     const call = this.caller(network);
-    const account = this.accountFor(key);
     let data: Hex;
     try {
       data = built ?? deploymentData(token);
@@ -98,11 +96,11 @@ export class DeploymentPreparer {
   }
 
   private guess(token: DeployableToken, network: NetworkRow, data: Hex): PreparedSend | undefined {
-    const key = this.deployerKeyFor(network);
+    const account = this.deployerKeyFor(network);
     const gas = this.gasHints.get(`${network.id}|${token.tokenType}|${token.tierType}`);
     const fees = this.feeHints.get(network.id);
-    if (!key || !gas || !fees || Date.now() - fees.at > FEE_HINT_MAX_AGE_MS) return undefined;
-    return { account: this.accountFor(key), data, gas, fees: fees.fees };
+    if (!account || !gas || !fees || Date.now() - fees.at > FEE_HINT_MAX_AGE_MS) return undefined;
+    return { account, data, gas, fees: fees.fees };
   }
 
   /**
@@ -130,15 +128,9 @@ export class DeploymentPreparer {
     return runs ? { ...guess, fees } : this.prepare(token, network, guess.data);
   }
 
-  /** Fees for a transaction sent now (EIP-1559 where the chain has a base fee), kept as the network's hint. */
+  /** Fees for a transaction sent now (the sender's marketFees), kept as the network's hint. */
   private async currentFees(network: NetworkRow, call: RpcCaller): Promise<Fees> {
-    const [block, priority] = await Promise.all([
-      call<{ baseFeePerGas?: Hex | null }>('eth_getBlockByNumber', ['latest', false]),
-      call<Hex>('eth_maxPriorityFeePerGas', []).then(BigInt, () => 1_000_000_000n),
-    ]);
-    const fees: Fees = block?.baseFeePerGas
-      ? { maxFeePerGas: BigInt(block.baseFeePerGas) * 2n + priority, maxPriorityFeePerGas: priority }
-      : { gasPrice: BigInt(await call<Hex>('eth_gasPrice', [])) };
+    const fees = await marketFees(call);
     this.feeHints.set(network.id, { fees, at: Date.now() });
     return fees;
   }
@@ -146,16 +138,6 @@ export class DeploymentPreparer {
   private caller(network: NetworkRow): RpcCaller {
     if (!network.rpcUrl) throw new Error(`Network ${network.code} has no RPC URL`);
     return this.callerAt(network.rpcUrl);
-  }
-
-  /** The deployer's account on a network (deriving it costs a public-key computation: once). */
-  private accountFor(key: Hex): TxSigner {
-    let account = this.accounts.get(key);
-    if (!account) {
-      account = createSigner(key);
-      this.accounts.set(key, account);
-    }
-    return account;
   }
 }
 

@@ -1,26 +1,11 @@
 import type { Hex } from 'viem';
 import type { PlatformTxStatus } from '@connect/db';
-import type { RpcCaller } from '../../adapters/chains/platform-sender.ts';
-import { RpcError } from '../../adapters/chains/rpc.ts';
+import type { PlatformSender, RpcCaller } from '../../adapters/chains/sender/index.ts';
 import { deploymentData } from './deployment-data.ts';
 import type { TokenRow } from './repository.ts';
 import type { DeployResult } from './settlement.ts';
 
-type Receipt = {
-  status: Hex;
-  contractAddress: Hex | null;
-  blockNumber: Hex;
-  from: Hex;
-  to: Hex | null;
-};
 type ChainTx = { from: Hex; to: Hex | null; input: Hex; blockNumber: Hex | null };
-
-/**
- * The first pauses between receipt polls. A local chain mines a transaction as it arrives, but may
- * answer the send just before the block is sealed; a poll that just missed it should not cost a
- * whole 15 ms pause. On a public chain these are two extra calls per deployment.
- */
-const RECEIPT_QUICK_PAUSES_MS = [2, 5];
 
 /** What the chain says of a deployment transaction, once its receipt is in (or the wait is over). */
 export type Verdict =
@@ -32,25 +17,40 @@ export type Verdict =
  * Waits for a deployment's receipt and checks it: a successful contract creation and, for a
  * wallet's transaction, exactly the prepared data with code at the new address. 'waiting' when
  * there is no receipt within `maxWaitMs`, unless the network has not seen the transaction for
- * `giveUpAfterMs` since the token last changed (then it failed, dropped).
+ * `giveUpAfterMs` since the token last changed (then it failed, dropped). The platform's own
+ * transaction is followed through the sender: a fee bump's replacement counts as it (and the
+ * verdict names the hash that was mined).
  */
 export async function followReceipt(
+  sender: PlatformSender,
+  network: { id: string; rpcUrl: string },
   call: RpcCaller,
   token: TokenRow,
-  txHash: Hex,
+  sentHash: Hex,
   wait: { maxWaitMs: number; giveUpAfterMs: number; signal: AbortSignal },
 ): Promise<Verdict> {
-  const receipt = await waitForReceipt(call, txHash, wait.maxWaitMs, wait.signal);
+  const found = await sender.waitForReceipt(network, sentHash, {
+    maxWaitMs: wait.maxWaitMs,
+    signal: wait.signal,
+    call,
+    stored: token.deploymentType === 'QUANT',
+  });
   // The moment the server learned the deployment is on the chain: the token's deployedAt.
   const confirmedAt = new Date();
-  if (!receipt) {
+  if (!found.receipt) {
     if (wait.signal.aborted) return { outcome: 'waiting' };
-    const tx = await call<ChainTx | null>('eth_getTransactionByHash', [txHash]);
-    if (!tx && Date.now() - token.updatedAt.getTime() > wait.giveUpAfterMs) {
-      return failed('The deployment transaction was not found on the network.', { txHash, status: 'DROPPED' });
+    const seen = await Promise.all(
+      found.hashes.map((hash) => call<ChainTx | null>('eth_getTransactionByHash', [hash])),
+    );
+    if (!seen.some(Boolean) && Date.now() - token.updatedAt.getTime() > wait.giveUpAfterMs) {
+      return failed('The deployment transaction was not found on the network.', {
+        txHash: sentHash,
+        status: 'DROPPED',
+      });
     }
     return { outcome: 'waiting' };
   }
+  const { receipt, hash: txHash } = found;
   const block = BigInt(receipt.blockNumber);
   if (receipt.status !== '0x1') {
     return failed(`The deployment transaction failed on the chain (reverted in block ${block}).`, {
@@ -84,41 +84,3 @@ export async function followReceipt(
 
 const failed = (reason: string, sent?: { txHash: Hex; status: PlatformTxStatus }): Verdict =>
   sent ? { outcome: 'failed', reason, sent } : { outcome: 'failed', reason };
-
-/** Polls for a receipt, quickly at first (a local chain mines at once), then less often. */
-async function waitForReceipt(
-  call: RpcCaller,
-  txHash: Hex,
-  maxWaitMs: number,
-  signal: AbortSignal,
-): Promise<Receipt | null> {
-  const started = Date.now();
-  for (let poll = 0; !signal.aborted; poll++) {
-    let receipt: Receipt | null = null;
-    try {
-      receipt = await call<Receipt | null>('eth_getTransactionReceipt', [txHash]);
-    } catch (err) {
-      if (signal.aborted) return null;
-      if (!(err instanceof RpcError) || err.kind === 'RPC' || err.kind === 'INVALID_RESPONSE') throw err;
-      // Unreachable or slow: keep trying within this attempt.
-    }
-    if (receipt) return receipt;
-    const elapsed = Date.now() - started;
-    if (elapsed >= maxWaitMs) return null;
-    const pause = RECEIPT_QUICK_PAUSES_MS[poll] ?? (elapsed < 2_000 ? 15 : elapsed < 15_000 ? 200 : 1_000);
-    await sleep(pause, signal);
-  }
-  return null;
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
