@@ -1,16 +1,26 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { kycApplicants, kycChecks, users, type Database } from '@connect/db';
 import type { KycProviderName, KycStatus } from '@connect/shared';
+import type { DomainEvents, EventType } from '../../events/catalogue.ts';
+import type { EventBus } from '../../events/port.ts';
 
 export type KycCheckRow = typeof kycChecks.$inferSelect;
 export type KycApplicantRow = typeof kycApplicants.$inferSelect;
 
-/** The only code that touches `kyc_applicants`, `kyc_checks` and `users.kyc_status`. */
+/** The only code that touches `kyc_applicants`, `kyc_checks` and `users.kyc_status`; it announces identity.verified too. */
 export class KycRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly events: EventBus,
+  ) {}
 
   transaction<T>(work: (repo: KycRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(new KycRepository(tx)));
+    return this.db.transaction((tx) => work(new KycRepository(tx as unknown as Database, this.events)));
+  }
+
+  /** Emits a domain event with this repository's database: inside `transaction`, it exists only if the change commits. */
+  async announce<K extends EventType>(type: K, payload: DomainEvents[K]): Promise<void> {
+    await this.events.emit(this.db, type, payload);
   }
 
   /**
@@ -22,6 +32,7 @@ export class KycRepository {
     const query = this.db
       .select({
         id: users.id,
+        accountId: users.accountId,
         email: users.email,
         firstName: users.firstName,
         lastName: users.lastName,

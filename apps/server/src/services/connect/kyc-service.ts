@@ -263,9 +263,10 @@ export class KycService {
   }
 
   /**
-   * Writes a check's result and the user's status together, under the user's row lock. A clear
-   * result becomes VERIFIED only when the document's names equal the profile's as stored now
-   * (spec §5); otherwise FAILED with NAME_MISMATCH, and the user may correct the profile and retry.
+   * Writes a check's result and the user's status together, under the user's row lock, and
+   * announces identity.verified with them. A clear result becomes VERIFIED only when the
+   * document's names equal the profile's as stored now (spec §5); otherwise FAILED with
+   * NAME_MISMATCH, and the user may correct the profile and retry.
    */
   private async settle(
     row: KycCheckRow,
@@ -296,7 +297,11 @@ export class KycService {
       });
       if (!completed) return;
       const latest = await repo.latestCheck(row.userId);
-      if (latest?.id === row.id) await repo.setUserStatus(row.userId, status);
+      if (latest?.id !== row.id) return;
+      await repo.setUserStatus(row.userId, status);
+      if (status === 'VERIFIED') {
+        await repo.announce('identity.verified', { userId: user.id, accountId: user.accountId });
+      }
     });
   }
 
