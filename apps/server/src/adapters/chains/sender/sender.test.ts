@@ -9,7 +9,9 @@ import { DEV_ACCOUNTS } from '@connect/devchain';
 import { startTestChain, type TestChain } from '../../../../test/chains.ts';
 import { NETWORK_SEEDS, syncNetworkCatalogue, type ConfiguredNetwork } from '../catalogue.ts';
 import { rpcCall, RpcError } from '../rpc.ts';
-import { PlatformSender, type SenderNetwork, type TxFields, type TxMoved } from './index.ts';
+import { PlatformSender, platformTxRow, type SenderNetwork, type TxFields, type TxMoved } from './index.ts';
+import { SenderTxRepository } from './repository.ts';
+import { serializable } from './send.ts';
 
 /**
  * The platform's one transaction sender against a real local chain: nonces shared by concurrent
@@ -42,6 +44,12 @@ const newSender = (owners: Record<string, { moved: TxMoved[]; lost: string[] }> 
     });
   }
   return sender;
+};
+
+/** Calls to the chain where a send is stored, then "times out": the chain never gets it. */
+const lostCall = async <T>(method: string, params: unknown[]) => {
+  if (method === 'eth_sendRawTransaction') throw new RpcError('TIMEOUT', 'the node did not answer');
+  return call<T>(method, params);
 };
 
 /** A plain transfer, signed by the sender with the test key. */
@@ -164,11 +172,6 @@ describe('PlatformSender', () => {
   it('sends again at start-up what the chain lost, and tells the owner of one whose nonce was taken', async () => {
     const heard = { moved: [] as TxMoved[], lost: [] as string[] };
     const sender = newSender({ lost: heard });
-    // Stored, then the node "times out": the chain never got it.
-    const lostCall = async <T>(method: string, params: unknown[]) => {
-      if (method === 'eth_sendRawTransaction') throw new RpcError('TIMEOUT', 'the node did not answer');
-      return call<T>(method, params);
-    };
     const lost = await sender.send({
       network,
       signer: sender.signerFor(network)!,
@@ -207,6 +210,45 @@ describe('PlatformSender', () => {
     expect(again.conflicts.map((r) => r.reference)).toEqual(['lost:taken']);
     expect(heard.lost).toEqual(['lost:taken']);
     expect((await rowsOf('lost:taken'))[0]!.status).toBe('FAILED');
+  });
+
+  it('at start-up, points the owner at the replacement the chain knows when the original was lost', async () => {
+    const heard = { moved: [] as TxMoved[], lost: [] as string[] };
+    const sender = newSender({ crash: heard });
+    // The chain never got the original…
+    const lostOne = (await sender.send({
+      network,
+      signer: sender.signerFor(network)!,
+      reference: 'crash:2',
+      fields: { to: TO, value: 5n, gas: 21_000n, fees: { maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: GWEI } },
+      call: lostCall,
+    }))!.tx;
+    // …but a fee bump's replacement was stored and sent, and the process died before it marked the
+    // original REPLACED and told the owner.
+    const replacement = await sender
+      .signerFor(network)!
+      .signTransaction(
+        serializable(
+          chain.chainId,
+          { to: TO, value: 5n, gas: 21_000n, fees: { maxFeePerGas: 30n * GWEI, maxPriorityFeePerGas: 2n * GWEI } },
+          lostOne.nonce,
+        ),
+      );
+    await new SenderTxRepository(db.db).insert(
+      platformTxRow({ networkId: network.id, from: FROM, nonce: lostOne.nonce, reference: 'crash:2', ...replacement }),
+    );
+    await call('eth_sendRawTransaction', [replacement.raw]);
+
+    const result = await newSender({ crash: heard }).recover({ ...network, isLocal: false });
+    expect(result).toEqual({ resent: [], conflicts: [] });
+    expect(heard).toEqual({
+      moved: [{ reference: 'crash:2', networkId: network.id, hash: replacement.hash, was: [lostOne.hash] }],
+      lost: [],
+    });
+    expect(Object.fromEntries((await rowsOf('crash:2')).map((r) => [r.txHash, r.status]))).toEqual({
+      [lostOne.hash]: 'REPLACED',
+      [replacement.hash]: 'SIGNED',
+    });
   });
 
   it('replaces a stuck transaction with higher fees, stored first, and its owner and followers hear of it', async () => {
