@@ -178,6 +178,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     networks: await withLocalDeployer(config.chains.networks, new PlatformKeyRepository(dbh.db), box),
     log: app.log,
   });
+  // Its own calls (fee bumps, the start-up recovery) end once the jobs have stopped (preClose).
+  app.addHook('onClose', async () => sender.stop());
   const deps: Deps = {
     config,
     chains,
