@@ -79,6 +79,8 @@ export const PROBLEMS = {
     message:
       'Mainnet networks, applications and tokens require a verified identity. Your verification is still in progress (about 24 hours).',
   },
+  /** A notification id that is not the caller's (another user's is as good as unknown). */
+  NOTIFICATION_NOT_FOUND: { status: 404, message: 'The notification was not found.' },
 
   // ── Networks and plans (integrate, account-plan) ──────────────────────────────────────────
   FEATURE_UNAVAILABLE: { status: 404, message: 'This feature is not available for your account.' },

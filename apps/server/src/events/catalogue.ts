@@ -1,3 +1,4 @@
+import type { TierType, TokenType } from '@connect/db';
 import type { ApplicationType, Role } from '@connect/shared';
 
 /*
@@ -47,6 +48,9 @@ export type DomainEvents = {
     createdBy: string | null;
     name: string;
     unit: string;
+    /** With the tier, names the token's page (its link in a notification). */
+    tokenType: TokenType;
+    tierType: TierType;
     status: 'ACTIVE' | 'UNPAID';
     contractAddress: string;
     creditsCharged: number;
@@ -59,6 +63,8 @@ export type DomainEvents = {
     createdBy: string | null;
     name: string;
     unit: string;
+    tokenType: TokenType;
+    tierType: TierType;
     reason: string;
   };
   /**
