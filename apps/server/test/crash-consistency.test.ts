@@ -15,7 +15,7 @@ import type { TTokensPage } from '@connect/shared';
  * included. A new server on the same DATA_DIR (and database) must leave the database and the
  * chain agreeing: every ACTIVE token has code at its contract address, nothing stays PENDING, a
  * FAILED one was not charged, and each account's credits are its trial credits minus what its
- * ACTIVE tokens were charged.
+ * ACTIVE tokens were charged (on PostgreSQL, the ledger's entries are checked too).
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -292,6 +292,32 @@ describe('kill -9 of the server’s process group during platform deployments', 
     for (const page of pages) {
       const charged = page.content.reduce((sum, token) => sum + token.creditsCharged, 0);
       expect(page.credits).toBe(TRIAL_CREDITS - charged);
+    }
+    if (databaseUrl) {
+      // On PostgreSQL the ledger is read too: each token's charge and refund net to what it was
+      // charged, and every balance is the sum of its entries.
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const moved = await client.query<{ reference: string; amount: string }>(
+          `select reference, amount from ledger_entries where reference like 'token:%' or reference like 'refund:token:%'`,
+        );
+        const net = new Map<string, number>();
+        for (const row of moved.rows) {
+          const id = row.reference.replace(/^(refund:)?token:/, '');
+          net.set(id, (net.get(id) ?? 0) + Number(row.amount));
+        }
+        for (const token of all) expect(net.get(token.id) ?? 0, token.id).toBe(-token.creditsCharged);
+        const drift = await client.query(
+          `select b.account_id from ledger_balances b
+           left join (select account_id, asset, sum(amount) as total from ledger_entries group by 1, 2) e
+             using (account_id, asset)
+           where b.balance <> coalesce(e.total, 0)`,
+        );
+        expect(drift.rows).toEqual([]);
+      } finally {
+        await client.end();
+      }
     }
   }, 240_000);
 });
