@@ -21,13 +21,14 @@ export async function marketFees(call: RpcCaller): Promise<Fees> {
 /** +12.5 %, rounded up: what nodes require of a replacement (geth asks 10 %, others 12.5 %). */
 const raised = (value: bigint) => value + (value + 7n) / 8n;
 
+/** Fees this many times the market's are not why a transaction waits: it is not bumped. */
+const MAX_OVER_MARKET = 3n;
+
 /**
  * A transaction that has waited too long stays in the pool while its fees are below what blocks
- * take. The replacement's fees: each raised by 12.5 % and at least what the market asks now. Fees
- * already `MAX_OVER_MARKET` times the market's are not why it waits: no bump (undefined).
+ * take. The replacement's fees: each raised by 12.5 % and at least what the market asks now;
+ * undefined when its fees are already MAX_OVER_MARKET times the market's (no bump).
  */
-export const MAX_OVER_MARKET = 3n;
-
 export function bumpFees(old: Fees, market: Fees): Fees | undefined {
   if ('gasPrice' in old) {
     const now = 'gasPrice' in market ? market.gasPrice : market.maxFeePerGas;
