@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
 import type { DeploymentOutcome, TokeniseRuntime } from '../services/tokenise/index.ts';
 import type { Deps } from '../types.ts';
+import { feeBumpJob } from './fee-bump.ts';
 import { JOBS, registerJobs } from './index.ts';
 import { tokenDeployJob } from './token-deploy.ts';
 
@@ -31,7 +32,7 @@ describe('the job registry', () => {
   it('names every job once', () => {
     const names = JOBS.map((job) => job.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toContain(tokenDeployJob.name);
+    expect(names).toEqual(expect.arrayContaining([tokenDeployJob.name, feeBumpJob.name]));
   });
 
   it('registers only the jobs this node has work for', () => {
@@ -51,6 +52,23 @@ describe('the job registry', () => {
       /token-2: still waiting/,
     );
     expect(attempts).toEqual(['token-1', 'token-2']);
+  });
+
+  it('fee-bump: bumps the stuck transactions of the sender, only on a node that reaches a chain', async () => {
+    let rounds = 0;
+    const sender = {
+      bumpStuck: async () => {
+        rounds++;
+        return [];
+      },
+    };
+    const deps = (rpcUrl: string | undefined) =>
+      ({ config: { chains: { networks: [{ code: 'ethereum-testnet', rpcUrl }] } }, sender }) as unknown as Deps;
+    expect(feeBumpJob.worker(deps(undefined))).toBeUndefined();
+    const handler = feeBumpJob.worker(deps('http://127.0.0.1:8545'))!;
+    await handler({}, { id: 'job-1', retryCount: 0 });
+    expect(rounds).toBe(1);
+    expect(feeBumpJob.options).toMatchObject({ schedule: '* * * * *', policy: 'stately' });
   });
 });
 
@@ -79,11 +97,11 @@ describe('jobs in an app whose network has an RPC URL', () => {
   }, 60_000);
   afterAll(() => t?.close());
 
-  it('registers each of its jobs once and starts the queue', async () => {
-    const names = t.app.deps.jobs.names;
-    expect(names).toContain('token-deploy');
-    expect(new Set(names).size).toBe(names.length);
+  it('registers each of its jobs once, starts the queue and schedules the recurring ones', async () => {
+    expect(t.app.deps.jobs.names).toEqual(JOBS.map((job) => job.name));
     expect(await hasQueueSchema(t)).toBe(true);
+    const { rows } = await t.db.execute(`select name, cron from pgboss.schedule`);
+    expect(rows).toEqual([{ name: feeBumpJob.name, cron: '* * * * *' }]);
   });
 
   it("token-deploy's handler reaches the tokenise service (a token that does not exist is done)", async () => {

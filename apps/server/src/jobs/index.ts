@@ -1,10 +1,11 @@
 import type { Deps } from '../types.ts';
+import { feeBumpJob } from './fee-bump.ts';
 import type { AnyJob } from './job.ts';
 import type { JobQueue } from './queue.ts';
 import { tokenDeployJob } from './token-deploy.ts';
 
 /** Every background job of the app, one file each (see job.ts); registered once, at start-up. */
-export const JOBS: readonly AnyJob[] = [tokenDeployJob];
+export const JOBS: readonly AnyJob[] = [tokenDeployJob, feeBumpJob];
 
 /**
  * Registers the worker of every job this node has work for; call once the services are built
