@@ -93,7 +93,7 @@ export async function signInAs(
     .returning();
   const { deps } = t.app;
   if (input.role && input.role !== 'INDIVIDUAL') {
-    await createPortalUser(deps.db, { id: row!.sub, email, role: input.role });
+    await createPortalUser(deps.db, deps.events, { id: row!.sub, email, role: input.role });
   }
   const result = await issueAuthentication(deps.db, deps.keys!, deps.pool, {
     sub: row!.sub,

@@ -1,5 +1,4 @@
-import { withLocalDeployer } from '../../adapters/chains/platform-deployer.ts';
-import { PlatformKeyRepository, PlatformTxRepository } from '../../repositories/platform.ts';
+import { PlatformTxRepository } from '../../repositories/platform.ts';
 import type { App, Deps } from '../../types.ts';
 import { reconcileWithChains } from './chain-recovery.ts';
 import { DEFAULT_TIMINGS, DeploymentEngine, type DeploymentTimings, type Outcome } from './deployment.ts';
@@ -40,19 +39,17 @@ export type TokeniseRuntime = {
  */
 export async function tokeniseService(app: App, deps: Deps): Promise<void> {
   const repo = new TokenRepository(deps.db, deps.events);
-  // The installation's own deployer key on the local chains (funded there), unless configured.
-  const networks = await withLocalDeployer(deps.config.chains.networks, new PlatformKeyRepository(deps.db), deps.box);
   const timings = { ...DEFAULT_TIMINGS, ...tokeniseTimings.override };
   const scheduler = new DeploymentScheduler(repo, deps.jobs, app.log, timings, (id, ms): Promise<Outcome> =>
     engine.attempt(id, ms),
   );
-  const engine = new DeploymentEngine(repo, networks, app.log, timings, scheduler);
+  const engine = new DeploymentEngine(repo, deps.sender, app.log, timings, scheduler);
   deps.runtime.tokenise = {
     deploys: await repo.anyNetworkWithRpc(),
     deployJobAttempt: (tokenId) => scheduler.process(tokenId, timings.jobWaitMs),
     seedTiers: () => seedTokenTiers(repo),
     reconcileWithChains: () =>
-      reconcileWithChains({ repo, txRepo: new PlatformTxRepository(deps.db), engine, networks, log: app.log }),
+      reconcileWithChains({ repo, txRepo: new PlatformTxRepository(deps.db), engine, log: app.log }),
     resumeDeployments: () => scheduler.resume(),
   };
   // The job queue stops first (app.ts, gracefully, waiting for running jobs); then waits end here.
