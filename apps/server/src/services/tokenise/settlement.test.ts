@@ -82,6 +82,8 @@ const facts = (user: TokenUser, token: TokenRow) => ({
   createdBy: user.sub,
   name: 'Green Bond',
   unit: 'GRB',
+  tokenType: 'QRC20',
+  tierType: 'base',
 });
 
 describe('tokenise settlement through the ledger', () => {

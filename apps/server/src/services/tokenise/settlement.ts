@@ -109,8 +109,8 @@ export async function chargeToken(repo: TokenRepository, token: TokenRow, amount
 
 /** What both token events say of the token. */
 function tokenFacts(token: TokenRow) {
-  const { accountId, id: tokenId, networkId, createdBy, name, unit } = token;
-  return { accountId, tokenId, networkId, createdBy, name, unit };
+  const { accountId, id: tokenId, networkId, createdBy, name, unit, tokenType, tierType } = token;
+  return { accountId, tokenId, networkId, createdBy, name, unit, tokenType, tierType };
 }
 
 /** Node error texts may carry raw revert bytes (NUL is not storable as text): printable and short. */
