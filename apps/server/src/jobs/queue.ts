@@ -38,8 +38,9 @@ type Registration = { name: string; handler: JobHandler<unknown>; options: Worke
  * Background jobs on pg-boss (ARCHITECTURE.md: jobs survive a restart; any number of nodes share
  * the queue through SKIP LOCKED). pg-boss runs on PGlite too, through `DbHandle.execute`.
  *
- * Services register workers while the app is built; the queue starts when the app is ready and
- * only if something registered, so apps without background work never install pg-boss's schema.
+ * The jobs of src/jobs register their workers once the services are built (jobs/index.ts); services
+ * only send. The queue starts when the app is ready and only if something registered, so apps
+ * without background work never install pg-boss's schema.
  */
 export class JobQueue {
   private boss: PgBoss | undefined;
