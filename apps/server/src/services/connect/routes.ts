@@ -24,6 +24,8 @@ import { captchaRoutes } from './captcha-routes.ts';
 import { contactRoutes } from './contact-routes.ts';
 import { gettingStartedRoutes } from './getting-started-routes.ts';
 import { kycRoutes } from './kyc-routes.ts';
+import { subscribeNotifications } from './notification-subscribers.ts';
+import { notificationsRoutes } from './notifications-routes.ts';
 import { ConnectRepository } from './repository.ts';
 import { ConnectService } from './service.ts';
 import { signOutRoutes } from './sign-out-routes.ts';
@@ -42,14 +44,21 @@ function callerOf(request: FastifyRequest): PortalUser {
   return request.user;
 }
 
-/** The connect service (spec §7): users, terms, content, features, routes. */
+/** The connect service (spec §7): users, terms, content, features, routes; notifications and their subscribers. */
 export async function connectService(app: App, deps: Deps) {
   serviceStatusRoute(app, 'connect', deps.config.version);
   await captchaRoutes(app, deps);
   await contactRoutes(app, deps);
   await gettingStartedRoutes(app, deps);
   await kycRoutes(app, deps);
+  await notificationsRoutes(app, deps);
   await signOutRoutes(app, deps);
+  subscribeNotifications(deps.events, {
+    db: deps.db,
+    mailer: deps.mailer,
+    productSlug: deps.config.productSlug,
+    publicUrl: deps.config.publicUrl,
+  });
   const service = new ConnectService(new ConnectRepository(deps.db), deps.identityAdmin, deps.config);
 
   // Static paths under /user are matched before /user/:id by the router, whatever the order here.

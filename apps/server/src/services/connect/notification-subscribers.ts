@@ -1,0 +1,153 @@
+import type { Database } from '@connect/db';
+import type { NotificationKind } from '@connect/shared';
+import type { Mailer } from '../../adapters/mail/port.ts';
+import type { DomainEvent } from '../../events/catalogue.ts';
+import type { EventBus } from '../../events/port.ts';
+import { NotificationRepository, type Recipient } from './notifications-repository.ts';
+
+/** The subscribers' names: deliveries are recorded under them, so they never change. */
+export const NOTIFICATION_SUBSCRIBER = 'connect.notifications';
+export const NOTIFICATION_EMAIL_SUBSCRIBER = 'connect.notification-emails';
+
+/** What a user is told of an event, and who: `userId` when it concerns one member, else the whole account. */
+type Notice = {
+  accountId: string;
+  userId: string | null;
+  title: string;
+  body: string;
+  link: string | null;
+};
+
+type Options = {
+  /** The `{product}` of the portal's paths (`/quant-flows/…`). */
+  productSlug: string;
+  /** Where the portal is served, for the links in emails. */
+  publicUrl: string;
+};
+
+/** The events that notify, and what each one says. Portal paths are the SPA's (apps/web/src/config/paths.ts). */
+const NOTICES: {
+  [K in NotificationKind]: (event: DomainEvent<K>, repo: NotificationRepository, options: Options) => Promise<Notice>;
+} = {
+  'token.deployed': async ({ payload }, repo, { productSlug }) => {
+    const where = await networkPhrase(repo, payload.networkId);
+    const isUnpaid = payload.status === 'UNPAID';
+    return {
+      accountId: payload.accountId,
+      userId: payload.createdBy,
+      title: isUnpaid ? 'Token deployed, not paid' : 'Token deployed',
+      body: isUnpaid
+        ? `${payload.name} (${payload.unit}) is deployed${where}, but your credits did not cover it: it is unpaid until you add credits.`
+        : `${payload.name} (${payload.unit}) is deployed${where} at ${payload.contractAddress}.`,
+      link: tokenPath(productSlug, payload),
+    };
+  },
+  'token.failed': async ({ payload }, repo, { productSlug }) => ({
+    accountId: payload.accountId,
+    userId: payload.createdBy,
+    title: 'Token deployment failed',
+    body: `${payload.name} (${payload.unit}) could not be deployed${await networkPhrase(repo, payload.networkId)}: ${sentence(payload.reason)} You have not been charged for it.`,
+    link: tokenPath(productSlug, payload),
+  }),
+  'network.review_decided': async ({ payload }) => ({
+    accountId: payload.accountId,
+    userId: payload.requestedBy,
+    title: payload.decision === 'APPROVED' ? 'Private network approved' : 'Private network rejected',
+    body:
+      payload.decision === 'APPROVED'
+        ? `${payload.networkName} was approved and is active.${payload.note ? ` Note: ${payload.note}` : ''}`
+        : `${payload.networkName} was rejected.${payload.note ? ` Reason: ${payload.note}` : ''}`,
+    link: '/my-networks',
+  }),
+  'identity.verified': async ({ payload }) => ({
+    accountId: payload.accountId,
+    userId: payload.userId,
+    title: 'Identity verified',
+    body: 'Your identity is verified: mainnet networks, applications and tokens are open to you.',
+    link: '/my-account/kyc',
+  }),
+};
+
+const NOTIFYING_EVENTS = Object.keys(NOTICES) as NotificationKind[];
+
+function tokenPath(productSlug: string, token: { tokenId: string; tokenType: string; tierType: string }): string {
+  return `/${productSlug}-flows/token-flow/${token.tokenType.toLowerCase()}/${token.tierType}?id=${encodeURIComponent(token.tokenId)}`;
+}
+
+/** A reason as a sentence of its own: node errors often end without a full stop. */
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+async function networkPhrase(repo: NotificationRepository, networkId: string): Promise<string> {
+  const name = await repo.networkName(networkId);
+  return name ? ` on ${name}` : '';
+}
+
+/**
+ * Who is told: the member the event concerns (the token's creator, the network's submitter, the
+ * verified user) while they are still in the account; otherwise, or when nobody is named, every
+ * member of the account.
+ */
+async function recipientsOf(repo: NotificationRepository, notice: Notice): Promise<Recipient[]> {
+  const members = await repo.members(notice.accountId);
+  const named = notice.userId ? members.filter((member) => member.id === notice.userId) : [];
+  return named.length ? named : members;
+}
+
+function noticeOf(event: DomainEvent, repo: NotificationRepository, options: Options): Promise<Notice> {
+  const describe = NOTICES[event.type as NotificationKind] as (
+    event: DomainEvent,
+    repo: NotificationRepository,
+    options: Options,
+  ) => Promise<Notice>;
+  return describe(event, repo, options);
+}
+
+/**
+ * Notifications from events (issue 13 §5): a subscriber writes each recipient's notification in
+ * its delivery's transaction (one per user and event), and an effect emails those who opted in,
+ * through the mailer keyed by the event and the recipient, so a redelivered event neither
+ * notifies nor mails twice. Registered where the connect service is built.
+ */
+export function subscribeNotifications(events: EventBus, deps: { db: Database; mailer: Mailer } & Options): void {
+  const options: Options = { productSlug: deps.productSlug, publicUrl: deps.publicUrl };
+  for (const type of NOTIFYING_EVENTS) {
+    events.subscribe(NOTIFICATION_SUBSCRIBER, type, async (event, tx) => {
+      const repo = new NotificationRepository(tx);
+      const notice = await noticeOf(event, repo, options);
+      const recipients = await recipientsOf(repo, notice);
+      await repo.add(
+        recipients.map((recipient) => ({
+          userId: recipient.id,
+          accountId: notice.accountId,
+          kind: event.type,
+          title: notice.title,
+          body: notice.body,
+          link: notice.link,
+          eventId: event.id,
+        })),
+      );
+    });
+    events.subscribeEffect(NOTIFICATION_EMAIL_SUBSCRIBER, type, async (event) => {
+      const repo = new NotificationRepository(deps.db);
+      const notice = await noticeOf(event, repo, options);
+      for (const recipient of await recipientsOf(repo, notice)) {
+        if (!recipient.emailEnabled) continue;
+        await deps.mailer.send({
+          to: recipient.email,
+          kind: 'NOTIFICATION',
+          subject: notice.title,
+          text: [
+            notice.body,
+            ...(notice.link ? ['', `Open it in the portal: ${options.publicUrl}${notice.link}`] : []),
+            '',
+            'You receive this email because you switched on email notifications in the portal.',
+          ].join('\n'),
+          dedupeKey: `event:${event.id}:${recipient.id}`,
+        });
+      }
+    });
+  }
+}
