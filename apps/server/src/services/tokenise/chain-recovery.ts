@@ -26,8 +26,6 @@ export async function reconcileWithChains(options: {
   repo: TokenRepository;
   txRepo: PlatformTxRepository;
   engine: DeploymentEngine;
-  /** Not read any more (the sender holds the keys and the faucet); callers may stop passing it. */
-  networks?: unknown;
   log: FastifyBaseLogger;
 }): Promise<void> {
   const { repo, log } = options;
