@@ -69,9 +69,12 @@ async function runServer(rpcUrl: string) {
       isLocal: true,
     })
     .returning();
-  const user = await createPortalUser(dbh.db, { id: randomUUID(), email: `bench-${Date.now()}@example.com` });
+  const user = await createPortalUser(dbh.db, app.deps.events, {
+    id: randomUUID(),
+    email: `bench-${Date.now()}@example.com`,
+  });
   await dbh.db.insert(accountNetworks).values({ accountId: user.accountId, networkId: network!.id });
-  const service = new ApplicationService(new ApplicationRepository(dbh.db), app.deps.box, config);
+  const service = new ApplicationService(new ApplicationRepository(dbh.db, app.deps.events), app.deps.box, config);
   const created = await service.create(user, {
     name: 'Bench application',
     callbackUrl: 'https://example.com/callback',

@@ -70,7 +70,7 @@ export class GatewayService {
     this.credentials = new CredentialCache(repository);
     this.routes = new RouteCache(repository);
     this.limiter = new NetworkRateLimiter(options.redis);
-    this.usage = new UsageRecorder(repository, options.onUsageError);
+    this.usage = new UsageRecorder(repository, deps.events, options.onUsageError);
     this.decider = new GatewayDecider({
       tokens: options.tokens,
       credentials: this.credentials,
