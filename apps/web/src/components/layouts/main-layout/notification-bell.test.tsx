@@ -144,7 +144,7 @@ describe('NotificationBell', { timeout: 20_000 }, () => {
 
     const [deployed, failed, verified] = rows as [HTMLElement, HTMLElement, HTMLElement];
     expect(within(deployed).getByTestId('CheckCircleOutlinedIcon')).toBeInTheDocument();
-    expect(within(failed).getByTestId('ErrorOutlinedIcon')).toBeInTheDocument();
+    expect(within(failed).getByTestId('ErrorOutlineOutlinedIcon')).toBeInTheDocument();
     expect(within(verified).getByTestId('CheckCircleOutlinedIcon')).toBeInTheDocument();
     expect(within(deployed).getByText('Ada Coin (ADA) is live on Ethereum Testnet.')).toBeInTheDocument();
     expect(within(deployed).getByText('5 min ago')).toBeInTheDocument();

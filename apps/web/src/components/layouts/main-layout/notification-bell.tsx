@@ -101,8 +101,9 @@ export function NotificationBell() {
             onKeyDown: moveBetweenItems,
             sx: {
               mt: 1,
-              width: { xs: 'calc(100vw - 16px)', sm: 400 },
-              maxWidth: 'calc(100vw - 16px)',
+              // The popover keeps 16 px from each edge of the screen.
+              width: { xs: 'calc(100vw - 32px)', sm: 400 },
+              maxWidth: 'calc(100vw - 32px)',
               border: 1,
               borderColor: 'divider',
               display: 'flex',
