@@ -8,6 +8,14 @@ export type StuckTx = PlatformTxRow & { chainId: number; rpcUrl: string; network
 /** Not mined, not given up: still waiting for the chain. */
 const WAITING = ['SIGNED', 'SENT'] as const;
 
+/** The stored transactions of one sender and nonce on a network. */
+const senderNonce = (networkId: string, fromAddress: string, nonce: number) =>
+  and(
+    eq(platformTransactions.networkId, networkId),
+    eq(platformTransactions.fromAddress, fromAddress),
+    eq(platformTransactions.nonce, nonce),
+  );
+
 /**
  * The sender's own reads and writes of `platform_transactions` beyond the shared repository's:
  * transactions of one sender and nonce (a fee bump's replacements), and the stuck ones.
@@ -50,13 +58,7 @@ export class SenderTxRepository extends PlatformTxRepository {
     return this.database
       .select()
       .from(platformTransactions)
-      .where(
-        and(
-          eq(platformTransactions.networkId, networkId),
-          eq(platformTransactions.fromAddress, fromAddress),
-          eq(platformTransactions.nonce, nonce),
-        ),
-      )
+      .where(senderNonce(networkId, fromAddress, nonce))
       .orderBy(asc(platformTransactions.createdAt));
   }
 
@@ -92,9 +94,7 @@ export class SenderTxRepository extends PlatformTxRepository {
       .set({ status: sql`case when ${keep} then 'SIGNED' else 'REPLACED' end`, updatedAt: new Date() })
       .where(
         and(
-          eq(platformTransactions.networkId, row.networkId),
-          eq(platformTransactions.fromAddress, row.fromAddress),
-          eq(platformTransactions.nonce, row.nonce),
+          senderNonce(row.networkId, row.fromAddress, row.nonce),
           or(
             and(ne(platformTransactions.txHash, keepHash), inArray(platformTransactions.status, [...WAITING])),
             and(keep, eq(platformTransactions.status, 'REPLACED')),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { createWalletClient, defineChain, http, type Hex } from 'viem';
+import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { networks, platformTransactions, type DbHandle } from '@connect/db';
@@ -9,7 +9,14 @@ import { DEV_ACCOUNTS } from '@connect/devchain';
 import { startTestChain, type TestChain } from '../../../../test/chains.ts';
 import { NETWORK_SEEDS, syncNetworkCatalogue, type ConfiguredNetwork } from '../catalogue.ts';
 import { rpcCall, RpcError } from '../rpc.ts';
-import { PlatformSender, platformTxRow, type SenderNetwork, type TxFields, type TxMoved } from './index.ts';
+import {
+  PlatformSender,
+  platformTxRow,
+  type SendRequest,
+  type SenderNetwork,
+  type TxFields,
+  type TxMoved,
+} from './index.ts';
 import { SenderTxRepository } from './repository.ts';
 import { serializable } from './send.ts';
 
@@ -52,9 +59,14 @@ const lostCall = async <T>(method: string, params: unknown[]) => {
   return call<T>(method, params);
 };
 
-/** A plain transfer, signed by the sender with the test key. */
-const transfer = (sender: PlatformSender, reference: string, fields: Partial<TxFields> = {}) =>
-  sender.send({
+/** A plain transfer, signed by the sender with the test key; `options` changes its fields or how it is sent. */
+const transfer = (
+  sender: PlatformSender,
+  reference: string,
+  options: Partial<TxFields> & Pick<SendRequest, 'call' | 'store'> = {},
+) => {
+  const { call: calls, store, ...fields } = options;
+  return sender.send({
     network,
     signer: sender.signerFor(network)!,
     reference,
@@ -65,7 +77,24 @@ const transfer = (sender: PlatformSender, reference: string, fields: Partial<TxF
       fees: { maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: GWEI },
       ...fields,
     },
+    call: calls,
+    store,
   });
+};
+
+/** Another process (another node, a script) sends with the test key, past the sender. */
+const sendElsewhere = async (nonce: bigint) => {
+  const raw = await privateKeyToAccount(KEY).signTransaction({
+    chainId: chain.chainId,
+    nonce: Number(nonce),
+    to: TO,
+    value: 4n,
+    gas: 21_000n,
+    maxFeePerGas: 20n * GWEI,
+    maxPriorityFeePerGas: GWEI,
+  });
+  await call('eth_sendRawTransaction', [raw]);
+};
 
 beforeAll(async () => {
   chain = await startTestChain();
@@ -114,18 +143,8 @@ describe('PlatformSender', () => {
     const first = newSender();
     await transfer(first, 'resync:1');
     // Another process (another node, a script) sends with the same key meanwhile.
-    const other = createWalletClient({
-      account: privateKeyToAccount(KEY),
-      chain: defineChain({
-        id: chain.chainId,
-        name: 'test',
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrls: { default: { http: [chain.rpcUrl] } },
-      }),
-      transport: http(chain.rpcUrl),
-    });
-    await other.sendTransaction({ to: TO, value: 1n });
-    await other.sendTransaction({ to: TO, value: 1n });
+    await sendElsewhere(await nonceOf('pending'));
+    await sendElsewhere(await nonceOf('pending'));
     const expected = await nonceOf('pending');
 
     // A new start reads the chain's nonce.
@@ -145,24 +164,12 @@ describe('PlatformSender', () => {
       if (method === 'eth_sendRawTransaction') storedWhenSent = (await rowsOf('stored:1')).length;
       return call<T>(method, params);
     };
-    const sent = await sender.send({
-      network,
-      signer: sender.signerFor(network)!,
-      reference: 'stored:1',
-      fields: { to: TO, value: 1n, gas: 21_000n, fees: { maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: GWEI } },
-      call: watching,
-    });
+    const sent = await transfer(sender, 'stored:1', { call: watching });
     expect(storedWhenSent).toBe(1);
     expect(await rowsOf('stored:1')).toEqual([expect.objectContaining({ txHash: sent!.tx.hash, rawTx: sent!.tx.raw })]);
 
     const before = await nonceOf('pending');
-    const refused = await sender.send({
-      network,
-      signer: sender.signerFor(network)!,
-      reference: 'stored:2',
-      fields: { to: TO, value: 1n, gas: 21_000n, fees: { maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: GWEI } },
-      store: async () => false,
-    });
+    const refused = await transfer(sender, 'stored:2', { store: async () => false });
     expect(refused).toBeNull();
     expect(await nonceOf('pending')).toBe(before);
     // The nonce stayed free: the next send takes it.
@@ -172,13 +179,7 @@ describe('PlatformSender', () => {
   it('sends again at start-up what the chain lost, and tells the owner of one whose nonce was taken', async () => {
     const heard = { moved: [] as TxMoved[], lost: [] as string[] };
     const sender = newSender({ lost: heard });
-    const lost = await sender.send({
-      network,
-      signer: sender.signerFor(network)!,
-      reference: 'lost:resent',
-      fields: { to: TO, value: 2n, gas: 21_000n, fees: { maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: GWEI } },
-      call: lostCall,
-    });
+    const lost = await transfer(sender, 'lost:resent', { call: lostCall });
     expect(lost!.ambiguous).toBe(true);
     expect(await call('eth_getTransactionByHash', [lost!.tx.hash])).toBeNull();
 
@@ -187,25 +188,8 @@ describe('PlatformSender', () => {
     expect(await call('eth_getTransactionReceipt', [lost!.tx.hash])).toMatchObject({ status: '0x1' });
 
     // Lost again, and this time another transaction of the key takes its nonce first.
-    const taken = await sender.send({
-      network,
-      signer: sender.signerFor(network)!,
-      reference: 'lost:taken',
-      fields: { to: TO, value: 3n, gas: 21_000n, fees: { maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: GWEI } },
-      call: lostCall,
-    });
-    const account = privateKeyToAccount(KEY);
-    await call('eth_sendRawTransaction', [
-      await account.signTransaction({
-        chainId: chain.chainId,
-        nonce: Number(taken!.tx.nonce),
-        to: TO,
-        value: 4n,
-        gas: 21_000n,
-        maxFeePerGas: 20n * GWEI,
-        maxPriorityFeePerGas: GWEI,
-      }),
-    ]);
+    const taken = await transfer(sender, 'lost:taken', { call: lostCall });
+    await sendElsewhere(taken!.tx.nonce);
     const again = await newSender({ lost: heard }).recover({ ...network, isLocal: false });
     expect(again.conflicts.map((r) => r.reference)).toEqual(['lost:taken']);
     expect(heard.lost).toEqual(['lost:taken']);
@@ -216,13 +200,7 @@ describe('PlatformSender', () => {
     const heard = { moved: [] as TxMoved[], lost: [] as string[] };
     const sender = newSender({ crash: heard });
     // The chain never got the original…
-    const lostOne = (await sender.send({
-      network,
-      signer: sender.signerFor(network)!,
-      reference: 'crash:2',
-      fields: { to: TO, value: 5n, gas: 21_000n, fees: { maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: GWEI } },
-      call: lostCall,
-    }))!.tx;
+    const lostOne = (await transfer(sender, 'crash:2', { call: lostCall }))!.tx;
     // …but a fee bump's replacement was stored and sent, and the process died before it marked the
     // original REPLACED and told the owner.
     const replacement = await sender
