@@ -3,7 +3,7 @@ import { platformKeys, platformTransactions, type Database, type PlatformTxStatu
 
 export type PlatformKeyRow = typeof platformKeys.$inferSelect;
 export type PlatformTxRow = typeof platformTransactions.$inferSelect;
-/** A transaction the platform signed, as stored before it is sent (see adapters/chains/platform-sender.ts). */
+/** A transaction the platform signed, as stored before it is sent (see adapters/chains/sender/store-send.ts). */
 export type NewPlatformTx = Pick<
   typeof platformTransactions.$inferInsert,
   'networkId' | 'fromAddress' | 'nonce' | 'txHash' | 'rawTx' | 'reference'

@@ -10,7 +10,7 @@ import {
   type PlatformTxStatus,
 } from '@connect/db';
 import { TOKEN_MESSAGES, type TTokensRequest, type TTokenStatus, type TTokenType } from '@connect/shared';
-import { platformTxRow, type SignedPlatformTx } from '../../adapters/chains/platform-sender.ts';
+import { platformTxRow, type SignedPlatformTx } from '../../adapters/chains/sender/index.ts';
 import { PG_NOT_NULL_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/db-errors.ts';
 import type { DomainEvents, EventType } from '../../events/catalogue.ts';
 import type { EventBus } from '../../events/port.ts';

@@ -20,7 +20,7 @@ import {
   type TTokenType,
   type TVerifyTokenResponse,
 } from '@connect/shared';
-import type { SignedPlatformTx } from '../../adapters/chains/platform-sender.ts';
+import type { SignedPlatformTx } from '../../adapters/chains/sender/index.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { ExpiringCache } from '../../lib/expiring-cache.ts';
 import { fieldProblem, problem, ProblemError } from '../../lib/errors.ts';
