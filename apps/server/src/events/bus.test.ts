@@ -204,17 +204,20 @@ describe('OutboxEventBus', () => {
     expect(await outbox.ofType('identity.verified')).toEqual([]);
   });
 
-  it('marks an event of a type nobody subscribes to as delivered', async () => {
+  it('writes an event of a type nobody subscribes to as delivered, and marks one another node wrote', async () => {
     const bus = node();
     bus.subscribe('a', 'identity.verified', recorder().handle);
-    const id = await bus.emit(db, 'network.activated', {
-      accountId: randomUUID(),
-      userId: randomUUID(),
-      networkIds: ['ethereum-testnet'],
-    });
-
-    expect(await bus.drain()).toBe(1);
+    const payload = { accountId: randomUUID(), userId: randomUUID(), networkIds: ['ethereum-testnet'] };
+    const id = await bus.emit(db, 'network.activated', payload);
     expect((await row(id)).dispatchedAt).not.toBeNull();
+    expect(await bus.drain()).toBe(0);
+
+    // Written undelivered by a node that subscribes to it (say, an older release): this node marks it.
+    const other = node();
+    other.subscribe('b', 'network.activated', recorder().handle);
+    const written = await other.emit(db, 'network.activated', payload);
+    expect(await bus.drain()).toBe(1);
+    expect((await row(written)).dispatchedAt).not.toBeNull();
     expect(await outbox.undelivered()).toEqual([]);
   });
 

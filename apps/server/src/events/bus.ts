@@ -57,9 +57,12 @@ export class OutboxEventBus implements EventBus {
 
   async emit<K extends EventType>(db: Database, type: K, payload: DomainEvents[K]): Promise<string> {
     const accountId = 'accountId' in payload && typeof payload.accountId === 'string' ? payload.accountId : null;
-    const id = await OutboxRepository.append(db, type, payload, accountId);
+    // Every node registers the same subscribers (they are built with the app), so an event nobody
+    // subscribes to is written delivered: kept for the record, never dispatched.
+    const isSubscribed = this.subscriptions.has(type);
+    const id = await OutboxRepository.append(db, type, payload, accountId, !isSubscribed);
     // The caller's transaction commits after this; look soon (the poll is the safety net).
-    if (this.isStarted && this.subscriptions.has(type)) this.schedule(25);
+    if (this.isStarted && isSubscribed) this.schedule(25);
     return id;
   }
 

@@ -8,9 +8,21 @@ export type OutboxRow = typeof outboxEvents.$inferSelect;
 export class OutboxRepository {
   constructor(private readonly db: Database) {}
 
-  /** Writes an event with `db` (the caller's transaction); answers its id. */
-  static async append(db: Database, type: EventType, payload: object, accountId: string | null): Promise<string> {
-    const [row] = await db.insert(outboxEvents).values({ type, payload, accountId }).returning({ id: outboxEvents.id });
+  /**
+   * Writes an event with `db` (the caller's transaction); answers its id. `isDelivered`: nobody
+   * subscribes to it, so it is written delivered and no dispatcher ever writes it again.
+   */
+  static async append(
+    db: Database,
+    type: EventType,
+    payload: object,
+    accountId: string | null,
+    isDelivered = false,
+  ): Promise<string> {
+    const [row] = await db
+      .insert(outboxEvents)
+      .values({ type, payload, accountId, ...(isDelivered ? { dispatchedAt: sql`now()` } : {}) })
+      .returning({ id: outboxEvents.id });
     return row!.id;
   }
 
