@@ -100,6 +100,9 @@ export async function recordEveryOperation(): Promise<Recorded> {
         onfido.complete(check!.checkId, { result: 'clear', firstName: 'Ada', lastName: 'Lovelace' });
         return check!.checkId;
       },
+      deliverEvents: async () => {
+        await t.app.events.drain();
+      },
     };
     const authorization: Record<Caller, () => string | undefined> = {
       user: () => user.headers.authorization,

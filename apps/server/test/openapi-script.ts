@@ -28,6 +28,8 @@ export type Helpers = {
   settle: (tokenId: string) => Promise<void>;
   /** Onfido finishes the user's check; answers its Onfido id. */
   completeCheck: () => Promise<string>;
+  /** Delivers the domain events written so far (the notifications they make). */
+  deliverEvents: () => Promise<void>;
 };
 
 export type Call = {
@@ -188,6 +190,23 @@ export function script(chain: TestChain): Call[] {
       },
       status: key === WEBHOOK_TOKEN ? 200 : 401,
     })),
+    // The verified identity above is announced, and notified.
+    {
+      operation: 'GET /api/connect/notifications',
+      send: async (_s, h) => {
+        await h.deliverEvents();
+        return { url: '/api/connect/notifications?limit=20' };
+      },
+      status: 200,
+      keep: (body: { items: { id: string }[] }, s) => (s.notification = body.items[0]!.id),
+    },
+    ...[true, false].map((isOwn): Call => ({
+      operation: 'POST /api/connect/notifications/read',
+      send: (s) => ({ url: '/api/connect/notifications/read', body: { ids: [isOwn ? s.notification : randomUUID()] } }),
+      status: isOwn ? 200 : 404,
+    })),
+    get('/api/connect/notifications/settings'),
+    write('PUT', '/api/connect/notifications/settings', { emailEnabled: true }),
 
     // ── Integrate and account plan ──────────────────────────────────────────────────────────
     get('/api/integrate/v2/networks'),
