@@ -15,7 +15,6 @@ import {
   ZRotateSecretResponse,
 } from '@connect/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { OutboxRepository } from '../../events/repository.ts';
 import { hashSecret } from '../../lib/secret-hash.ts';
 import { activate, addNetwork, newAppUser, type TestUser } from './testing.ts';
 
@@ -441,46 +440,6 @@ describe('application manager', () => {
         expect(res.statusCode).toBe(400);
       }
     });
-  });
-
-  it('announces a registration and a rotation in their transactions; refused ones announce nothing', async () => {
-    const user = await newAppUser(t);
-    await activate(t, user.accountId, testnetA.id);
-    const outbox = new OutboxRepository(t.db.db);
-    const mine = async () => ({
-      registered: (await outbox.ofType('application.registered')).filter((e) => e.accountId === user.accountId),
-      rotated: (await outbox.ofType('application.secret_rotated')).filter((e) => e.accountId === user.accountId),
-    });
-    const name = `Announced ${Math.random().toString(36).slice(2, 8)}`;
-    expect((await call('POST', '/create-application/', user, form({ networkIds: [testnetB.id] }))).statusCode).toBe(
-      400,
-    );
-    const app = await create(user, { name });
-    expect((await call('POST', '/create-application/', user, form({ name }))).statusCode).toBe(409);
-    expect(
-      (await call('POST', `/application/${app.id}/rotate-secret`, owner, { gracePeriodMinutes: 60 })).statusCode,
-    ).toBe(404);
-    const rotated = ZRotateSecretResponse.parse(
-      (await call('POST', `/application/${app.id}/rotate-secret`, user, { gracePeriodMinutes: 60 })).json(),
-    );
-    await call('POST', `/application/${app.id}/rotate-secret`, user, { gracePeriodMinutes: 0 });
-
-    const announced = await mine();
-    expect(announced.registered.map((e) => e.payload)).toEqual([
-      {
-        accountId: user.accountId,
-        userId: user.sub,
-        applicationId: app.id,
-        clientId: app.clientId,
-        name,
-        applicationType: 'testnet',
-      },
-    ]);
-    const expiring = rotated.application.secrets.find((secret) => secret.status === 'EXPIRING')!;
-    expect(announced.rotated.map((e) => e.payload)).toEqual([
-      { accountId: user.accountId, userId: user.sub, applicationId: app.id, graceEndsAt: expiring.expiresAt },
-      { accountId: user.accountId, userId: user.sub, applicationId: app.id, graceEndsAt: null },
-    ]);
   });
 
   it('GET /application/{id}/usage answers zero-filled daily counts of the caller’s application', async () => {
