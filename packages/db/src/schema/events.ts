@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts, users } from './portal.ts';
 
 /**
@@ -23,7 +35,11 @@ export const outboxEvents = pgTable(
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
   },
   // Only what is still to deliver is indexed; delivered rows are history.
-  (t) => [index('outbox_events_pending_idx').on(t.availableAt, t.seq).where(sql`dispatched_at is null`)],
+  (t) => [
+    index('outbox_events_pending_idx')
+      .on(t.availableAt, t.seq)
+      .where(sql`dispatched_at is null`),
+  ],
 );
 
 /**

@@ -49,8 +49,12 @@ export const ledgerBalances = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     asset: text('asset').$type<LedgerAsset>().notNull(),
-    balance: numeric('balance', { precision: 78, scale: 0, mode: 'bigint' }).notNull().default(sql`0`),
-    floor: numeric('floor', { precision: 78, scale: 0, mode: 'bigint' }).notNull().default(sql`0`),
+    balance: numeric('balance', { precision: 78, scale: 0, mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    floor: numeric('floor', { precision: 78, scale: 0, mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.asset] })],
