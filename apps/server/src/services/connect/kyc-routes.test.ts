@@ -1,33 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kycApplicants, kycChecks, users } from '@connect/db';
-import {
-  FIELD_MESSAGES,
-  KYC_MESSAGES,
-  ZKycStatusResponse,
-  ZKycSdkToken,
-  ZProblem,
-  ZUser,
-  type TUpdateUserRequest,
-} from '@connect/shared';
+import { FIELD_MESSAGES, KYC_MESSAGES, ZKycStatusResponse, ZKycSdkToken, ZProblem, ZUser } from '@connect/shared';
 import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../../test/helpers.ts';
 import { onfidoSignature } from '../../adapters/kyc/onfido.ts';
 import { FakeOnfido } from '../../adapters/kyc/testing/fake-onfido.ts';
 import { requireVerifiedIdentity } from './kyc-guard.ts';
+import { TEST_PROFILE } from './testing.ts';
 
 type Headers = { authorization: string };
-
-const PROFILE = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  organisationName: 'Analytical Engines Ltd',
-  organisationLocation: 'United Kingdom',
-  industry: 'Technology',
-  companySize: '11-50',
-  hearAboutUs: 'SEARCH_ENGINE',
-} satisfies TUpdateUserRequest;
 
 const MATCHING = { documentFirstName: 'Ada', documentLastName: 'Lovelace', outcome: 'clear' as const };
 
@@ -45,7 +28,7 @@ function helpers(get: () => TestContext) {
     const session = await signInAs(get());
     expect((await call('GET', `/user/${session.sub}`, session.headers)).statusCode).toBe(200);
     if (options.withProfile !== false) {
-      expect((await call('PUT', '/user', session.headers, PROFILE)).statusCode).toBe(200);
+      expect((await call('PUT', '/user', session.headers, TEST_PROFILE)).statusCode).toBe(200);
     }
     return session;
   }
@@ -178,12 +161,12 @@ describe('connect service: identity verification with the sandbox', () => {
     expect(ZUser.parse((await call('GET', `/user/${sub}`, headers)).json()).onfidoApplicantStatus).toBe('VERIFIED');
 
     // Spec §5: the names cannot change after verification (the profile rule of the connect service).
-    const rename = await call('PUT', '/user', headers, { ...PROFILE, lastName: 'Byron' });
+    const rename = await call('PUT', '/user', headers, { ...TEST_PROFILE, lastName: 'Byron' });
     expect(rename.statusCode).toBe(400);
     expect(ZProblem.parse(rename.json()).invalidParams).toEqual([
       { name: 'lastName', reason: FIELD_MESSAGES.namesLocked },
     ]);
-    expect((await call('PUT', '/user', headers, PROFILE)).statusCode).toBe(200);
+    expect((await call('PUT', '/user', headers, TEST_PROFILE)).statusCode).toBe(200);
 
     // Nothing more to do once verified.
     expect((await call('POST', '/kyc/create-check', headers, { sandbox: MATCHING })).statusCode).toBe(409);
@@ -211,8 +194,8 @@ describe('connect service: identity verification with the sandbox', () => {
     expect(failed.status).toBe('FAILED');
     expect(failed.check).toMatchObject({ status: 'FAILED', reason: 'NAME_MISMATCH', documentFirstName: 'Augusta' });
     // FAILED leaves the names editable, and allows a retry (spec §4).
-    expect((await call('PUT', '/user', headers, { ...PROFILE, firstName: 'Augusta Ada' })).statusCode).toBe(200);
-    expect((await call('PUT', '/user', headers, PROFILE)).statusCode).toBe(200);
+    expect((await call('PUT', '/user', headers, { ...TEST_PROFILE, firstName: 'Augusta Ada' })).statusCode).toBe(200);
+    expect((await call('PUT', '/user', headers, TEST_PROFILE)).statusCode).toBe(200);
 
     const retry = await call('POST', '/kyc/create-check', headers, { sandbox: MATCHING });
     expect(retry.statusCode).toBe(200);
@@ -233,7 +216,7 @@ describe('connect service: identity verification with the sandbox', () => {
   it('compares with the profile as it is when the result arrives', async () => {
     const { sub, headers } = await newUser();
     await call('POST', '/kyc/create-check', headers, { sandbox: MATCHING });
-    expect((await call('PUT', '/user', headers, { ...PROFILE, firstName: 'Augusta' })).statusCode).toBe(200);
+    expect((await call('PUT', '/user', headers, { ...TEST_PROFILE, firstName: 'Augusta' })).statusCode).toBe(200);
     await makeOverdue(sub);
     expect((await status(headers)).check?.reason).toBe('NAME_MISMATCH');
   });

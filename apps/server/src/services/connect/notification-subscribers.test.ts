@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   eventDeliveries,
-  kycChecks,
   mailOutbox,
   networks,
   notifications,
@@ -11,9 +10,10 @@ import {
   outboxEvents,
   users,
 } from '@connect/db';
-import { ZNotificationsResponse, type TUpdateUserRequest } from '@connect/shared';
+import { ZNotificationsResponse } from '@connect/shared';
 import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
 import type { DomainEvents } from '../../events/catalogue.ts';
+import { settleSandboxCheck } from './testing.ts';
 
 type Member = { id: string; email: string };
 
@@ -181,28 +181,11 @@ describe('notification subscribers', () => {
 
   it('tells a user whose identity check came back clear, through the real check', async () => {
     const { session } = await account({ emailEnabled: [true] });
-    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-      t.app.inject({ method, url: `/api/connect${url}`, headers: session.headers, ...(payload ? { payload } : {}) });
-    const profile: TUpdateUserRequest = {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      organisationName: 'Engines',
-      organisationLocation: 'GB',
-      industry: 'Finance',
-      companySize: '1-10',
-      hearAboutUs: 'SEARCH_ENGINE',
-    };
-    expect((await call('PUT', '/user', profile)).statusCode).toBe(200);
-    const sandbox = { documentFirstName: 'Ada', documentLastName: 'Lovelace', outcome: 'clear' };
-    expect((await call('POST', '/kyc/create-check', { sandbox })).statusCode).toBe(200);
-    await t.db.db
-      .update(kycChecks)
-      .set({ createdAt: sql`${kycChecks.createdAt} - interval '2 hours'` })
-      .where(eq(kycChecks.userId, session.sub));
-    expect((await call('GET', '/kyc/status')).json<{ status: string }>().status).toBe('VERIFIED');
+    expect(await settleSandboxCheck(t, session, { documentFirstName: 'Ada', outcome: 'clear' })).toBe('VERIFIED');
     await t.app.events.drain();
 
-    const list = ZNotificationsResponse.parse((await call('GET', '/notifications')).json());
+    const res = await t.app.inject({ method: 'GET', url: '/api/connect/notifications', headers: session.headers });
+    const list = ZNotificationsResponse.parse(res.json());
     expect(list.unread).toBe(1);
     expect(list.items.map((n) => [n.kind, n.title, n.link])).toEqual([
       ['identity.verified', 'Identity verified', '/my-account/kyc'],
