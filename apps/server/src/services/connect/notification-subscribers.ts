@@ -9,14 +9,10 @@ import { NotificationRepository, type Recipient } from './notifications-reposito
 export const NOTIFICATION_SUBSCRIBER = 'connect.notifications';
 export const NOTIFICATION_EMAIL_SUBSCRIBER = 'connect.notification-emails';
 
-/** What a user is told of an event, and who: `userId` when it concerns one member, else the whole account. */
-type Notice = {
-  accountId: string;
-  userId: string | null;
-  title: string;
-  body: string;
-  link: string | null;
-};
+/** Whom an event concerns: `userId` when it names one member of the account, else the whole account. */
+type Audience = { accountId: string; userId: string | null };
+/** What a user is told of an event. */
+type Notice = { title: string; body: string; link: string | null };
 
 type Options = {
   /** The `{product}` of the portal's paths (`/quant-flows/…`). */
@@ -25,47 +21,54 @@ type Options = {
   publicUrl: string;
 };
 
-/** The events that notify, and what each one says. Portal paths are the SPA's (apps/web/src/config/paths.ts). */
-const NOTICES: {
-  [K in NotificationKind]: (event: DomainEvent<K>, repo: NotificationRepository, options: Options) => Promise<Notice>;
-} = {
-  'token.deployed': async ({ payload }, repo, { productSlug }) => {
-    const where = await networkPhrase(repo, payload.networkId);
-    const isUnpaid = payload.status === 'UNPAID';
-    return {
-      accountId: payload.accountId,
-      userId: payload.createdBy,
-      title: isUnpaid ? 'Token deployed, not paid' : 'Token deployed',
-      body: isUnpaid
-        ? `${payload.name} (${payload.unit}) is deployed${where}, but your credits did not cover it: it is unpaid until you add credits.`
-        : `${payload.name} (${payload.unit}) is deployed${where} at ${payload.contractAddress}.`,
-      link: tokenPath(productSlug, payload),
-    };
+type Describer<K extends NotificationKind> = {
+  audience: (payload: DomainEvent<K>['payload']) => Audience;
+  notice: (payload: DomainEvent<K>['payload'], repo: NotificationRepository, options: Options) => Promise<Notice>;
+};
+
+/** The events that notify: whom, and what each one says. Portal paths are the SPA's (apps/web/src/config/paths.ts). */
+const NOTICES: { [K in NotificationKind]: Describer<K> } = {
+  'token.deployed': {
+    audience: (payload) => ({ accountId: payload.accountId, userId: payload.createdBy }),
+    notice: async (payload, repo, { productSlug }) => {
+      const where = await networkPhrase(repo, payload.networkId);
+      const isUnpaid = payload.status === 'UNPAID';
+      return {
+        title: isUnpaid ? 'Token deployed, not paid' : 'Token deployed',
+        body: isUnpaid
+          ? `${payload.name} (${payload.unit}) is deployed${where}, but your credits did not cover it: it is unpaid until you add credits.`
+          : `${payload.name} (${payload.unit}) is deployed${where} at ${payload.contractAddress}.`,
+        link: tokenPath(productSlug, payload),
+      };
+    },
   },
-  'token.failed': async ({ payload }, repo, { productSlug }) => ({
-    accountId: payload.accountId,
-    userId: payload.createdBy,
-    title: 'Token deployment failed',
-    body: `${payload.name} (${payload.unit}) could not be deployed${await networkPhrase(repo, payload.networkId)}: ${sentence(payload.reason)} You have not been charged for it.`,
-    link: tokenPath(productSlug, payload),
-  }),
-  'network.review_decided': async ({ payload }) => ({
-    accountId: payload.accountId,
-    userId: payload.requestedBy,
-    title: payload.decision === 'APPROVED' ? 'Private network approved' : 'Private network rejected',
-    body:
-      payload.decision === 'APPROVED'
-        ? `${payload.networkName} was approved and is active.${payload.note ? ` Note: ${payload.note}` : ''}`
-        : `${payload.networkName} was rejected.${payload.note ? ` Reason: ${payload.note}` : ''}`,
-    link: '/my-networks',
-  }),
-  'identity.verified': async ({ payload }) => ({
-    accountId: payload.accountId,
-    userId: payload.userId,
-    title: 'Identity verified',
-    body: 'Your identity is verified: mainnet networks, applications and tokens are open to you.',
-    link: '/my-account/kyc',
-  }),
+  'token.failed': {
+    audience: (payload) => ({ accountId: payload.accountId, userId: payload.createdBy }),
+    notice: async (payload, repo, { productSlug }) => ({
+      title: 'Token deployment failed',
+      body: `${payload.name} (${payload.unit}) could not be deployed${await networkPhrase(repo, payload.networkId)}: ${sentence(payload.reason)} You have not been charged for it.`,
+      link: tokenPath(productSlug, payload),
+    }),
+  },
+  'network.review_decided': {
+    audience: (payload) => ({ accountId: payload.accountId, userId: payload.requestedBy }),
+    notice: async (payload) => ({
+      title: payload.decision === 'APPROVED' ? 'Private network approved' : 'Private network rejected',
+      body:
+        payload.decision === 'APPROVED'
+          ? `${payload.networkName} was approved and is active.${payload.note ? ` Note: ${payload.note}` : ''}`
+          : `${payload.networkName} was rejected.${payload.note ? ` Reason: ${payload.note}` : ''}`,
+      link: '/my-networks',
+    }),
+  },
+  'identity.verified': {
+    audience: (payload) => ({ accountId: payload.accountId, userId: payload.userId }),
+    notice: async () => ({
+      title: 'Identity verified',
+      body: 'Your identity is verified: mainnet networks, applications and tokens are open to you.',
+      link: '/my-account/kyc',
+    }),
+  },
 };
 
 const NOTIFYING_EVENTS = Object.keys(NOTICES) as NotificationKind[];
@@ -85,24 +88,23 @@ async function networkPhrase(repo: NotificationRepository, networkId: string): P
   return name ? ` on ${name}` : '';
 }
 
+/** The describer of an event's type: the map is typed per type, and the subscribers see any of them. */
+const describerOf = (event: DomainEvent) =>
+  NOTICES[event.type as NotificationKind] as unknown as {
+    audience: (payload: DomainEvent['payload']) => Audience;
+    notice: (payload: DomainEvent['payload'], repo: NotificationRepository, options: Options) => Promise<Notice>;
+  };
+
 /**
  * Who is told: the member the event concerns (the token's creator, the network's submitter, the
  * verified user) while they are still in the account; otherwise, or when nobody is named, every
  * member of the account.
  */
-async function recipientsOf(repo: NotificationRepository, notice: Notice): Promise<Recipient[]> {
-  const members = await repo.members(notice.accountId);
-  const named = notice.userId ? members.filter((member) => member.id === notice.userId) : [];
+async function recipientsOf(repo: NotificationRepository, event: DomainEvent): Promise<Recipient[]> {
+  const audience = describerOf(event).audience(event.payload);
+  const members = await repo.members(audience.accountId);
+  const named = audience.userId ? members.filter((member) => member.id === audience.userId) : [];
   return named.length ? named : members;
-}
-
-function noticeOf(event: DomainEvent, repo: NotificationRepository, options: Options): Promise<Notice> {
-  const describe = NOTICES[event.type as NotificationKind] as (
-    event: DomainEvent,
-    repo: NotificationRepository,
-    options: Options,
-  ) => Promise<Notice>;
-  return describe(event, repo, options);
 }
 
 /**
@@ -116,25 +118,27 @@ export function subscribeNotifications(events: EventBus, deps: { db: Database; m
   for (const type of NOTIFYING_EVENTS) {
     events.subscribe(NOTIFICATION_SUBSCRIBER, type, async (event, tx) => {
       const repo = new NotificationRepository(tx);
-      const notice = await noticeOf(event, repo, options);
-      const recipients = await recipientsOf(repo, notice);
+      const recipients = await recipientsOf(repo, event);
+      if (!recipients.length) return;
+      const notice = await describerOf(event).notice(event.payload, repo, options);
+      const { accountId } = describerOf(event).audience(event.payload);
       await repo.add(
         recipients.map((recipient) => ({
           userId: recipient.id,
-          accountId: notice.accountId,
+          accountId,
           kind: event.type,
-          title: notice.title,
-          body: notice.body,
-          link: notice.link,
+          ...notice,
           eventId: event.id,
         })),
       );
     });
     events.subscribeEffect(NOTIFICATION_EMAIL_SUBSCRIBER, type, async (event) => {
       const repo = new NotificationRepository(deps.db);
-      const notice = await noticeOf(event, repo, options);
-      for (const recipient of await recipientsOf(repo, notice)) {
-        if (!recipient.emailEnabled) continue;
+      const recipients = (await recipientsOf(repo, event)).filter((recipient) => recipient.emailEnabled);
+      // Most users keep email off: then the text is not even written.
+      if (!recipients.length) return;
+      const notice = await describerOf(event).notice(event.payload, repo, options);
+      for (const recipient of recipients) {
         await deps.mailer.send({
           to: recipient.email,
           kind: 'NOTIFICATION',
