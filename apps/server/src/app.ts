@@ -36,6 +36,7 @@ import { applicationManagerService } from './services/application-manager/routes
 import { platformApiRoutes } from './services/gateway/routes.ts';
 import { bridgeService } from './services/bridge/routes.ts';
 import { campaignService } from './services/campaign/routes.ts';
+import { subscribeNotifications } from './services/connect/index.ts';
 import { connectService } from './services/connect/routes.ts';
 import { ACCESS_JWT_SECONDS, identityRoutes, KeyStore, resolvePoolSettings } from './services/identity/index.ts';
 import { integrateService } from './services/integrate/routes.ts';
@@ -232,6 +233,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     const plugin = SERVICE_PLUGINS[service];
     await app.register(async (scope) => plugin(scope as App, deps), { prefix: `/api/${service}` });
   }
+  // Subscribers are registered on every node, whatever SERVICES it serves: the emitting node writes
+  // an event nobody subscribes to as delivered, so every node must know the same subscribers.
+  subscribeNotifications(deps.events, {
+    db: deps.db,
+    mailer: deps.mailer,
+    productSlug: config.productSlug,
+    publicUrl: config.publicUrl,
+  });
   // The platform API applications call (/oauth2/token, /api/gateway/{networkId}) goes with their manager.
   if (config.services.includes('application-manager')) {
     await app.register(async (scope) => platformApiRoutes(scope as App, deps));

@@ -123,7 +123,7 @@ export class OutboxEventBus implements EventBus {
 
   /**
    * Deletes delivered events older than `days`, with their deliveries: the outbox is a queue,
-   * not an archive. Answers how many events went. (For a recurring job; nothing calls it yet.)
+   * not an archive. Answers how many events went (jobs/outbox-prune.ts, nightly).
    */
   prune(days: number): Promise<number> {
     return this.outbox.pruneDelivered(days);

@@ -32,4 +32,6 @@ export interface EventBus {
   subscribeEffect<K extends EventType>(subscriber: string, type: K, effect: EventEffect<K>): void;
   /** Delivers every due event now, until none is left; answers how many (tests and the dev endpoints). */
   drain(): Promise<number>;
+  /** Deletes delivered events older than `days` (housekeeping: jobs/outbox-prune.ts); answers how many. */
+  prune(days: number): Promise<number>;
 }

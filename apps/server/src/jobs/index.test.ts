@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
 import type { DeploymentOutcome, TokeniseRuntime } from '../services/tokenise/index.ts';
 import type { Deps } from '../types.ts';
+import type { JobQueue } from './queue.ts';
 import { feeBumpJob } from './fee-bump.ts';
 import { JOBS, registerJobs } from './index.ts';
+import { DELIVERED_EVENTS_KEPT_DAYS, outboxPruneJob } from './outbox-prune.ts';
 import { tokenDeployJob } from './token-deploy.ts';
 
 /** Whether pg-boss installed its schema in the app's database (the queue started). */
@@ -70,6 +72,25 @@ describe('the job registry', () => {
     expect(rounds).toBe(1);
     expect(feeBumpJob.options).toMatchObject({ schedule: '* * * * *', policy: 'stately' });
   });
+
+  it('housekeeping rides along: outbox-prune registers only beside a job with work', () => {
+    const names: string[] = [];
+    const queue = { register: (name: string) => names.push(name) } as unknown as JobQueue;
+    expect(registerJobs(queue, { runtime: {}, events: {} } as unknown as Deps, [outboxPruneJob])).toEqual([]);
+    expect(registerJobs(queue, tokeniseFace('done'), [outboxPruneJob, tokenDeployJob])).toEqual([
+      'token-deploy',
+      'outbox-prune',
+    ]);
+    expect(names).toEqual(['token-deploy', 'outbox-prune']);
+  });
+
+  it('outbox-prune: deletes the delivered events older than a week, nightly', async () => {
+    const asked: number[] = [];
+    const deps = { events: { prune: async (days: number) => asked.push(days) } } as unknown as Deps;
+    await outboxPruneJob.worker(deps)!({}, { id: 'job-1', retryCount: 0 });
+    expect(asked).toEqual([DELIVERED_EVENTS_KEPT_DAYS]);
+    expect(outboxPruneJob.options).toMatchObject({ schedule: '17 3 * * *', policy: 'stately' });
+  });
 });
 
 describe('jobs in an app without chains', () => {
@@ -101,7 +122,13 @@ describe('jobs in an app whose network has an RPC URL', () => {
     expect(t.app.deps.jobs.names).toEqual(JOBS.map((job) => job.name));
     expect(await hasQueueSchema(t)).toBe(true);
     const { rows } = await t.db.execute(`select name, cron from pgboss.schedule`);
-    expect(rows).toEqual([{ name: feeBumpJob.name, cron: '* * * * *' }]);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { name: feeBumpJob.name, cron: '* * * * *' },
+        { name: outboxPruneJob.name, cron: '17 3 * * *' },
+      ]),
+    );
+    expect(rows).toHaveLength(2);
   });
 
   it("token-deploy's handler reaches the tokenise service (a token that does not exist is done)", async () => {

@@ -1,11 +1,12 @@
 import type { Deps } from '../types.ts';
 import { feeBumpJob } from './fee-bump.ts';
+import { outboxPruneJob } from './outbox-prune.ts';
 import type { AnyJob } from './job.ts';
 import type { JobQueue } from './queue.ts';
 import { tokenDeployJob } from './token-deploy.ts';
 
 /** Every background job of the app, one file each (see job.ts); registered once, at start-up. */
-export const JOBS: readonly AnyJob[] = [tokenDeployJob, feeBumpJob];
+export const JOBS: readonly AnyJob[] = [tokenDeployJob, feeBumpJob, outboxPruneJob];
 
 /**
  * Registers the worker of every job this node has work for; call once the services are built
@@ -13,11 +14,13 @@ export const JOBS: readonly AnyJob[] = [tokenDeployJob, feeBumpJob];
  */
 export function registerJobs(queue: JobQueue, deps: Deps, jobs: readonly AnyJob[] = JOBS): string[] {
   const registered: string[] = [];
-  for (const job of jobs) {
+  const register = (job: AnyJob) => {
     const handler = job.worker(deps);
-    if (!handler) continue;
+    if (!handler) return;
     queue.register(job.name, handler, job.options);
     registered.push(job.name);
-  }
+  };
+  for (const job of jobs) if (!job.housekeeping) register(job);
+  if (registered.length) for (const job of jobs) if (job.housekeeping) register(job);
   return registered;
 }

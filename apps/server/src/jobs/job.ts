@@ -17,6 +17,11 @@ export type Job<T> = {
    * registered job never starts the queue (no pg-boss schema for test apps without chains).
    */
   worker(deps: Deps): JobHandler<T> | undefined;
+  /**
+   * Housekeeping rides along: registered only on a node that registers another job, so a node
+   * (or test app) with no work of its own never starts the queue for housekeeping alone.
+   */
+  housekeeping?: boolean;
 };
 
 /** Any job, whatever its data (a list of jobs). */

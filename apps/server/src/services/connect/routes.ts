@@ -24,7 +24,6 @@ import { captchaRoutes } from './captcha-routes.ts';
 import { contactRoutes } from './contact-routes.ts';
 import { gettingStartedRoutes } from './getting-started-routes.ts';
 import { kycRoutes } from './kyc-routes.ts';
-import { subscribeNotifications } from './notification-subscribers.ts';
 import { notificationsRoutes } from './notifications-routes.ts';
 import { ConnectRepository } from './repository.ts';
 import { ConnectService } from './service.ts';
@@ -44,7 +43,7 @@ function callerOf(request: FastifyRequest): PortalUser {
   return request.user;
 }
 
-/** The connect service (spec §7): users, terms, content, features, routes; notifications and their subscribers. */
+/** The connect service (spec §7): users, terms, content, features, routes; notifications (their subscribers: app.ts). */
 export async function connectService(app: App, deps: Deps) {
   serviceStatusRoute(app, 'connect', deps.config.version);
   await captchaRoutes(app, deps);
@@ -53,12 +52,6 @@ export async function connectService(app: App, deps: Deps) {
   await kycRoutes(app, deps);
   await notificationsRoutes(app, deps);
   await signOutRoutes(app, deps);
-  subscribeNotifications(deps.events, {
-    db: deps.db,
-    mailer: deps.mailer,
-    productSlug: deps.config.productSlug,
-    publicUrl: deps.config.publicUrl,
-  });
   const service = new ConnectService(new ConnectRepository(deps.db), deps.identityAdmin, deps.config);
 
   // Static paths under /user are matched before /user/:id by the router, whatever the order here.
