@@ -5,8 +5,22 @@ import type { ApplicationType, Role } from '@connect/shared';
  * The domain events of the platform: what one service announces and others (notifications,
  * billing, rewards, webhooks) act upon. One entry per event type: its payload, JSON-safe (it is
  * stored in the outbox as jsonb), so amounts are strings and times ISO strings.
- * Adding one: docs/architecture.md, "How to add an event".
+ * Adding one: docs/architecture.md, "Events — how to add one".
  */
+
+/** What both token events tell of the token. */
+export type TokenFacts = {
+  accountId: string;
+  tokenId: string;
+  networkId: string;
+  createdBy: string | null;
+  name: string;
+  unit: string;
+  /** With the tier, names the token's page (its link in a notification). */
+  tokenType: TokenType;
+  tierType: TierType;
+};
+
 export type DomainEvents = {
   /** A portal user and their account were created (first sign-in after confirming the email). */
   'user.signed_up': { userId: string; accountId: string; email: string; role: Role };
@@ -41,32 +55,13 @@ export type DomainEvents = {
     graceEndsAt: string | null;
   };
   /** A token's deployment is on the chain: ACTIVE (charged) or UNPAID (credits short at charge time). */
-  'token.deployed': {
-    accountId: string;
-    tokenId: string;
-    networkId: string;
-    createdBy: string | null;
-    name: string;
-    unit: string;
-    /** With the tier, names the token's page (its link in a notification). */
-    tokenType: TokenType;
-    tierType: TierType;
+  'token.deployed': TokenFacts & {
     status: 'ACTIVE' | 'UNPAID';
     contractAddress: string;
     creditsCharged: number;
   };
   /** A token's deployment failed (nothing charged, or its charge refunded). */
-  'token.failed': {
-    accountId: string;
-    tokenId: string;
-    networkId: string;
-    createdBy: string | null;
-    name: string;
-    unit: string;
-    tokenType: TokenType;
-    tierType: TierType;
-    reason: string;
-  };
+  'token.failed': TokenFacts & { reason: string };
   /**
    * One flush of a node's gateway usage counters: the calls counted since its previous flush, per
    * application, network and UTC day (the event's id is the flush's). Never one per call.
