@@ -51,7 +51,5 @@ export type TMarkNotificationsReadRequest = z.infer<typeof ZMarkNotificationsRea
 
 export const ZUnreadCount = z.object({ unread: z.number().int().min(0) }).meta({ id: 'UnreadNotifications' });
 
-export const ZNotificationSettings = z
-  .object({ emailEnabled: z.boolean() })
-  .meta({ id: 'NotificationSettings' });
+export const ZNotificationSettings = z.object({ emailEnabled: z.boolean() }).meta({ id: 'NotificationSettings' });
 export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;
