@@ -54,5 +54,5 @@ export async function tokeniseService(app: App, deps: Deps): Promise<void> {
   };
   // The job queue stops first (app.ts, gracefully, waiting for running jobs); then waits end here.
   app.addHook('preClose', async () => scheduler.stop());
-  tokeniseRoutes(app, deps, new TokeniseService(repo, engine));
+  tokeniseRoutes(app, deps, new TokeniseService(repo, engine, scheduler));
 }

@@ -102,11 +102,6 @@ export class DeploymentEngine {
     return this.preparer.plan(token, network);
   }
 
-  /** Starts processing at once (DeploymentSchedule.kick). */
-  kick(tokenId: string): void {
-    this.schedule.kick(tokenId);
-  }
-
   /**
    * A new platform deployment, sent before its request answers. `plan` (see SendPlan; started
    * while the request's checks ran) is signed with the next nonce, and `insert` creates

@@ -24,7 +24,7 @@ import type { SignedPlatformTx } from '../../adapters/chains/sender/index.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { ExpiringCache } from '../../lib/expiring-cache.ts';
 import { fieldProblem, problem, ProblemError } from '../../lib/errors.ts';
-import type { DeploymentEngine } from './deployment.ts';
+import type { DeploymentEngine, DeploymentSchedule } from './deployment.ts';
 import { insufficientCredits, TokenGuards, type Caller, type Target } from './guards.ts';
 import { readOnChain } from './on-chain.ts';
 import type { NetworkRow, TierRow, TokenFilter, TokenRepository, TokenRow, TokenWithRefs } from './repository.ts';
@@ -44,6 +44,8 @@ export class TokeniseService {
   constructor(
     private readonly repo: TokenRepository,
     private readonly engine: DeploymentEngine,
+    /** Where a reported wallet transaction is followed from (the scheduler). */
+    private readonly schedule: Pick<DeploymentSchedule, 'kick'>,
   ) {
     this.guards = new TokenGuards(repo, engine);
   }
@@ -332,7 +334,7 @@ export class TokeniseService {
       throw err;
     }
     if (!updated) throw problem('TOKEN_ALREADY_TRACKED');
-    this.engine.kick(token.id);
+    this.schedule.kick(token.id);
     return { token: toToken((await this.repo.token(caller.accountId, token.id))!) };
   }
 
