@@ -93,8 +93,8 @@ export class DeploymentEngine {
   }
 
   /** The platform's deployer on a network (its key, as a signer), if configuration has one. */
-  deployerKeyFor(network: NetworkRow): TxSigner | undefined {
-    return this.preparer.deployerKeyFor(network);
+  deployerFor(network: NetworkRow): TxSigner | undefined {
+    return this.preparer.deployerFor(network);
   }
 
   /** The SendPlan of a new platform deployment (DeploymentPreparer.plan), for `deployNew`. */

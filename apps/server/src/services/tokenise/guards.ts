@@ -33,7 +33,7 @@ const hasQuotaLeft = (quota: { total: number | null; used: number } | null) =>
 export class TokenGuards {
   constructor(
     private readonly repo: TokenRepository,
-    private readonly deployers: Pick<DeploymentEngine, 'deployerKeyFor'>,
+    private readonly deployers: Pick<DeploymentEngine, 'deployerFor'>,
   ) {}
 
   /** Spec §5: no tokens:create quota left → back to Token Flow. */
@@ -78,7 +78,7 @@ export class TokenGuards {
     if (!tierOffered(tier, target.deploymentType)) {
       throw fieldProblem('TOKEN_TIER_UNAVAILABLE', 'tierId');
     }
-    if (target.deploymentType === 'QUANT' && !this.deployers.deployerKeyFor(network)) {
+    if (target.deploymentType === 'QUANT' && !this.deployers.deployerFor(network)) {
       throw fieldProblem('NO_PLATFORM_DEPLOYER', 'deploymentType');
     }
     return tier;
@@ -107,7 +107,7 @@ export class TokenGuards {
     if (!tier.isActive || tier.tokenType !== body.tokenType.toUpperCase() || !tierOffered(tier, body.deploymentType)) {
       return null;
     }
-    if (body.deploymentType === 'QUANT' && !this.deployers.deployerKeyFor(network)) return null;
+    if (body.deploymentType === 'QUANT' && !this.deployers.deployerFor(network)) return null;
     const parsed = tokenFormSchema(tier.tokenType, tier.tierType).safeParse(body);
     return parsed.success ? parsed.data : null;
   }

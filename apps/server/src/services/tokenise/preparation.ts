@@ -47,7 +47,7 @@ export class DeploymentPreparer {
   ) {}
 
   /** The platform's deployer on a network (its key, as a signer), if configuration has one. */
-  deployerKeyFor(network: NetworkRow): TxSigner | undefined {
+  deployerFor(network: NetworkRow): TxSigner | undefined {
     return this.sender.signerFor(network);
   }
 
@@ -68,7 +68,7 @@ export class DeploymentPreparer {
    * so it can run before the token row exists. A revert of the estimate refuses the deployment.
    */
   async prepare(token: DeployableToken, network: NetworkRow, built?: Hex): Promise<PreparedSend> {
-    const account = this.deployerKeyFor(network);
+    const account = this.deployerFor(network);
     if (!account) throw new DeploymentRefused(TOKEN_MESSAGES.noPlatformDeployer);
     const call = this.caller(network);
     let data: Hex;
@@ -96,7 +96,7 @@ export class DeploymentPreparer {
   }
 
   private guess(token: DeployableToken, network: NetworkRow, data: Hex): PreparedSend | undefined {
-    const account = this.deployerKeyFor(network);
+    const account = this.deployerFor(network);
     const gas = this.gasHints.get(`${network.id}|${token.tokenType}|${token.tierType}`);
     const fees = this.feeHints.get(network.id);
     if (!account || !gas || !fees || Date.now() - fees.at > FEE_HINT_MAX_AGE_MS) return undefined;

@@ -125,7 +125,7 @@ export class TokeniseService {
   ): Promise<{ tiers: TTierCard[] }> {
     const network = await this.guards.location(caller, query.networkId);
     await seedTokenTiers(this.repo, [network.id]); // a network added after start-up
-    if (query.deploymentType === 'QUANT' && !this.engine.deployerKeyFor(network)) return { tiers: [] };
+    if (query.deploymentType === 'QUANT' && !this.engine.deployerFor(network)) return { tiers: [] };
     const rows = (await this.repo.tiers(network.id, query.tokenType)).filter((tier) =>
       tierOffered(tier, query.deploymentType),
     );
