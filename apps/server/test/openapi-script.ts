@@ -252,6 +252,20 @@ export function script(chain: TestChain): Call[] {
       status: 200,
     },
     get('/api/account-plan/user-plan'),
+    {
+      operation: 'GET /api/account-plan/plans',
+      send: () => ({ url: '/api/account-plan/plans' }),
+      status: 200,
+      keep: (body: { plans: { id: string; code: string }[] }, s) => {
+        s.annualPlan = body.plans.find((plan) => plan.code === 'annual-standard')!.id;
+      },
+    },
+    get('/api/account-plan/v2/fetch-plans'),
+    ...[true, false].map((isKnown): Call => ({
+      operation: 'GET /api/account-plan/rate-plan/{id}/credit-bundles',
+      send: (s) => ({ url: `/api/account-plan/rate-plan/${isKnown ? s.annualPlan : randomUUID()}/credit-bundles` }),
+      status: isKnown ? 200 : 404,
+    })),
 
     // ── Applications and the platform API ──────────────────────────────────────────────────
     write('POST', '/api/application-manager/validate', { name: 'Recorded app' }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
+import { seedPlans } from './seed-plans.ts';
 import { contentFeatures, contentUpdates, footerLinks, footerSections, roles, termsVersions } from './schema/index.ts';
 
 export const LATEST_TERMS = {
@@ -142,6 +143,7 @@ export async function seedReferenceData(db: Database, now = new Date()): Promise
       publishedAt: new Date(`${LATEST_TERMS.version}T00:00:00Z`),
     })
     .onConflictDoNothing();
+  await seedPlans(db);
 
   const [updates] = await db.select({ n: sql<number>`count(*)::int` }).from(contentUpdates);
   if (!updates?.n) {

@@ -22,3 +22,4 @@ export * from './tokens/tiers.ts';
 export * from './tokens/schemas.ts';
 export * from './getting-started.ts';
 export * from './notifications.ts';
+export * from './plans.ts';

@@ -85,6 +85,7 @@ export const PROBLEMS = {
   // ── Networks and plans (integrate, account-plan) ──────────────────────────────────────────
   FEATURE_UNAVAILABLE: { status: 404, message: 'This feature is not available for your account.' },
   ACCOUNT_NOT_FOUND: { status: 404, message: 'The account was not found.' },
+  RATE_PLAN_NOT_FOUND: { status: 404, message: 'The plan was not found.' },
   NETWORK_NOT_FOUND: { status: 404, message: 'The network was not found.' },
   NETWORK_REMOVAL_REQUESTED: { status: 409, message: 'The removal of this network has already been requested.' },
   NETWORK_REMOVED: { status: 409, message: 'This network has already been removed.' },

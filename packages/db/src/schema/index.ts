@@ -5,3 +5,4 @@ export * from './tokens.ts';
 export * from './platform.ts';
 export * from './ledger.ts';
 export * from './events.ts';
+export * from './plans.ts';

@@ -1,6 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { accounts, type Database } from '@connect/db';
+import { asc, eq } from 'drizzle-orm';
+import { accounts, creditBundles, ratePlans, type Database } from '@connect/db';
 import { LedgerRepository } from '../../repositories/ledger.ts';
+
+export type RatePlanRow = typeof ratePlans.$inferSelect;
+export type CreditBundleRow = typeof creditBundles.$inferSelect;
 
 export type AccountPlanRow = {
   planName: string;
@@ -24,5 +27,29 @@ export class AccountPlanRepository {
       new LedgerRepository(this.db).balance(accountId, 'CREDIT'),
     ]);
     return row ? { ...row, credits: Number(credits.available) } : null;
+  }
+
+  /** The plans on sale, in the catalogue's order, with the ids of those that sell credit bundles. */
+  async activePlans(): Promise<{ plans: RatePlanRow[]; withBundles: Set<string> }> {
+    const [plans, bundled] = await Promise.all([
+      this.db.select().from(ratePlans).where(eq(ratePlans.isActive, true)).orderBy(asc(ratePlans.sortOrder)),
+      this.db.selectDistinct({ ratePlanId: creditBundles.ratePlanId }).from(creditBundles),
+    ]);
+    return { plans, withBundles: new Set(bundled.map((row) => row.ratePlanId)) };
+  }
+
+  /** A plan on sale, or null. */
+  async activePlan(id: string): Promise<RatePlanRow | null> {
+    const [row] = await this.db.select().from(ratePlans).where(eq(ratePlans.id, id));
+    return row?.isActive ? row : null;
+  }
+
+  /** A plan's credit bundles, smallest first. */
+  creditBundles(ratePlanId: string): Promise<CreditBundleRow[]> {
+    return this.db
+      .select()
+      .from(creditBundles)
+      .where(eq(creditBundles.ratePlanId, ratePlanId))
+      .orderBy(asc(creditBundles.sortOrder), asc(creditBundles.credits));
   }
 }

@@ -1,7 +1,15 @@
-import type { TPlanInfo } from '@connect/shared';
+import {
+  PLAN_GROUP_NAMES,
+  PLAN_TYPES,
+  type TCreditBundlesResponse,
+  type TFetchPlansResponse,
+  type TPlanInfo,
+  type TPlansResponse,
+  type TRatePlan,
+} from '@connect/shared';
 import { notFound } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
-import type { AccountPlanRepository } from './repository.ts';
+import type { AccountPlanRepository, RatePlanRow } from './repository.ts';
 
 /** The rules of the account-plan service; plans, orders and subscriptions arrive with their issues. */
 export class AccountPlanService {
@@ -22,4 +30,68 @@ export class AccountPlanService {
       renewsAt: plan.planRenewsAt ? new Date(plan.planRenewsAt).toISOString() : null,
     };
   }
+
+  /** GET /plans: every plan on sale, in the catalogue's order. */
+  async plans(): Promise<TPlansResponse> {
+    const { plans, withBundles } = await this.repo.activePlans();
+    return { plans: plans.map((plan) => toRatePlan(plan, withBundles.has(plan.id))) };
+  }
+
+  /** GET /v2/fetch-plans: the plans table — pay as you go against the annual subscription, each with its tiers. */
+  async fetchPlans(): Promise<TFetchPlansResponse> {
+    const { plans } = await this.plans();
+    const groups = PLAN_TYPES.map((type) => {
+      const tiers = plans.filter((plan) => plan.type === type);
+      return { type, name: PLAN_GROUP_NAMES[type], billing: billingOf(type), tiers };
+    });
+    return { groups: groups.filter((group) => group.tiers.length > 0) };
+  }
+
+  /** GET /rate-plan/{id}/credit-bundles: the bundles a plan on sale sells (none for pay as you go). */
+  async creditBundles(ratePlanId: string): Promise<TCreditBundlesResponse> {
+    const plan = await this.repo.activePlan(ratePlanId);
+    if (!plan) throw notFound('RATE_PLAN_NOT_FOUND');
+    const bundles = await this.repo.creditBundles(plan.id);
+    return {
+      ratePlanId: plan.id,
+      bundles: bundles.map((bundle) => ({
+        id: bundle.id,
+        credits: bundle.credits,
+        priceUsdCents: bundle.priceUsdCents,
+        unitPriceUsdCents: Math.round((bundle.priceUsdCents / bundle.credits) * 100) / 100,
+      })),
+    };
+  }
+}
+
+const billingOf = (type: RatePlanRow['type']): TRatePlan['billing'] => (type === 'SUBSCRIPTION' ? 'ANNUAL' : 'MONTHLY');
+
+function toRatePlan(plan: RatePlanRow, hasCreditBundles: boolean): TRatePlan {
+  return {
+    id: plan.id,
+    code: plan.code,
+    type: plan.type,
+    tier: plan.tier,
+    name: plan.name,
+    productId: plan.productId,
+    shortDescription: plan.shortDescription,
+    fullDescription: plan.fullDescription,
+    order: plan.sortOrder,
+    billing: billingOf(plan.type),
+    feeGbpMinor: plan.feeGbpMinor,
+    qntPrice: plan.qntPrice === null ? null : plan.qntPrice.toString(),
+    creditPriceUsdCents: plan.creditPriceUsdCents,
+    upfrontMonths: plan.upfrontMonths,
+    paymentMethods: plan.paymentMethods,
+    allowances: {
+      applications: plan.applications,
+      tokens: plan.tokens,
+      bridges: plan.bridges,
+      blockchains: plan.blockchains,
+      mainnets: plan.mainnets,
+      testnets: plan.testnets,
+      rateLimit: plan.rateLimit,
+    },
+    hasCreditBundles,
+  };
 }
