@@ -23,3 +23,4 @@ export * from './tokens/schemas.ts';
 export * from './getting-started.ts';
 export * from './notifications.ts';
 export * from './plans.ts';
+export * from './subscriptions.ts';

@@ -86,6 +86,26 @@ export const PROBLEMS = {
   FEATURE_UNAVAILABLE: { status: 404, message: 'This feature is not available for your account.' },
   ACCOUNT_NOT_FOUND: { status: 404, message: 'The account was not found.' },
   RATE_PLAN_NOT_FOUND: { status: 404, message: 'The plan was not found.' },
+  CREDIT_BUNDLE_NOT_FOUND: { status: 404, message: 'The credit bundle was not found for this plan.' },
+  ORDER_NOT_FOUND: { status: 404, message: 'The order was not found.' },
+  /** An order already waits for its payment (spec §2: the upgrade guard while PENDING). */
+  ORDER_PENDING: {
+    status: 409,
+    message: 'A payment for your plan is already in progress. It will be active once the payment is confirmed.',
+  },
+  PLAN_ALREADY_CURRENT: { status: 409, message: 'This is already your plan.' },
+  /** Ordering a lower plan: downgrades are chosen on the plan page and apply at the renewal. */
+  PLAN_NOT_AN_UPGRADE: {
+    status: 409,
+    message: 'This plan is lower than your current plan. Choose it on your plan page; it applies at your renewal.',
+  },
+  PAYMENT_METHOD_NOT_ACCEPTED: { status: 422, message: 'This plan cannot be paid that way. Choose another payment method.' },
+  ORDER_NOT_PAYABLE: { status: 409, message: 'This order is not awaiting payment.' },
+  /** Nothing new (applications, tokens, networks, gateway calls) while the plan is not in service. */
+  PLAN_INACTIVE: { status: 403, message: 'Your plan is not active. Upgrade your plan to continue.' },
+  SUBSCRIPTION_NOT_CANCELLABLE: { status: 409, message: 'Only a paid plan that renews can be cancelled.' },
+  SUBSCRIPTION_NOT_CANCELLED: { status: 409, message: 'Your plan is not set to end.' },
+  CREDITS_NOT_SOLD: { status: 409, message: 'Your plan does not sell credit bundles. Upgrade to the Annual Subscription.' },
   NETWORK_NOT_FOUND: { status: 404, message: 'The network was not found.' },
   NETWORK_REMOVAL_REQUESTED: { status: 409, message: 'The removal of this network has already been requested.' },
   NETWORK_REMOVED: { status: 409, message: 'This network has already been removed.' },

@@ -6,3 +6,4 @@ export * from './platform.ts';
 export * from './ledger.ts';
 export * from './events.ts';
 export * from './plans.ts';
+export * from './billing.ts';

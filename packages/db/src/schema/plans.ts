@@ -1,6 +1,7 @@
 import { boolean, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-export type PlanType = 'PAY_AS_YOU_GO' | 'SUBSCRIPTION';
+/** TRIAL: the plan of a new account, never on sale (is_active false). */
+export type PlanType = 'PAY_AS_YOU_GO' | 'SUBSCRIPTION' | 'TRIAL';
 export type PlanTier = 'standard' | 'advance';
 export type PaymentMethod = 'QNT' | 'FIAT' | 'BANK_TRANSFER';
 

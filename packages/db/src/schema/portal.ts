@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { FeatureName, KycStatus, PlanStatus, Role, UserStatus } from '@connect/shared';
+import type { FeatureName, KycStatus, Role, UserStatus } from '@connect/shared';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -18,14 +18,7 @@ export const accounts = pgTable('accounts', {
   industry: text('industry'),
   companySize: text('company_size'),
   status: text('status').$type<UserStatus>().notNull().default('ACTIVE'),
-  /** The plan shown in the top bar and dashboard (spec §3 Plan info); plans and orders come later. */
-  planName: text('plan_name').notNull().default('Trial'),
-  planStatus: text('plan_status').$type<PlanStatus>().notNull().default('ACTIVE'),
-  planRenewsAt: timestamp('plan_renews_at', { withTimezone: true }),
-  /** How many blockchains the plan lets the account activate (spec §9: 0 means all). */
-  blockchainAllowance: integer('blockchain_allowance').notNull().default(0),
-  /** Whether the plan allows mainnet networks (the notice 'mainnets need an upgraded plan'). */
-  mainnetsAllowed: boolean('mainnets_allowed').notNull().default(false),
+  /** The account's plan is in account_plans (schema/billing.ts). */
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -161,12 +154,14 @@ export const contactRequests = pgTable(
   'contact_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind').$type<'SUPPORT' | 'AUTHORISE'>().notNull(),
+    kind: text('kind').$type<'SUPPORT' | 'AUTHORISE' | 'PLAN'>().notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
     company: text('company'),
     subject: text('subject'),
+    /** The plan enquiry's current plan (the upgrade journey's Contact Us). */
+    currentPlan: text('current_plan'),
     description: text('description').notNull(),
     createdAt: createdAt(),
   },
