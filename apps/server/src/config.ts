@@ -28,6 +28,20 @@ const ZEnv = z.object({
   DOCUMENTATION_URL: z.url().default('https://docs.quant.network/'),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   SUPPORT_EMAIL: z.string().default('support@connect.localhost'),
+  /** Pay as you go: how far the credits may go below zero before the month-end bill (docs/decisions.md). */
+  PAYG_CREDIT_LIMIT: z.coerce.number().int().min(0).default(1_000),
+  /** US dollars per pound for orders mixing the fee (pounds) and bundles (dollars) until a prices adapter is configured. */
+  USD_PER_GBP: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .default('1.27'),
+  /** Where customers send bank transfers (embedded defaults are a sample account, marked as such). */
+  BANK_ACCOUNT_NAME: z.string().default('Connect Sandbox Ltd (sample account)'),
+  BANK_NAME: z.string().default('Sandbox Bank plc'),
+  BANK_SORT_CODE: z.string().default('00-00-00'),
+  BANK_ACCOUNT_NUMBER: z.string().default('00000000'),
+  BANK_IBAN: z.string().default('GB00SAND00000000000000'),
+  BANK_BIC: z.string().default('SANDGB2L'),
   SIGNUP_CAPTCHA: z.enum(['on', 'off']).default('on'),
   RECAPTCHA_SECRET_KEY: z.string().optional(),
   USER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
@@ -78,6 +92,11 @@ export type Config = {
   documentationUrl: string;
   /** Where support and authorise enquiries are sent. */
   supportEmail: string;
+  billing: {
+    paygCreditLimit: number;
+    usdPerGbp: string;
+    bank: { accountName: string; bankName: string; sortCode: string; accountNumber: string; iban: string; bic: string };
+  };
   /** Whether the embedded pool's SignUp requires a solved captcha in its validation data. */
   signUpCaptcha: boolean;
   /** Google reCAPTCHA for sign-up when both keys are set; otherwise the self-hosted proof of work. */
@@ -146,6 +165,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     documentationUrl: e.DOCUMENTATION_URL,
     supportEmail: e.SUPPORT_EMAIL,
+    billing: {
+      paygCreditLimit: e.PAYG_CREDIT_LIMIT,
+      usdPerGbp: e.USD_PER_GBP,
+      bank: {
+        accountName: e.BANK_ACCOUNT_NAME,
+        bankName: e.BANK_NAME,
+        sortCode: e.BANK_SORT_CODE,
+        accountNumber: e.BANK_ACCOUNT_NUMBER,
+        iban: e.BANK_IBAN,
+        bic: e.BANK_BIC,
+      },
+    },
     signUpCaptcha: e.SIGNUP_CAPTCHA === 'on',
     recaptcha:
       e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY

@@ -99,13 +99,19 @@ export const PROBLEMS = {
     status: 409,
     message: 'This plan is lower than your current plan. Choose it on your plan page; it applies at your renewal.',
   },
-  PAYMENT_METHOD_NOT_ACCEPTED: { status: 422, message: 'This plan cannot be paid that way. Choose another payment method.' },
+  PAYMENT_METHOD_NOT_ACCEPTED: {
+    status: 422,
+    message: 'This plan cannot be paid that way. Choose another payment method.',
+  },
   ORDER_NOT_PAYABLE: { status: 409, message: 'This order is not awaiting payment.' },
   /** Nothing new (applications, tokens, networks, gateway calls) while the plan is not in service. */
   PLAN_INACTIVE: { status: 403, message: 'Your plan is not active. Upgrade your plan to continue.' },
   SUBSCRIPTION_NOT_CANCELLABLE: { status: 409, message: 'Only a paid plan that renews can be cancelled.' },
   SUBSCRIPTION_NOT_CANCELLED: { status: 409, message: 'Your plan is not set to end.' },
-  CREDITS_NOT_SOLD: { status: 409, message: 'Your plan does not sell credit bundles. Upgrade to the Annual Subscription.' },
+  CREDITS_NOT_SOLD: {
+    status: 409,
+    message: 'Your plan does not sell credit bundles. Upgrade to the Annual Subscription.',
+  },
   NETWORK_NOT_FOUND: { status: 404, message: 'The network was not found.' },
   NETWORK_REMOVAL_REQUESTED: { status: 409, message: 'The removal of this network has already been requested.' },
   NETWORK_REMOVED: { status: 409, message: 'This network has already been removed.' },

@@ -175,9 +175,7 @@ export const ZSubscription = z
 export type TSubscription = z.infer<typeof ZSubscription>;
 
 /** POST /subscription/downgrade: the plan for the next period (a lower plan; applied at the period end). */
-export const ZDowngradeRequest = z
-  .object({ ratePlanId: z.uuid().nullable() })
-  .meta({ id: 'DowngradeRequest' });
+export const ZDowngradeRequest = z.object({ ratePlanId: z.uuid().nullable() }).meta({ id: 'DowngradeRequest' });
 
 /** Staff record a bank transfer received for an order. `receiptId` (the bank's id) makes it idempotent. */
 export const ZRecordReceiptRequest = z

@@ -1,5 +1,20 @@
 import type { TierType, TokenType } from '@connect/db';
-import type { ApplicationType, Role } from '@connect/shared';
+import type { ApplicationType, PlanStatus, Role, TPlanStatusReason } from '@connect/shared';
+
+/** What changed a plan: the events of services/account-plan/transitions.ts. */
+export type PlanChangeCause =
+  | 'ORDER_PLACED'
+  | 'ORDER_CANCELLED'
+  | 'PLAN_PAID'
+  | 'PERIOD_ENDED'
+  | 'RENEWAL_FAILED'
+  | 'TRIAL_ENDED'
+  | 'TRIAL_EXTENDED'
+  | 'CANCEL_REQUESTED'
+  | 'CANCEL_WITHDRAWN'
+  | 'DOWNGRADE_CHOSEN'
+  | 'DISABLED_BY_STAFF'
+  | 'ENABLED_BY_STAFF';
 
 /*
  * The domain events of the platform: what one service announces and others (notifications,
@@ -62,6 +77,37 @@ export type DomainEvents = {
   };
   /** A token's deployment failed (nothing charged, or its charge refunded). */
   'token.failed': TokenFacts & { reason: string };
+  /**
+   * An account's plan changed (services/account-plan/lifecycle.ts): the event that caused it (the
+   * transitions of transitions.ts), the plan and status before and after.
+   */
+  'plan.changed': {
+    accountId: string;
+    cause: PlanChangeCause;
+    planName: string;
+    previousPlanName: string;
+    status: PlanStatus;
+    previousStatus: PlanStatus;
+    statusReason: TPlanStatusReason | null;
+    periodEnd: string | null;
+    orderId: string | null;
+  };
+  /** Staff recorded a payment (a bank transfer) for an order, or an order was paid in full. */
+  'order.paid': {
+    accountId: string;
+    orderId: string;
+    reference: string;
+    kind: 'PLAN' | 'CREDITS' | 'RENEWAL';
+    totalGbpMinor: number;
+  };
+  /** A plan order was placed and waits for its payment (the bank transfer's instructions are mailed). */
+  'order.placed': {
+    accountId: string;
+    userId: string | null;
+    orderId: string;
+    reference: string;
+    paymentMethod: string;
+  };
   /**
    * One flush of a node's gateway usage counters: the calls counted since its previous flush, per
    * application, network and UTC day (the event's id is the flush's). Never one per call.

@@ -3,6 +3,7 @@ import { accountFeatures, accounts, users, type Database, type DbHandle } from '
 import type { Role, UserStatus } from '@connect/shared';
 import type { EventBus } from '../events/port.ts';
 import { DEFAULT_ACCOUNT_FEATURES, type PortalUser } from '../lib/portal-users.ts';
+import { AccountPlansRepository } from './account-plans.ts';
 import { grantTrialCredits } from './trial-credits.ts';
 
 /**
@@ -51,7 +52,7 @@ export async function findPortalUserIn(db: Database, id: string): Promise<Portal
 }
 
 /**
- * Creates the account, the user, the account's default features and its trial credits in one
+ * Creates the account, the user, the account's default features, its trial plan and credits in one
  * transaction, and announces user.signed_up in it.
  * Concurrent first requests of the same new user race here: the loser's insert does nothing, and
  * announces nothing.
@@ -84,6 +85,7 @@ export async function createPortalUser(
       .onConflictDoNothing();
     // Only the account the user landed in: a racing loser's account stays empty.
     if (!created) return;
+    await new AccountPlansRepository(tx, events).startTrial(account!.id);
     await grantTrialCredits(tx, account!.id);
     await events.emit(tx, 'user.signed_up', {
       userId: created.id,

@@ -1,4 +1,15 @@
-import { boolean, index, integer, pgTable, pgView, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  pgView,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { PlanStatus } from '@connect/shared';
 import { creditBundles, ratePlans, type PaymentMethod } from './plans.ts';
 import { accounts, users } from './portal.ts';
@@ -10,13 +21,7 @@ import { accounts, users } from './portal.ts';
  * TRIAL_ENDED, CANCELLED: why it is INACTIVE; STAFF: set by staff (DISABLED).
  */
 export type PlanStatusReason =
-  | 'TRIAL'
-  | 'AWAITING_PAYMENT'
-  | 'RENEWAL_DUE'
-  | 'RENEWAL_FAILED'
-  | 'TRIAL_ENDED'
-  | 'CANCELLED'
-  | 'STAFF';
+  'TRIAL' | 'AWAITING_PAYMENT' | 'RENEWAL_DUE' | 'RENEWAL_FAILED' | 'TRIAL_ENDED' | 'CANCELLED' | 'STAFF';
 
 /**
  * The plan of each account (one row per account). Written only by the account-plan lifecycle
@@ -50,7 +55,10 @@ export const accountPlans = pgTable(
     lastPaymentMethod: text('last_payment_method').$type<PaymentMethod>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('account_plans_period_end_idx').on(t.periodEnd), index('account_plans_trial_end_idx').on(t.trialEndsAt)],
+  (t) => [
+    index('account_plans_period_end_idx').on(t.periodEnd),
+    index('account_plans_trial_end_idx').on(t.trialEndsAt),
+  ],
 );
 
 /**
@@ -136,7 +144,10 @@ export const payments = pgTable(
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payments_method_external_idx').on(t.method, t.externalId), index('payments_order_idx').on(t.orderId)],
+  (t) => [
+    uniqueIndex('payments_method_external_idx').on(t.method, t.externalId),
+    index('payments_order_idx').on(t.orderId),
+  ],
 );
 
 export type InvoiceStatus = 'DRAFT' | 'OPEN' | 'PAID' | 'VOID';
@@ -189,4 +200,3 @@ export const invoiceLines = pgTable(
   },
   (t) => [uniqueIndex('invoice_lines_position_idx').on(t.invoiceId, t.position)],
 );
-

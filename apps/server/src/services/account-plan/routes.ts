@@ -5,6 +5,7 @@ import { unauthorized } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { serviceStatusRoute } from '../../lib/service-status.ts';
+import { AccountPlansRepository } from '../../repositories/account-plans.ts';
 import { AccountPlanRepository } from './repository.ts';
 import { AccountPlanService } from './service.ts';
 
@@ -25,7 +26,10 @@ const ZRatePlanParams = z.object({ id: z.uuid() });
 /** The account-plan service (spec §7): the caller's plan and the plan catalogue; orders and subscriptions arrive with the issues that build them. */
 export async function accountPlanService(app: App, deps: Deps) {
   serviceStatusRoute(app, 'account-plan', deps.config.version);
-  const service = new AccountPlanService(new AccountPlanRepository(deps.db));
+  const service = new AccountPlanService(
+    new AccountPlanRepository(deps.db),
+    new AccountPlansRepository(deps.db, deps.events),
+  );
 
   app.get(
     '/user-plan',

@@ -9,25 +9,33 @@ import {
 } from '@connect/shared';
 import { notFound } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
+import type { AccountPlansRepository } from '../../repositories/account-plans.ts';
 import type { AccountPlanRepository, RatePlanRow } from './repository.ts';
 
 /** The rules of the account-plan service; plans, orders and subscriptions arrive with their issues. */
 export class AccountPlanService {
-  constructor(private readonly repo: AccountPlanRepository) {}
+  constructor(
+    private readonly repo: AccountPlanRepository,
+    private readonly accountPlans: AccountPlansRepository,
+  ) {}
 
   /**
    * The plan info of the top bar and dashboard (spec §3 Plan info) for the caller's own account.
    * There is no account parameter: a user can only ever read the plan of the account they belong to.
    */
   async userPlan(caller: Pick<PortalUser, 'accountId'>): Promise<TPlanInfo> {
-    const plan = await this.repo.findPlan(caller.accountId);
+    const [plan, credits] = await Promise.all([
+      this.accountPlans.state(caller.accountId),
+      this.accountPlans.ledger.balance(caller.accountId, 'CREDIT'),
+    ]);
     // The account can vanish between authentication and here (an administrator removed it).
     if (!plan) throw notFound('ACCOUNT_NOT_FOUND');
+    const renewsAt = plan.plan.type === 'TRIAL' ? plan.trialEndsAt : plan.periodEnd;
     return {
-      name: plan.planName,
-      status: plan.planStatus,
-      credits: plan.credits,
-      renewsAt: plan.planRenewsAt ? new Date(plan.planRenewsAt).toISOString() : null,
+      name: plan.plan.name,
+      status: plan.status,
+      credits: Number(credits.available),
+      renewsAt: renewsAt ? renewsAt.toISOString() : null,
     };
   }
 
@@ -64,9 +72,11 @@ export class AccountPlanService {
   }
 }
 
-const billingOf = (type: RatePlanRow['type']): TRatePlan['billing'] => (type === 'SUBSCRIPTION' ? 'ANNUAL' : 'MONTHLY');
+const billingOf = (type: TRatePlan['type']): TRatePlan['billing'] => (type === 'SUBSCRIPTION' ? 'ANNUAL' : 'MONTHLY');
 
 function toRatePlan(plan: RatePlanRow, hasCreditBundles: boolean): TRatePlan {
+  // The trial plan is never on sale (is_active false), so a plan on sale has a type of the table.
+  if (plan.type === 'TRIAL') throw new Error('the trial plan is not on sale');
   return {
     id: plan.id,
     code: plan.code,

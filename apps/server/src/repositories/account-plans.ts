@@ -1,0 +1,130 @@
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { accountPlans, ratePlans, type Database } from '@connect/db';
+import { PLAN_TERMS, type PlanStatus, type TAccountPlanType, type TPlanStatusReason } from '@connect/shared';
+import type { DomainEvents, EventType } from '../events/catalogue.ts';
+import type { EventBus } from '../events/port.ts';
+import { LedgerRepository } from './ledger.ts';
+
+/** A plan as the transitions compare them, with its name for messages. */
+export type PlanRow = { id: string; type: TAccountPlanType; tier: 'standard' | 'advance'; name: string };
+
+/** The stored plan of an account, as services/account-plan/transitions.ts works on it. */
+export type StoredPlanState = {
+  plan: PlanRow;
+  status: PlanStatus;
+  statusReason: TPlanStatusReason | null;
+  statusBeforePending: PlanStatus | null;
+  startedAt: Date;
+  periodEnd: Date | null;
+  upfrontMonths: number | null;
+  trialEndsAt: Date | null;
+  cancelAtPeriodEnd: boolean;
+  nextPlan: PlanRow | null;
+  pendingOrderId: string | null;
+};
+
+const next = alias(ratePlans, 'next_plan');
+const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+/**
+ * The only code that reads and writes `account_plans`. New accounts start their trial here
+ * (createPortalUser); every later change goes through services/account-plan/lifecycle.ts.
+ */
+export class AccountPlansRepository {
+  /** The account ledger, over the same database or transaction (the pay-as-you-go floor). */
+  readonly ledger: LedgerRepository;
+
+  constructor(
+    private readonly db: Database,
+    private readonly events: EventBus,
+  ) {
+    this.ledger = new LedgerRepository(db);
+  }
+
+  /** Runs `work` in one transaction with a repository over it. */
+  transaction<T>(work: (repo: AccountPlansRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new AccountPlansRepository(tx as unknown as Database, this.events)));
+  }
+
+  /** Puts a new account on the trial plan (nothing when it has a plan already). */
+  async startTrial(accountId: string, now = new Date()): Promise<void> {
+    const trialEndsAt = new Date(now.getTime() + PLAN_TERMS.trialDays * 86_400_000);
+    await this.db
+      .insert(accountPlans)
+      .values({
+        accountId,
+        ratePlanId: sql`(select ${ratePlans.id} from ${ratePlans} where ${ratePlans.code} = 'trial')`,
+        status: 'ACTIVE',
+        statusReason: 'TRIAL',
+        startedAt: now,
+        trialEndsAt,
+      })
+      .onConflictDoNothing();
+  }
+
+  /** The account's plan, locked until the transaction ends when `lock` (call it inside one). */
+  async state(accountId: string, { lock = false } = {}): Promise<StoredPlanState | null> {
+    const query = this.db
+      .select({
+        row: accountPlans,
+        plan: { id: ratePlans.id, type: ratePlans.type, tier: ratePlans.tier, name: ratePlans.name },
+        next: { id: next.id, type: next.type, tier: next.tier, name: next.name },
+      })
+      .from(accountPlans)
+      .innerJoin(ratePlans, eq(ratePlans.id, accountPlans.ratePlanId))
+      .leftJoin(next, eq(next.id, accountPlans.nextRatePlanId))
+      .where(eq(accountPlans.accountId, accountId));
+    const [found] = lock ? await query.for('update', { of: accountPlans }) : await query;
+    if (!found) return null;
+    const { row } = found;
+    return {
+      plan: found.plan,
+      status: row.status,
+      statusReason: row.statusReason,
+      statusBeforePending: row.statusBeforePending,
+      startedAt: new Date(row.startedAt),
+      periodEnd: asDate(row.periodEnd),
+      upfrontMonths: row.upfrontMonths,
+      trialEndsAt: asDate(row.trialEndsAt),
+      cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+      nextPlan: found.next?.id ? (found.next as PlanRow) : null,
+      pendingOrderId: row.pendingOrderId,
+    };
+  }
+
+  /** A plan of the catalogue (on sale or not), or null. */
+  async plan(ratePlanId: string): Promise<PlanRow | null> {
+    const [row] = await this.db
+      .select({ id: ratePlans.id, type: ratePlans.type, tier: ratePlans.tier, name: ratePlans.name })
+      .from(ratePlans)
+      .where(eq(ratePlans.id, ratePlanId));
+    return row ?? null;
+  }
+
+  /** Stores the state a transition answered. */
+  async save(accountId: string, state: StoredPlanState, lastPaymentMethod?: string): Promise<void> {
+    await this.db
+      .update(accountPlans)
+      .set({
+        ratePlanId: state.plan.id,
+        status: state.status,
+        statusReason: state.statusReason,
+        statusBeforePending: state.statusBeforePending,
+        startedAt: state.startedAt,
+        periodEnd: state.periodEnd,
+        upfrontMonths: state.upfrontMonths,
+        trialEndsAt: state.trialEndsAt,
+        cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+        nextRatePlanId: state.nextPlan?.id ?? null,
+        pendingOrderId: state.pendingOrderId,
+        ...(lastPaymentMethod ? { lastPaymentMethod: lastPaymentMethod as 'QNT' } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(accountPlans.accountId, accountId));
+  }
+
+  async announce<K extends EventType>(type: K, payload: DomainEvents[K]): Promise<void> {
+    await this.events.emit(this.db, type, payload);
+  }
+}

@@ -1,0 +1,214 @@
+import {
+  PLAN_TERMS,
+  type PlanStatus,
+  type ProblemCode,
+  type TAccountPlanType,
+  type TPlanStatusReason,
+} from '@connect/shared';
+import type { PlanRow, StoredPlanState } from '../../repositories/account-plans.ts';
+
+type PlanRef = PlanRow;
+type PlanState = StoredPlanState;
+
+/*
+ * Every change of an account's plan, in one place (docs/decisions.md, "The account plan").
+ * `transition(state, event)` is pure: it answers the next state or the refusal's problem code.
+ * lifecycle.ts loads the state under a row lock, applies the answer and does the side effects
+ * (the ledger's floor, the allowances in service, the emails) in the same transaction.
+ *
+ *   trial ──order──▶ PENDING ──paid──▶ ACTIVE ──period ends──▶ ACTIVE (pay as you go: next month)
+ *     │                 │                │                     ACTIVE RENEWAL_DUE ──paid──▶ ACTIVE
+ *     │                 └─cancelled─▶ (back)                    └─grace over──▶ INACTIVE RENEWAL_FAILED
+ *     └─trial ends──▶ INACTIVE TRIAL_ENDED     ACTIVE, cancelling ──period ends──▶ INACTIVE CANCELLED
+ *   Any INACTIVE plan can be ordered again; staff can disable (DISABLED STAFF) and enable.
+ */
+
+/** A plan (an upgrade goes up `rankOf`) and the state the transitions work on. */
+export type { PlanRow as PlanRef, StoredPlanState as PlanState };
+
+export type PlanEvent =
+  /** A plan order waits for its payment. */
+  | { type: 'ORDER_PLACED'; orderId: string; plan: PlanRef }
+  /** The waiting order was cancelled (by the customer or as expired). */
+  | { type: 'ORDER_CANCELLED'; orderId: string }
+  /** A plan order (or a renewal order) was paid: the plan is active for the period it paid. */
+  | {
+      type: 'PLAN_PAID';
+      orderId: string;
+      plan: PlanRef;
+      periodStart: Date;
+      periodEnd: Date;
+      upfrontMonths: number | null;
+    }
+  /**
+   * The paid period ended (`now` ≥ periodEnd). A subscription that renews needs a renewal order
+   * (`renewalOrderId`, placed by the caller for the plan `next` answers); pay as you go rolls on.
+   */
+  | { type: 'PERIOD_ENDED'; now: Date; renewalOrderId: string | null }
+  /** The renewal order was not paid within the grace days. */
+  | { type: 'RENEWAL_FAILED'; now: Date }
+  | { type: 'TRIAL_ENDED'; now: Date }
+  | { type: 'TRIAL_EXTENDED'; until: Date }
+  | { type: 'CANCEL_REQUESTED' }
+  | { type: 'CANCEL_WITHDRAWN' }
+  /** The plan for the next period (a lower one), or null to keep the current plan. */
+  | { type: 'DOWNGRADE_CHOSEN'; plan: PlanRef | null }
+  | { type: 'DISABLED_BY_STAFF' }
+  | { type: 'ENABLED_BY_STAFF' };
+
+export type Transition = { ok: true; state: PlanState } | { ok: false; code: ProblemCode };
+
+const RANK: Record<TAccountPlanType, number> = { TRIAL: 0, PAY_AS_YOU_GO: 1, SUBSCRIPTION: 3 };
+
+/** Trial < pay as you go standard < advance < annual standard < advance. */
+export function rankOf(plan: PlanRef): number {
+  return RANK[plan.type] + (plan.type !== 'TRIAL' && plan.tier === 'advance' ? 1 : 0);
+}
+
+/** Whether the allowances are in service: ACTIVE, or PENDING with an active plan behind the order. */
+export function isInService(state: Pick<PlanState, 'status' | 'statusBeforePending'>): boolean {
+  return state.status === 'ACTIVE' || (state.status === 'PENDING' && state.statusBeforePending === 'ACTIVE');
+}
+
+/** Whether the account may order `plan` now, or the problem that says why not. */
+export function canOrder(state: PlanState, plan: PlanRef): ProblemCode | null {
+  if (state.status === 'PENDING') return 'ORDER_PENDING';
+  if (state.status === 'DISABLED') return 'PLAN_INACTIVE';
+  if (state.status !== 'ACTIVE') return null; // INACTIVE: any plan, the same one included
+  if (plan.id === state.plan.id) return state.statusReason === 'RENEWAL_DUE' ? 'ORDER_PENDING' : 'PLAN_ALREADY_CURRENT';
+  if (rankOf(plan) < rankOf(state.plan)) return 'PLAN_NOT_AN_UPGRADE';
+  return null;
+}
+
+/** The plan the next period is for: the chosen downgrade, else the current plan. */
+export function nextPeriodPlan(state: PlanState): PlanRef {
+  return state.nextPlan ?? state.plan;
+}
+
+/** The date `months` after `from`, on the same day of the month where it exists (else the last day). */
+export function addMonths(from: Date, months: number): Date {
+  const result = new Date(from);
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const last = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, last));
+  return result;
+}
+
+export const addDays = (from: Date, days: number) => new Date(from.getTime() + days * 86_400_000);
+
+/** The length of a plan's period: a month for pay as you go, a year (or the upfront months) for a subscription. */
+export function periodMonths(plan: PlanRef, upfrontMonths: number | null): number {
+  if (plan.type === 'PAY_AS_YOU_GO') return upfrontMonths ?? 1;
+  return upfrontMonths ?? 12;
+}
+
+const refuse = (code: ProblemCode): Transition => ({ ok: false, code });
+const to = (state: PlanState, changes: Partial<PlanState>): Transition => ({
+  ok: true,
+  state: { ...state, ...changes },
+});
+
+export function transition(state: PlanState, event: PlanEvent): Transition {
+  switch (event.type) {
+    case 'ORDER_PLACED': {
+      const refusal = canOrder(state, event.plan);
+      if (refusal) return refuse(refusal);
+      return to(state, {
+        status: 'PENDING',
+        statusReason: 'AWAITING_PAYMENT',
+        statusBeforePending: state.status,
+        pendingOrderId: event.orderId,
+      });
+    }
+    case 'ORDER_CANCELLED': {
+      if (state.pendingOrderId !== event.orderId) return refuse('ORDER_NOT_PAYABLE');
+      if (state.status !== 'PENDING') return to(state, { pendingOrderId: null }); // a renewal order: the grace decides
+      const status = state.statusBeforePending ?? 'ACTIVE';
+      return to(state, {
+        status,
+        statusReason: reasonWhenBack(state, status),
+        statusBeforePending: null,
+        pendingOrderId: null,
+      });
+    }
+    case 'PLAN_PAID':
+      if (state.status === 'DISABLED') return refuse('PLAN_INACTIVE');
+      return to(state, {
+        plan: event.plan,
+        status: 'ACTIVE',
+        statusReason: null,
+        statusBeforePending: null,
+        startedAt: event.periodStart,
+        periodEnd: event.periodEnd,
+        upfrontMonths: event.upfrontMonths,
+        cancelAtPeriodEnd: false,
+        nextPlan: null,
+        pendingOrderId: state.pendingOrderId === event.orderId ? null : state.pendingOrderId,
+      });
+    case 'PERIOD_ENDED': {
+      if (state.status !== 'ACTIVE' || !state.periodEnd || event.now < state.periodEnd)
+        return refuse('ORDER_NOT_PAYABLE');
+      if (state.statusReason === 'RENEWAL_DUE') return refuse('ORDER_PENDING');
+      if (state.cancelAtPeriodEnd) {
+        return to(state, { status: 'INACTIVE', statusReason: 'CANCELLED', cancelAtPeriodEnd: false, nextPlan: null });
+      }
+      const plan = nextPeriodPlan(state);
+      if (plan.type === 'PAY_AS_YOU_GO') {
+        // Pay as you go rolls on each month; the month's credits are billed by the monthly close.
+        return to(state, { plan, nextPlan: null, periodEnd: addMonths(state.periodEnd, 1), upfrontMonths: null });
+      }
+      if (!event.renewalOrderId) return refuse('ORDER_NOT_FOUND');
+      return to(state, { plan, nextPlan: null, statusReason: 'RENEWAL_DUE', pendingOrderId: event.renewalOrderId });
+    }
+    case 'RENEWAL_FAILED':
+      if (state.statusReason !== 'RENEWAL_DUE' || !state.periodEnd) return refuse('ORDER_NOT_PAYABLE');
+      if (event.now < addDays(state.periodEnd, PLAN_TERMS.renewalGraceDays)) return refuse('ORDER_PENDING');
+      // The renewal order stays open: paying it later makes the plan ACTIVE again (PLAN_PAID).
+      return to(state, { status: 'INACTIVE', statusReason: 'RENEWAL_FAILED' });
+    case 'TRIAL_ENDED':
+      if (state.plan.type !== 'TRIAL' || !state.trialEndsAt || event.now < state.trialEndsAt) {
+        return refuse('SUBSCRIPTION_NOT_CANCELLABLE');
+      }
+      if (state.status === 'INACTIVE' || state.status === 'DISABLED') return refuse('PLAN_INACTIVE');
+      if (state.status === 'PENDING') return to(state, { statusBeforePending: 'INACTIVE' }); // still awaiting payment
+      return to(state, { status: 'INACTIVE', statusReason: 'TRIAL_ENDED' });
+    case 'TRIAL_EXTENDED': {
+      if (state.plan.type !== 'TRIAL') return refuse('SUBSCRIPTION_NOT_CANCELLABLE');
+      const extended = { trialEndsAt: event.until };
+      if (state.status === 'INACTIVE' && state.statusReason === 'TRIAL_ENDED') {
+        return to(state, { ...extended, status: 'ACTIVE', statusReason: 'TRIAL' });
+      }
+      if (state.status === 'PENDING' && state.statusBeforePending === 'INACTIVE') {
+        return to(state, { ...extended, statusBeforePending: 'ACTIVE' });
+      }
+      return to(state, extended);
+    }
+    case 'CANCEL_REQUESTED':
+      if (state.plan.type === 'TRIAL' || state.status !== 'ACTIVE' || !state.periodEnd) {
+        return refuse('SUBSCRIPTION_NOT_CANCELLABLE');
+      }
+      if (state.statusReason === 'RENEWAL_DUE') return refuse('SUBSCRIPTION_NOT_CANCELLABLE');
+      return to(state, { cancelAtPeriodEnd: true, nextPlan: null });
+    case 'CANCEL_WITHDRAWN':
+      if (!state.cancelAtPeriodEnd) return refuse('SUBSCRIPTION_NOT_CANCELLED');
+      return to(state, { cancelAtPeriodEnd: false });
+    case 'DOWNGRADE_CHOSEN':
+      if (state.plan.type === 'TRIAL' || state.status !== 'ACTIVE') return refuse('SUBSCRIPTION_NOT_CANCELLABLE');
+      if (event.plan && rankOf(event.plan) >= rankOf(state.plan)) return refuse('PLAN_ALREADY_CURRENT');
+      return to(state, { nextPlan: event.plan, cancelAtPeriodEnd: false });
+    case 'DISABLED_BY_STAFF':
+      return to(state, { status: 'DISABLED', statusReason: 'STAFF', statusBeforePending: null });
+    case 'ENABLED_BY_STAFF':
+      if (state.status !== 'DISABLED') return refuse('ORDER_NOT_PAYABLE');
+      return to(state, { status: 'ACTIVE', statusReason: state.plan.type === 'TRIAL' ? 'TRIAL' : null });
+  }
+}
+
+/** The reason of the status an order's cancellation returns to. */
+function reasonWhenBack(state: PlanState, status: PlanStatus): TPlanStatusReason | null {
+  if (status === 'ACTIVE') return state.plan.type === 'TRIAL' ? 'TRIAL' : null;
+  if (state.plan.type === 'TRIAL') return 'TRIAL_ENDED';
+  return 'CANCELLED';
+}

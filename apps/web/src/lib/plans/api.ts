@@ -1,0 +1,88 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  LIMITS,
+  ZCreditBundlesResponse,
+  ZFetchPlansResponse,
+  ZOrder,
+  ZSubscription,
+  type TCreditBundlesResponse,
+  type TCreditsOrderRequest,
+  type TFetchPlansResponse,
+  type TOrder,
+  type TPlanOrderRequest,
+  type TSubscription,
+} from '@connect/shared';
+import { api } from '../api.ts';
+
+/*
+ * The account-plan service's plan and order requests (packages/shared/src/plans.ts and
+ * subscriptions.ts). They live in lib/ because the upgrade journey, My account's plan page, the
+ * dashboard and the top bar all use them.
+ */
+
+/** GET /v2/fetch-plans: the plans table (pay as you go against the annual subscription). */
+export const fetchPlansQuery = () =>
+  queryOptions({
+    queryKey: ['account-plan', 'fetch-plans'],
+    queryFn: ({ signal }): Promise<TFetchPlansResponse> =>
+      api.accountPlan.get('/v2/fetch-plans', { schema: ZFetchPlansResponse, signal }),
+  });
+
+/** GET /rate-plan/{id}/credit-bundles. */
+export const creditBundlesQuery = (ratePlanId: string) =>
+  queryOptions({
+    queryKey: ['account-plan', 'credit-bundles', ratePlanId],
+    queryFn: ({ signal }): Promise<TCreditBundlesResponse> =>
+      api.accountPlan.get(`/rate-plan/${encodeURIComponent(ratePlanId)}/credit-bundles`, {
+        schema: ZCreditBundlesResponse,
+        signal,
+      }),
+  });
+
+/** GET /subscription: the account's plan, allowances, usage, credits and open order; refreshed with the plan info. */
+export const subscriptionQuery = () =>
+  queryOptions({
+    queryKey: ['account-plan', 'subscription'],
+    queryFn: ({ signal }): Promise<TSubscription> =>
+      api.accountPlan.get('/subscription', { schema: ZSubscription, signal }),
+    staleTime: LIMITS.planRefreshMs,
+    refetchInterval: LIMITS.planRefreshMs,
+  });
+
+/** POST /order/plan. */
+export function orderPlan(order: TPlanOrderRequest): Promise<TOrder> {
+  return api.accountPlan.post('/order/plan', order, { schema: ZOrder });
+}
+
+/** POST /order/credits: a credit bundle outside the upgrade journey. */
+export function orderCredits(order: TCreditsOrderRequest): Promise<TOrder> {
+  return api.accountPlan.post('/order/credits', order, { schema: ZOrder });
+}
+
+/** POST /order/track: the caller's order now. */
+export function trackOrder(orderId: string): Promise<TOrder> {
+  return api.accountPlan.post('/order/track', { orderId }, { schema: ZOrder });
+}
+
+/** POST /order/{id}/cancel: withdraws an order that waits for its payment. */
+export function cancelOrder(orderId: string): Promise<TOrder> {
+  return api.accountPlan.post(`/order/${encodeURIComponent(orderId)}/cancel`, {}, { schema: ZOrder });
+}
+
+/** POST /subscription/cancel: the plan ends at the end of its period. */
+export function cancelSubscription(): Promise<TSubscription> {
+  return api.accountPlan.post('/subscription/cancel', {}, { schema: ZSubscription });
+}
+
+/** POST /subscription/resume: withdraws the cancellation. */
+export function resumeSubscription(): Promise<TSubscription> {
+  return api.accountPlan.post('/subscription/resume', {}, { schema: ZSubscription });
+}
+
+/** POST /subscription/downgrade: the lower plan for the next period (null: keep the current one). */
+export function downgradeSubscription(ratePlanId: string | null): Promise<TSubscription> {
+  return api.accountPlan.post('/subscription/downgrade', { ratePlanId }, { schema: ZSubscription });
+}
+
+/** The query keys a payment or plan change makes stale (the top bar, the dashboard, the plan page). */
+export const PLAN_QUERY_KEYS = [['account-plan'], ['connect', 'features']] as const;
