@@ -9,14 +9,27 @@ const text = (max: number) =>
     .min(1, { message: FIELD_MESSAGES.required })
     .max(max, { message: FIELD_MESSAGES.tooLong(max) });
 
-/** Support enquiry from the profile page (POST /contact-us-form). */
+/** The subject of a plan enquiry sent without one (the upgrade journey's Contact Us has no subject field). */
+export const PLAN_ENQUIRY_SUBJECT = 'Plan enquiry';
+
+/**
+ * Support enquiry from the profile and help pages, or a plan enquiry from the upgrade journey's
+ * Contact Us (POST /contact-us-form). A plan enquiry carries the customer's current plan and may
+ * leave the subject out (it is then PLAN_ENQUIRY_SUBJECT); a support enquiry needs its subject.
+ */
 export const ZContactUsRequest = z
   .object({
     name: text(100),
     email: ZEmail,
     company: text(200).optional(),
-    subject: text(150),
+    subject: text(150).optional(),
+    currentPlan: text(100).optional(),
     description: text(2000),
+  })
+  .superRefine((value, ctx) => {
+    if (value.subject === undefined && value.currentPlan === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['subject'], message: FIELD_MESSAGES.required });
+    }
   })
   .meta({ id: 'ContactUsRequest' });
 export type TContactUsRequest = z.infer<typeof ZContactUsRequest>;

@@ -1,6 +1,7 @@
 import { contactRequests, type Database } from '@connect/db';
 
-export type ContactKind = 'SUPPORT' | 'AUTHORISE';
+/** PLAN: an enquiry from the upgrade journey's Contact Us, with the customer's current plan. */
+export type ContactKind = 'SUPPORT' | 'AUTHORISE' | 'PLAN';
 
 export type NewContactRequest = {
   kind: ContactKind;
@@ -9,6 +10,7 @@ export type NewContactRequest = {
   email: string;
   company: string | null;
   subject: string | null;
+  currentPlan: string | null;
   description: string;
 };
 

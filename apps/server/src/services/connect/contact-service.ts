@@ -1,4 +1,9 @@
-import type { TContactAuthoriseRequest, TContactReceipt, TContactUsRequest } from '@connect/shared';
+import {
+  PLAN_ENQUIRY_SUBJECT,
+  type TContactAuthoriseRequest,
+  type TContactReceipt,
+  type TContactUsRequest,
+} from '@connect/shared';
 import type { Mailer } from '../../adapters/mail/port.ts';
 import type { Config } from '../../config.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
@@ -16,11 +21,23 @@ export function contactReference(id: string): string {
 const KIND_LABELS: Record<ContactKind, string> = {
   SUPPORT: 'Support enquiry',
   AUTHORISE: 'Authorise enquiry',
+  PLAN: 'Plan enquiry',
+};
+
+type Enquiry = {
+  name: string;
+  email: string;
+  company: string | null;
+  subject: string | null;
+  currentPlan: string | null;
+  description: string;
 };
 
 /**
- * Support enquiries (profile and help pages) and authorise enquiries (the authorise intro page):
- * each is stored with the caller's user id, then the team is emailed at the support address.
+ * Support enquiries (profile and help pages), plan enquiries (the upgrade journey's Contact Us, sent
+ * to the same endpoint with the customer's current plan) and authorise enquiries (the authorise
+ * intro page): each is stored with the caller's user id, then the team is emailed at the support
+ * address.
  */
 export class ContactService {
   constructor(
@@ -30,11 +47,14 @@ export class ContactService {
   ) {}
 
   async submitSupport(caller: PortalUser, input: TContactUsRequest): Promise<TContactReceipt> {
-    return this.submit(caller, 'SUPPORT', {
+    const currentPlan = input.currentPlan ?? null;
+    return this.submit(caller, currentPlan === null ? 'SUPPORT' : 'PLAN', {
       name: input.name,
       email: input.email,
       company: input.company || null,
-      subject: input.subject,
+      // The schema lets only a plan enquiry leave the subject out.
+      subject: input.subject ?? PLAN_ENQUIRY_SUBJECT,
+      currentPlan,
       description: input.description,
     });
   }
@@ -45,15 +65,12 @@ export class ContactService {
       email: input.email,
       company: input.company,
       subject: null,
+      currentPlan: null,
       description: input.description,
     });
   }
 
-  private async submit(
-    caller: PortalUser,
-    kind: ContactKind,
-    input: { name: string; email: string; company: string | null; subject: string | null; description: string },
-  ): Promise<TContactReceipt> {
+  private async submit(caller: PortalUser, kind: ContactKind, input: Enquiry): Promise<TContactReceipt> {
     // Stored first: if the email fails, the enquiry is still on record and the caller sees an error.
     const row = await this.repo.insert({ kind, userId: caller.id, ...input });
     const reference = contactReference(row.id);
@@ -69,6 +86,7 @@ export class ContactService {
         `Reply to: ${input.email}`,
         `Company: ${input.company ?? '-'}`,
         ...(input.subject ? [`Subject: ${input.subject}`] : []),
+        ...(input.currentPlan ? [`Current plan: ${input.currentPlan}`] : []),
         `Portal user: ${caller.email} (user ${caller.id}, account ${caller.accountId}, role ${caller.role})`,
         `Received: ${row.createdAt.toISOString()}`,
         '',

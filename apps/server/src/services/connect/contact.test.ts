@@ -99,8 +99,37 @@ describe('connect service: contact requests', () => {
     expect(mail[0]!.textBody).toContain(AUTHORISE.description);
   });
 
+  it('stores a plan enquiry (current plan, no subject) as PLAN and emails the team the plan', async () => {
+    const session = await signInAs(t);
+    const { subject: _subject, ...withoutSubject } = SUPPORT;
+    const res = await post(
+      '/contact-us-form',
+      { ...withoutSubject, currentPlan: 'Trial', description: 'Can we have more mainnets on the annual plan?' },
+      session.headers,
+    );
+    expect(res.statusCode).toBe(200);
+    const receipt = ZContactReceipt.parse(res.json());
+
+    const rows = await rowsOf(session.sub);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'PLAN', currentPlan: 'Trial', subject: 'Plan enquiry' });
+
+    const mail = (await teamMail()).filter((m) => m.subject.includes(receipt.reference));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toContain('Plan enquiry');
+    expect(mail[0]!.textBody).toContain('Current plan: Trial');
+    expect(mail[0]!.textBody).toContain('Can we have more mainnets on the annual plan?');
+  });
+
+  it('keeps a support enquiry without a current plan as SUPPORT, with no plan stored', async () => {
+    const session = await signInAs(t);
+    expect((await post('/contact-us-form', SUPPORT, session.headers)).statusCode).toBe(200);
+    expect((await rowsOf(session.sub))[0]).toMatchObject({ kind: 'SUPPORT', currentPlan: null });
+  });
+
   it.each([
     ['/contact-us-form', 'subject', { ...SUPPORT, subject: '  ' }],
+    ['/contact-us-form', 'subject', { ...SUPPORT, subject: undefined }],
     ['/contact-us-form', 'email', { ...SUPPORT, email: 'not-an-email' }],
     ['/contact-us-authorise', 'company', { ...AUTHORISE, company: undefined }],
     ['/contact-us-authorise', 'description', { ...AUTHORISE, description: 'x'.repeat(2001) }],
