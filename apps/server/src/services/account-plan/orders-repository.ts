@@ -1,0 +1,226 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import {
+  creditBundles,
+  invoiceLines,
+  invoices,
+  orders,
+  payments,
+  ratePlans,
+  users,
+  type Database,
+  type OrderStatus,
+  type PaymentMethod,
+} from '@connect/db';
+import { LedgerRepository } from '../../repositories/ledger.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type RatePlanRow = typeof ratePlans.$inferSelect;
+export type CreditBundleRow = typeof creditBundles.$inferSelect;
+export type InvoiceLine = { description: string; quantity: number; unitPriceMinor: number; amountMinor: number };
+
+/** An order with what its answer shows: the plan's name, its invoice and what was received. */
+export type OrderView = OrderRow & { ratePlanName: string | null; invoiceId: string; paidGbpMinor: number };
+
+/** Who is mailed about an order: the user who placed it, or every active member of the account. */
+export type OrderRecipient = { id: string; email: string };
+
+const paidSum = sql<number>`coalesce((select sum(${payments.amountGbpMinor}) from ${payments} where ${payments.orderId} = ${orders.id}), 0)::int`;
+
+/**
+ * The only code that touches orders, payments, invoices and invoice lines (services/account-plan,
+ * orders.ts). Built over the database or a transaction; `transaction` gives one over a new one.
+ */
+export class OrdersRepository {
+  /** The account ledger over the same database or transaction (credits bought by an order). */
+  readonly ledger: LedgerRepository;
+
+  constructor(private readonly db: Database) {
+    this.ledger = new LedgerRepository(db);
+  }
+
+  /** Runs `work` in one transaction, with a repository over it and the transaction itself. */
+  transaction<T>(work: (repo: OrdersRepository, tx: Database) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => {
+      const db = tx as unknown as Database;
+      return work(new OrdersRepository(db), db);
+    });
+  }
+
+  /** A plan of the catalogue, on sale or not. */
+  async ratePlan(id: string): Promise<RatePlanRow | null> {
+    const [row] = await this.db.select().from(ratePlans).where(eq(ratePlans.id, id));
+    return row ?? null;
+  }
+
+  async creditBundle(id: string): Promise<CreditBundleRow | null> {
+    const [row] = await this.db.select().from(creditBundles).where(eq(creditBundles.id, id));
+    return row ?? null;
+  }
+
+  /** Whether a plan sells any credit bundle. */
+  async sellsBundles(ratePlanId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: creditBundles.id })
+      .from(creditBundles)
+      .where(eq(creditBundles.ratePlanId, ratePlanId))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /** The account's order placed with `idempotencyKey`, or null. */
+  async findByKey(accountId: string, idempotencyKey: string): Promise<OrderRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.accountId, accountId), eq(orders.idempotencyKey, idempotencyKey)));
+    return row ?? null;
+  }
+
+  /**
+   * Inserts an order with its invoice (OPEN, or PAID when nothing is to pay) and its lines.
+   * Answers null, writing nothing, when the account has an order with that key already.
+   */
+  async insert(order: NewOrder, lines: InvoiceLine[]): Promise<OrderRow | null> {
+    const [row] = await this.db
+      .insert(orders)
+      .values(order)
+      .onConflictDoNothing({ target: [orders.accountId, orders.idempotencyKey] })
+      .returning();
+    if (!row) return null;
+    const isPaid = row.status === 'PAID';
+    const [invoice] = await this.db
+      .insert(invoices)
+      .values({
+        accountId: row.accountId,
+        orderId: row.id,
+        status: isPaid ? 'PAID' : 'OPEN',
+        subtotalMinor: row.totalGbpMinor,
+        totalMinor: row.totalGbpMinor,
+        amountPaidMinor: isPaid ? row.totalGbpMinor : 0,
+        periodStart: row.periodStart,
+        periodEnd: row.periodEnd,
+        issuedAt: row.createdAt,
+        dueAt: row.dueAt,
+        paidAt: row.paidAt,
+      })
+      .returning({ id: invoices.id });
+    await this.db
+      .insert(invoiceLines)
+      .values(lines.map((line, index) => ({ ...line, invoiceId: invoice!.id, position: index + 1 })));
+    return row;
+  }
+
+  /** The order, locked until the transaction ends (call it inside one). */
+  async lock(orderId: string): Promise<OrderRow | null> {
+    const [row] = await this.db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    return row ?? null;
+  }
+
+  /** An order as its answer shows it; only the account's own when `accountId` is given. */
+  async view(orderId: string, accountId?: string): Promise<OrderView | null> {
+    const [row] = await this.views(
+      accountId ? and(eq(orders.id, orderId), eq(orders.accountId, accountId)) : eq(orders.id, orderId),
+    );
+    return row ?? null;
+  }
+
+  /** Orders for staff: newest first, by status and the reference a transfer quoted. */
+  list(filter: { status?: OrderStatus; reference?: string }, limit: number): Promise<OrderView[]> {
+    return this.views(
+      and(
+        filter.status ? eq(orders.status, filter.status) : undefined,
+        filter.reference ? eq(orders.reference, filter.reference) : undefined,
+      ),
+      limit,
+    );
+  }
+
+  private async views(where: ReturnType<typeof and>, limit = 1): Promise<OrderView[]> {
+    const rows = await this.db
+      .select({ order: orders, ratePlanName: ratePlans.name, invoiceId: invoices.id, paidGbpMinor: paidSum })
+      .from(orders)
+      .innerJoin(invoices, eq(invoices.orderId, orders.id))
+      .leftJoin(ratePlans, eq(ratePlans.id, orders.ratePlanId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), asc(orders.id))
+      .limit(limit);
+    return rows.map((row) => ({
+      ...row.order,
+      ratePlanName: row.ratePlanName,
+      invoiceId: row.invoiceId,
+      paidGbpMinor: Number(row.paidGbpMinor),
+    }));
+  }
+
+  /** The order a payment `(method, externalId)` was recorded for, or null when none was. */
+  async paymentOrderId(method: PaymentMethod, externalId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ orderId: payments.orderId })
+      .from(payments)
+      .where(and(eq(payments.method, method), eq(payments.externalId, externalId)));
+    return row?.orderId ?? null;
+  }
+
+  /** Records a payment; answers the total received for the order since it was placed. */
+  async recordPayment(payment: typeof payments.$inferInsert): Promise<number> {
+    await this.db.insert(payments).values(payment);
+    const [row] = await this.db
+      .select({ total: sql<number>`coalesce(sum(${payments.amountGbpMinor}), 0)::int` })
+      .from(payments)
+      .where(eq(payments.orderId, payment.orderId));
+    return Number(row?.total ?? 0);
+  }
+
+  /**
+   * The order and its invoice paid: `amountPaid` received by `paidAt`; the plan's period as it
+   * turned out (a new plan's starts at its payment), with the fee line's words for that period.
+   */
+  async markPaid(
+    order: OrderRow,
+    paid: { amountPaid: number; paidAt: Date; periodStart: Date | null; periodEnd: Date | null; feeLine?: string },
+  ): Promise<void> {
+    const period = { periodStart: paid.periodStart, periodEnd: paid.periodEnd };
+    await this.db
+      .update(orders)
+      .set({ status: 'PAID', paidAt: paid.paidAt, ...period })
+      .where(eq(orders.id, order.id));
+    const [invoice] = await this.db
+      .update(invoices)
+      .set({ status: 'PAID', amountPaidMinor: paid.amountPaid, paidAt: paid.paidAt, ...period })
+      .where(eq(invoices.orderId, order.id))
+      .returning({ id: invoices.id });
+    if (paid.feeLine) {
+      await this.db
+        .update(invoiceLines)
+        .set({ description: paid.feeLine })
+        .where(and(eq(invoiceLines.invoiceId, invoice!.id), eq(invoiceLines.position, 1)));
+    }
+  }
+
+  /** The order withdrawn and its invoice void. */
+  async markCancelled(orderId: string, at: Date): Promise<void> {
+    await this.db.update(orders).set({ status: 'CANCELLED', cancelledAt: at }).where(eq(orders.id, orderId));
+    await this.db.update(invoices).set({ status: 'VOID' }).where(eq(invoices.orderId, orderId));
+  }
+
+  /** An invoice's lines in order (tests and the order's emails read them). */
+  invoiceLines(invoiceId: string) {
+    return this.db
+      .select()
+      .from(invoiceLines)
+      .where(eq(invoiceLines.invoiceId, invoiceId))
+      .orderBy(asc(invoiceLines.position));
+  }
+
+  /** Whom to mail: the named user while an active member of the account, else every active member. */
+  async recipients(accountId: string, userId: string | null): Promise<OrderRecipient[]> {
+    const members = await this.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(eq(users.accountId, accountId), eq(users.status, 'ACTIVE')))
+      .orderBy(asc(users.email));
+    const named = userId ? members.filter((member) => member.id === userId) : [];
+    return named.length ? named : members;
+  }
+}

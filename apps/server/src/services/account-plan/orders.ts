@@ -1,0 +1,484 @@
+import { randomBytes } from 'node:crypto';
+import type { Database, OrderStatus, PaymentMethod } from '@connect/db';
+import {
+  PLAN_TERMS,
+  type TCreditsOrderRequest,
+  type TOrder,
+  type TPaymentMethod,
+  type TPlanOrderRequest,
+  type TRecordReceiptRequest,
+} from '@connect/shared';
+import type { Config } from '../../config.ts';
+import type { EventBus } from '../../events/port.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { badRequest, fieldProblem, notFound, problem } from '../../lib/errors.ts';
+import { usdCentsToPence } from '../../lib/prices.ts';
+import { AccountPlansRepository, type PlanRow, type StoredPlanState } from '../../repositories/account-plans.ts';
+import { PlanLifecycle } from './lifecycle.ts';
+import { formatCount, formatDollars, planLine } from './order-format.ts';
+import {
+  OrdersRepository,
+  type InvoiceLine,
+  type OrderRow,
+  type OrderView,
+  type RatePlanRow,
+} from './orders-repository.ts';
+import { addDays, addMonths, canOrder, isInService, periodMonths } from './transitions.ts';
+
+export type BillingConfig = Config['billing'];
+
+/**
+ * The payment methods this installation takes now: bank transfer (staff record the receipt). QNT
+ * and card join with their adapters (issues 15 and 16). GET /subscription answers the same list.
+ */
+export function availablePaymentMethods(_config: Pick<Config, 'billing'>): TPaymentMethod[] {
+  return ['BANK_TRANSFER'];
+}
+
+/** Who places an order: a signed-in user of the account. */
+export type Caller = { id: string; accountId: string };
+
+/** Input of a renewal order (jobs: the period job, when a subscription's period ends). */
+export type RenewalInput = {
+  accountId: string;
+  plan: PlanRow;
+  periodStart: Date;
+  periodEnd: Date;
+  paymentMethod: PaymentMethod;
+};
+
+/** Crockford's base32: no I, L, O or U, so a reference read aloud or retyped is unambiguous. */
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A payment reference: `CNX-` and 8 random characters (40 bits; unique in the database). */
+export function newOrderReference(): string {
+  const bytes = randomBytes(8);
+  let text = '';
+  for (const byte of bytes) text += CROCKFORD[byte & 31];
+  return `CNX-${text}`;
+}
+
+/** How far in the future a receipt's date may be (clocks differ a little). */
+const RECEIPT_CLOCK_SKEW_MS = 5 * 60_000;
+
+const planRef = (plan: RatePlanRow): PlanRow => ({ id: plan.id, type: plan.type, tier: plan.tier, name: plan.name });
+
+/**
+ * Orders of the account-plan service (spec §2, §4, §7; docs/decisions.md "Orders"): a plan (with
+ * its upfront months and a credit bundle), credits alone, or a renewal. Each order is placed once
+ * per idempotency key, with its invoice and lines, and with the plan's change (ORDER_PLACED),
+ * in one transaction; paying it (a receipt covering the total, or nothing to pay) makes the
+ * plan ACTIVE for its period, buys its credits and announces `order.paid`, again in one.
+ */
+export class OrderService {
+  private readonly repo: OrdersRepository;
+  private readonly lifecycle: PlanLifecycle;
+  private readonly available: TPaymentMethod[];
+
+  constructor(
+    db: Database,
+    private readonly events: EventBus,
+    private readonly billing: BillingConfig,
+  ) {
+    this.repo = new OrdersRepository(db);
+    this.lifecycle = new PlanLifecycle(db, events, { paygCreditLimit: billing.paygCreditLimit });
+    this.available = availablePaymentMethods({ billing });
+  }
+
+  /** POST /order/plan: the caller's order of a plan on sale; a repeated key answers the first order. */
+  async placePlanOrder(caller: Caller, body: TPlanOrderRequest): Promise<TOrder> {
+    const orderId = await retryOnUnique(() =>
+      this.repo.transaction(async (repo, tx) => {
+        const state = await this.lockPlan(tx, caller.accountId);
+        const existing = await repo.findByKey(caller.accountId, body.idempotencyKey);
+        if (existing) return existing.id;
+
+        const plan = await repo.ratePlan(body.ratePlanId);
+        if (!plan?.isActive || plan.type === 'TRIAL') throw notFound('RATE_PLAN_NOT_FOUND');
+        const bundle = body.creditBundleId ? await repo.creditBundle(body.creditBundleId) : null;
+        if (body.creditBundleId && bundle?.ratePlanId !== plan.id) throw notFound('CREDIT_BUNDLE_NOT_FOUND');
+        const upfrontMonths = upfrontOf(plan, body.upfrontMonths ?? null);
+        const months = periodMonths(planRef(plan), upfrontMonths);
+        // The annual fee is for twelve months; an upfront period pays its own months of it.
+        const fee = plan.type === 'SUBSCRIPTION' ? Math.round((plan.feeGbpMinor * months) / 12) : 0;
+        const now = new Date();
+        const prices = this.prices(fee, bundle?.priceUsdCents ?? 0, now);
+        checkMethod(this.available, plan.paymentMethods, body.paymentMethod, prices.totalGbpMinor > 0);
+        const refusal = canOrder(state, planRef(plan));
+        if (refusal) throw problem(refusal);
+
+        const lines: InvoiceLine[] = [line(planLine(plan.name, months, now), fee)];
+        if (bundle) lines.push(bundleLine(bundle.credits, bundle.priceUsdCents, prices));
+        const order = await this.insert(repo, lines, {
+          accountId: caller.accountId,
+          userId: caller.id,
+          idempotencyKey: body.idempotencyKey,
+          kind: 'PLAN',
+          ratePlanId: plan.id,
+          upfrontMonths,
+          creditBundleId: bundle?.id ?? null,
+          credits: bundle?.credits ?? 0,
+          paymentMethod: body.paymentMethod,
+          ...prices,
+          // For the display until paid: a new plan's period starts when it is paid.
+          periodStart: now,
+          periodEnd: addMonths(now, months),
+          dueAt: prices.totalGbpMinor > 0 ? addDays(now, PLAN_TERMS.bankTransferTermsDays) : now,
+        });
+        if (order.totalGbpMinor === 0) {
+          // Pay as you go has no fee: the plan is active at once; its credits are billed at month end.
+          await this.settle(repo, tx, order, { amountPaid: 0, paidAt: now, paymentMethod: body.paymentMethod });
+        } else {
+          await this.lifecycle.apply(
+            caller.accountId,
+            { type: 'ORDER_PLACED', orderId: order.id, plan: planRef(plan) },
+            { tx },
+          );
+          await this.announcePlaced(tx, order);
+        }
+        return order.id;
+      }),
+    );
+    return this.answer(orderId);
+  }
+
+  /** POST /order/credits: a bundle of the caller's plan (in service), outside the upgrade journey. */
+  async placeCreditsOrder(caller: Caller, body: TCreditsOrderRequest): Promise<TOrder> {
+    const orderId = await retryOnUnique(() =>
+      this.repo.transaction(async (repo, tx) => {
+        const state = await this.lockPlan(tx, caller.accountId);
+        const existing = await repo.findByKey(caller.accountId, body.idempotencyKey);
+        if (existing) return existing.id;
+
+        if (!isInService(state) || !(await repo.sellsBundles(state.plan.id))) throw problem('CREDITS_NOT_SOLD');
+        const bundle = await repo.creditBundle(body.creditBundleId);
+        if (bundle?.ratePlanId !== state.plan.id) throw notFound('CREDIT_BUNDLE_NOT_FOUND');
+        const plan = (await repo.ratePlan(state.plan.id))!;
+        const now = new Date();
+        const prices = this.prices(0, bundle.priceUsdCents, now);
+        checkMethod(this.available, plan.paymentMethods, body.paymentMethod, true);
+
+        const order = await this.insert(repo, [bundleLine(bundle.credits, bundle.priceUsdCents, prices)], {
+          accountId: caller.accountId,
+          userId: caller.id,
+          idempotencyKey: body.idempotencyKey,
+          kind: 'CREDITS',
+          creditBundleId: bundle.id,
+          credits: bundle.credits,
+          paymentMethod: body.paymentMethod,
+          ...prices,
+          dueAt: addDays(now, PLAN_TERMS.bankTransferTermsDays),
+        });
+        await this.announcePlaced(tx, order);
+        return order.id;
+      }),
+    );
+    return this.answer(orderId);
+  }
+
+  /**
+   * The renewal order of a subscription whose period ends (the periods job, inside its
+   * transaction): the plan's annual fee for `periodStart`–`periodEnd`, due when the grace days
+   * end. Placed once per account and period: a repeated call answers the first order's id.
+   */
+  async placeRenewal(tx: Database, input: RenewalInput): Promise<string> {
+    const repo = new OrdersRepository(tx);
+    const key = `renewal:${input.accountId}:${input.periodStart.toISOString()}`;
+    const existing = await repo.findByKey(input.accountId, key);
+    if (existing) return existing.id;
+    const plan = await repo.ratePlan(input.plan.id);
+    if (!plan) throw notFound('RATE_PLAN_NOT_FOUND');
+    const months = periodMonths(planRef(plan), null);
+    const prices = this.prices(plan.feeGbpMinor, 0, new Date());
+    const order = await this.insert(repo, [line(planLine(plan.name, months, input.periodStart), plan.feeGbpMinor)], {
+      accountId: input.accountId,
+      userId: null,
+      idempotencyKey: key,
+      kind: 'RENEWAL',
+      ratePlanId: plan.id,
+      paymentMethod: input.paymentMethod,
+      ...prices,
+      periodStart: input.periodStart,
+      periodEnd: input.periodEnd,
+      dueAt: addDays(input.periodStart, PLAN_TERMS.renewalGraceDays),
+    });
+    await this.announcePlaced(tx, order);
+    return order.id;
+  }
+
+  /** POST /order/track: the caller's own order (another account's id is as good as unknown). */
+  async track(caller: Pick<Caller, 'accountId'>, orderId: string): Promise<TOrder> {
+    const view = await this.repo.view(orderId, caller.accountId);
+    if (!view) throw notFound('ORDER_NOT_FOUND');
+    return this.toOrder(view);
+  }
+
+  /** POST /order/:id/cancel: withdraws the caller's order while nothing of it is paid. */
+  async cancel(caller: Pick<Caller, 'accountId'>, orderId: string): Promise<TOrder> {
+    await this.repo.transaction(async (repo, tx) => {
+      // The order first, then the plan: the receipt takes its locks in the same order.
+      const order = await repo.lock(orderId);
+      if (!order || order.accountId !== caller.accountId) throw notFound('ORDER_NOT_FOUND');
+      if (order.status !== 'AWAITING_PAYMENT') throw problem('ORDER_NOT_PAYABLE');
+      const view = (await repo.view(order.id))!;
+      if (view.paidGbpMinor > 0) {
+        throw problem('ORDER_NOT_PAYABLE', {
+          detail: 'Part of this order is paid already. Contact support to withdraw it.',
+        });
+      }
+      const state = await this.lockPlan(tx, order.accountId);
+      if (state.pendingOrderId === order.id) {
+        await this.lifecycle.apply(order.accountId, { type: 'ORDER_CANCELLED', orderId: order.id }, { tx });
+      }
+      await repo.markCancelled(order.id, new Date());
+    });
+    return this.answer(orderId);
+  }
+
+  /**
+   * Staff record a bank transfer received for an order (`receiptId`: the bank's transaction id).
+   * The same receipt again changes nothing. Once the receipts cover the total the order is paid.
+   */
+  async recordReceipt(staff: { id: string }, orderId: string, body: TRecordReceiptRequest): Promise<TOrder> {
+    const receivedAt = new Date(body.receivedAt);
+    if (receivedAt.getTime() > Date.now() + RECEIPT_CLOCK_SKEW_MS) {
+      throw badRequest([{ name: 'receivedAt', reason: 'A transfer cannot be received in the future.' }]);
+    }
+    await retryOnUnique(() =>
+      this.repo.transaction(async (repo, tx) => {
+        const order = await repo.lock(orderId);
+        if (!order) throw notFound('ORDER_NOT_FOUND');
+        const recordedFor = await repo.paymentOrderId('BANK_TRANSFER', body.receiptId);
+        if (recordedFor === order.id) return;
+        if (recordedFor) {
+          throw badRequest([{ name: 'receiptId', reason: 'This receipt is already recorded for another order.' }]);
+        }
+        if (order.status !== 'AWAITING_PAYMENT') throw problem('ORDER_NOT_PAYABLE');
+        const received = await repo.recordPayment({
+          orderId: order.id,
+          method: 'BANK_TRANSFER',
+          externalId: body.receiptId,
+          amountGbpMinor: body.amountGbpMinor,
+          receivedAt,
+          recordedBy: staff.id,
+        });
+        if (received >= order.totalGbpMinor) {
+          await this.settle(repo, tx, order, {
+            amountPaid: received,
+            paidAt: receivedAt,
+            paymentMethod: 'BANK_TRANSFER',
+          });
+        }
+      }),
+    );
+    return this.answer(orderId);
+  }
+
+  /** Staff: orders newest first, by status and by the reference a transfer quoted. */
+  async list(filter: { status?: OrderStatus; reference?: string }): Promise<{ orders: TOrder[] }> {
+    const views = await this.repo.list(filter, 500);
+    return { orders: views.map((view) => this.toOrder(view)) };
+  }
+
+  /** The account's order `orderId` as the API answers it, or null when it is not the account's (GET /subscription). */
+  async order(accountId: string, orderId: string): Promise<TOrder | null> {
+    const view = await this.repo.view(orderId, accountId);
+    return view ? this.toOrder(view) : null;
+  }
+
+  /** The payment methods taken now (GET /subscription). */
+  availablePaymentMethods(): TPaymentMethod[] {
+    return [...this.available];
+  }
+
+  toOrder(view: OrderView): TOrder {
+    const isAwaitingTransfer = view.status === 'AWAITING_PAYMENT' && view.paymentMethod === 'BANK_TRANSFER';
+    return {
+      id: view.id,
+      reference: view.reference,
+      kind: view.kind,
+      status: view.status,
+      paymentMethod: view.paymentMethod,
+      ratePlan: view.ratePlanId && view.ratePlanName ? { id: view.ratePlanId, name: view.ratePlanName } : null,
+      upfrontMonths: view.upfrontMonths,
+      bundle: view.creditBundleId
+        ? { id: view.creditBundleId, credits: view.credits, priceUsdCents: view.bundleUsdCents }
+        : null,
+      feeGbpMinor: view.feeGbpMinor,
+      bundleUsdCents: view.bundleUsdCents,
+      usdPerGbp: view.usdPerGbp,
+      rateAt: iso(view.rateAt),
+      totalGbpMinor: view.totalGbpMinor,
+      paidGbpMinor: view.paidGbpMinor,
+      periodStart: view.periodStart ? iso(view.periodStart) : null,
+      periodEnd: view.periodEnd ? iso(view.periodEnd) : null,
+      dueAt: iso(view.dueAt),
+      createdAt: iso(view.createdAt),
+      paidAt: view.paidAt ? iso(view.paidAt) : null,
+      invoiceId: view.invoiceId,
+      bankTransfer: isAwaitingTransfer
+        ? {
+            ...this.billing.bank,
+            reference: view.reference,
+            // What is left to send: the total until a first part arrives.
+            amountGbpMinor: Math.max(0, view.totalGbpMinor - view.paidGbpMinor),
+            dueAt: iso(view.dueAt),
+          }
+        : null,
+    };
+  }
+
+  private async answer(orderId: string): Promise<TOrder> {
+    const view = await this.repo.view(orderId);
+    if (!view) throw notFound('ORDER_NOT_FOUND');
+    return this.toOrder(view);
+  }
+
+  /** The account's plan, locked for the transaction: orders of one account are placed one at a time. */
+  private async lockPlan(tx: Database, accountId: string): Promise<StoredPlanState> {
+    const state = await new AccountPlansRepository(tx, this.events).state(accountId, { lock: true });
+    if (!state) throw notFound('ACCOUNT_NOT_FOUND');
+    return state;
+  }
+
+  /** The prices frozen with an order: the bundle's dollars converted at today's rate. */
+  private prices(feeGbpMinor: number, bundleUsdCents: number, now: Date) {
+    const { usdPerGbp } = this.billing;
+    return {
+      feeGbpMinor,
+      bundleUsdCents,
+      usdPerGbp,
+      rateAt: now,
+      totalGbpMinor: feeGbpMinor + usdCentsToPence(bundleUsdCents, usdPerGbp),
+    };
+  }
+
+  private async insert(
+    repo: OrdersRepository,
+    lines: InvoiceLine[],
+    order: Omit<Parameters<OrdersRepository['insert']>[0], 'reference'>,
+  ): Promise<OrderRow> {
+    const inserted = await repo.insert({ ...order, reference: newOrderReference() }, lines);
+    // The plan row is locked, so no other order with this key can be in flight; should one be
+    // (a caller without the lock), its order is the answer.
+    return inserted ?? (await repo.findByKey(order.accountId, order.idempotencyKey))!;
+  }
+
+  /**
+   * The order paid in full, in the caller's transaction: a plan order makes the plan ACTIVE for
+   * its months from the payment, a renewal for the period it was placed for; credits are bought;
+   * the order and its invoice are PAID; `order.paid` is announced.
+   */
+  private async settle(
+    repo: OrdersRepository,
+    tx: Database,
+    order: OrderRow,
+    { amountPaid, paidAt, paymentMethod }: { amountPaid: number; paidAt: Date; paymentMethod: PaymentMethod },
+  ): Promise<void> {
+    let periodStart = order.periodStart;
+    let periodEnd = order.periodEnd;
+    let feeLine: string | undefined;
+    if (order.kind !== 'CREDITS') {
+      const plan = (await repo.ratePlan(order.ratePlanId!))!;
+      if (order.kind === 'PLAN') {
+        const months = periodMonths(planRef(plan), order.upfrontMonths);
+        periodStart = paidAt;
+        periodEnd = addMonths(paidAt, months);
+        feeLine = planLine(plan.name, months, paidAt);
+      }
+      await this.lifecycle.apply(
+        order.accountId,
+        {
+          type: 'PLAN_PAID',
+          orderId: order.id,
+          plan: planRef(plan),
+          periodStart: periodStart!,
+          periodEnd: periodEnd!,
+          upfrontMonths: order.upfrontMonths,
+        },
+        { tx, paymentMethod },
+      );
+    }
+    if (order.credits > 0) {
+      await repo.ledger.purchase(order.accountId, 'CREDIT', BigInt(order.credits), {
+        reason: `${formatCount(order.credits)} credits bought (order ${order.reference})`,
+        reference: `order:${order.id}`,
+      });
+    }
+    await repo.markPaid(order, { amountPaid, paidAt, periodStart, periodEnd, ...(feeLine ? { feeLine } : {}) });
+    await this.events.emit(tx, 'order.paid', {
+      accountId: order.accountId,
+      orderId: order.id,
+      reference: order.reference,
+      kind: order.kind,
+      totalGbpMinor: order.totalGbpMinor,
+    });
+  }
+
+  private async announcePlaced(tx: Database, order: OrderRow): Promise<void> {
+    await this.events.emit(tx, 'order.placed', {
+      accountId: order.accountId,
+      userId: order.userId,
+      orderId: order.id,
+      reference: order.reference,
+      paymentMethod: order.paymentMethod,
+    });
+  }
+}
+
+/** The upfront period chosen: only the one the plan offers, and never for pay as you go (no fee). */
+function upfrontOf(plan: RatePlanRow, requested: number | null): number | null {
+  if (requested === null) return null;
+  const refuse = (reason: string) => badRequest([{ name: 'upfrontMonths', reason }]);
+  if (plan.type === 'PAY_AS_YOU_GO') {
+    throw refuse('Pay as you go has no fee to pay upfront. Leave the upfront period out.');
+  }
+  if (plan.upfrontMonths === null) throw refuse('This plan offers no upfront period.');
+  if (requested !== plan.upfrontMonths) throw refuse(`This plan’s upfront period is ${plan.upfrontMonths} months.`);
+  return requested;
+}
+
+/**
+ * The method must be one the plan accepts, and one this installation takes when something is to
+ * be paid now (an order with nothing to pay only records how the month-end bills will be paid).
+ */
+function checkMethod(
+  available: readonly TPaymentMethod[],
+  accepted: readonly PaymentMethod[],
+  method: TPaymentMethod,
+  isPaidNow: boolean,
+): void {
+  if (!accepted.includes(method) || (isPaidNow && !available.includes(method))) {
+    throw fieldProblem('PAYMENT_METHOD_NOT_ACCEPTED', 'paymentMethod');
+  }
+}
+
+const line = (description: string, amountMinor: number): InvoiceLine => ({
+  description,
+  quantity: 1,
+  unitPriceMinor: amountMinor,
+  amountMinor,
+});
+
+function bundleLine(credits: number, usdCents: number, prices: { usdPerGbp: string }): InvoiceLine {
+  const pence = usdCentsToPence(usdCents, prices.usdPerGbp);
+  return line(
+    `Credit bundle — ${formatCount(credits)} credits (${formatDollars(usdCents)} at $${prices.usdPerGbp} to the pound)`,
+    pence,
+  );
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * Runs `work` again once when it failed on a unique index: a payment reference drawn twice (40
+ * random bits), or the same receipt recorded for two orders at once; the second run sees why.
+ */
+async function retryOnUnique<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return work();
+  }
+}
