@@ -31,12 +31,14 @@ import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { systemRoutes } from './routes/system.ts';
 import { runStartup } from './startup/index.ts';
+import { createAccountPlanRuntime } from './services/account-plan/index.ts';
 import { accountPlanService } from './services/account-plan/routes.ts';
 import { applicationManagerService } from './services/application-manager/routes.ts';
 import { platformApiRoutes } from './services/gateway/routes.ts';
 import { bridgeService } from './services/bridge/routes.ts';
 import { campaignService } from './services/campaign/routes.ts';
 import { subscribeNotifications } from './services/connect/index.ts';
+import { createPlanNotices } from './services/connect/notification-subscribers.ts';
 import { connectService } from './services/connect/routes.ts';
 import { ACCESS_JWT_SECONDS, identityRoutes, KeyStore, resolvePoolSettings } from './services/identity/index.ts';
 import { integrateService } from './services/integrate/routes.ts';
@@ -241,6 +243,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     productSlug: config.productSlug,
     publicUrl: config.publicUrl,
   });
+  // The plans' periods (trial ends and reminders, renewals), swept by jobs/plan-periods.ts.
+  if (config.services.includes('account-plan')) {
+    const notices = createPlanNotices({
+      db: deps.db,
+      mailer,
+      productSlug: config.productSlug,
+      publicUrl: config.publicUrl,
+    });
+    deps.runtime.accountPlan = createAccountPlanRuntime(deps, notices);
+  }
   // The platform API applications call (/oauth2/token, /api/gateway/{networkId}) goes with their manager.
   if (config.services.includes('application-manager')) {
     await app.register(async (scope) => platformApiRoutes(scope as App, deps));

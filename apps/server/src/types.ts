@@ -22,6 +22,7 @@ import type { SessionRevocations } from './lib/session-revocations.ts';
 // routes, which import this file, and the two would form a circle.
 import type { KeyStore } from './services/identity/keys.ts';
 import type { PoolSettings } from './services/identity/pool.ts';
+import type { AccountPlanRuntime } from './services/account-plan/periods.ts';
 import type { KycService } from './services/connect/kyc-service.ts';
 import type { TokeniseRuntime } from './services/tokenise/assembly.ts';
 
@@ -52,6 +53,8 @@ export type RawHandler = (
 export type Runtime = {
   tokenise?: TokeniseRuntime;
   kyc?: Pick<KycService, 'resume'>;
+  /** The plans' periods: trial reminders and ends, period ends and renewals (jobs/plan-periods.ts). */
+  accountPlan?: AccountPlanRuntime;
 };
 
 /** What services need from the platform; built once in app.ts and handed to each service plugin. */

@@ -1,12 +1,13 @@
 import type { Deps } from '../types.ts';
 import { feeBumpJob } from './fee-bump.ts';
 import { outboxPruneJob } from './outbox-prune.ts';
+import { planPeriodsJob } from './plan-periods.ts';
 import type { AnyJob } from './job.ts';
 import type { JobQueue } from './queue.ts';
 import { tokenDeployJob } from './token-deploy.ts';
 
 /** Every background job of the app, one file each (see job.ts); registered once, at start-up. */
-export const JOBS: readonly AnyJob[] = [tokenDeployJob, feeBumpJob, outboxPruneJob];
+export const JOBS: readonly AnyJob[] = [tokenDeployJob, feeBumpJob, outboxPruneJob, planPeriodsJob];
 
 /**
  * Registers the worker of every job this node has work for; call once the services are built

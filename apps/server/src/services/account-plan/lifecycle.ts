@@ -58,6 +58,8 @@ export class PlanLifecycle {
     const answer = transition(before, event);
     if (!answer.ok) throw problem(answer.code);
     const after = answer.state;
+    // Asked for what already holds (cancel twice, the same downgrade again): nothing to store or announce.
+    if (isSameState(before, after)) return after;
     await repo.save(accountId, after, event.type === 'PLAN_PAID' ? paymentMethod : undefined);
     await repo.ledger.setFloor(accountId, 'CREDIT', this.creditFloor(after));
     await repo.announce('plan.changed', {
@@ -78,4 +80,22 @@ export class PlanLifecycle {
   private creditFloor(state: PlanState): bigint {
     return state.plan.type === 'PAY_AS_YOU_GO' && isInService(state) ? -BigInt(this.options.paygCreditLimit) : 0n;
   }
+}
+
+/** Whether a transition changed nothing a customer could see or a later transition could read. */
+function isSameState(a: PlanState, b: PlanState): boolean {
+  const time = (date: Date | null) => date?.getTime() ?? null;
+  return (
+    a.plan.id === b.plan.id &&
+    a.status === b.status &&
+    a.statusReason === b.statusReason &&
+    a.statusBeforePending === b.statusBeforePending &&
+    time(a.startedAt) === time(b.startedAt) &&
+    time(a.periodEnd) === time(b.periodEnd) &&
+    a.upfrontMonths === b.upfrontMonths &&
+    time(a.trialEndsAt) === time(b.trialEndsAt) &&
+    a.cancelAtPeriodEnd === b.cancelAtPeriodEnd &&
+    (a.nextPlan?.id ?? null) === (b.nextPlan?.id ?? null) &&
+    a.pendingOrderId === b.pendingOrderId
+  );
 }

@@ -1,8 +1,30 @@
-import { asc, eq } from 'drizzle-orm';
-import { creditBundles, ratePlans, type Database } from '@connect/db';
+import { and, asc, countDistinct, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import {
+  accountFeatures,
+  accountNetworks,
+  accountPlans,
+  creditBundles,
+  networks,
+  ratePlans,
+  type Database,
+} from '@connect/db';
+import type { FeatureName, TAllowanceUsage, TPaymentMethod } from '@connect/shared';
 
 export type RatePlanRow = typeof ratePlans.$inferSelect;
 export type CreditBundleRow = typeof creditBundles.$inferSelect;
+
+/** A plan a sweep of periods.ts may change, with what its step needs. */
+export type PlanCandidate = { accountId: string; due: Date };
+
+/** The features whose `used` counts an allowance (spec §5). */
+const COUNTED: Record<'applications' | 'tokens' | 'bridges', FeatureName> = {
+  applications: 'applications:create',
+  tokens: 'tokens:create',
+  bridges: 'bridges:create',
+};
+
+/** How many candidates one sweep takes; the rest wait for the next run (each step is idempotent). */
+export const SWEEP_BATCH = 500;
 
 /** The only code of the account-plan service that touches its tables. */
 export class AccountPlanRepository {
@@ -19,8 +41,14 @@ export class AccountPlanRepository {
 
   /** A plan on sale, or null. */
   async activePlan(id: string): Promise<RatePlanRow | null> {
-    const [row] = await this.db.select().from(ratePlans).where(eq(ratePlans.id, id));
+    const row = await this.ratePlan(id);
     return row?.isActive ? row : null;
+  }
+
+  /** A plan of the catalogue, on sale or not (the trial, a withdrawn plan an account still has). */
+  async ratePlan(id: string): Promise<RatePlanRow | null> {
+    const [row] = await this.db.select().from(ratePlans).where(eq(ratePlans.id, id));
+    return row ?? null;
   }
 
   /** A plan's credit bundles, smallest first. */
@@ -30,5 +58,109 @@ export class AccountPlanRepository {
       .from(creditBundles)
       .where(eq(creditBundles.ratePlanId, ratePlanId))
       .orderBy(asc(creditBundles.sortOrder), asc(creditBundles.credits));
+  }
+
+  /**
+   * What the account uses of each allowance: the counted features' `used`, and its activated
+   * catalogue networks (blockchains: distinct technologies; mainnets and testnets by type).
+   */
+  async usage(accountId: string): Promise<TAllowanceUsage> {
+    const [features, [nets]] = await Promise.all([
+      this.db
+        .select({ feature: accountFeatures.feature, used: accountFeatures.used })
+        .from(accountFeatures)
+        .where(and(eq(accountFeatures.accountId, accountId), inArray(accountFeatures.feature, Object.values(COUNTED)))),
+      this.db
+        .select({
+          blockchains: countDistinct(networks.technology),
+          mainnets: sql<number>`count(*) filter (where ${networks.networkType} = 'mainnet')`.mapWith(Number),
+          testnets: sql<number>`count(*) filter (where ${networks.networkType} = 'testnet')`.mapWith(Number),
+        })
+        .from(accountNetworks)
+        .innerJoin(networks, eq(networks.id, accountNetworks.networkId))
+        .where(eq(accountNetworks.accountId, accountId)),
+    ]);
+    const used = (feature: FeatureName) => features.find((row) => row.feature === feature)?.used ?? 0;
+    return {
+      applications: used(COUNTED.applications),
+      tokens: used(COUNTED.tokens),
+      bridges: used(COUNTED.bridges),
+      blockchains: nets?.blockchains ?? 0,
+      mainnets: nets?.mainnets ?? 0,
+      testnets: nets?.testnets ?? 0,
+    };
+  }
+
+  /** Trials in service that end after `now` and by `until` (the reminders), soonest first. */
+  trialsEndingBy(now: Date, until: Date): Promise<PlanCandidate[]> {
+    return this.trials(and(gt(accountPlans.trialEndsAt, now), lte(accountPlans.trialEndsAt, until)));
+  }
+
+  /** Trials in service whose end has come. */
+  trialsEnded(now: Date): Promise<PlanCandidate[]> {
+    return this.trials(lte(accountPlans.trialEndsAt, now));
+  }
+
+  private async trials(when: ReturnType<typeof and>): Promise<PlanCandidate[]> {
+    const rows = await this.db
+      .select({ accountId: accountPlans.accountId, due: accountPlans.trialEndsAt })
+      .from(accountPlans)
+      .innerJoin(ratePlans, eq(ratePlans.id, accountPlans.ratePlanId))
+      .where(
+        and(
+          eq(ratePlans.type, 'TRIAL'),
+          or(
+            eq(accountPlans.status, 'ACTIVE'),
+            and(eq(accountPlans.status, 'PENDING'), eq(accountPlans.statusBeforePending, 'ACTIVE')),
+          ),
+          when,
+        ),
+      )
+      .orderBy(asc(accountPlans.trialEndsAt))
+      .limit(SWEEP_BATCH);
+    return rows.map((row) => ({ accountId: row.accountId, due: new Date(row.due!) }));
+  }
+
+  /** Active paid plans whose period has ended and whose renewal is not yet due. */
+  async periodsEnded(now: Date): Promise<PlanCandidate[]> {
+    const rows = await this.db
+      .select({ accountId: accountPlans.accountId, due: accountPlans.periodEnd })
+      .from(accountPlans)
+      .where(
+        and(
+          eq(accountPlans.status, 'ACTIVE'),
+          lte(accountPlans.periodEnd, now),
+          or(isNull(accountPlans.statusReason), ne(accountPlans.statusReason, 'RENEWAL_DUE')),
+        ),
+      )
+      .orderBy(asc(accountPlans.periodEnd))
+      .limit(SWEEP_BATCH);
+    return rows.map((row) => ({ accountId: row.accountId, due: new Date(row.due!) }));
+  }
+
+  /** Renewals still unpaid when the period ended on or before `endedBy` (the grace days are over). */
+  async renewalsOverdue(endedBy: Date): Promise<PlanCandidate[]> {
+    const rows = await this.db
+      .select({ accountId: accountPlans.accountId, due: accountPlans.periodEnd })
+      .from(accountPlans)
+      .where(
+        and(
+          eq(accountPlans.status, 'ACTIVE'),
+          eq(accountPlans.statusReason, 'RENEWAL_DUE'),
+          lte(accountPlans.periodEnd, endedBy),
+        ),
+      )
+      .orderBy(asc(accountPlans.periodEnd))
+      .limit(SWEEP_BATCH);
+    return rows.map((row) => ({ accountId: row.accountId, due: new Date(row.due!) }));
+  }
+
+  /** How the account paid its last order (a renewal is offered the same way), or null. */
+  async lastPaymentMethod(accountId: string): Promise<TPaymentMethod | null> {
+    const [row] = await this.db
+      .select({ method: accountPlans.lastPaymentMethod })
+      .from(accountPlans)
+      .where(eq(accountPlans.accountId, accountId));
+    return row?.method ?? null;
   }
 }

@@ -1,11 +1,22 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ZCreditBundlesResponse, ZFetchPlansResponse, ZPlanInfo, ZPlansResponse, ZProblem } from '@connect/shared';
+import {
+  ZCreditBundlesResponse,
+  ZDowngradeRequest,
+  ZFetchPlansResponse,
+  ZPlanInfo,
+  ZPlansResponse,
+  ZProblem,
+  ZSubscription,
+} from '@connect/shared';
 import { unauthorized } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { serviceStatusRoute } from '../../lib/service-status.ts';
 import { AccountPlansRepository } from '../../repositories/account-plans.ts';
+import { PlanLifecycle } from './lifecycle.ts';
+import { orderRoutes } from './order-routes.ts';
+import { OrderService } from './orders.ts';
 import { AccountPlanRepository } from './repository.ts';
 import { AccountPlanService } from './service.ts';
 
@@ -23,12 +34,14 @@ function callerOf(request: FastifyRequest): PortalUser {
 
 const ZRatePlanParams = z.object({ id: z.uuid() });
 
-/** The account-plan service (spec §7): the caller's plan and the plan catalogue; orders and subscriptions arrive with the issues that build them. */
+/** The account-plan service (spec §7): the caller's plan and subscription, the plan catalogue, and orders (order-routes.ts). */
 export async function accountPlanService(app: App, deps: Deps) {
   serviceStatusRoute(app, 'account-plan', deps.config.version);
   const service = new AccountPlanService(
     new AccountPlanRepository(deps.db),
     new AccountPlansRepository(deps.db, deps.events),
+    new PlanLifecycle(deps.db, deps.events, { paygCreditLimit: deps.config.billing.paygCreditLimit }),
+    new OrderService(deps.db, deps.events, deps.config.billing),
   );
 
   app.get(
@@ -44,6 +57,67 @@ export async function accountPlanService(app: App, deps: Deps) {
       },
     },
     async (request) => service.userPlan(callerOf(request)),
+  );
+
+  app.get(
+    '/subscription',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...docs,
+        summary: 'The caller’s plan: status, dates, allowances and usage, credits and the order awaiting payment',
+        description:
+          'The plan of the account the caller belongs to (the trial plan until a paid plan is active), why it is in its status, whether its allowances are in service, the period or trial end, a cancellation or downgrade chosen for the period end, what the account uses of each allowance, its credits (lowCredits at 20 or fewer available), the order that waits for payment and the payment methods taken now.',
+        response: { 200: ZSubscription, ...problems },
+      },
+    },
+    async (request) => service.subscription(callerOf(request)),
+  );
+
+  app.post(
+    '/subscription/cancel',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...docs,
+        summary: 'Cancel the plan at the end of its period',
+        description:
+          'The plan stays active until its period ends, then turns INACTIVE (reason CANCELLED); no refund. Refused for the trial, a plan not active or a renewal awaiting payment (SUBSCRIPTION_NOT_CANCELLABLE). Cancelling again changes nothing.',
+        response: { 200: ZSubscription, ...problems },
+      },
+    },
+    async (request) => service.cancel(callerOf(request)),
+  );
+
+  app.post(
+    '/subscription/resume',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...docs,
+        summary: 'Withdraw a cancellation before the period ends',
+        description:
+          'The plan renews at the end of its period again. SUBSCRIPTION_NOT_CANCELLED when it was not set to end.',
+        response: { 200: ZSubscription, ...problems },
+      },
+    },
+    async (request) => service.resume(callerOf(request)),
+  );
+
+  app.post(
+    '/subscription/downgrade',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...docs,
+        summary: 'Choose a lower plan for the next period, or keep the current one (null)',
+        description:
+          'A plan on sale ranked below the current one (pay as you go standard < advance < annual standard < advance) applies at the end of the period; the renewal is for it. Choosing one withdraws a cancellation. RATE_PLAN_NOT_FOUND for a plan not on sale, PLAN_ALREADY_CURRENT for one not lower, SUBSCRIPTION_NOT_CANCELLABLE on the trial, a plan not active or a renewal awaiting payment.',
+        body: ZDowngradeRequest,
+        response: { 200: ZSubscription, ...problems },
+      },
+    },
+    async (request) => service.downgrade(callerOf(request), request.body.ratePlanId),
   );
 
   app.get(
@@ -89,4 +163,6 @@ export async function accountPlanService(app: App, deps: Deps) {
     },
     async (request) => service.creditBundles(request.params.id),
   );
+
+  await orderRoutes(app, deps);
 }

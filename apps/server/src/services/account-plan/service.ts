@@ -1,29 +1,46 @@
 import {
   PLAN_GROUP_NAMES,
+  PLAN_TERMS,
   PLAN_TYPES,
   type TCreditBundlesResponse,
   type TFetchPlansResponse,
+  type TOrder,
+  type TPaymentMethod,
   type TPlanInfo,
   type TPlansResponse,
   type TRatePlan,
+  type TSubscription,
 } from '@connect/shared';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, problem } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
-import type { AccountPlansRepository } from '../../repositories/account-plans.ts';
+import type { AccountPlansRepository, StoredPlanState } from '../../repositories/account-plans.ts';
+import type { PlanLifecycle } from './lifecycle.ts';
 import type { AccountPlanRepository, RatePlanRow } from './repository.ts';
+import { isInService, type PlanEvent } from './transitions.ts';
+
+/** What the subscription needs of the orders: the open order as the customer sees it, and the methods taken now. */
+export type SubscriptionOrders = {
+  /** The account's order `orderId` (null when it is not the account's). */
+  order(accountId: string, orderId: string): Promise<TOrder | null>;
+  availablePaymentMethods(): TPaymentMethod[];
+};
+
+type Caller = Pick<PortalUser, 'accountId'>;
 
 /** The rules of the account-plan service; plans, orders and subscriptions arrive with their issues. */
 export class AccountPlanService {
   constructor(
     private readonly repo: AccountPlanRepository,
     private readonly accountPlans: AccountPlansRepository,
+    private readonly lifecycle: PlanLifecycle,
+    private readonly orders: SubscriptionOrders,
   ) {}
 
   /**
    * The plan info of the top bar and dashboard (spec §3 Plan info) for the caller's own account.
    * There is no account parameter: a user can only ever read the plan of the account they belong to.
    */
-  async userPlan(caller: Pick<PortalUser, 'accountId'>): Promise<TPlanInfo> {
+  async userPlan(caller: Caller): Promise<TPlanInfo> {
     const [plan, credits] = await Promise.all([
       this.accountPlans.state(caller.accountId),
       this.accountPlans.ledger.balance(caller.accountId, 'CREDIT'),
@@ -36,6 +53,81 @@ export class AccountPlanService {
       status: plan.status,
       credits: Number(credits.available),
       renewsAt: renewsAt ? renewsAt.toISOString() : null,
+    };
+  }
+
+  /**
+   * GET /subscription: the caller's account's plan — status and why, dates, allowances against
+   * usage, credits (low at PLAN_TERMS.lowCreditsThreshold or below), the open order, and the
+   * payment methods taken now.
+   */
+  async subscription(caller: Caller): Promise<TSubscription> {
+    const state = await this.accountPlans.state(caller.accountId);
+    if (!state) throw notFound('ACCOUNT_NOT_FOUND');
+    return this.describe(caller.accountId, state);
+  }
+
+  /** POST /subscription/cancel: the plan ends at the end of its period. */
+  cancel(caller: Caller): Promise<TSubscription> {
+    return this.change(caller, { type: 'CANCEL_REQUESTED' });
+  }
+
+  /** POST /subscription/resume: a cancellation withdrawn before the period ends. */
+  resume(caller: Caller): Promise<TSubscription> {
+    return this.change(caller, { type: 'CANCEL_WITHDRAWN' });
+  }
+
+  /** POST /subscription/downgrade: a lower plan on sale for the next period, or null to keep the current one. */
+  async downgrade(caller: Caller, ratePlanId: string | null): Promise<TSubscription> {
+    if (ratePlanId === null) return this.change(caller, { type: 'DOWNGRADE_CHOSEN', plan: null });
+    const plan = await this.repo.activePlan(ratePlanId);
+    if (!plan) throw notFound('RATE_PLAN_NOT_FOUND');
+    const { id, type, tier, name } = plan;
+    return this.change(caller, { type: 'DOWNGRADE_CHOSEN', plan: { id, type, tier, name } });
+  }
+
+  /** Applies a customer's own change to their own account (refusals are the transitions' problems). */
+  private async change(caller: Caller, event: PlanEvent): Promise<TSubscription> {
+    const state = await this.lifecycle.apply(caller.accountId, event);
+    return this.describe(caller.accountId, state);
+  }
+
+  private async describe(accountId: string, state: StoredPlanState): Promise<TSubscription> {
+    const [plan, usage, credits, pendingOrder] = await Promise.all([
+      this.repo.ratePlan(state.plan.id),
+      this.repo.usage(accountId),
+      this.accountPlans.ledger.balance(accountId, 'CREDIT'),
+      state.pendingOrderId ? this.orders.order(accountId, state.pendingOrderId) : Promise.resolve(null),
+    ]);
+    // The plan row is referenced by account_plans: it cannot vanish while the account has it.
+    if (!plan) throw problem('RATE_PLAN_NOT_FOUND');
+    const available = Number(credits.available);
+    return {
+      plan: {
+        id: plan.id,
+        code: plan.code,
+        name: plan.name,
+        type: plan.type,
+        tier: plan.tier,
+        billing: plan.type === 'TRIAL' ? 'TRIAL' : billingOf(plan.type),
+        feeGbpMinor: plan.feeGbpMinor,
+        creditPriceUsdCents: plan.creditPriceUsdCents,
+      },
+      status: state.status,
+      statusReason: state.statusReason,
+      inService: isInService(state),
+      startedAt: state.startedAt.toISOString(),
+      periodEnd: state.periodEnd?.toISOString() ?? null,
+      trialEndsAt: state.trialEndsAt?.toISOString() ?? null,
+      upfrontMonths: state.upfrontMonths,
+      cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      nextPlan: state.nextPlan ? { id: state.nextPlan.id, name: state.nextPlan.name } : null,
+      allowances: allowancesOf(plan),
+      usage,
+      credits: { available, balance: Number(credits.balance), floor: Number(credits.floor) },
+      lowCredits: available <= PLAN_TERMS.lowCreditsThreshold,
+      pendingOrder,
+      availablePaymentMethods: this.orders.availablePaymentMethods(),
     };
   }
 
@@ -93,15 +185,19 @@ function toRatePlan(plan: RatePlanRow, hasCreditBundles: boolean): TRatePlan {
     creditPriceUsdCents: plan.creditPriceUsdCents,
     upfrontMonths: plan.upfrontMonths,
     paymentMethods: plan.paymentMethods,
-    allowances: {
-      applications: plan.applications,
-      tokens: plan.tokens,
-      bridges: plan.bridges,
-      blockchains: plan.blockchains,
-      mainnets: plan.mainnets,
-      testnets: plan.testnets,
-      rateLimit: plan.rateLimit,
-    },
+    allowances: allowancesOf(plan),
     hasCreditBundles,
+  };
+}
+
+function allowancesOf(plan: RatePlanRow): TRatePlan['allowances'] {
+  return {
+    applications: plan.applications,
+    tokens: plan.tokens,
+    bridges: plan.bridges,
+    blockchains: plan.blockchains,
+    mainnets: plan.mainnets,
+    testnets: plan.testnets,
+    rateLimit: plan.rateLimit,
   };
 }

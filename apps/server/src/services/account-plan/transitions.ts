@@ -75,7 +75,10 @@ export function canOrder(state: PlanState, plan: PlanRef): ProblemCode | null {
   if (state.status === 'PENDING') return 'ORDER_PENDING';
   if (state.status === 'DISABLED') return 'PLAN_INACTIVE';
   if (state.status !== 'ACTIVE') return null; // INACTIVE: any plan, the same one included
-  if (plan.id === state.plan.id) return state.statusReason === 'RENEWAL_DUE' ? 'ORDER_PENDING' : 'PLAN_ALREADY_CURRENT';
+  // The renewal order is open: it is paid (or lapses after the grace days) before another order,
+  // so the renewal is never lost behind an upgrade that is then cancelled.
+  if (state.statusReason === 'RENEWAL_DUE') return 'ORDER_PENDING';
+  if (plan.id === state.plan.id) return 'PLAN_ALREADY_CURRENT';
   if (rankOf(plan) < rankOf(state.plan)) return 'PLAN_NOT_AN_UPGRADE';
   return null;
 }
@@ -94,6 +97,13 @@ export function addMonths(from: Date, months: number): Date {
   const last = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
   result.setUTCDate(Math.min(day, last));
   return result;
+}
+
+/** The first of `periodEnd` + 1, + 2, … months that is after `now`. */
+function nextMonthEnd(periodEnd: Date, now: Date): Date {
+  let months = 1;
+  while (addMonths(periodEnd, months) <= now) months++;
+  return addMonths(periodEnd, months);
 }
 
 export const addDays = (from: Date, days: number) => new Date(from.getTime() + days * 86_400_000);
@@ -157,7 +167,13 @@ export function transition(state: PlanState, event: PlanEvent): Transition {
       const plan = nextPeriodPlan(state);
       if (plan.type === 'PAY_AS_YOU_GO') {
         // Pay as you go rolls on each month; the month's credits are billed by the monthly close.
-        return to(state, { plan, nextPlan: null, periodEnd: addMonths(state.periodEnd, 1), upfrontMonths: null });
+        // After a long stop of the sweeps it rolls to the first month end after `now`, in one step.
+        return to(state, {
+          plan,
+          nextPlan: null,
+          periodEnd: nextMonthEnd(state.periodEnd, event.now),
+          upfrontMonths: null,
+        });
       }
       if (!event.renewalOrderId) return refuse('ORDER_NOT_FOUND');
       return to(state, { plan, nextPlan: null, statusReason: 'RENEWAL_DUE', pendingOrderId: event.renewalOrderId });
@@ -172,7 +188,11 @@ export function transition(state: PlanState, event: PlanEvent): Transition {
         return refuse('SUBSCRIPTION_NOT_CANCELLABLE');
       }
       if (state.status === 'INACTIVE' || state.status === 'DISABLED') return refuse('PLAN_INACTIVE');
-      if (state.status === 'PENDING') return to(state, { statusBeforePending: 'INACTIVE' }); // still awaiting payment
+      if (state.status === 'PENDING') {
+        // Still awaiting payment: the order's cancellation now returns to INACTIVE. Once only.
+        if (state.statusBeforePending !== 'ACTIVE') return refuse('PLAN_INACTIVE');
+        return to(state, { statusBeforePending: 'INACTIVE' });
+      }
       return to(state, { status: 'INACTIVE', statusReason: 'TRIAL_ENDED' });
     case 'TRIAL_EXTENDED': {
       if (state.plan.type !== 'TRIAL') return refuse('SUBSCRIPTION_NOT_CANCELLABLE');
@@ -196,7 +216,12 @@ export function transition(state: PlanState, event: PlanEvent): Transition {
       return to(state, { cancelAtPeriodEnd: false });
     case 'DOWNGRADE_CHOSEN':
       if (state.plan.type === 'TRIAL' || state.status !== 'ACTIVE') return refuse('SUBSCRIPTION_NOT_CANCELLABLE');
-      if (event.plan && rankOf(event.plan) >= rankOf(state.plan)) return refuse('PLAN_ALREADY_CURRENT');
+      // The renewal order is placed for the plan of the next period already.
+      if (state.statusReason === 'RENEWAL_DUE') return refuse('SUBSCRIPTION_NOT_CANCELLABLE');
+      // The trial is never a plan to go down to (it is not on sale).
+      if (event.plan && (event.plan.type === 'TRIAL' || rankOf(event.plan) >= rankOf(state.plan))) {
+        return refuse('PLAN_ALREADY_CURRENT');
+      }
       return to(state, { nextPlan: event.plan, cancelAtPeriodEnd: false });
     case 'DISABLED_BY_STAFF':
       return to(state, { status: 'DISABLED', statusReason: 'STAFF', statusBeforePending: null });
