@@ -358,7 +358,9 @@ export class OrderService {
     lines: InvoiceLine[],
     order: Omit<Parameters<OrdersRepository['insert']>[0], 'reference'>,
   ): Promise<OrderRow> {
-    const inserted = await repo.insert({ ...order, reference: newOrderReference() }, lines);
+    // Placed when its prices were read (the database's now() is the transaction's start).
+    const placedAt = order.rateAt as Date;
+    const inserted = await repo.insert({ ...order, createdAt: placedAt, reference: newOrderReference() }, lines);
     // The plan row is locked, so no other order with this key can be in flight; should one be
     // (a caller without the lock), its order is the answer.
     return inserted ?? (await repo.findByKey(order.accountId, order.idempotencyKey))!;
