@@ -16,7 +16,7 @@ import {
   planState,
   post,
   terms,
-} from './order-test-support.ts';
+} from './test-support.ts';
 import { newOrderReference } from './orders.ts';
 import { formatDate } from './order-format.ts';
 

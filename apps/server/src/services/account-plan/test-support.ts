@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+/* The order tests' support (orders, bank transfer, renewal orders). */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { accountAllowances, creditBundles, ratePlans, users } from '@connect/db';
