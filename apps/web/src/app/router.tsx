@@ -331,6 +331,13 @@ export function buildRoutes(): RouteObject[] {
               loader: () => redirect(`${flows}/bridge-flow/deploy/create-new-bridge`),
               ...REDIRECT_ONLY,
             },
+            {
+              path: paths.accountPlanUpgrade,
+              handle: { title: 'titles.upgrade' },
+              // Spec §2, §5: a PENDING plan without a payment's return parameters → the dashboard.
+              loader: async ({ request }) => (await import('../features/account-plan/guard.ts')).upgradeGuard(request),
+              lazy: page(() => import('../features/account-plan/pages/upgrade.tsx'), 'UpgradePage', ['accountPlan']),
+            },
             ...comingSoonRoutes(slug),
           ],
         },
@@ -356,7 +363,6 @@ function comingSoonRoutes(slug: string): RouteObject[] {
     ['/rewards', 'titles.rewards'],
     ['/beta/features', 'titles.beta'],
     [paths.invoices, 'titles.invoices'],
-    [paths.accountPlanUpgrade, 'titles.upgrade'],
     ['/user-management', 'titles.userManagement'],
     ['/account-management', 'titles.accountManagement'],
     ['/application-management', 'titles.applicationManagement'],

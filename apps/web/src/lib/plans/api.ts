@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   LIMITS,
   ZCreditBundlesResponse,
@@ -84,5 +84,26 @@ export function downgradeSubscription(ratePlanId: string | null): Promise<TSubsc
   return api.accountPlan.post('/subscription/downgrade', { ratePlanId }, { schema: ZSubscription });
 }
 
-/** The query keys a payment or plan change makes stale (the top bar, the dashboard, the plan page). */
-export const PLAN_QUERY_KEYS = [['account-plan'], ['connect', 'features']] as const;
+/** POST /order/track as a query: the order now, asked again every `intervalMs` while it waits for its payment. */
+export const trackOrderQuery = (order: TOrder, intervalMs: number) =>
+  queryOptions({
+    queryKey: ['account-plan', 'order', order.id],
+    queryFn: (): Promise<TOrder> => trackOrder(order.id),
+    initialData: order,
+    // The order placed (or cancelled) a moment ago is the latest; the first track waits one interval.
+    initialDataUpdatedAt: () => Date.now(),
+    staleTime: intervalMs,
+    refetchInterval: (query) => (query.state.data?.status === 'AWAITING_PAYMENT' ? intervalMs : false),
+  });
+
+/**
+ * The queries a payment or plan change makes stale: everything of the account-plan service (the top
+ * bar's plan, the subscription, the dashboard's plan) and the features, whose allowances follow the
+ * plan (lib/current-user.ts availableFeaturesQuery).
+ */
+export const PLAN_QUERY_KEYS = [['account-plan'], ['connect', 'available']] as const;
+
+/** Refreshes what shows the plan now, right after an order is placed, paid or cancelled. */
+export function refreshPlanQueries(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all(PLAN_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}

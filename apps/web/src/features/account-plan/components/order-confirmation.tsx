@@ -1,0 +1,159 @@
+import HighlightOffIcon from '@mui/icons-material/HighlightOff';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TOrder } from '@connect/shared';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { CopyButton } from '../../../components/copy-button.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { cancelOrder, refreshPlanQueries, trackOrderQuery } from '../../../lib/plans/api.ts';
+import { formatGbp } from '../../../lib/plans/money.ts';
+import { problemMessage } from '../../../lib/problems.ts';
+import { FiatSuccess } from './success-screens.tsx';
+
+/** How often a waiting order is tracked (POST /order/track). */
+export const TRACK_INTERVAL_MS = 30_000;
+
+function Detail({ label, value, copyLabel }: { label: string; value: string; copyLabel?: string }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, gap: { sm: 2 }, py: 0.75 }}>
+      <Typography component="dt" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, display: 'flex', alignItems: 'center', gap: 0.5 }}>
+        <Box component="span" sx={{ fontFamily: copyLabel ? 'monospace' : undefined }}>
+          {value}
+        </Box>
+        {copyLabel ? <CopyButton value={value} label={copyLabel} /> : null}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * The confirmation step: a paid order (pay as you go, or a transfer that has arrived) is the fiat
+ * success screen; an order awaiting its bank transfer shows what to pay, where and by when, is
+ * tracked every 30 seconds and can be cancelled; a cancelled one offers to choose again.
+ */
+export function OrderConfirmation({
+  order: placed,
+  planName,
+  intervalMs = TRACK_INTERVAL_MS,
+  headingRef,
+  onRestart,
+}: {
+  order: TOrder;
+  planName: string;
+  intervalMs?: number;
+  headingRef?: Ref<HTMLHeadingElement>;
+  onRestart: () => void;
+}) {
+  const { t } = useTranslation('accountPlan');
+  const queryClient = useQueryClient();
+  const tracked = useQuery(trackOrderQuery(placed, intervalMs));
+  const order = tracked.data;
+  const [isCancelOpen, setCancelOpen] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => cancelOrder(order.id),
+    onSuccess: (cancelled) => {
+      queryClient.setQueryData(trackOrderQuery(placed, intervalMs).queryKey, cancelled);
+      setCancelOpen(false);
+      void refreshPlanQueries(queryClient);
+    },
+  });
+
+  // Paid while the page was open: the top bar, the dashboard and the features follow at once.
+  const wasPaid = useRef(placed.status === 'PAID');
+  useEffect(() => {
+    if (order.status === 'PAID' && !wasPaid.current) {
+      wasPaid.current = true;
+      void refreshPlanQueries(queryClient);
+    }
+  }, [order.status, queryClient]);
+
+  if (order.status === 'PAID')
+    return <FiatSuccess planName={order.ratePlan?.name ?? planName} headingRef={headingRef} />;
+
+  if (order.status === 'CANCELLED') {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }} role="status">
+        <HighlightOffIcon color="action" sx={{ fontSize: 48 }} aria-hidden />
+        <Typography ref={headingRef} tabIndex={-1} variant="h3" component="h2" sx={{ outline: 'none' }}>
+          {t('confirmation.cancelled', { reference: order.reference })}
+        </Typography>
+        <Typography color="text.secondary">{t('confirmation.cancelledBody')}</Typography>
+        <Button variant="contained" onClick={onRestart}>
+          {t('actions.chooseAgain')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  const bank = order.bankTransfer;
+  const amount = formatGbp(bank?.amountGbpMinor ?? order.totalGbpMinor - order.paidGbpMinor);
+  const due = formatDate(bank?.dueAt ?? order.dueAt);
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography ref={headingRef} tabIndex={-1} variant="h3" component="h2" sx={{ outline: 'none', mb: 1 }}>
+          {t('confirmation.bankTitle')}
+        </Typography>
+        <Typography>{t('confirmation.bankIntro', { amount, date: due })}</Typography>
+      </Box>
+      <Alert severity="info" icon={<CircularProgress size={18} aria-hidden />}>
+        <Typography sx={{ fontWeight: 600 }}>{t('confirmation.activeOnPayment')}</Typography>
+        <Typography variant="body2">{t('confirmation.checking')}</Typography>
+      </Alert>
+      <Box component="dl" sx={{ m: 0, border: 1, borderColor: 'divider', borderRadius: 1, px: 2, py: 1 }}>
+        <Detail
+          label={t('confirmation.reference')}
+          value={bank?.reference ?? order.reference}
+          copyLabel={t('confirmation.reference')}
+        />
+        <Detail label={t('confirmation.amount')} value={amount} />
+        <Detail label={t('confirmation.dueDate')} value={due} />
+        {bank ? (
+          <>
+            <Detail label={t('confirmation.accountName')} value={bank.accountName} />
+            <Detail label={t('confirmation.bankName')} value={bank.bankName} />
+            <Detail label={t('confirmation.sortCode')} value={bank.sortCode} copyLabel={t('confirmation.sortCode')} />
+            <Detail
+              label={t('confirmation.accountNumber')}
+              value={bank.accountNumber}
+              copyLabel={t('confirmation.accountNumber')}
+            />
+            <Detail label={t('confirmation.iban')} value={bank.iban} copyLabel={t('confirmation.iban')} />
+            <Detail label={t('confirmation.bic')} value={bank.bic} copyLabel={t('confirmation.bic')} />
+          </>
+        ) : null}
+      </Box>
+      {tracked.isError ? <Alert severity="warning">{problemMessage(tracked.error)}</Alert> : null}
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <Button color="error" variant="outlined" onClick={() => setCancelOpen(true)}>
+          {t('actions.cancelOrder')}
+        </Button>
+      </Stack>
+      <ConfirmDialog
+        open={isCancelOpen}
+        title={t('confirmation.cancelTitle', { reference: order.reference })}
+        confirmLabel={t('actions.cancelOrder')}
+        isDestructive
+        isPending={cancel.isPending}
+        error={cancel.isError ? problemMessage(cancel.error) : null}
+        onConfirm={() => cancel.mutate()}
+        onClose={() => {
+          cancel.reset();
+          setCancelOpen(false);
+        }}
+      >
+        {t('confirmation.cancelBody', { plan: order.ratePlan?.name ?? planName })}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,216 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import Button from '@mui/material/Button';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFetchPlansResponse, TOrder, TSubscription } from '@connect/shared';
+import { FlowActions, FlowSteps, useStepFocus } from '../../../components/flow/flow-stepper.tsx';
+import { LeaveGuard } from '../../../components/flow/leave-guard.tsx';
+import { Page } from '../../../components/page.tsx';
+import { combineQueries, QueryState } from '../../../components/query-state.tsx';
+import { fetchPlansQuery, orderPlan, refreshPlanQueries, subscriptionQuery } from '../../../lib/plans/api.ts';
+import { problemMessage } from '../../../lib/problems.ts';
+import { isFree, methodForFreeOrder, offeredMethods, summaryOf, upfrontMonthsOf, type Selection } from '../checkout.ts';
+import { ContactUsDialog } from '../components/contact-us-dialog.tsx';
+import { OrderConfirmation } from '../components/order-confirmation.tsx';
+import { PaymentStep, type PaymentChoice } from '../components/payment-step.tsx';
+import { PlanOptions } from '../components/plan-options.tsx';
+import { PlanSummary } from '../components/plan-summary.tsx';
+import { PlansTable } from '../components/plans-table.tsx';
+
+const STEPS = ['plan', 'summary', 'payment', 'confirmation'] as const;
+type Step = (typeof STEPS)[number];
+
+/** /account-plan/upgrade: the upgrade stepper of spec §2 (plan selection, summary, payment, confirmation). */
+export function UpgradePage() {
+  const { t } = useTranslation('accountPlan');
+  const plans = useQuery(fetchPlansQuery());
+  const subscription = useQuery(subscriptionQuery());
+  return (
+    <Page title={t('title')} description={t('description')}>
+      <Card>
+        <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
+          <QueryState
+            query={combineQueries(plans, subscription)}
+            loading={
+              <Box aria-busy="true" aria-label={t('title')}>
+                <Skeleton variant="rounded" height={56} sx={{ mb: 3 }} />
+                <Skeleton variant="rounded" height={360} />
+              </Box>
+            }
+          >
+            {([catalogue, current]) => <UpgradeFlow catalogue={catalogue} subscription={current} />}
+          </QueryState>
+        </CardContent>
+      </Card>
+    </Page>
+  );
+}
+
+function UpgradeFlow({ catalogue, subscription }: { catalogue: TFetchPlansResponse; subscription: TSubscription }) {
+  const { t } = useTranslation('accountPlan');
+  const queryClient = useQueryClient();
+  // An order awaiting its payment (opened again, e.g. back from a card or wallet) resumes at its confirmation.
+  const [resumed] = useState(() => (subscription.status === 'PENDING' ? subscription.pendingOrder : null));
+  const [step, setStep] = useState<Step>(resumed ? 'confirmation' : 'plan');
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const [order, setOrder] = useState<TOrder | null>(resumed);
+  // One key per checkout: a retry or a second click answers the same order; a new choice is a new checkout.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const [isNothingChosen, setNothingChosen] = useState(false);
+  const [contact, setContact] = useState<{ planName: string | null } | null>(null);
+  const [today] = useState(() => new Date());
+  const headingRef = useStepFocus(step);
+
+  const place = useMutation({
+    mutationFn: (choice: PaymentChoice) => {
+      if (!selection) throw new Error('No plan chosen');
+      return orderPlan({
+        idempotencyKey,
+        ratePlanId: selection.plan.id,
+        upfrontMonths: upfrontMonthsOf(selection),
+        creditBundleId: selection.bundle?.id ?? null,
+        paymentMethod: choice.paymentMethod,
+        terms: choice.terms,
+      });
+    },
+    onSuccess: (placed) => {
+      setOrder(placed);
+      setStep('confirmation');
+      // The top bar's PENDING label (or the new plan of a paid order) shows at once.
+      void refreshPlanQueries(queryClient);
+    },
+  });
+
+  const choose = (next: Selection | null) => {
+    setSelection(next);
+    setNothingChosen(false);
+    setIdempotencyKey(crypto.randomUUID());
+    place.reset();
+  };
+  const goTo = (next: Step) => {
+    place.reset();
+    setStep(next);
+  };
+  const restart = () => {
+    choose(null);
+    setOrder(null);
+    setStep('plan');
+  };
+  const heading = (text: string) => (
+    <Typography ref={headingRef} tabIndex={-1} variant="h3" component="h2" sx={{ mb: 2, outline: 'none' }}>
+      {text}
+    </Typography>
+  );
+
+  const summary = selection ? summaryOf(selection, today) : null;
+  const methods = selection ? offeredMethods(selection.plan, subscription) : [];
+  const hasPlans = catalogue.groups.some((group) => group.tiers.length > 0);
+
+  return (
+    <>
+      <LeaveGuard
+        when={step !== 'confirmation' && selection !== null}
+        texts={{ title: t('leave.title'), body: t('leave.body'), stay: t('actions.stay'), leave: t('actions.leave') }}
+      />
+      <FlowSteps labels={STEPS.map((s) => t(`steps.${s}`))} active={STEPS.indexOf(step)} />
+
+      {step === 'plan' ? (
+        <>
+          {heading(t('plans.heading'))}
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t('plans.yourPlan', { plan: subscription.plan.name })}
+          </Typography>
+          {hasPlans ? (
+            <PlansTable
+              groups={catalogue.groups.filter((group) => group.tiers.length > 0)}
+              subscription={subscription}
+              selectedId={selection?.plan.id ?? null}
+              onSelect={(plan, group) => choose({ plan, groupName: group.name, isUpfront: false, bundle: null })}
+              onContactUs={(plan) => setContact({ planName: plan.name })}
+            />
+          ) : (
+            <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }}>
+              <Inventory2OutlinedIcon color="disabled" sx={{ fontSize: 48 }} aria-hidden />
+              <Typography sx={{ fontWeight: 600 }}>{t('plans.empty')}</Typography>
+              <Typography color="text.secondary">{t('plans.emptyHint')}</Typography>
+              <Button variant="outlined" onClick={() => setContact({ planName: null })}>
+                {t('actions.contactUs')}
+              </Button>
+            </Stack>
+          )}
+          {selection ? (
+            <PlanOptions
+              plan={selection.plan}
+              isUpfront={selection.isUpfront}
+              bundle={selection.bundle}
+              onUpfrontChange={(isUpfront) => choose({ ...selection, isUpfront })}
+              onBundleChange={(bundle) => choose({ ...selection, bundle })}
+            />
+          ) : null}
+          {isNothingChosen ? (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {t('plans.selectPlan')}
+            </Alert>
+          ) : null}
+          {hasPlans ? (
+            <FlowActions
+              continueLabel={t('actions.continueToSummary')}
+              onContinue={() => (selection ? goTo('summary') : setNothingChosen(true))}
+            />
+          ) : null}
+        </>
+      ) : null}
+
+      {step === 'summary' && summary ? (
+        <>
+          {heading(t('summary.heading'))}
+          <PlanSummary summary={summary} onEdit={() => goTo('plan')} />
+          <FlowActions
+            onBack={() => goTo('plan')}
+            continueLabel={t('actions.continueToPayment')}
+            onContinue={() => goTo('payment')}
+          />
+        </>
+      ) : null}
+
+      {step === 'payment' && selection && summary ? (
+        <>
+          {heading(t('payment.heading'))}
+          <PaymentStep
+            methods={methods}
+            freeMethod={methodForFreeOrder(selection.plan, methods)}
+            isFree={isFree(summary)}
+            isPending={place.isPending}
+            error={place.isError ? problemMessage(place.error) : null}
+            onBack={() => goTo('summary')}
+            onSubmit={(choice) => place.mutate(choice)}
+          />
+        </>
+      ) : null}
+
+      {step === 'confirmation' && order ? (
+        <OrderConfirmation
+          order={order}
+          planName={order.ratePlan?.name ?? selection?.plan.name ?? ''}
+          headingRef={headingRef}
+          onRestart={restart}
+        />
+      ) : null}
+
+      <ContactUsDialog
+        open={contact !== null}
+        planName={contact?.planName ?? null}
+        currentPlan={subscription.plan.name}
+        onClose={() => setContact(null)}
+      />
+    </>
+  );
+}

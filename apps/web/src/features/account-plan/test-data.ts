@@ -1,0 +1,185 @@
+import type { TFetchPlansResponse, TOrder, TRatePlan, TSubscription } from '@connect/shared';
+
+/** The seeded catalogue (packages/db seed-plans.ts) as the account-plan service answers it, for the tests. */
+
+const ALLOWANCES = { applications: 5, tokens: 10, bridges: 5, blockchains: 3, mainnets: 1, testnets: 5, rateLimit: 25 };
+
+export const PAYG_STANDARD: TRatePlan = {
+  id: '10000000-0000-4000-8000-000000000001',
+  code: 'payg-standard',
+  type: 'PAY_AS_YOU_GO',
+  tier: 'standard',
+  name: 'Pay as you go — Standard',
+  productId: 'prod_payg_standard',
+  shortDescription: 'Pay monthly for the credits you use.',
+  fullDescription: 'No fee.',
+  order: 1,
+  billing: 'MONTHLY',
+  feeGbpMinor: 0,
+  qntPrice: null,
+  creditPriceUsdCents: 120,
+  upfrontMonths: null,
+  paymentMethods: ['FIAT', 'QNT'],
+  allowances: ALLOWANCES,
+  hasCreditBundles: false,
+};
+
+export const PAYG_ADVANCE: TRatePlan = {
+  ...PAYG_STANDARD,
+  id: '10000000-0000-4000-8000-000000000002',
+  code: 'payg-advance',
+  tier: 'advance',
+  name: 'Pay as you go — Advance',
+  order: 2,
+  creditPriceUsdCents: 115,
+  allowances: { applications: 20, tokens: 50, bridges: 20, blockchains: 0, mainnets: 5, testnets: 20, rateLimit: 100 },
+};
+
+export const ANNUAL_STANDARD: TRatePlan = {
+  ...PAYG_STANDARD,
+  id: '10000000-0000-4000-8000-000000000003',
+  code: 'annual-standard',
+  type: 'SUBSCRIPTION',
+  tier: 'standard',
+  name: 'Annual Subscription — Standard',
+  shortDescription: 'One annual fee, credits bought in bundles.',
+  order: 3,
+  billing: 'ANNUAL',
+  feeGbpMinor: 600_000,
+  qntPrice: '75000000000000000000',
+  creditPriceUsdCents: null,
+  paymentMethods: ['QNT', 'BANK_TRANSFER', 'FIAT'],
+  allowances: { applications: 10, tokens: 25, bridges: 10, blockchains: 5, mainnets: 3, testnets: 10, rateLimit: 50 },
+  hasCreditBundles: true,
+};
+
+export const ANNUAL_ADVANCE: TRatePlan = {
+  ...ANNUAL_STANDARD,
+  id: '10000000-0000-4000-8000-000000000004',
+  code: 'annual-advance',
+  tier: 'advance',
+  name: 'Annual Subscription — Advance',
+  order: 4,
+  feeGbpMinor: 1_800_000,
+  allowances: {
+    applications: 50,
+    tokens: 100,
+    bridges: 50,
+    blockchains: 0,
+    mainnets: 10,
+    testnets: 50,
+    rateLimit: 200,
+  },
+};
+
+export const CATALOGUE: TFetchPlansResponse = {
+  groups: [
+    { type: 'PAY_AS_YOU_GO', name: 'Pay as you go', billing: 'MONTHLY', tiers: [PAYG_STANDARD, PAYG_ADVANCE] },
+    { type: 'SUBSCRIPTION', name: 'Annual Subscription', billing: 'ANNUAL', tiers: [ANNUAL_STANDARD, ANNUAL_ADVANCE] },
+  ],
+};
+
+export const BUNDLES = {
+  ratePlanId: ANNUAL_STANDARD.id,
+  bundles: [
+    { id: '20000000-0000-4000-8000-000000000001', credits: 1_000, priceUsdCents: 110_000, unitPriceUsdCents: 110 },
+    { id: '20000000-0000-4000-8000-000000000002', credits: 5_000, priceUsdCents: 525_000, unitPriceUsdCents: 105 },
+  ],
+};
+
+export const TRIAL_SUBSCRIPTION: TSubscription = {
+  plan: {
+    id: '10000000-0000-4000-8000-000000000000',
+    code: 'trial',
+    name: 'Trial',
+    type: 'TRIAL',
+    tier: 'standard',
+    billing: 'TRIAL',
+    feeGbpMinor: 0,
+    creditPriceUsdCents: null,
+  },
+  status: 'ACTIVE',
+  statusReason: 'TRIAL',
+  inService: true,
+  startedAt: '2026-11-01T00:00:00.000Z',
+  periodEnd: null,
+  trialEndsAt: '2026-12-01T00:00:00.000Z',
+  upfrontMonths: null,
+  cancelAtPeriodEnd: false,
+  nextPlan: null,
+  allowances: { applications: 3, tokens: 5, bridges: 2, blockchains: 0, mainnets: 0, testnets: 20, rateLimit: 25 },
+  usage: { applications: 0, tokens: 0, bridges: 0, blockchains: 0, mainnets: 0, testnets: 0 },
+  credits: { available: 100, balance: 100, floor: 0 },
+  lowCredits: false,
+  pendingOrder: null,
+  availablePaymentMethods: ['BANK_TRANSFER'],
+};
+
+/** The subscription of an account on the annual standard plan. */
+export const ANNUAL_SUBSCRIPTION: TSubscription = {
+  ...TRIAL_SUBSCRIPTION,
+  plan: {
+    id: ANNUAL_STANDARD.id,
+    code: ANNUAL_STANDARD.code,
+    name: ANNUAL_STANDARD.name,
+    type: 'SUBSCRIPTION',
+    tier: 'standard',
+    billing: 'ANNUAL',
+    feeGbpMinor: 600_000,
+    creditPriceUsdCents: null,
+  },
+  statusReason: null,
+  periodEnd: '2027-11-01T00:00:00.000Z',
+  trialEndsAt: null,
+};
+
+/** The bank-transfer order of the annual standard plan with the 1,000-credit bundle (at $1.25 a pound). */
+export const BANK_ORDER: TOrder = {
+  id: '30000000-0000-4000-8000-000000000001',
+  reference: 'CNX-7K2M9QXA',
+  kind: 'PLAN',
+  status: 'AWAITING_PAYMENT',
+  paymentMethod: 'BANK_TRANSFER',
+  ratePlan: { id: ANNUAL_STANDARD.id, name: ANNUAL_STANDARD.name },
+  upfrontMonths: null,
+  bundle: { id: BUNDLES.bundles[0]!.id, credits: 1_000, priceUsdCents: 110_000 },
+  feeGbpMinor: 600_000,
+  bundleUsdCents: 110_000,
+  usdPerGbp: '1.25',
+  rateAt: '2026-11-20T10:00:00.000Z',
+  totalGbpMinor: 688_000,
+  paidGbpMinor: 0,
+  periodStart: null,
+  periodEnd: null,
+  dueAt: '2026-12-04T10:00:00.000Z',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  paidAt: null,
+  invoiceId: '40000000-0000-4000-8000-000000000001',
+  bankTransfer: {
+    accountName: 'Connect Sandbox Ltd (sample account)',
+    bankName: 'Sandbox Bank plc',
+    sortCode: '00-00-00',
+    accountNumber: '00000000',
+    iban: 'GB00SAND00000000000000',
+    bic: 'SANDGB2L',
+    reference: 'CNX-7K2M9QXA',
+    amountGbpMinor: 688_000,
+    dueAt: '2026-12-04T10:00:00.000Z',
+  },
+};
+
+/** A pay-as-you-go order: nothing to pay, paid at once. */
+export const PAYG_ORDER: TOrder = {
+  ...BANK_ORDER,
+  id: '30000000-0000-4000-8000-000000000002',
+  reference: 'CNX-PAYG0001',
+  status: 'PAID',
+  paymentMethod: 'FIAT',
+  ratePlan: { id: PAYG_STANDARD.id, name: PAYG_STANDARD.name },
+  bundle: null,
+  feeGbpMinor: 0,
+  bundleUsdCents: 0,
+  totalGbpMinor: 0,
+  paidAt: '2026-11-20T10:00:00.000Z',
+  bankTransfer: null,
+};
