@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-/* The order tests' support (orders, bank transfer, renewal orders). */
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { accountAllowances, creditBundles, ratePlans, users } from '@connect/db';
