@@ -1,8 +1,10 @@
 import type { FeatureName, KycStatus, Role, UserStatus } from '@connect/shared';
 
 /**
- * Features every new account starts with (spec §5, §6). Usage-limited features carry a total;
- * plans change these rows later. Decided in docs/decisions.md ("Default account features").
+ * Features every new account starts with (spec §5, §6). Decided in docs/decisions.md ("Default
+ * account features"). The usage counters (applications:create, tokens:create, bridges:create)
+ * keep what the account uses; what it may have is its plan's allowance (the `account_allowances`
+ * view), so their rows carry no total.
  */
 export const DEFAULT_ACCOUNT_FEATURES: { feature: FeatureName; total: number | null }[] = [
   { feature: 'mynetworks:v2', total: null },
@@ -10,9 +12,9 @@ export const DEFAULT_ACCOUNT_FEATURES: { feature: FeatureName; total: number | n
   { feature: 'bridge', total: null },
   { feature: 'reward', total: null },
   { feature: 'connectBeta', total: null },
-  { feature: 'applications:create', total: 3 },
-  { feature: 'tokens:create', total: 5 },
-  { feature: 'bridges:create', total: 2 },
+  { feature: 'applications:create', total: null },
+  { feature: 'tokens:create', total: null },
+  { feature: 'bridges:create', total: null },
 ];
 
 /**

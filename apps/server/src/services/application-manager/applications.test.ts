@@ -10,11 +10,13 @@ import {
   ZApplicationNetworksResponse,
   ZApplicationsPage,
   ZApplicationUsage,
+  ZAvailableFeatures,
   ZCreateApplicationResponse,
   ZProblem,
   ZRotateSecretResponse,
 } from '@connect/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { PLENTY, putOnPlan, setAllowances } from '../../../test/plans.ts';
 import { hashSecret } from '../../lib/secret-hash.ts';
 import { activate, addNetwork, newAppUser, type TestUser } from './testing.ts';
 
@@ -65,10 +67,12 @@ describe('application manager', () => {
     return ZCreateApplicationResponse.parse(res.json());
   }
 
-  async function setQuota(accountId: string, total: number | null, used: number) {
+  /** The plan allows `total` applications and the account has used `used` of them. */
+  async function setQuota(accountId: string, total: number, used: number) {
+    await setAllowances(t.db.db, accountId, { applications: total });
     await t.db.db
       .update(accountFeatures)
-      .set({ total, used })
+      .set({ used })
       .where(and(eq(accountFeatures.accountId, accountId), eq(accountFeatures.feature, 'applications:create')));
   }
 
@@ -93,7 +97,7 @@ describe('application manager', () => {
 
   describe('POST /create-application/', () => {
     it('creates an application with credentials, a secp256k1 key and the secret stored only as a hash', async () => {
-      await setQuota(owner.accountId, null, 0);
+      await setQuota(owner.accountId, PLENTY, 0);
       const app = await create(owner, { name: 'Payments API', networkIds: [testnetA.id, testnetB.id] });
       expect(app.name).toBe('Payments API');
       expect(app.accountId).toBe(owner.accountId);
@@ -206,6 +210,83 @@ describe('application manager', () => {
       const results = await Promise.all([1, 2, 3].map(() => call('POST', '/create-application/', user, form())));
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
       expect(await used(user.accountId)).toBe(3);
+    });
+  });
+
+  describe('the plan’s allowance (issue 14)', () => {
+    const page = async (user: TestUser) => ZApplicationsPage.parse((await call('GET', '/applications/', user)).json());
+
+    it('the trial allows 3; an upgrade to annual-standard allows 10 at once, in the list and the counters', async () => {
+      const user = await newAppUser(t);
+      await activate(t, user.accountId, testnetA.id);
+      for (let i = 0; i < 3; i += 1) await create(user);
+      const refused = await call('POST', '/create-application/', user, form());
+      expect(refused.statusCode).toBe(409);
+      expect(ZProblem.parse(refused.json()).code).toBe('APPLICATION_QUOTA_REACHED');
+      expect((await page(user)).quota).toEqual({ used: 3, total: 3 });
+
+      await putOnPlan(t.db.db, user.accountId, 'annual-standard');
+      await create(user);
+      expect((await page(user)).quota).toEqual({ used: 4, total: 10 });
+      const features = await t.app.inject({ method: 'GET', url: '/api/connect/available', headers: user.headers });
+      expect(ZAvailableFeatures.parse(features.json()).availableFeatures['applications:create']).toEqual({
+        t: 10,
+        a: 4,
+      });
+    });
+
+    it('refuses a new application with PLAN_INACTIVE while the plan is not in service; the others keep working', async () => {
+      const user = await newAppUser(t);
+      await activate(t, user.accountId, testnetA.id);
+      const kept = await create(user);
+      await putOnPlan(t.db.db, user.accountId, 'annual-standard', {
+        status: 'INACTIVE',
+        statusReason: 'RENEWAL_FAILED',
+      });
+      const res = await call('POST', '/create-application/', user, form());
+      expect(res.statusCode).toBe(403);
+      expect(ZProblem.parse(res.json()).code).toBe('PLAN_INACTIVE');
+      expect(await used(user.accountId)).toBe(1);
+      expect((await call('GET', `/application/${kept.id}`, user)).statusCode).toBe(200);
+      // PENDING behind an active plan (an upgrade waiting for its payment) keeps the plan in service.
+      await putOnPlan(t.db.db, user.accountId, 'annual-standard', {
+        status: 'PENDING',
+        statusBeforePending: 'ACTIVE',
+        statusReason: 'AWAITING_PAYMENT',
+      });
+      await create(user);
+    });
+
+    it('after a downgrade below its usage, the account keeps its applications but creates none until below the allowance', async () => {
+      const user = await newAppUser(t);
+      await activate(t, user.accountId, testnetA.id);
+      const apps = [await create(user), await create(user), await create(user)];
+      await setAllowances(t.db.db, user.accountId, { applications: 2 });
+
+      const listed = await page(user);
+      expect(listed.totalElements).toBe(3);
+      expect(listed.quota).toEqual({ used: 3, total: 2 });
+      for (const app of apps) expect((await call('GET', `/application/${app.id}`, user)).statusCode).toBe(200);
+      const edited = await call('PUT', '/application', user, {
+        id: apps[0]!.id,
+        name: 'Still editable',
+        callbackUrl: 'https://example.com/cb',
+        networkIds: [testnetA.id],
+        testnetSigning: false,
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const fourth = await call('POST', '/create-application/', user, form());
+      expect(ZProblem.parse(fourth.json()).code).toBe('APPLICATION_QUOTA_REACHED');
+
+      // One deleted: 2 of 2, still no room.
+      expect((await call('DELETE', `/application/${apps[2]!.id}`, user)).statusCode).toBe(204);
+      const third = await call('POST', '/create-application/', user, form());
+      expect(third.statusCode).toBe(409);
+      expect(ZProblem.parse(third.json()).code).toBe('APPLICATION_QUOTA_REACHED');
+      // Another deleted: 1 of 2, one may be created again.
+      expect((await call('DELETE', `/application/${apps[1]!.id}`, user)).statusCode).toBe(204);
+      await create(user);
+      expect((await page(user)).quota).toEqual({ used: 2, total: 2 });
     });
   });
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
+  accountAllowances,
   accountFeatures,
   accountNetworks,
   applicationNetworks,
@@ -52,20 +53,40 @@ export class ApplicationRepository {
     await this.events.emit(this.db, type, payload);
   }
 
-  /** The account's applications:create row, or null when the plan has no such feature. */
-  async quota(accountId: string): Promise<{ total: number | null; used: number } | null> {
+  /**
+   * The account's applications: how many it has (the applications:create counter) and how many
+   * its plan allows now (the `account_allowances` view); null when the account has neither.
+   */
+  async quota(accountId: string): Promise<{ total: number; used: number; inService: boolean } | null> {
     const [row] = await this.db
-      .select({ total: accountFeatures.total, used: accountFeatures.used })
-      .from(accountFeatures)
-      .where(and(eq(accountFeatures.accountId, accountId), eq(accountFeatures.feature, APPLICATIONS_FEATURE)));
+      .select({
+        total: accountAllowances.applications,
+        used: accountFeatures.used,
+        inService: accountAllowances.inService,
+      })
+      .from(accountAllowances)
+      .innerJoin(
+        accountFeatures,
+        and(
+          eq(accountFeatures.accountId, accountAllowances.accountId),
+          eq(accountFeatures.feature, APPLICATIONS_FEATURE),
+        ),
+      )
+      .where(eq(accountAllowances.accountId, accountId));
     return row ?? null;
   }
 
   /**
-   * Takes one application from the allowance, in one statement so two concurrent creations cannot
-   * both take the last one. False when none is left (or the plan has no allowance row).
+   * Takes one application from the plan's allowance, in one statement so two concurrent creations
+   * cannot both take the last one: the counter moves only while it is below what the plan in
+   * service allows now. Otherwise answers why not: 'inactive' (the plan is not in service) or
+   * 'quota' (the allowance is used up — also when a downgrade left the account above it).
    */
-  async takeQuota(accountId: string): Promise<boolean> {
+  async takeQuota(accountId: string): Promise<'taken' | 'quota' | 'inactive'> {
+    const allowed = this.db
+      .select({ applications: accountAllowances.applications })
+      .from(accountAllowances)
+      .where(and(eq(accountAllowances.accountId, accountId), eq(accountAllowances.inService, true)));
     const rows = await this.db
       .update(accountFeatures)
       .set({ used: sql`${accountFeatures.used} + 1` })
@@ -73,11 +94,14 @@ export class ApplicationRepository {
         and(
           eq(accountFeatures.accountId, accountId),
           eq(accountFeatures.feature, APPLICATIONS_FEATURE),
-          or(isNull(accountFeatures.total), sql`${accountFeatures.used} < ${accountFeatures.total}`),
+          sql`${accountFeatures.used} < (${allowed})`,
         ),
       )
       .returning({ used: accountFeatures.used });
-    return rows.length > 0;
+    if (rows.length > 0) return 'taken';
+    // Refused: one more read, only on this path, to say why.
+    const quota = await this.quota(accountId);
+    return quota && !quota.inService ? 'inactive' : 'quota';
   }
 
   async releaseQuota(accountId: string): Promise<void> {

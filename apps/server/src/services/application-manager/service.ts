@@ -206,7 +206,9 @@ export class ApplicationService {
         if (await repo.nameTaken(caller.accountId, nameKey)) {
           throw fieldProblem('APPLICATION_EXISTS', 'name');
         }
-        if (!(await repo.takeQuota(caller.accountId))) throw problem('APPLICATION_QUOTA_REACHED');
+        const taken = await repo.takeQuota(caller.accountId);
+        if (taken === 'inactive') throw problem('PLAN_INACTIVE');
+        if (taken === 'quota') throw problem('APPLICATION_QUOTA_REACHED');
         const row = await repo.insertApplication({
           accountId: caller.accountId,
           createdBy: caller.id,

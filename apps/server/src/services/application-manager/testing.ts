@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { accountFeatures, accountNetworks, networks, users } from '@connect/db';
+import { eq } from 'drizzle-orm';
+import { accountNetworks, networks, users } from '@connect/db';
 import { ZCreateApplicationResponse, type ApplicationType, type TCreateApplicationResponse } from '@connect/shared';
 import { signInAs, type TestContext } from '../../../test/helpers.ts';
+import { PLENTY, setAllowances } from '../../../test/plans.ts';
 
 /** Test set-up shared by the application-manager and gateway suites (not used by the app). */
 
@@ -17,12 +18,9 @@ export async function newAppUser(t: TestContext): Promise<TestUser> {
   return { ...session, accountId: row!.accountId };
 }
 
-/** Lifts the applications:create limit of an account (suites that create many applications). */
+/** Lifts the applications allowance of an account (suites that create many applications). */
 export async function allowUnlimitedApplications(t: TestContext, accountId: string): Promise<void> {
-  await t.db.db
-    .update(accountFeatures)
-    .set({ total: null })
-    .where(and(eq(accountFeatures.accountId, accountId), eq(accountFeatures.feature, 'applications:create')));
+  await setAllowances(t.db.db, accountId, { applications: PLENTY });
 }
 
 /** A catalogue network of its own (unique code), optionally pointing at a real RPC endpoint. */

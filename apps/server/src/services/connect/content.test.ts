@@ -21,6 +21,7 @@ import {
   ZUser,
 } from '@connect/shared';
 import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
+import { putOnPlan } from '../../../test/plans.ts';
 import { DEFAULT_ACCOUNT_FEATURES } from '../../lib/portal-users.ts';
 
 type Headers = { authorization: string };
@@ -108,6 +109,11 @@ describe('connect service: content, features and routes', () => {
       .update(accountFeatures)
       .set(values)
       .where(and(eq(accountFeatures.accountId, accountId), eq(accountFeatures.feature, feature)));
+  const setUsed = (accountId: string, feature: FeatureName, used: number) =>
+    t.db.db
+      .update(accountFeatures)
+      .set({ used })
+      .where(and(eq(accountFeatures.accountId, accountId), eq(accountFeatures.feature, feature)));
   const removeFeature = (accountId: string, feature: FeatureName) =>
     t.db.db
       .delete(accountFeatures)
@@ -170,26 +176,51 @@ describe('connect service: content, features and routes', () => {
   });
 
   describe('GET /available', () => {
-    it("lists the caller's account features as { t: total, a: used }", async () => {
+    it("lists the caller's account features as { t: total, a: used }, the counters' totals from the trial plan", async () => {
       const { headers } = await newUser();
       const res = await get('/available', headers);
       expect(res.statusCode).toBe(200);
+      const trial = { 'applications:create': 3, 'tokens:create': 5, 'bridges:create': 2 } as Record<string, number>;
       expect(ZAvailableFeatures.parse(res.json())).toEqual({
-        availableFeatures: Object.fromEntries(DEFAULT_ACCOUNT_FEATURES.map((f) => [f.feature, { t: f.total, a: 0 }])),
+        availableFeatures: Object.fromEntries(
+          DEFAULT_ACCOUNT_FEATURES.map((f) => [f.feature, { t: trial[f.feature] ?? f.total, a: 0 }]),
+        ),
       });
     });
 
     it("reflects the caller's own usage and removals, not another account's", async () => {
       const me = await newUser();
       const other = await newUser();
-      await setFeature(me.accountId, 'tokens:create', { total: 5, used: 2 });
+      await setUsed(me.accountId, 'tokens:create', 2);
       await removeFeature(me.accountId, 'reward');
-      await setFeature(other.accountId, 'bridges:create', { total: 9, used: 9 });
+      await setUsed(other.accountId, 'bridges:create', 2);
+      await putOnPlan(t.db.db, other.accountId, 'annual-advance');
 
       const { availableFeatures } = ZAvailableFeatures.parse((await get('/available', me.headers)).json());
       expect(availableFeatures['tokens:create']).toEqual({ t: 5, a: 2 });
       expect(availableFeatures.reward).toBeUndefined();
       expect(availableFeatures['bridges:create']).toEqual({ t: 2, a: 0 });
+    });
+
+    it('shows the new plan’s allowances at once after an upgrade, and the old row totals no longer count', async () => {
+      const me = await newUser();
+      await setUsed(me.accountId, 'applications:create', 3);
+      // A total left on the row (as accounts made before issue 14 have) does not decide any more.
+      await t.db.db
+        .update(accountFeatures)
+        .set({ total: 1 })
+        .where(and(eq(accountFeatures.accountId, me.accountId), eq(accountFeatures.feature, 'tokens:create')));
+      const before = ZAvailableFeatures.parse((await get('/available', me.headers)).json()).availableFeatures;
+      expect(before['applications:create']).toEqual({ t: 3, a: 3 });
+      expect(before['tokens:create']).toEqual({ t: 5, a: 0 });
+
+      await putOnPlan(t.db.db, me.accountId, 'annual-standard');
+      const after = ZAvailableFeatures.parse((await get('/available', me.headers)).json()).availableFeatures;
+      expect(after).toMatchObject({
+        'applications:create': { t: 10, a: 3 },
+        'tokens:create': { t: 25, a: 0 },
+        'bridges:create': { t: 10, a: 0 },
+      });
     });
   });
 

@@ -21,12 +21,36 @@ import type { IdentityAdmin } from '../../adapters/identity-admin/port.ts';
 import type { Config } from '../../config.ts';
 import { fieldProblem, notFound, problem, unauthorized } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
-import type { ConnectRepository, FeatureRow, UserRecord } from './repository.ts';
+import type { ConnectRepository, FeatureRow, PlanCounterAllowances, UserRecord } from './repository.ts';
 
 // One wording for "not yours" and "does not exist", so a 404 never tells which it was.
 
-function toAvailableFeatures(rows: FeatureRow[]): TAvailableFeatures {
-  return Object.fromEntries(rows.map((row) => [row.feature, { t: row.total, a: row.used }]));
+/** The usage counters whose total is the plan's allowance (issue 14), by the allowance that decides it. */
+const PLAN_COUNTERS: Readonly<Record<string, keyof PlanCounterAllowances>> = {
+  'applications:create': 'applications',
+  'tokens:create': 'tokens',
+  'bridges:create': 'bridges',
+};
+
+/**
+ * The account's features as spec §3 names them: `a` is what the account uses; `t` is what its
+ * plan allows now for the counters (so an upgrade shows at once), the row's own total otherwise.
+ */
+function toAvailableFeatures({
+  rows,
+  allowances,
+}: {
+  rows: FeatureRow[];
+  allowances: PlanCounterAllowances | null;
+}): TAvailableFeatures {
+  return Object.fromEntries(
+    rows.map((row) => {
+      const counter = PLAN_COUNTERS[row.feature];
+      // No plan row at all (it cannot happen since migration 0009): nothing may be created.
+      const total = counter ? (allowances?.[counter] ?? 0) : row.total;
+      return [row.feature, { t: total, a: row.used }];
+    }),
+  );
 }
 
 /**

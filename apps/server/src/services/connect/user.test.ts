@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountFeatures, accounts, idpUsers, LATEST_TERMS, termsAcceptances, termsVersions, users } from '@connect/db';
+import {
+  accountAllowances,
+  accountFeatures,
+  accounts,
+  idpUsers,
+  LATEST_TERMS,
+  termsAcceptances,
+  termsVersions,
+  users,
+} from '@connect/db';
 import {
   FIELD_MESSAGES,
   type Role,
@@ -108,6 +117,12 @@ describe('connect service: the user', () => {
         .where(eq(accountFeatures.accountId, user.accountId));
       expect(features).toHaveLength(DEFAULT_ACCOUNT_FEATURES.length);
       expect(features).toEqual(expect.arrayContaining(DEFAULT_ACCOUNT_FEATURES.map((f) => ({ ...f, used: 0 }))));
+      // What it may have comes from its plan: the trial's allowances, in service.
+      const [allowances] = await t.db.db
+        .select()
+        .from(accountAllowances)
+        .where(eq(accountAllowances.accountId, user.accountId));
+      expect(allowances).toMatchObject({ status: 'ACTIVE', inService: true, applications: 3, tokens: 5, bridges: 2 });
     });
 
     it('reads the caller even when the id is written in capitals', async () => {
