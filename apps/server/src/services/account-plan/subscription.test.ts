@@ -6,7 +6,7 @@ import { PLAN_TERMS, ZSubscription, type TSubscription } from '@connect/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
 import { TRIAL_CREDITS } from '../../lib/trial-credits.ts';
-import { newPlanUser, payPlan, planByCode, type PlanUser } from './plan-testing.ts';
+import { newPlanUser, payPlan, planByCode, type PlanUser } from './testing.ts';
 
 type Headers = { authorization: string };
 
