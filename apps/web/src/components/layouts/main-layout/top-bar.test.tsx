@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPlanInfo } from '@connect/shared';
+import { refreshPlanQueries } from '../../../lib/plans/api.ts';
 import { session } from '../../../lib/storage.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { fetchByPath, frameHandlers, json, TRIAL_PLAN, USER_UUID } from './test-utils.tsx';
+import { fetchByPath, frameHandlers, json, newQueryClient, TRIAL_PLAN, USER_UUID } from './test-utils.tsx';
 import { TopBar } from './top-bar.tsx';
 
 vi.mock('../../../lib/auth.ts', () => ({
@@ -59,6 +60,19 @@ describe('TopBar', { timeout: 20_000 }, () => {
     expect(label).toBeDisabled();
     expect(screen.getByText('Annual Subscription')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Upgrade plan' })).not.toBeInTheDocument();
+  });
+
+  it('reads the plan again right after an order, not only every 10 minutes', async () => {
+    let plan: TPlanInfo = TRIAL_PLAN;
+    vi.stubGlobal('fetch', fetchByPath(frameHandlers({ '/api/account-plan/user-plan': () => json(plan) })));
+    const queryClient = newQueryClient();
+    renderWithProviders(topBar, { route: '/dashboard', path: '*', queryClient });
+    expect(await screen.findByRole('link', { name: 'Upgrade plan' })).toBeInTheDocument();
+
+    // The upgrade journey placed a bank-transfer order: the plan is PENDING now.
+    plan = { ...TRIAL_PLAN, status: 'PENDING' };
+    await refreshPlanQueries(queryClient);
+    expect(await screen.findByRole('button', { name: 'Pending' })).toBeDisabled();
   });
 
   it('says when the plan is not active, in words', async () => {
