@@ -460,6 +460,89 @@ export function script(chain: TestChain): Call[] {
       status: 200,
     },
 
+    // ── Orders (account-plan): a plan by bank transfer, staff's receipt, a credits top-up ──────
+    // Sent as the user who signs out last: a trial account of its own, so the plan it buys
+    // changes nothing for the calls above.
+    {
+      operation: 'GET /api/account-plan/rate-plan/{id}/credit-bundles',
+      send: (s) => ({ url: `/api/account-plan/rate-plan/${s.annualPlan}/credit-bundles` }),
+      status: 200,
+      keep: (body: { bundles: { id: string }[] }, s) => {
+        s.bundle = body.bundles[0]!.id;
+      },
+    },
+    ...[true, false].map((isKnown): Call => ({
+      operation: 'POST /api/account-plan/order/plan',
+      send: (s) => ({
+        url: '/api/account-plan/order/plan',
+        headers: { authorization: s.leaving! },
+        body: {
+          idempotencyKey: randomUUID(),
+          ratePlanId: isKnown ? s.annualPlan : randomUUID(),
+          creditBundleId: s.bundle,
+          paymentMethod: 'BANK_TRANSFER',
+          terms: { termsAndConditions: true, acceptableUsePolicy: true, privacyPolicy: true },
+        },
+      }),
+      status: isKnown ? 200 : 404,
+      keep: (body: { id: string; totalGbpMinor: number }, s) => {
+        s.order = body.id;
+        s.orderTotal = String(body.totalGbpMinor);
+      },
+    })),
+    ...[true, false].map((isKnown): Call => ({
+      operation: 'POST /api/account-plan/order/track',
+      send: (s) => ({
+        url: '/api/account-plan/order/track',
+        headers: { authorization: s.leaving! },
+        body: { orderId: isKnown ? s.order : randomUUID() },
+      }),
+      status: isKnown ? 200 : 404,
+    })),
+    {
+      operation: 'GET /api/account-plan/management/orders',
+      send: () => ({ url: '/api/account-plan/management/orders?status=AWAITING_PAYMENT', as: 'admin' }),
+      status: 200,
+    },
+    ...[true, false].map((isKnown): Call => ({
+      operation: 'POST /api/account-plan/management/orders/{id}/receipts',
+      send: (s) => ({
+        url: `/api/account-plan/management/orders/${isKnown ? s.order : randomUUID()}/receipts`,
+        as: 'admin',
+        body: {
+          receiptId: `BANK-${randomUUID()}`,
+          amountGbpMinor: Number(s.orderTotal),
+          receivedAt: new Date().toISOString(),
+        },
+      }),
+      status: isKnown ? 200 : 404,
+    })),
+    {
+      operation: 'POST /api/account-plan/order/credits',
+      send: (s) => ({
+        url: '/api/account-plan/order/credits',
+        headers: { authorization: s.leaving! },
+        body: {
+          idempotencyKey: randomUUID(),
+          creditBundleId: s.bundle,
+          paymentMethod: 'BANK_TRANSFER',
+          terms: { termsAndConditions: true, acceptableUsePolicy: true, privacyPolicy: true },
+        },
+      }),
+      status: 200,
+      keep: (body: { id: string }, s) => {
+        s.creditsOrder = body.id;
+      },
+    },
+    ...[200, 409].map((status): Call => ({
+      operation: 'POST /api/account-plan/order/{id}/cancel',
+      send: (s) => ({
+        url: `/api/account-plan/order/${s.creditsOrder}/cancel`,
+        headers: { authorization: s.leaving! },
+      }),
+      status,
+    })),
+
     // Last: ends the session it is sent with (a user of its own).
     {
       operation: 'POST /api/connect/sign-out',
