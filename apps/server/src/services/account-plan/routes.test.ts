@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '@connect/db';
-import { ZPlanInfo, ZProblem } from '@connect/shared';
+import { PLAN_TERMS, ZPlanInfo, ZProblem } from '@connect/shared';
 import { TRIAL_CREDITS, trialCreditsReference } from '../../lib/trial-credits.ts';
+import { AccountPlansRepository } from '../../repositories/account-plans.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
 import { backfillTrialCredits } from '../../repositories/trial-credits.ts';
 import { buildApp } from '../../app.ts';
+import { PlanLifecycle } from './lifecycle.ts';
+import { payPlan, planByCode } from './testing.ts';
 import { createTestApp, signInAs, testConfig, type TestContext } from '../../../test/helpers.ts';
 
 type Headers = { authorization: string };
@@ -40,6 +43,8 @@ describe('account-plan service: GET /user-plan', () => {
     await t.db.db
       .insert(users)
       .values({ id: session.sub, accountId: account!.id, email: session.email, role: 'INDIVIDUAL' });
+    // Migration 0009 started the trial of every account that existed then.
+    await new AccountPlansRepository(t.db.db, t.app.events).startTrial(account!.id);
     expect(ZPlanInfo.parse((await getPlan(session.headers)).json()).credits).toBe(0);
     return { ...session, accountId: account!.id };
   }
@@ -52,8 +57,8 @@ describe('account-plan service: GET /user-plan', () => {
   const spend = (accountId: string, amount: bigint) =>
     ledger().consume(accountId, 'CREDIT', amount, { reason: 'Spent', reference: `test:${randomUUID()}` });
 
-  const setPlan = (accountId: string, values: Partial<typeof accounts.$inferInsert>) =>
-    t.db.db.update(accounts).set(values).where(eq(accounts.id, accountId));
+  const lifecycle = () =>
+    new PlanLifecycle(t.db.db, t.app.events, { paygCreditLimit: t.app.deps.config.billing.paygCreditLimit });
 
   it('answers 401 problems without a token or with an invalid one', async () => {
     for (const headers of [{}, { authorization: 'Bearer not-a-token' }]) {
@@ -71,8 +76,13 @@ describe('account-plan service: GET /user-plan', () => {
       name: 'Trial',
       status: 'ACTIVE',
       credits: TRIAL_CREDITS,
-      renewsAt: null,
+      // The trial's end, 30 days after the account was made.
+      renewsAt: expect.any(String),
     });
+    const { renewsAt } = ZPlanInfo.parse(res.json());
+    const days = (Date.parse(renewsAt!) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(PLAN_TERMS.trialDays - 1);
+    expect(days).toBeLessThanOrEqual(PLAN_TERMS.trialDays);
   });
 
   it("shows the trial credits on a new user's very first request, without Token Flow ever being opened", async () => {
@@ -133,26 +143,28 @@ describe('account-plan service: GET /user-plan', () => {
     expect(ZPlanInfo.parse((await getPlan(before.headers)).json()).credits).toBe(TRIAL_CREDITS);
   });
 
-  it("answers the caller's own account row, not another account's", async () => {
+  it("answers the caller's own account's plan, not another account's", async () => {
     const me = await newUser();
     const other = await newUser();
-    const renewsAt = new Date('2027-03-01T12:00:00.000Z');
-    await setPlan(me.accountId, { planName: 'Annual Subscription', planRenewsAt: renewsAt });
+    const start = new Date('2026-03-01T12:00:00.000Z');
+    const paid = await payPlan(t, me.accountId, 'annual-standard', start);
     await ledger().purchase(me.accountId, 'CREDIT', 1150n, { reason: 'Annual Subscription', reference: randomUUID() });
-    await setPlan(other.accountId, { planName: 'Pay as you go', planStatus: 'DISABLED' });
+    await payPlan(t, other.accountId, 'payg-standard', start);
+    await lifecycle().apply(other.accountId, { type: 'DISABLED_BY_STAFF' });
     await spend(other.accountId, 93n);
 
     expect(ZPlanInfo.parse((await getPlan(me.headers)).json())).toEqual({
-      name: 'Annual Subscription',
+      name: paid.plan.name,
       status: 'ACTIVE',
       credits: 1250,
-      renewsAt: renewsAt.toISOString(),
+      renewsAt: '2027-03-01T12:00:00.000Z',
     });
-    expect(ZPlanInfo.parse((await getPlan(other.headers)).json())).toEqual({
-      name: 'Pay as you go',
+    expect(ZPlanInfo.parse((await getPlan(other.headers)).json())).toMatchObject({
+      name: (await planByCode(t, 'payg-standard')).name,
       status: 'DISABLED',
+      // A disabled pay-as-you-go plan has no credit limit: its floor is 0.
       credits: 7,
-      renewsAt: null,
+      renewsAt: '2026-04-01T12:00:00.000Z',
     });
   });
 
@@ -164,11 +176,12 @@ describe('account-plan service: GET /user-plan', () => {
     expect(ZPlanInfo.parse((await getPlan(headers)).json()).credits).toBe(TRIAL_CREDITS - 130 + 500);
   });
 
-  it('reflects a PENDING status once the account row changes (an upgrade awaiting payment)', async () => {
+  it('reflects a PENDING status while an order awaits its payment', async () => {
     const { headers, accountId } = await newUser();
     expect(ZPlanInfo.parse((await getPlan(headers)).json()).status).toBe('ACTIVE');
-    await setPlan(accountId, { planStatus: 'PENDING' });
-    expect(ZPlanInfo.parse((await getPlan(headers)).json()).status).toBe('PENDING');
+    const plan = await planByCode(t, 'annual-standard');
+    await lifecycle().apply(accountId, { type: 'ORDER_PLACED', orderId: randomUUID(), plan });
+    expect(ZPlanInfo.parse((await getPlan(headers)).json())).toMatchObject({ status: 'PENDING', name: 'Trial' });
   });
 
   it('is documented under the account-plan tag with a summary and the bearer token', async () => {

@@ -18,7 +18,7 @@ describe('account-plan service: the subscription', () => {
   afterAll(() => t?.close());
 
   const call = (method: 'GET' | 'POST', url: string, headers: Partial<Headers>, payload?: unknown) =>
-    t.app.inject({ method, url: `/api/account-plan${url}`, headers, ...(payload === undefined ? {} : { payload }) });
+    t.app.inject({ method, url: `/api/account-plan${url}`, headers, payload: payload as object | undefined });
   async function subscription(user: PlanUser): Promise<TSubscription> {
     const res = await call('GET', '/subscription', user.headers);
     expect(res.statusCode, res.body).toBe(200);
