@@ -10,15 +10,16 @@
 // (`app.inject`, no sockets) on a fresh embedded database, with the real job queue and deployer.
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createPublicClient, createWalletClient, defineChain, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { accountFeatures, accountNetworks, networks } from '@connect/db';
+import { accountNetworks, networks } from '@connect/db';
 import { deployData } from '@connect/contracts';
 import { SECOND_WALLET_PRIVATE_KEY, startDevChain } from '@connect/devchain';
 import type { TCreateTokenResponse, TTierCard, TTokenDetails } from '@connect/shared';
 import { LedgerRepository } from '../apps/server/src/repositories/ledger.ts';
 import { createTestApp, signInAs } from '../apps/server/test/helpers.ts';
+import { PLENTY, setAllowances } from '../apps/server/test/plans.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 50);
@@ -47,10 +48,7 @@ try {
   const [network] = await t.db.db.select().from(networks).where(eq(networks.code, 'ethereum-testnet'));
   await t.db.db.insert(accountNetworks).values({ accountId, networkId: network!.id });
   await t.app.inject({ method: 'POST', url: '/api/tokenise/tokens', headers: user.headers, payload: {} });
-  await t.db.db
-    .update(accountFeatures)
-    .set({ total: null })
-    .where(and(eq(accountFeatures.accountId, accountId), eq(accountFeatures.feature, 'tokens:create')));
+  await setAllowances(t.db.db, accountId, { tokens: PLENTY });
   await new LedgerRepository(t.db.db).grant(accountId, 'CREDIT', 1_000_000n, {
     reason: 'Bench credits',
     reference: `bench:${accountId}`,

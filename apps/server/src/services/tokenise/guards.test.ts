@@ -9,6 +9,7 @@ import {
   type TTierCard,
   type TVerifyTokenResponse,
 } from '@connect/shared';
+import { putOnPlan } from '../../../test/plans.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
 import { creditsOf, HOLDER, newTokenUser, settled, tiersOf, useTokenSuite, type TokenUser } from './test-support.ts';
 
@@ -20,6 +21,11 @@ describe('tokenise: guards, tiers and verify', () => {
   describe('guards', () => {
     const locations = (user: TokenUser) =>
       s.t.app.inject({ method: 'GET', url: '/api/tokenise/v2/orchestration/locations', headers: user.headers });
+    const setUsed = (user: TokenUser, used: number) =>
+      s.t.db.db
+        .update(accountFeatures)
+        .set({ used })
+        .where(and(eq(accountFeatures.accountId, user.accountId), eq(accountFeatures.feature, 'tokens:create')));
 
     it('sends a user without networks to My networks', async () => {
       const user = await newTokenUser(s.t);
@@ -46,6 +52,57 @@ describe('tokenise: guards, tiers and verify', () => {
         expect(problem(res).detail).toBe(TOKEN_MESSAGES.quotaReached);
         expect(problem(res).code).toBe('TOKEN_QUOTA_REACHED');
       }
+    });
+
+    it('takes the allowance from the plan: the trial’s 5 used up, an upgrade to annual-standard allows 25 at once', async () => {
+      const user = await newTokenUser(s.t, { networks: [s.ids.ethTest] });
+      await setUsed(user, 5);
+      for (const res of [await locations(user), await create(user, quant20('base'))]) {
+        expect(res.statusCode).toBe(409);
+        expect(problem(res).code).toBe('TOKEN_QUOTA_REACHED');
+      }
+      await putOnPlan(s.t.db.db, user.accountId, 'annual-standard');
+      expect((await locations(user)).statusCode).toBe(200);
+      const created = await create(user, quant20('base'));
+      expect(created.statusCode, created.body).toBe(201);
+      const list = await s.t.app.inject({
+        method: 'POST',
+        url: '/api/tokenise/tokens',
+        headers: user.headers,
+        payload: {},
+      });
+      expect(list.json<{ quota: unknown }>().quota).toEqual({ deployed: 6, allowed: 25 });
+      const features = await s.t.app.inject({ method: 'GET', url: '/api/connect/available', headers: user.headers });
+      expect(
+        features.json<{ availableFeatures: Record<string, unknown> }>().availableFeatures['tokens:create'],
+      ).toEqual({
+        t: 25,
+        a: 6,
+      });
+    });
+
+    it('refuses with PLAN_INACTIVE while the plan is not in service, in the guards and in the one-statement insert', async () => {
+      const user = await newTokenUser(s.t, { networks: [s.ids.ethTest] });
+      await putOnPlan(s.t.db.db, user.accountId, 'trial', { status: 'INACTIVE', statusReason: 'TRIAL_ENDED' });
+      for (const res of [await locations(user), await create(user, quant20('base'))]) {
+        expect(res.statusCode).toBe(403);
+        expect(problem(res).code).toBe('PLAN_INACTIVE');
+      }
+      const [row] = await s.t.db.db
+        .select({ used: accountFeatures.used })
+        .from(accountFeatures)
+        .where(and(eq(accountFeatures.accountId, user.accountId), eq(accountFeatures.feature, 'tokens:create')));
+      expect(row!.used).toBe(0);
+    });
+
+    it('after a downgrade below its usage, keeps the tokens but deploys none until below the allowance', async () => {
+      const user = await newTokenUser(s.t, { networks: [s.ids.ethTest], quota: 3 });
+      await setUsed(user, 4);
+      const res = await create(user, quant20('base'));
+      expect(res.statusCode).toBe(409);
+      expect(problem(res).code).toBe('TOKEN_QUOTA_REACHED');
+      await setUsed(user, 2);
+      expect((await create(user, quant20('base'))).statusCode).toBe(201);
     });
 
     it('lists testnets with an RPC URL, and mainnets only with a verified identity', async () => {

@@ -12,7 +12,7 @@ import { badRequest, fieldProblem, problem } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import { isIdentityVerified, requireVerifiedIdentity } from '../connect/index.ts';
 import type { DeploymentEngine } from './deployment.ts';
-import type { NetworkRow, TierRow, TokenRepository } from './repository.ts';
+import type { NetworkRow, TierRow, TokenQuota, TokenRepository } from './repository.ts';
 
 export type Caller = Pick<PortalUser, 'id' | 'accountId' | 'kycStatus'>;
 /** Where and what a new token deploys. */
@@ -22,8 +22,14 @@ export type Target = { networkId: string; tierId: string; tokenType: TTokenType;
 export const insufficientCredits = (needed: number, available: number) =>
   problem('INSUFFICIENT_CREDITS', { detail: TOKEN_MESSAGES.insufficientCredits(needed, available) });
 
-const hasQuotaLeft = (quota: { total: number | null; used: number } | null) =>
-  quota !== null && (quota.total === null || quota.total - quota.used > 0);
+/**
+ * The quota guard: the plan must be in service (PLAN_INACTIVE), and its tokens allowance above
+ * what the account has (TOKEN_QUOTA_REACHED; also after a downgrade below its usage).
+ */
+function requireQuotaLeft(quota: TokenQuota | null): void {
+  if (quota && !quota.inService) throw problem('PLAN_INACTIVE');
+  if (!quota || quota.used >= quota.total) throw problem('TOKEN_QUOTA_REACHED');
+}
 
 /**
  * The guards of a new token (spec §5), in the spec's order: tokens:create quota, configured
@@ -36,10 +42,9 @@ export class TokenGuards {
     private readonly deployers: Pick<DeploymentEngine, 'deployerFor'>,
   ) {}
 
-  /** Spec §5: no tokens:create quota left → back to Token Flow. */
+  /** Spec §5: no tokens:create quota left → back to Token Flow; a plan out of service → PLAN_INACTIVE. */
   async requireQuota(accountId: string): Promise<void> {
-    const quota = await this.repo.quota(accountId);
-    if (!hasQuotaLeft(quota)) throw problem('TOKEN_QUOTA_REACHED');
+    requireQuotaLeft(await this.repo.quota(accountId));
   }
 
   /**
@@ -122,7 +127,7 @@ export class TokenGuards {
       this.repo.activatedNetworks(caller.accountId),
       this.repo.credits(caller.accountId),
     ]);
-    if (!hasQuotaLeft(quota)) throw problem('TOKEN_QUOTA_REACHED');
+    requireQuotaLeft(quota);
     await this.usableNetworks(caller, activated);
     const network = await this.location(caller, body.networkId, activated);
     const tier = await this.tierFor(network, body, knownTier);

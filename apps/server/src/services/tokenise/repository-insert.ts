@@ -1,5 +1,6 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
+  accountAllowances,
   accountFeatures,
   accountNetworks,
   ledgerBalances,
@@ -50,7 +51,8 @@ export type NewTokenInput = Omit<Pick<NewToken, (typeof INSERTED_COLUMNS)[number
 
 /**
  * The statement of `insertTokenIfAllowed`, built once per database (a deployment's critical path
- * should not pay for building it): the quota update is a CTE guarded by the activated network and
+ * should not pay for building it): the quota update is a CTE guarded by the plan's tokens
+ * allowance (the `account_allowances` view, only while the plan is in service), the activated network and
  * the credits the ledger shows available (balance − floor; it reads, the charge at settlement
  * moves), and the new row's account id is read from what it updated, so when any condition
  * fails the NOT NULL column refuses the whole statement. With `withTx`, the signed deployment
@@ -65,7 +67,11 @@ function buildInsertStatement(db: Database, withTx: boolean) {
         where ${and(
           eq(accountFeatures.accountId, param('accountId')),
           eq(accountFeatures.feature, TOKENS_FEATURE),
-          or(isNull(accountFeatures.total), sql`${accountFeatures.used} < ${accountFeatures.total}`),
+          // What the account's plan allows now, while the plan is in service (issue 14).
+          sql`${accountFeatures.used} < (select ${accountAllowances.tokens} from ${accountAllowances} where ${and(
+            eq(accountAllowances.accountId, param('accountId')),
+            eq(accountAllowances.inService, true),
+          )})`,
           sql`exists (select 1 from ${accountNetworks} where ${and(
             eq(accountNetworks.accountId, param('accountId')),
             eq(accountNetworks.networkId, param('networkId')),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
+  accountAllowances,
   accountFeatures,
   accountNetworks,
   networks,
@@ -29,6 +30,8 @@ export type TokenRow = typeof tokens.$inferSelect;
 export type TierRow = typeof tokenTiers.$inferSelect;
 export type NetworkRow = typeof networks.$inferSelect;
 export type TokenWithRefs = { token: TokenRow; network: NetworkRow; tier: TierRow };
+/** What the account may still deploy: its plan's tokens allowance and the tokens it has. */
+export type TokenQuota = { total: number; used: number; inService: boolean };
 export type { NewTokenInput };
 
 /** The columns the token form fills (see TokeniseService's formColumns). */
@@ -380,11 +383,19 @@ export class TokenRepository {
 
   // -- quota and credits ---------------------------------------------------------------------
 
-  async quota(accountId: string): Promise<{ total: number | null; used: number } | null> {
+  /**
+   * The account's tokens: how many it has (the tokens:create counter), how many its plan allows
+   * now (the `account_allowances` view) and whether the plan is in service; null when it has neither.
+   */
+  async quota(accountId: string): Promise<TokenQuota | null> {
     const [row] = await this.db
-      .select({ total: accountFeatures.total, used: accountFeatures.used })
-      .from(accountFeatures)
-      .where(and(eq(accountFeatures.accountId, accountId), eq(accountFeatures.feature, TOKENS_FEATURE)));
+      .select({ total: accountAllowances.tokens, used: accountFeatures.used, inService: accountAllowances.inService })
+      .from(accountAllowances)
+      .innerJoin(
+        accountFeatures,
+        and(eq(accountFeatures.accountId, accountAllowances.accountId), eq(accountFeatures.feature, TOKENS_FEATURE)),
+      )
+      .where(eq(accountAllowances.accountId, accountId));
     return row ?? null;
   }
 

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createWalletClient, defineChain, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { accountFeatures, accountNetworks, networks, platformKeys, users, type Database } from '@connect/db';
+import { accountNetworks, networks, platformKeys, users, type Database } from '@connect/db';
 import { TEST_WALLET_PRIVATE_KEY } from '@connect/devchain';
 import type { KycStatus, TCreateTokenResponse, TProblem, TTierCard, TTokenDetails } from '@connect/shared';
 import { LedgerRepository } from '../../repositories/ledger.ts';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
+import { PLENTY, setAllowances } from '../../../test/plans.ts';
 
 /** Test helpers of the tokenise suites (not loaded by the app). */
 
@@ -24,12 +25,8 @@ export async function newTokenUser(
   const accountId = me.json<{ accountId: string }>().accountId;
   if (options.kycStatus)
     await t.db.db.update(users).set({ kycStatus: options.kycStatus }).where(eq(users.id, user.sub));
-  if (options.quota !== undefined) {
-    await t.db.db
-      .update(accountFeatures)
-      .set({ total: options.quota })
-      .where(and(eq(accountFeatures.accountId, accountId), eq(accountFeatures.feature, 'tokens:create')));
-  }
+  // The plan's tokens allowance (null: as many as the tests need).
+  if (options.quota !== undefined) await setAllowances(t.db.db, accountId, { tokens: options.quota ?? PLENTY });
   if (options.networks?.length) await activate(t, accountId, options.networks);
   // The account got its trial credits when it was created (above), so a balance set below is exactly as asked.
   const list = await t.app.inject({ method: 'POST', url: '/api/tokenise/tokens', headers: user.headers, payload: {} });
