@@ -15,6 +15,7 @@ import { AppBreadcrumbs } from './app-breadcrumbs.tsx';
 import { BackToTop } from './back-to-top.tsx';
 import { CookieBanner } from './cookie-banner.tsx';
 import { Footer } from './footer.tsx';
+import { LowCreditsBanner } from './low-credits-banner.tsx';
 import {
   CONTENT_MAX_WIDTH,
   MAIN_CONTENT_ID,
@@ -178,6 +179,7 @@ export function MainLayout() {
             '&:focus': { outline: 'none' },
           }}
         >
+          <LowCreditsBanner />
           <AppBreadcrumbs routes={routes} />
           <Outlet />
         </Box>

@@ -11,11 +11,15 @@ import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { CommunicationCard } from '../components/communication-card.tsx';
 import { MfaSection } from '../components/mfa-section.tsx';
 import { PersonalDetailsCard } from '../components/personal-details-card.tsx';
+import { PlanSection } from '../components/plan/plan-section.tsx';
 import { SupportCard } from '../components/support-card.tsx';
 import { TermsCard } from '../components/terms-card.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 
-/** /my-account ('Profile', spec §2.5): personal and business details, terms, security, communication, support. */
+/**
+ * /my-account ('Profile', spec §2.5): personal and business details, the plan (issue 14), terms,
+ * security, communication, support.
+ */
 export function MyAccountPage() {
   const { t } = useTranslation('account');
   const user = useCurrentUser();
@@ -48,6 +52,9 @@ function AccountSections({ user }: { user: TUser }) {
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <BusinessDetailsCard user={user} />
+      </Grid>
+      <Grid size={12}>
+        <PlanSection />
       </Grid>
       <Grid size={12}>
         <AccountSection id="security-title" title={t('myAccount.security.title')}>

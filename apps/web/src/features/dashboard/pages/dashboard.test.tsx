@@ -1,7 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TContentFeature, TContentUpdate, TGettingStarted, TPlanInfo, TUser } from '@connect/shared';
+import type {
+  TAvailableFeatures,
+  TContentFeature,
+  TContentUpdate,
+  TFetchPlansResponse,
+  TGettingStarted,
+  TRatePlan,
+  TSubscription,
+  TUser,
+} from '@connect/shared';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 import { session } from '../../../lib/storage.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -18,7 +27,79 @@ const USER = {
   role: 'INDIVIDUAL',
 } as TUser;
 
-const PLAN: TPlanInfo = { name: 'Trial', status: 'ACTIVE', credits: 12500, renewsAt: '2026-11-22T12:00:00.000Z' };
+const ALLOWANCES = { applications: 3, tokens: 5, bridges: 2, blockchains: 0, mainnets: 0, testnets: 10, rateLimit: 25 };
+/** GET /subscription: the trial, with its end date. */
+const PLAN: TSubscription = {
+  plan: {
+    id: '00000000-0000-4000-8000-0000000000a0',
+    code: 'trial',
+    name: 'Trial',
+    type: 'TRIAL',
+    tier: 'standard',
+    billing: 'TRIAL',
+    feeGbpMinor: 0,
+    creditPriceUsdCents: null,
+  },
+  status: 'ACTIVE',
+  statusReason: 'TRIAL',
+  inService: true,
+  startedAt: '2026-10-23T12:00:00.000Z',
+  periodEnd: null,
+  trialEndsAt: '2026-11-22T12:00:00.000Z',
+  upfrontMonths: null,
+  cancelAtPeriodEnd: false,
+  nextPlan: null,
+  allowances: ALLOWANCES,
+  usage: { applications: 1, tokens: 0, bridges: 0, blockchains: 1, mainnets: 0, testnets: 1 },
+  credits: { available: 12500, balance: 12500, floor: 0 },
+  lowCredits: false,
+  pendingOrder: null,
+  availablePaymentMethods: ['BANK_TRANSFER'],
+};
+const ANNUAL_PLAN: TRatePlan = {
+  id: '00000000-0000-4000-8000-0000000000c1',
+  code: 'annual-standard',
+  type: 'SUBSCRIPTION',
+  tier: 'standard',
+  name: 'Annual Standard',
+  productId: null,
+  shortDescription: '',
+  fullDescription: '',
+  order: 0,
+  billing: 'ANNUAL',
+  feeGbpMinor: 600_000,
+  qntPrice: null,
+  creditPriceUsdCents: null,
+  upfrontMonths: null,
+  paymentMethods: ['BANK_TRANSFER'],
+  allowances: { ...ALLOWANCES, applications: 20 },
+  hasCreditBundles: true,
+};
+/** An annual plan that sells credit bundles, renewing on 10.11.2027. */
+const ANNUAL: TSubscription = {
+  ...PLAN,
+  plan: {
+    ...PLAN.plan,
+    id: ANNUAL_PLAN.id,
+    code: ANNUAL_PLAN.code,
+    name: 'Annual Standard',
+    type: 'SUBSCRIPTION',
+    billing: 'ANNUAL',
+  },
+  statusReason: null,
+  periodEnd: '2027-11-10T10:00:00.000Z',
+  trialEndsAt: null,
+  allowances: ANNUAL_PLAN.allowances,
+};
+const PLANS: TFetchPlansResponse = {
+  groups: [{ type: 'SUBSCRIPTION', name: 'Annual Subscription', billing: 'ANNUAL', tiers: [ANNUAL_PLAN] }],
+};
+/** GET /available: the features' totals, which follow the plan. */
+const TOTALS: TAvailableFeatures = {
+  'applications:create': { t: 3, a: 1 },
+  'tokens:create': { t: 5, a: 0 },
+  'bridges:create': { t: 2, a: 0 },
+};
 
 const update = (n: number, overrides: Partial<TContentUpdate> = {}): TContentUpdate => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
@@ -73,6 +154,7 @@ const CHECKLIST: TGettingStarted = {
 
 type Answers = {
   plan?: () => Response;
+  totals?: () => Response;
   updates?: () => Response;
   news?: () => Response;
   features?: () => Response;
@@ -82,6 +164,7 @@ const fetchMock = vi.fn<typeof fetch>();
 
 function answer({
   plan = () => json(PLAN),
+  totals = () => json({ availableFeatures: TOTALS }),
   updates = () => json(page(UPDATES)),
   news = () => json({ ...page(EARLIER), number: 1, totalElements: 4, totalPages: 2 }),
   features = () => json({ features: FEATURES }),
@@ -89,7 +172,9 @@ function answer({
 }: Answers = {}) {
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
-    if (url === '/api/account-plan/user-plan') return plan();
+    if (url === '/api/account-plan/subscription') return plan();
+    if (url === '/api/account-plan/v2/fetch-plans') return json(PLANS);
+    if (url === '/api/connect/available') return totals();
     if (url === '/api/connect/content/updates?page=0&size=3') return updates();
     if (url === '/api/connect/content/updates?page=1&size=3') return news();
     if (url === `/api/connect/user/${USER.id}/getting-started`) return checklist();
@@ -127,7 +212,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     const plan = await screen.findByRole('region', { name: 'Your plan' });
     expect(await within(plan).findByText('Trial')).toBeInTheDocument();
     expect(within(plan).getByText('Active')).toBeInTheDocument();
-    expect(within(plan).getByText('Renews on 22.11.2026')).toBeInTheDocument();
+    expect(within(plan).getByText('Free trial until 22.11.2026')).toBeInTheDocument();
     expect(within(plan).getByRole('link', { name: 'Upgrade plan' })).toHaveAttribute('href', '/account-plan/upgrade');
     const credits = screen.getByRole('region', { name: 'Credits' });
     expect(within(credits).getByText('12,500')).toBeInTheDocument();
@@ -138,6 +223,61 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     renderPage();
     expect(await screen.findByRole('button', { name: 'Upgrade pending' })).toBeDisabled();
     expect(screen.queryByRole('link', { name: 'Upgrade plan' })).not.toBeInTheDocument();
+  });
+
+  it('counts applications, tokens and bridges against the totals of the plan, and flags one above it', async () => {
+    answer({
+      totals: () =>
+        json({
+          availableFeatures: { ...TOTALS, 'applications:create': { t: 3, a: 5 }, 'bridges:create': { t: null, a: 4 } },
+        }),
+    });
+    renderPage();
+    const plan = await screen.findByRole('region', { name: 'Your plan' });
+    expect(await within(plan).findByTestId('counter-applications')).toHaveTextContent(
+      "Applications5 of 3above your plan's allowance",
+    );
+    expect(within(plan).getByTestId('counter-tokens')).toHaveTextContent('Tokens0 of 5');
+    expect(within(plan).getByTestId('counter-bridges')).toHaveTextContent('Bridges4 (no limit)');
+  });
+
+  it('shows the renewal of a paid plan, and its end once cancelled', async () => {
+    answer({ plan: () => json({ ...ANNUAL, cancelAtPeriodEnd: true }) });
+    renderPage();
+    expect(await screen.findByText('Ends on 10.11.2027')).toBeInTheDocument();
+    answer({ plan: () => json(ANNUAL) });
+    renderPage();
+    expect(await screen.findByText('Renews on 10.11.2027')).toBeInTheDocument();
+  });
+
+  it('warns when the credits run low, with Buy credits where the plan sells bundles', async () => {
+    answer({ plan: () => json({ ...ANNUAL, lowCredits: true, credits: { available: 12, balance: 12, floor: 0 } }) });
+    renderPage();
+    const credits = await screen.findByRole('region', { name: 'Credits' });
+    expect(await within(credits).findByText('Your credits are running low')).toBeInTheDocument();
+    expect(within(credits).getByText(/You have 12 credits left/)).toBeInTheDocument();
+    expect(await within(credits).findByRole('link', { name: 'Buy credits' })).toHaveAttribute(
+      'href',
+      '/my-account?buy-credits',
+    );
+  });
+
+  it('warns the trial when its credits run low, with Upgrade plan (the trial sells no credits)', async () => {
+    answer({ plan: () => json({ ...PLAN, lowCredits: true, credits: { available: 8, balance: 8, floor: 0 } }) });
+    renderPage();
+    const credits = await screen.findByRole('region', { name: 'Credits' });
+    const warning = await within(credits).findByText('Your credits are running low');
+    const alert = warning.closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByRole('link', { name: 'Upgrade plan' })).toHaveAttribute('href', '/account-plan/upgrade');
+    expect(within(credits).queryByRole('link', { name: 'Buy credits' })).not.toBeInTheDocument();
+  });
+
+  it('shows the credit limit of pay as you go beside the available credits', async () => {
+    answer({ plan: () => json({ ...ANNUAL, credits: { available: 1040, balance: 40, floor: -1000 } }) });
+    renderPage();
+    const credits = await screen.findByRole('region', { name: 'Credits' });
+    expect(await within(credits).findByText('1,040')).toBeInTheDocument();
+    expect(within(credits).getByText(/credit limit of 1,000 credits below zero/)).toBeInTheDocument();
   });
 
   it('shows the latest updates as a carousel, and the earlier ones as news without repeating them', async () => {
@@ -220,7 +360,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     fireEvent.click(
       within(screen.getByRole('region', { name: 'Your plan' })).getByRole('button', { name: 'Try again' }),
     );
-    expect(await screen.findByText('Renews on 22.11.2026')).toBeInTheDocument();
+    expect(await screen.findByText('Free trial until 22.11.2026')).toBeInTheDocument();
   });
 
   it('says so when there are no updates or features yet', async () => {

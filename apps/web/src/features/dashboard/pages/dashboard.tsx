@@ -9,7 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { planInfoQuery } from '../../../lib/plan.ts';
+import { fetchPlansQuery, subscriptionQuery } from '../../../lib/plans/api.ts';
+import { session } from '../../../lib/storage.ts';
 import { useContentFeatures } from '../api/get-content-features.ts';
 import { useEarlierNews, useLatestUpdates } from '../api/get-content-updates.ts';
 import { FeaturesList } from '../components/features-list.tsx';
@@ -18,7 +19,7 @@ import { NewsList } from '../components/news-list.tsx';
 import { CreditsCard, PlanCard } from '../components/plan-cards.tsx';
 import { EmptyState } from '../components/section-states.tsx';
 import { UpdatesCarousel } from '../components/updates-carousel.tsx';
-import { useCurrentUser } from '../../../lib/current-user.ts';
+import { availableFeaturesQuery, useCurrentUser } from '../../../lib/current-user.ts';
 
 /** morning before 12, afternoon before 18, evening after: the local clock of the reader. */
 function partOfDay(date: Date): 'morning' | 'afternoon' | 'evening' {
@@ -47,8 +48,14 @@ function SectionCard({ id, title, children }: { id: string; title: string; child
 export function DashboardPage() {
   const { t } = useTranslation('account');
   const user = useCurrentUser();
-  // The top bar reads the same query: one request serves both.
-  const plan = useQuery(planInfoQuery());
+  // The banner and My account read the same queries: one request serves them all.
+  const subscription = useQuery(subscriptionQuery());
+  const plans = useQuery({
+    ...fetchPlansQuery(),
+    select: (response) => response.groups.flatMap((group) => group.tiers),
+  });
+  const userUuid = session.userUuid() ?? '';
+  const totals = useQuery({ ...availableFeaturesQuery(userUuid), enabled: userUuid !== '' });
   const updates = useLatestUpdates();
   const news = useEarlierNews();
   const features = useContentFeatures();
@@ -67,10 +74,10 @@ export function DashboardPage() {
           </Grid>
         ) : null}
         <Grid size={{ xs: 12, md: 6 }}>
-          <PlanCard plan={plan} />
+          <PlanCard subscription={subscription} features={totals.data} />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <CreditsCard plan={plan} />
+          <CreditsCard subscription={subscription} plans={plans.data} />
         </Grid>
 
         <Grid size={{ xs: 12, md: 7, lg: 8 }}>

@@ -1,0 +1,283 @@
+import { QueryClient } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TSubscription } from '@connect/shared';
+import { createFetchMock, json } from '../../../../test/fixtures.ts';
+import { renderWithProviders } from '../../../../test/render.tsx';
+import { PlanSection } from './plan-section.tsx';
+import { ANNUAL, BUNDLES, CREDITS_ORDER, ORDER, PAYG, PLANS, TRIAL } from './test-data.ts';
+
+vi.mock('../../../../lib/auth.ts', () => ({
+  currentAccessToken: vi.fn(async () => 'test-token'),
+  signOutEverywhere: vi.fn(async () => undefined),
+}));
+
+/** The account's plan as the server holds it; the change calls move it on. */
+let current: TSubscription = TRIAL;
+const { fetchMock, route, bodies } = createFetchMock(() => ({
+  'GET /api/account-plan/subscription': () => json(current),
+  'GET /api/account-plan/v2/fetch-plans': () => json(PLANS),
+  [`GET /api/account-plan/rate-plan/${BUNDLES.ratePlanId}/credit-bundles`]: () => json(BUNDLES),
+}));
+
+function renderSection(subscription: TSubscription, route = '/my-account') {
+  current = subscription;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return renderWithProviders(<PlanSection />, { route, path: '/my-account', queryClient });
+}
+
+const section = () => screen.getByRole('region', { name: 'Plan' });
+/** The value of a row of the section's definition lists. */
+const rowValue = (label: string) => within(section()).getByText(label, { selector: 'dt' }).nextElementSibling;
+
+// Whole MUI sections render slowly in jsdom; a dialog journey takes seconds on a loaded runner.
+describe('PlanSection', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    route({});
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the trial: status and reason in words, its end date, usage against the allowances, no cancel', async () => {
+    renderSection(TRIAL);
+    expect(await screen.findByTestId('plan-name')).toHaveTextContent('Trial');
+    expect(within(section()).getByText('Active')).toBeInTheDocument();
+    expect(screen.getByTestId('plan-status-reason')).toHaveTextContent('Your free trial is active.');
+    expect(rowValue('Billing')).toHaveTextContent('Free trial');
+    expect(rowValue('Started')).toHaveTextContent('01.11.2026');
+    expect(rowValue('Trial ends')).toHaveTextContent('01.12.2026');
+    expect(screen.getByTestId('usage-applications')).toHaveTextContent('1 of 3');
+    expect(screen.getByRole('progressbar', { name: 'Applications' })).toHaveAttribute('aria-valuenow', '33');
+    // Blockchains 0 means all (spec §9).
+    expect(screen.getByTestId('usage-blockchains')).toHaveTextContent('2 of all');
+    expect(screen.getByText(/25 requests a second/)).toBeInTheDocument();
+    expect(screen.getByTestId('credits-available')).toHaveTextContent('100 credits');
+    expect(screen.getByRole('link', { name: 'Upgrade plan' })).toHaveAttribute('href', '/account-plan/upgrade');
+    // The trial is not cancelled or changed; it sells no credits.
+    expect(screen.queryByRole('button', { name: 'Cancel plan' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change plan at renewal' })).not.toBeInTheDocument();
+    expect(await screen.findByText(/Your plan has no credit bundles/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Buy credits' })).not.toBeInTheDocument();
+  });
+
+  it('shows an active annual plan with its fee, renewal and upfront months, and cancels it after confirming the end date', async () => {
+    route({
+      'POST /api/account-plan/subscription/cancel': () => {
+        current = { ...ANNUAL, cancelAtPeriodEnd: true };
+        return json(current);
+      },
+    });
+    renderSection(ANNUAL);
+    expect(await screen.findByTestId('plan-name')).toHaveTextContent('Annual Standard');
+    expect(screen.getByTestId('plan-status-reason')).toHaveTextContent('Your plan is active.');
+    expect(rowValue('Plan fee')).toHaveTextContent('£6,000.00 a year');
+    expect(rowValue('Renews on')).toHaveTextContent('10.11.2027');
+    expect(rowValue('Paid upfront')).toHaveTextContent('12 months');
+    expect(screen.getByTestId('credits-available')).toHaveTextContent('5,100 credits');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your Annual Standard plan?' });
+    expect(dialog).toHaveTextContent('Your plan stays active until 10.11.2027 and then ends');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel plan' }));
+
+    expect(await screen.findByText(/Your plan is cancelled and ends on 10.11.2027/)).toBeInTheDocument();
+    expect(bodies('POST /api/account-plan/subscription/cancel')).toHaveLength(1);
+    expect(rowValue('Ends on')).toHaveTextContent('10.11.2027');
+    expect(screen.getByRole('button', { name: 'Resume plan' })).toBeInTheDocument();
+  });
+
+  it('shows a cancelled plan with its end date, and resumes it', async () => {
+    route({
+      'POST /api/account-plan/subscription/resume': () => {
+        current = ANNUAL;
+        return json(current);
+      },
+    });
+    renderSection({ ...ANNUAL, cancelAtPeriodEnd: true });
+    expect(await screen.findByText(/Your plan is cancelled and ends on 10.11.2027/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel plan' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Resume plan' }));
+    expect(await screen.findByRole('button', { name: 'Cancel plan' })).toBeInTheDocument();
+    expect(rowValue('Renews on')).toHaveTextContent('10.11.2027');
+    expect(bodies('POST /api/account-plan/subscription/resume')).toHaveLength(1);
+  });
+
+  it('shows pay as you go with its credit price and the credit limit below zero', async () => {
+    renderSection(PAYG);
+    expect(await screen.findByTestId('plan-name')).toHaveTextContent('Pay as you go Advance');
+    expect(rowValue('Billing')).toHaveTextContent('Billed monthly');
+    expect(rowValue('Credit price')).toHaveTextContent('$1.15 a credit, billed at month end');
+    expect(screen.getByTestId('credits-available')).toHaveTextContent('1,040 credits');
+    expect(screen.getByTestId('credit-limit')).toHaveTextContent('1,000 credits below zero');
+    expect(rowValue('Balance')).toHaveTextContent('40');
+  });
+
+  it('says what usage above a lower allowance means: keep them, add no more until under it', async () => {
+    renderSection({
+      ...ANNUAL,
+      allowances: { ...ANNUAL.allowances, applications: 3 },
+      usage: { ...ANNUAL.usage, applications: 5 },
+    });
+    expect(
+      await screen.findByText(
+        "5 of 3 applications — over your plan's allowance: you can keep them, but cannot add more until you are under it.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('usage-applications')).toHaveTextContent('5 of 3');
+    expect(screen.getByRole('progressbar', { name: 'Applications' })).toHaveAttribute('aria-valuenow', '100');
+  });
+
+  it('says in words why an inactive plan cannot create anything', async () => {
+    renderSection({ ...TRIAL, status: 'INACTIVE', statusReason: 'TRIAL_ENDED', inService: false });
+    expect(await screen.findByTestId('plan-status-reason')).toHaveTextContent(
+      'Your free trial has ended: nothing new can be created until you choose a plan.',
+    );
+    expect(screen.getByText('Inactive')).toBeInTheDocument();
+    expect(screen.getByText(/Your plan is not in service/)).toBeInTheDocument();
+  });
+
+  it('shows the order awaiting payment with its bank details, and cancels it', async () => {
+    route({
+      [`POST /api/account-plan/order/${ORDER.id}/cancel`]: () => {
+        current = TRIAL;
+        return json({ ...ORDER, status: 'CANCELLED' });
+      },
+    });
+    renderSection({ ...TRIAL, status: 'PENDING', statusReason: 'AWAITING_PAYMENT', pendingOrder: ORDER });
+    const order = await screen.findByRole('region', { name: 'Order awaiting payment' });
+    expect(within(order).getByTestId('order-reference')).toHaveTextContent('CNX-7K2M9QXR');
+    expect(within(order).getByTestId('order-amount')).toHaveTextContent('£6,000.00');
+    expect(within(order).getByText('Annual Standard')).toBeInTheDocument();
+    expect(within(order).getByText('GB00SAMP00000012345678')).toBeInTheDocument();
+    expect(within(order).getByText('00-00-00')).toBeInTheDocument();
+    expect(within(order).getAllByText('04.12.2026').length).toBeGreaterThan(0);
+    // Pending: no second upgrade (spec §2.2).
+    expect(screen.getByRole('button', { name: 'Upgrade pending' })).toBeDisabled();
+
+    fireEvent.click(within(order).getByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order CNX-7K2M9QXR?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: 'Order awaiting payment' })).not.toBeInTheDocument();
+    expect(bodies(`POST /api/account-plan/order/${ORDER.id}/cancel`)).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Upgrade plan' })).toBeInTheDocument();
+  });
+
+  it('offers the lower plans at renewal, says where usage is above them, and saves the choice', async () => {
+    route({
+      'POST /api/account-plan/subscription/downgrade': (body) => {
+        current = {
+          ...ANNUAL,
+          nextPlan: { id: (body as { ratePlanId: string }).ratePlanId, name: 'Pay as you go Standard' },
+        };
+        return json(current);
+      },
+    });
+    renderSection({ ...ANNUAL, usage: { ...ANNUAL.usage, applications: 7 } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Change plan at renewal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change plan at renewal' });
+    const standard = await within(dialog).findByRole('radio', { name: /Pay as you go Standard/ });
+    expect(within(dialog).getByRole('radio', { name: /Pay as you go Advance/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'Keep Annual Standard' })).toBeChecked();
+    // Not the current plan or anything higher.
+    expect(within(dialog).queryByRole('radio', { name: /^Annual Standard/ })).not.toBeInTheDocument();
+    expect(standard).toHaveAccessibleDescription(/7 of 5 applications/);
+    fireEvent.click(standard);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodies('POST /api/account-plan/subscription/downgrade')).toEqual([
+      { ratePlanId: PLANS.groups[0]!.tiers[0]!.id },
+    ]);
+    expect(await screen.findByText('Pay as you go Standard (chosen at renewal)')).toBeInTheDocument();
+  });
+
+  describe('buy credits', () => {
+    it('requires a bundle and the three policies, sends one order on a double click, and shows the bank details', async () => {
+      route({ 'POST /api/account-plan/order/credits': () => json(CREDITS_ORDER, 201) });
+      renderSection(ANNUAL);
+      fireEvent.click(await screen.findByRole('button', { name: 'Buy credits' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Buy credits' });
+      const bundle = await within(dialog).findByRole('radio', {
+        name: '5,000 credits — $5,250.00 ($1.05 a credit, including VAT)',
+      });
+      // Bank transfer is the one method both the plan and the installation take: chosen already.
+      expect(within(dialog).getByRole('radio', { name: 'Bank transfer' })).toBeChecked();
+      expect(within(dialog).queryByRole('radio', { name: 'QNT' })).not.toBeInTheDocument();
+
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
+      expect(await within(dialog).findByText('Please choose a credit bundle.')).toBeInTheDocument();
+      expect(
+        within(dialog).getByText(
+          'Please agree to the terms and conditions, the acceptable use policy and the privacy policy.',
+        ),
+      ).toBeInTheDocument();
+
+      fireEvent.click(bundle);
+      fireEvent.click(within(dialog).getByRole('checkbox', { name: 'I agree to the terms and conditions' }));
+      fireEvent.click(within(dialog).getByRole('checkbox', { name: 'I agree to the acceptable use policy' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
+      // Two of three policies: still refused, nothing sent.
+      expect(bodies('POST /api/account-plan/order/credits')).toHaveLength(0);
+      fireEvent.click(within(dialog).getByRole('checkbox', { name: 'I agree to the privacy policy' }));
+      const submit = within(dialog).getByRole('button', { name: 'Place order' });
+      fireEvent.click(submit);
+      fireEvent.click(submit);
+
+      const placed = await screen.findByRole('dialog', { name: 'Your order CNX-CR3D1TS0 has been placed' });
+      const sent = bodies('POST /api/account-plan/order/credits') as { idempotencyKey: string }[];
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toEqual({
+        idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        creditBundleId: BUNDLES.bundles[1]!.id,
+        paymentMethod: 'BANK_TRANSFER',
+        terms: { termsAndConditions: true, acceptableUsePolicy: true, privacyPolicy: true },
+      });
+      expect(within(placed).getByText('5,000 credits')).toBeInTheDocument();
+      expect(within(placed).getByTestId('order-amount')).toHaveTextContent('£4,133.86');
+      expect(within(placed).getByText('GB00SAMP00000012345678')).toBeInTheDocument();
+      expect(within(placed).getAllByText('CNX-CR3D1TS0').length).toBeGreaterThan(0);
+      fireEvent.click(within(placed).getByRole('button', { name: 'Done' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it('keeps the same idempotency key when the order is sent again after a failure', async () => {
+      let failures = 1;
+      route({
+        'POST /api/account-plan/order/credits': () =>
+          failures-- > 0 ? json({ status: 503, title: 'Service Unavailable' }, 503) : json(CREDITS_ORDER, 201),
+      });
+      renderSection(ANNUAL, '/my-account?buy-credits');
+      // The address opens the dialog (the dashboard and the banner link to it).
+      const dialog = await screen.findByRole('dialog', { name: 'Buy credits' });
+      fireEvent.click(await within(dialog).findByRole('radio', { name: /^1,000 credits/ }));
+      for (const name of [
+        'I agree to the terms and conditions',
+        'I agree to the acceptable use policy',
+        'I agree to the privacy policy',
+      ]) {
+        fireEvent.click(within(dialog).getByRole('checkbox', { name }));
+      }
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
+      expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Place order' }));
+      await screen.findByRole('dialog', { name: 'Your order CNX-CR3D1TS0 has been placed' });
+      const keys = (bodies('POST /api/account-plan/order/credits') as { idempotencyKey: string }[]).map(
+        (body) => body.idempotencyKey,
+      );
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+    });
+  });
+
+  it('shows an error with a retry when the plan cannot be loaded', async () => {
+    route({ 'GET /api/account-plan/subscription': () => json({ status: 500, title: 'Internal Server Error' }, 500) });
+    renderSection(TRIAL);
+    expect(await screen.findByText('Your plan could not be loaded.')).toBeInTheDocument();
+    route({});
+    fireEvent.click(within(section()).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('plan-name')).toHaveTextContent('Trial');
+  });
+});
