@@ -24,8 +24,11 @@ export const NODE_TYPES = ['light', 'full', 'archive'] as const;
  */
 export const NETWORK_UNAVAILABLE_REASONS = [
   'NO_RPC_URL',
+  'PLAN_INACTIVE',
   'PLAN_MAINNETS',
   'KYC_REQUIRED',
+  'MAINNET_ALLOWANCE',
+  'TESTNET_ALLOWANCE',
   'BLOCKCHAIN_ALLOWANCE',
 ] as const;
 export type TNetworkUnavailableReason = (typeof NETWORK_UNAVAILABLE_REASONS)[number];
@@ -73,6 +76,9 @@ export const NETWORK_MESSAGES = {
   kycRequired: 'Mainnets need a verified identity',
   blockchainAllowance: (allowance: number) =>
     `Your plan allows networks of ${allowance} blockchain${allowance === 1 ? '' : 's'}`,
+  planInactive: 'Your plan is not active. Upgrade your plan to continue',
+  mainnetAllowance: (allowance: number) => `Your plan allows ${allowance} mainnet${allowance === 1 ? '' : 's'}`,
+  testnetAllowance: (allowance: number) => `Your plan allows ${allowance} testnet${allowance === 1 ? '' : 's'}`,
 } as const;
 
 const NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} _-]*$/u;
@@ -258,7 +264,12 @@ export const ZNetworkAllowance = z
     blockchainsUsed: z.number().int(),
     /** Null when the plan allows all blockchains. */
     blockchainsLeft: z.number().int().nullable(),
+    /** The plan allows at least one mainnet (mainnetAllowance > 0). */
     mainnetsAllowed: z.boolean(),
+    /** How many mainnets the plan allows the account to have active (0: none). */
+    mainnetAllowance: z.number().int(),
+    /** How many testnets the plan allows the account to have active. */
+    testnetAllowance: z.number().int(),
     kycStatus: z.enum(KYC_STATUSES),
   })
   .meta({ id: 'NetworkAllowance' });
@@ -330,15 +341,39 @@ export function blockchainIdOf(technology: string): string {
 
 /**
  * Which catalogue networks the caller could activate, and why not (shared so the stepper's
- * selection can apply the allowance to its own picks before sending them).
+ * selection can apply the allowances to its own picks before sending them). The plan's counts
+ * (`inService`, `mainnetAllowance`, `testnetAllowance` with the networks of each type in use) are
+ * applied when given; a plan out of service activates nothing.
  */
 export function unavailableReason(
   network: { networkType: 'testnet' | 'mainnet'; technology: string; hasRpcUrl: boolean },
-  account: { mainnetsAllowed: boolean; kycStatus: string; blockchainAllowance: number; blockchainsInUse: string[] },
+  account: {
+    mainnetsAllowed: boolean;
+    kycStatus: string;
+    blockchainAllowance: number;
+    blockchainsInUse: string[];
+    inService?: boolean;
+    mainnetAllowance?: number;
+    mainnetsInUse?: number;
+    testnetAllowance?: number;
+    testnetsInUse?: number;
+  },
 ): TNetworkUnavailableReason | null {
   if (!network.hasRpcUrl) return 'NO_RPC_URL';
-  if (network.networkType === 'mainnet' && !account.mainnetsAllowed) return 'PLAN_MAINNETS';
-  if (network.networkType === 'mainnet' && account.kycStatus !== 'VERIFIED') return 'KYC_REQUIRED';
+  if (account.inService === false) return 'PLAN_INACTIVE';
+  const isMainnet = network.networkType === 'mainnet';
+  if (isMainnet && !account.mainnetsAllowed) return 'PLAN_MAINNETS';
+  if (isMainnet && account.kycStatus !== 'VERIFIED') return 'KYC_REQUIRED';
+  if (isMainnet && account.mainnetAllowance !== undefined && (account.mainnetsInUse ?? 0) >= account.mainnetAllowance) {
+    return 'MAINNET_ALLOWANCE';
+  }
+  if (
+    !isMainnet &&
+    account.testnetAllowance !== undefined &&
+    (account.testnetsInUse ?? 0) >= account.testnetAllowance
+  ) {
+    return 'TESTNET_ALLOWANCE';
+  }
   const chain = blockchainIdOf(network.technology);
   if (
     account.blockchainAllowance > 0 &&

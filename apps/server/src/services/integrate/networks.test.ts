@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountFeatures, accountNetworks, accounts, networks, users } from '@connect/db';
+import { accountFeatures, accountNetworks, networks, users } from '@connect/db';
 import type { FeatureName, KycStatus, TCatalogueResponse, TUserNetwork } from '@connect/shared';
 import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
+import { putOnPlan, setAllowances, type Allowances } from '../../../test/plans.ts';
 import { OutboxRepository } from '../../events/repository.ts';
 
 /** The catalogue, activation, My networks and the environment manager (spec §2.3–§2.5, §5, §7, §9). */
@@ -73,19 +74,16 @@ describe('integrate: networks', () => {
   });
   afterAll(async () => t?.close());
 
-  /** A signed-in user with a portal account; the plan fields and KYC status as given. */
-  async function newUser(
-    plan: { blockchainAllowance?: number; mainnetsAllowed?: boolean } = {},
-    kycStatus: KycStatus = 'UNVERIFIED',
-  ) {
+  /**
+   * A signed-in user with a portal account on the trial plan (every blockchain, no mainnet, 10
+   * testnets), its allowances changed as given, and the KYC status as given.
+   */
+  async function newUser(allowances: Partial<Allowances> = {}, kycStatus: KycStatus = 'UNVERIFIED') {
     const user = await signInAs(t);
     const me = await t.app.inject({ method: 'GET', url: `/api/connect/user/${user.sub}`, headers: user.headers });
     expect(me.statusCode).toBe(200);
     const accountId = me.json<{ accountId: string }>().accountId;
-    await t.db.db
-      .update(accounts)
-      .set({ blockchainAllowance: 0, mainnetsAllowed: false, ...plan })
-      .where(eq(accounts.id, accountId));
+    if (Object.keys(allowances).length) await setAllowances(t.db.db, accountId, allowances);
     await t.db.db.update(users).set({ kycStatus }).where(eq(users.id, user.sub));
     return { ...user, accountId };
   }
@@ -118,6 +116,8 @@ describe('integrate: networks', () => {
       blockchainsUsed: 0,
       blockchainsLeft: null,
       mainnetsAllowed: false,
+      mainnetAllowance: 0,
+      testnetAllowance: 10,
       kycStatus: 'UNVERIFIED',
     });
     expect(entry(body, ids.ethTest)).toMatchObject({
@@ -179,7 +179,7 @@ describe('integrate: networks', () => {
   it('announces network.activated with the networks it activated; a repeat or a refusal announces nothing', async () => {
     const announced = async (accountId: string) =>
       (await new OutboxRepository(t.db.db).ofType('network.activated')).filter((e) => e.accountId === accountId);
-    const user = await newUser({ mainnetsAllowed: false }, 'VERIFIED');
+    const user = await newUser({}, 'VERIFIED');
     expect((await activate(user, [ids.ethTest, ids.ethMain])).statusCode).toBe(400);
     expect(await announced(user.accountId)).toEqual([]);
 
@@ -219,14 +219,14 @@ describe('integrate: networks', () => {
   });
 
   it('refuses a network without an RPC URL', async () => {
-    const user = await newUser({ mainnetsAllowed: true }, 'VERIFIED');
+    const user = await newUser({ mainnets: 3 }, 'VERIFIED');
     const response = await activate(user, [ids.polyMain]);
     expect(response.statusCode).toBe(400);
     expect(response.json().invalidParams[0].reason).toContain('has no RPC URL configured');
   });
 
   it('needs a plan that allows mainnets and a verified identity for a mainnet, all or nothing', async () => {
-    const noPlan = await newUser({ mainnetsAllowed: false }, 'VERIFIED');
+    const noPlan = await newUser({}, 'VERIFIED');
     const refused = await activate(noPlan, [ids.polyTest, ids.ethMain]);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().invalidParams).toEqual([
@@ -234,7 +234,7 @@ describe('integrate: networks', () => {
     ]);
     expect(await userNetworks(noPlan)).toEqual([]);
 
-    const unverified = await newUser({ mainnetsAllowed: true }, 'PENDING');
+    const unverified = await newUser({ mainnets: 3 }, 'PENDING');
     expect(entry(await catalogue(unverified), ids.ethMain).reason).toBe('KYC_REQUIRED');
     const kyc = await activate(unverified, [ids.ethMain]);
     expect(kyc.statusCode).toBe(400);
@@ -248,7 +248,7 @@ describe('integrate: networks', () => {
   });
 
   it('applies the plan’s blockchain allowance to the whole selection (0 means all)', async () => {
-    const user = await newUser({ blockchainAllowance: 1, mainnetsAllowed: true }, 'VERIFIED');
+    const user = await newUser({ blockchains: 1, mainnets: 3 }, 'VERIFIED');
     const both = await activate(user, [ids.ethTest, ids.polyTest]);
     expect(both.statusCode).toBe(400);
     expect(both.json().invalidParams[0]).toEqual({
@@ -266,13 +266,85 @@ describe('integrate: networks', () => {
     expect((await activate(user, [ids.polyTest])).statusCode).toBe(400);
     expect((await activate(user, [ids.ethMain])).statusCode).toBe(200);
 
-    const unlimited = await newUser({ blockchainAllowance: 0 });
+    const unlimited = await newUser({ blockchains: 0 });
     expect((await activate(unlimited, [ids.ethTest, ids.polyTest])).statusCode).toBe(200);
     expect((await catalogue(unlimited)).allowance).toMatchObject({ blockchainsUsed: 2, blockchainsLeft: null });
   });
 
+  it('counts mainnets and testnets against the plan; an upgrade to annual-standard allows mainnets at once', async () => {
+    const user = await newUser({}, 'VERIFIED');
+    expect(entry(await catalogue(user), ids.ethMain)).toMatchObject({ activatable: false, reason: 'PLAN_MAINNETS' });
+    expect((await activate(user, [ids.ethMain])).statusCode).toBe(400);
+
+    await putOnPlan(t.db.db, user.accountId, 'annual-standard');
+    const upgraded = await catalogue(user);
+    expect(upgraded.allowance).toMatchObject({
+      blockchainAllowance: 5,
+      mainnetsAllowed: true,
+      mainnetAllowance: 3,
+      testnetAllowance: 10,
+    });
+    expect(entry(upgraded, ids.ethMain)).toMatchObject({ activatable: true, reason: null });
+    expect((await activate(user, [ids.ethMain])).statusCode).toBe(200);
+
+    // One mainnet and one testnet allowed: a second of either is refused, for the selection and in the catalogue.
+    const counted = await newUser({ mainnets: 1, testnets: 1 }, 'VERIFIED');
+    const two = await activate(counted, [ids.ethTest, ids.polyTest]);
+    expect(two.statusCode).toBe(400);
+    expect(two.json().invalidParams).toEqual([
+      { name: 'networkIds', reason: 'Your plan allows 1 testnet: this selection would use 2' },
+    ]);
+    expect((await activate(counted, [ids.ethTest, ids.ethMain])).statusCode).toBe(200);
+    const body = await catalogue(counted);
+    expect(entry(body, ids.polyTest)).toMatchObject({ activatable: false, reason: 'TESTNET_ALLOWANCE' });
+    const otherMainnet = await t.db.db
+      .insert(networks)
+      .values({
+        code: `t-other-main-${Date.now()}`,
+        name: 'Other mainnet',
+        networkType: 'mainnet',
+        technology: 'Test Ethereum',
+        chainId: 10,
+        rpcUrl: 'http://127.0.0.1:4',
+        sortOrder: 905,
+      })
+      .returning();
+    const mainnetId = otherMainnet[0]!.id;
+    expect(entry(await catalogue(counted), mainnetId)).toMatchObject({ reason: 'MAINNET_ALLOWANCE' });
+    const second = await activate(counted, [mainnetId]);
+    expect(second.json().invalidParams).toEqual([
+      { name: 'networkIds', reason: 'Your plan allows 1 mainnet: this selection would use 2' },
+    ]);
+    await t.db.db.delete(networks).where(eq(networks.id, mainnetId));
+  });
+
+  it('keeps the active networks after a downgrade below them, but activates no new one', async () => {
+    const user = await newUser({ blockchains: 0, testnets: 10 });
+    expect((await activate(user, [ids.ethTest, ids.polyTest])).statusCode).toBe(200);
+    await setAllowances(t.db.db, user.accountId, { testnets: 1, blockchains: 1 });
+    expect((await userNetworks(user, '?networkType=testnet')).map((n) => n.id).sort()).toEqual(
+      [ids.ethTest, ids.polyTest].sort(),
+    );
+    // Sending the active ones again is harmless; nothing new is added.
+    expect((await activate(user, [ids.ethTest])).statusCode).toBe(200);
+    const body = await catalogue(user);
+    expect(body.allowance).toMatchObject({ blockchainAllowance: 1, blockchainsUsed: 2, blockchainsLeft: 0 });
+    expect(entry(body, ids.ethTest)).toMatchObject({ activated: true });
+  });
+
+  it('activates nothing with PLAN_INACTIVE while the plan is out of service; the active networks stay', async () => {
+    const user = await newUser();
+    expect((await activate(user, [ids.ethTest])).statusCode).toBe(200);
+    await putOnPlan(t.db.db, user.accountId, 'trial', { status: 'INACTIVE', statusReason: 'TRIAL_ENDED' });
+    const refused = await activate(user, [ids.polyTest]);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('PLAN_INACTIVE');
+    expect(entry(await catalogue(user), ids.polyTest)).toMatchObject({ activatable: false, reason: 'PLAN_INACTIVE' });
+    expect((await userNetworks(user)).map((n) => n.id)).toEqual([ids.ethTest]);
+  });
+
   it('serves the environment manager for the caller’s own account only', async () => {
-    const user = await newUser({ blockchainAllowance: 2 });
+    const user = await newUser({ blockchains: 2 });
     const other = await newUser();
     await activate(user, [ids.polyTest]);
     const response = await t.app.inject({

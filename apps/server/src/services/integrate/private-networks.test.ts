@@ -4,6 +4,7 @@ import { accountFeatures, privateNetworks } from '@connect/db';
 import { NETWORK_MESSAGES, type FeatureName, type TPrivateNetworkRequest, type TUserNetwork } from '@connect/shared';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
+import { putOnPlan } from '../../../test/plans.ts';
 import { OutboxRepository } from '../../events/repository.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { IntegrateRepository } from './repository.ts';
@@ -303,6 +304,17 @@ describe('integrate: private networks', () => {
     // My networks as a whole still answers, without private networks.
     const all = await t.app.inject({ method: 'GET', url: '/api/integrate/v2/user-networks', headers: user.headers });
     expect(all.statusCode).toBe(200);
+  });
+
+  it('submits no private network while the plan is out of service (PLAN_INACTIVE); the submitted ones stay', async () => {
+    const user = await newUser();
+    const kept = await post(user, '/private-networks', form());
+    expect(kept.statusCode, kept.body).toBe(201);
+    await putOnPlan(t.db.db, user.accountId, 'trial', { status: 'INACTIVE', statusReason: 'TRIAL_ENDED' });
+    const refused = await post(user, '/private-networks', form());
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('PLAN_INACTIVE');
+    expect((await privateList(user)).map((n) => n.id)).toEqual([kept.json<TUserNetwork>().id]);
   });
 
   it('flags EIP-1559 switched on for a node whose blocks have no base fee', async () => {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  accountAllowances,
   accountFeatures,
   accountNetworks,
   accounts,
@@ -15,7 +16,14 @@ import type { EventBus } from '../../events/port.ts';
 export type NetworkRow = typeof networks.$inferSelect;
 export type PrivateNetworkRow = typeof privateNetworks.$inferSelect;
 export type ActivatedNetworkRow = NetworkRow & { activatedAt: Date };
-export type AccountPlanRow = { id: string; blockchainAllowance: number; mainnetsAllowed: boolean };
+/** What the account's plan allows now (the `account_allowances` view); blockchains 0 means all. */
+export type AccountPlanRow = {
+  id: string;
+  inService: boolean;
+  blockchains: number;
+  mainnets: number;
+  testnets: number;
+};
 
 /** Statuses whose name still counts for uniqueness within the account. */
 const NAME_HOLDING_STATUSES: TPrivateNetworkStatus[] = ['UNDER_REVIEW', 'ACTIVE', 'REMOVAL_REQUESTED'];
@@ -37,20 +45,32 @@ export class IntegrateRepository {
   }
 
   /**
-   * The account's plan fields. `forUpdate` locks the row until the transaction ends, so two
-   * activations (or two private networks with one name) of one account run one after the other.
+   * The account with what its plan allows now. `forUpdate` locks the account row until the
+   * transaction ends, so two activations (or two private networks with one name) of one account
+   * run one after the other. An account without a plan row (none since migration 0009) may have
+   * nothing.
    */
   async account(accountId: string, options: { forUpdate?: boolean } = {}): Promise<AccountPlanRow | null> {
     const query = this.db
       .select({
         id: accounts.id,
-        blockchainAllowance: accounts.blockchainAllowance,
-        mainnetsAllowed: accounts.mainnetsAllowed,
+        inService: accountAllowances.inService,
+        blockchains: accountAllowances.blockchains,
+        mainnets: accountAllowances.mainnets,
+        testnets: accountAllowances.testnets,
       })
       .from(accounts)
+      .leftJoin(accountAllowances, eq(accountAllowances.accountId, accounts.id))
       .where(eq(accounts.id, accountId));
-    const [row] = options.forUpdate ? await query.for('update') : await query;
-    return row ?? null;
+    const [row] = options.forUpdate ? await query.for('update', { of: accounts }) : await query;
+    if (!row) return null;
+    return {
+      id: row.id,
+      inService: row.inService ?? false,
+      blockchains: row.blockchains ?? 0,
+      mainnets: row.mainnets ?? 0,
+      testnets: row.testnets ?? 0,
+    };
   }
 
   /** The user's identity-verification status read now (the request's cached user may be a second old). */

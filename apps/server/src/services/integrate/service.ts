@@ -11,6 +11,7 @@ import {
   type TEnvironmentManagerResponse,
   type TInvalidParam,
   type TNetworkAllowance,
+  type TNetworkUnavailableReason,
   type TNetworkType,
   type TPrivateNetworkRequest,
   type TPrivateNetworkReviewRequest,
@@ -56,11 +57,25 @@ export function privateNetworkProbe(options: {
     });
 }
 
-const REASON_MESSAGES = {
-  NO_RPC_URL: NETWORK_MESSAGES.noRpcUrl,
-  PLAN_MAINNETS: NETWORK_MESSAGES.planMainnets,
-  KYC_REQUIRED: NETWORK_MESSAGES.kycRequired,
-} as const;
+/** Why a network cannot be activated, in words, with the plan's figures. */
+function reasonMessage(reason: TNetworkUnavailableReason, plan: AccountPlanRow): string {
+  switch (reason) {
+    case 'NO_RPC_URL':
+      return NETWORK_MESSAGES.noRpcUrl;
+    case 'PLAN_INACTIVE':
+      return NETWORK_MESSAGES.planInactive;
+    case 'PLAN_MAINNETS':
+      return NETWORK_MESSAGES.planMainnets;
+    case 'KYC_REQUIRED':
+      return NETWORK_MESSAGES.kycRequired;
+    case 'MAINNET_ALLOWANCE':
+      return NETWORK_MESSAGES.mainnetAllowance(plan.mainnets);
+    case 'TESTNET_ALLOWANCE':
+      return NETWORK_MESSAGES.testnetAllowance(plan.testnets);
+    case 'BLOCKCHAIN_ALLOWANCE':
+      return NETWORK_MESSAGES.blockchainAllowance(plan.blockchains);
+  }
+}
 
 type AccountState = {
   plan: AccountPlanRow;
@@ -108,13 +123,16 @@ export class IntegrateService {
   /**
    * Activates every selected network for the account, or none: each must exist, have an RPC URL,
    * and (for mainnets) be allowed by the plan and follow a verified identity; together they must
-   * fit the plan's blockchain allowance (spec §9: 0 means all). Already active networks are kept
-   * as they are, so sending the same selection twice is harmless.
+   * fit the plan's allowances — blockchains (spec §9: 0 means all), mainnets and testnets, counted
+   * with the networks already active. Already active networks are kept as they are, so sending the
+   * same selection twice is harmless; and they stay active when a downgrade leaves the account
+   * above an allowance (only new ones are refused). A plan out of service activates nothing.
    */
   async activate(caller: PortalUser, networkIds: string[]): Promise<TActivateNetworksResponse> {
     const ids = [...new Set(networkIds.map((id) => id.toLowerCase()))];
     return this.repo.transaction(async (repo) => {
       const state = await this.accountState(repo, caller, { forUpdate: true });
+      if (!state.plan.inService) throw problem('PLAN_INACTIVE');
       const found = new Map((await repo.networksByIds(ids)).map((row) => [row.id, row]));
       const activeIds = new Set(state.activated.map((row) => row.id));
       const inUse = new Set(state.activated.map((row) => blockchainIdOf(row.technology)));
@@ -125,28 +143,39 @@ export class IntegrateService {
         const row = found.get(id);
         if (!row) return errors.push({ name, reason: NETWORK_MESSAGES.unknownNetwork });
         if (activeIds.has(row.id)) return;
+        // The allowances are applied below to the whole selection, not one network at a time.
         const reason = unavailableReason(
           { networkType: row.networkType, technology: row.technology, hasRpcUrl: Boolean(row.rpcUrl) },
           {
-            mainnetsAllowed: state.plan.mainnetsAllowed,
+            mainnetsAllowed: state.plan.mainnets > 0,
             kycStatus: state.kycStatus,
-            // The allowance is applied below to the whole selection, not one network at a time.
             blockchainAllowance: 0,
             blockchainsInUse: [],
           },
         );
-        if (reason && reason !== 'BLOCKCHAIN_ALLOWANCE') {
-          return errors.push({ name, reason: `${row.name}: ${REASON_MESSAGES[reason]}` });
-        }
+        if (reason) return errors.push({ name, reason: `${row.name}: ${reasonMessage(reason, state.plan)}` });
         toActivate.push(row);
       });
-      const allowance = state.plan.blockchainAllowance;
+      const { blockchains, mainnets, testnets } = state.plan;
       const wanted = new Set([...inUse, ...toActivate.map((row) => blockchainIdOf(row.technology))]);
-      if (allowance > 0 && wanted.size > allowance) {
+      // Only a selection that adds blockchains is counted: after a downgrade below the allowance,
+      // more networks of the blockchains in use stay possible.
+      if (blockchains > 0 && wanted.size > inUse.size && wanted.size > blockchains) {
         errors.push({
           name: 'networkIds',
-          reason: `${NETWORK_MESSAGES.blockchainAllowance(allowance)}: this selection would use ${wanted.size}`,
+          reason: `${NETWORK_MESSAGES.blockchainAllowance(blockchains)}: this selection would use ${wanted.size}`,
         });
+      }
+      for (const [type, allowance, message] of [
+        ['mainnet', mainnets, NETWORK_MESSAGES.mainnetAllowance],
+        ['testnet', testnets, NETWORK_MESSAGES.testnetAllowance],
+      ] as const) {
+        const added = toActivate.filter((row) => row.networkType === type).length;
+        const total = networksOfType(state, type) + added;
+        // Mainnets none at all are said per network (PLAN_MAINNETS) above.
+        if (added > 0 && total > allowance && !(type === 'mainnet' && allowance === 0)) {
+          errors.push({ name: 'networkIds', reason: `${message(allowance)}: this selection would use ${total}` });
+        }
       }
       if (errors.length) throw badRequest(errors);
       const activatedIds = toActivate.map((row) => row.id);
@@ -225,7 +254,10 @@ export class IntegrateService {
     await this.requireFeature(caller, 'privateNetwork');
     const { errors } = await this.checkRpc(input);
     return this.repo.transaction(async (repo) => {
-      if (!(await repo.account(caller.accountId, { forUpdate: true }))) throw notFound('ACCOUNT_NOT_FOUND');
+      const plan = await repo.account(caller.accountId, { forUpdate: true });
+      if (!plan) throw notFound('ACCOUNT_NOT_FOUND');
+      // Nothing new while the plan is out of service; the networks the account has stay.
+      if (!plan.inService) throw problem('PLAN_INACTIVE');
       if (await repo.privateNameTaken(caller.accountId, input.name)) {
         errors.unshift({ name: 'name', reason: NETWORK_MESSAGES.nameTaken });
       }
@@ -353,14 +385,21 @@ function blockchainsInUse(state: AccountState): string[] {
   return [...new Set(state.activated.map((row) => blockchainIdOf(row.technology)))];
 }
 
+/** The account's active catalogue networks of one type (what the mainnets and testnets allowances count). */
+function networksOfType(state: AccountState, type: 'testnet' | 'mainnet'): number {
+  return state.activated.filter((row) => row.networkType === type).length;
+}
+
 function allowanceOf(state: AccountState): TNetworkAllowance {
   const used = blockchainsInUse(state).length;
-  const allowance = state.plan.blockchainAllowance;
+  const allowance = state.plan.blockchains;
   return {
     blockchainAllowance: allowance,
     blockchainsUsed: used,
     blockchainsLeft: allowance > 0 ? Math.max(0, allowance - used) : null,
-    mainnetsAllowed: state.plan.mainnetsAllowed,
+    mainnetsAllowed: state.plan.mainnets > 0,
+    mainnetAllowance: state.plan.mainnets,
+    testnetAllowance: state.plan.testnets,
     kycStatus: state.kycStatus,
   };
 }
@@ -372,10 +411,15 @@ function toCatalogueNetwork(row: NetworkRow, state: AccountState): TCatalogueNet
     : unavailableReason(
         { networkType: row.networkType, technology: row.technology, hasRpcUrl: Boolean(row.rpcUrl) },
         {
-          mainnetsAllowed: state.plan.mainnetsAllowed,
+          inService: state.plan.inService,
+          mainnetsAllowed: state.plan.mainnets > 0,
           kycStatus: state.kycStatus,
-          blockchainAllowance: state.plan.blockchainAllowance,
+          blockchainAllowance: state.plan.blockchains,
           blockchainsInUse: blockchainsInUse(state),
+          mainnetAllowance: state.plan.mainnets,
+          mainnetsInUse: networksOfType(state, 'mainnet'),
+          testnetAllowance: state.plan.testnets,
+          testnetsInUse: networksOfType(state, 'testnet'),
         },
       );
   return {
