@@ -36,9 +36,11 @@ describe('account notices: the plan and low credits', () => {
       .then((rows) => rows.filter((row) => row.kind === kind));
   const mails = (email: string) => t.db.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
 
-  it('a cancelled plan: every member is told and emailed, once however often the event is delivered', async () => {
+  it('a cancelled plan: every member is told and emailed, once however often it is asked or delivered', async () => {
     const { owner, member } = await accountWithMember();
     await payPlan(t, owner.accountId, 'annual-standard', new Date('2026-03-01T12:00:00.000Z'));
+    await lifecycleOf(t).apply(owner.accountId, { type: 'CANCEL_REQUESTED' });
+    // Asked twice: nothing changes the second time, so nothing is announced or told again.
     await lifecycleOf(t).apply(owner.accountId, { type: 'CANCEL_REQUESTED' });
     await t.app.events.drain();
     await t.app.events.drain();
