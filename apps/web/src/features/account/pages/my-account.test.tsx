@@ -7,6 +7,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { session } from '../../../lib/storage.ts';
 import { createFetchMock, json, TEST_USER as USER } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { TRIAL } from '../components/plan/test-data.ts';
 import { MyAccountPage } from './my-account.tsx';
 
 vi.mock('../../../lib/auth.ts', () => ({
@@ -34,6 +35,7 @@ const {
   'GET /api/connect/terms-conditions/version': () => json(TERMS),
   'GET /api/connect/user/mfa-status': () => json(ACTIVE),
   [`GET /api/connect/user/${USER.id}`]: () => json(USER),
+  'GET /api/account-plan/subscription': () => json(TRIAL),
 }));
 
 function renderPage(user: TUser = USER) {
@@ -76,6 +78,8 @@ describe('MyAccountPage', { timeout: 20_000 }, () => {
     const terms = screen.getByRole('region', { name: 'Terms and conditions' });
     expect(within(terms).getByText('2026-10-01')).toBeInTheDocument();
     expect(await within(terms).findByText('01.10.2026')).toBeInTheDocument();
+    const plan = screen.getByRole('region', { name: 'Plan' });
+    expect(await within(plan).findByText('Your free trial is active.')).toBeInTheDocument();
     for (const name of ['Security', 'Communication', 'Support enquiries']) {
       expect(screen.getByRole('region', { name })).toBeInTheDocument();
     }

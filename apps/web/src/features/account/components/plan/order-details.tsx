@@ -52,7 +52,7 @@ export function OrderDetails({ order }: { order: TOrder }) {
           sx={{ mt: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.default' }}
         >
           <Typography variant="body2" sx={{ mb: 1.5 }}>
-            {t('myAccount.plan.order.bankIntro')}
+            {t('myAccount.plan.order.bankIntro', { reference: bank.reference, amount: formatGbp(bank.amountGbpMinor) })}
           </Typography>
           <Box component="dl" sx={{ m: 0 }}>
             <DetailRow label={t('myAccount.plan.order.accountName')}>{bank.accountName}</DetailRow>
@@ -78,12 +78,6 @@ export function OrderDetails({ order }: { order: TOrder }) {
                 {bank.bic}
               </Box>
             </DetailRow>
-            <DetailRow label={t('myAccount.plan.order.reference')}>
-              <Box component="span" sx={{ ...monospace, fontWeight: 600 }}>
-                {bank.reference}
-              </Box>
-            </DetailRow>
-            <DetailRow label={t('myAccount.plan.order.amount')}>{formatGbp(bank.amountGbpMinor)}</DetailRow>
           </Box>
         </Box>
       ) : null}

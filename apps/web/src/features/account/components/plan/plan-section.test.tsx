@@ -54,6 +54,8 @@ describe('PlanSection', { timeout: 20_000 }, () => {
     // Blockchains 0 means all (spec §9).
     expect(screen.getByTestId('usage-blockchains')).toHaveTextContent('2 of all');
     expect(screen.getByText(/25 requests a second/)).toBeInTheDocument();
+    // No mainnet on the trial.
+    expect(screen.getByTestId('usage-mainnets')).toHaveTextContent('Not included');
     expect(screen.getByTestId('credits-available')).toHaveTextContent('100 credits');
     expect(screen.getByRole('link', { name: 'Upgrade plan' })).toHaveAttribute('href', '/account-plan/upgrade');
     // The trial is not cancelled or changed; it sells no credits.

@@ -97,7 +97,7 @@ function PlanDetails({ subscription }: { subscription: TSubscription }) {
     <Grid container spacing={4}>
       <Grid size={{ xs: 12, md: 5 }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography variant="h2" component="p" data-testid="plan-name">
+          <Typography variant="h3" component="p" data-testid="plan-name">
             {plan.name}
           </Typography>
           <Chip
@@ -188,16 +188,13 @@ function PlanActions({ subscription }: { subscription: TSubscription }) {
 
   if (subscription.cancelAtPeriodEnd) {
     return (
-      <Alert
-        severity="warning"
-        sx={{ mt: 2 }}
-        action={
-          <Button color="inherit" size="small" onClick={handleResume} loading={resume.isPending}>
+      <Alert severity="warning" sx={{ mt: 2 }}>
+        {t('myAccount.plan.cancelling', { date: endDate })}
+        <Box sx={{ mt: 1 }}>
+          <Button variant="outlined" color="inherit" size="small" onClick={handleResume} loading={resume.isPending}>
             {t('myAccount.plan.resume.action')}
           </Button>
-        }
-      >
-        {t('myAccount.plan.cancelling', { date: endDate })}
+        </Box>
       </Alert>
     );
   }

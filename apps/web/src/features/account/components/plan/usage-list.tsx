@@ -16,7 +16,9 @@ function UsageBar({ item, used, total }: { item: UsageItem; used: number; total:
   const isAll = isUnlimited(item, total);
   const text = isAll
     ? t('myAccount.plan.usage.unlimited', { used: formatNumber(used) })
-    : t('myAccount.plan.usage.of', { used: formatNumber(used), total: formatNumber(total) });
+    : total === 0 && used === 0
+      ? t('myAccount.plan.usage.notIncluded')
+      : t('myAccount.plan.usage.of', { used: formatNumber(used), total: formatNumber(total) });
   const isOver = !isAll && used > total;
   const isReached = !isAll && !isOver && used >= total && total > 0;
   const percent = isAll ? 0 : total === 0 ? (used > 0 ? 100 : 0) : Math.min(100, Math.round((used / total) * 100));
@@ -42,7 +44,8 @@ function UsageBar({ item, used, total }: { item: UsageItem; used: number; total:
         color={isOver ? 'error' : isReached ? 'warning' : 'primary'}
         aria-labelledby={labelId}
         aria-valuetext={text}
-        sx={{ height: 6, borderRadius: 3 }}
+        // A grey track: the theme's tinted one reads as a full bar at 0 %.
+        sx={{ height: 6, borderRadius: 3, bgcolor: 'action.hover' }}
       />
     </Box>
   );
