@@ -31,14 +31,14 @@ import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { systemRoutes } from './routes/system.ts';
 import { runStartup } from './startup/index.ts';
-import { createAccountPlanRuntime } from './services/account-plan/index.ts';
+import { createAccountPlanRuntime, subscribeOrderMails } from './services/account-plan/index.ts';
 import { accountPlanService } from './services/account-plan/routes.ts';
 import { applicationManagerService } from './services/application-manager/routes.ts';
 import { platformApiRoutes } from './services/gateway/routes.ts';
 import { bridgeService } from './services/bridge/routes.ts';
 import { campaignService } from './services/campaign/routes.ts';
-import { subscribeNotifications } from './services/connect/index.ts';
-import { createPlanNotices } from './services/connect/notification-subscribers.ts';
+import { createPlanNotices, subscribeNotifications } from './services/connect/index.ts';
+
 import { connectService } from './services/connect/routes.ts';
 import { ACCESS_JWT_SECONDS, identityRoutes, KeyStore, resolvePoolSettings } from './services/identity/index.ts';
 import { integrateService } from './services/integrate/routes.ts';
@@ -243,6 +243,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     productSlug: config.productSlug,
     publicUrl: config.publicUrl,
   });
+  subscribeOrderMails(deps.events, { db: deps.db, mailer: deps.mailer, billing: config.billing });
   // The plans' periods (trial ends and reminders, renewals), swept by jobs/plan-periods.ts.
   if (config.services.includes('account-plan')) {
     const notices = createPlanNotices({

@@ -13,6 +13,9 @@ export const NOTIFICATION_KINDS = [
   'token.failed',
   'network.review_decided',
   'identity.verified',
+  'plan.changed',
+  'plan.trial_reminder',
+  'credits.low',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -94,7 +94,6 @@ describe('routeCatalogue', () => {
         'smart-contract-explorer',
         'rewards',
         'my-invoices',
-        'upgrade',
         'user-management',
         'account-management',
         'application-management',
@@ -113,6 +112,8 @@ describe('routeCatalogue', () => {
     expect(all).toContain('/acme-authorise');
     expect(all.some((path) => path.includes('quant-flows'))).toBe(false);
     expect(catalogue.find((route) => route.path === '/acme-flows')?.title).toBe('Acme Flows');
+    // Spec §2: the upgrade journey is named '{product} Purchase Journey'.
+    expect(catalogue.find((route) => route.path === '/account-plan/upgrade')?.name).toBe('acme-purchase-journey');
   });
 
   it('gives an individual no admin routes and the section order values of spec §9', () => {

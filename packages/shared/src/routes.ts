@@ -314,8 +314,8 @@ export function routeCatalogue(
     },
     {
       path: '/account-plan/upgrade',
-      name: 'upgrade',
-      comingSoon: true,
+      // Spec §2: named '{product} Purchase Journey' (names are ids, in the slug form of the others).
+      name: `${productSlug}-purchase-journey`,
       title: 'Upgrade Plan',
       roles: ['general'],
       notInMenu: true,

@@ -7,6 +7,7 @@ import type { JobQueue } from './queue.ts';
 import { feeBumpJob } from './fee-bump.ts';
 import { JOBS, registerJobs } from './index.ts';
 import { DELIVERED_EVENTS_KEPT_DAYS, outboxPruneJob } from './outbox-prune.ts';
+import { planPeriodsJob } from './plan-periods.ts';
 import { tokenDeployJob } from './token-deploy.ts';
 
 /** Whether pg-boss installed its schema in the app's database (the queue started). */
@@ -126,9 +127,10 @@ describe('jobs in an app whose network has an RPC URL', () => {
       expect.arrayContaining([
         { name: feeBumpJob.name, cron: '* * * * *' },
         { name: outboxPruneJob.name, cron: '17 3 * * *' },
+        { name: planPeriodsJob.name, cron: '7 * * * *' },
       ]),
     );
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
   });
 
   it("token-deploy's handler reaches the tokenise service (a token that does not exist is done)", async () => {

@@ -93,6 +93,8 @@ export function buildRoutes(): RouteObject[] {
       children: [
         { index: true, loader: () => redirect(paths.login), ...REDIRECT_ONLY },
         { path: paths.upgrade, loader: () => redirect(paths.accountPlanUpgrade), ...REDIRECT_ONLY },
+        // The breadcrumb's "Account plan" leads to the journey too.
+        { path: '/account-plan', loader: () => redirect(paths.accountPlanUpgrade), ...REDIRECT_ONLY },
         {
           Component: AuthLayout,
           children: [

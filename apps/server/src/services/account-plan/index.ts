@@ -8,6 +8,7 @@ import { availablePaymentMethods, OrderService } from './orders.ts';
 import { PlanPeriods, type AccountPlanRuntime, type TrialReminderNotices } from './periods.ts';
 import { AccountPlanRepository } from './repository.ts';
 
+export { subscribeOrderMails } from './order-mails.ts';
 export type { AccountPlanRuntime, SweepReport, TrialReminderNotices } from './periods.ts';
 
 /** The face the plan-periods job sweeps with (deps.runtime.accountPlan); `notices` tells of trial reminders. */

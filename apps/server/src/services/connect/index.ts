@@ -3,4 +3,4 @@
  * here, never from the service's other files (ARCHITECTURE.md, "Services talk through public faces").
  */
 export { isIdentityVerified, requireVerifiedIdentity } from './kyc-guard.ts';
-export { subscribeNotifications } from './notification-subscribers.ts';
+export { createPlanNotices, subscribeNotifications } from './notification-subscribers.ts';

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '@connect/db';
 import { PLAN_TERMS, type NotificationKind } from '@connect/shared';
+
+/** The kinds that are domain events of their own (the plan notices are written by createPlanNotices). */
+type ActivityKind = Extract<
+  NotificationKind,
+  'token.deployed' | 'token.failed' | 'network.review_decided' | 'identity.verified'
+>;
 import type { Mailer } from '../../adapters/mail/port.ts';
 import type { DomainEvent, DomainEvents } from '../../events/catalogue.ts';
 import type { EventBus } from '../../events/port.ts';
@@ -27,13 +33,13 @@ type Options = {
   publicUrl: string;
 };
 
-type Describer<K extends NotificationKind> = {
+type Describer<K extends ActivityKind> = {
   audience: (payload: DomainEvent<K>['payload']) => Audience;
   notice: (payload: DomainEvent<K>['payload'], repo: NotificationRepository, options: Options) => Promise<Notice>;
 };
 
 /** The events that notify: whom, and what each one says. Portal paths are the SPA's (apps/web/src/config/paths.ts). */
-const NOTICES: { [K in NotificationKind]: Describer<K> } = {
+const NOTICES: { [K in ActivityKind]: Describer<K> } = {
   'token.deployed': {
     audience: (payload) => ({ accountId: payload.accountId, userId: payload.createdBy }),
     notice: async (payload, repo, { productSlug }) => {
@@ -77,7 +83,7 @@ const NOTICES: { [K in NotificationKind]: Describer<K> } = {
   },
 };
 
-const NOTIFYING_EVENTS = Object.keys(NOTICES) as NotificationKind[];
+const NOTIFYING_EVENTS = Object.keys(NOTICES) as ActivityKind[];
 
 function tokenPath(productSlug: string, token: { tokenId: string; tokenType: string; tierType: string }): string {
   return `/${productSlug}-flows/token-flow/${token.tokenType.toLowerCase()}/${token.tierType}?id=${encodeURIComponent(token.tokenId)}`;
@@ -96,7 +102,7 @@ async function networkPhrase(repo: NotificationRepository, networkId: string): P
 
 /** The describer of an event's type: the map is typed per type, and the subscribers see any of them. */
 const describerOf = (event: DomainEvent) =>
-  NOTICES[event.type as NotificationKind] as unknown as {
+  NOTICES[event.type as ActivityKind] as unknown as {
     audience: (payload: DomainEvent['payload']) => Audience;
     notice: (payload: DomainEvent['payload'], repo: NotificationRepository, options: Options) => Promise<Notice>;
   };

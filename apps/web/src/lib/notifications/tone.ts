@@ -10,6 +10,9 @@ const TONES: Partial<Record<NotificationKind, NotificationTone>> = {
   'identity.verified': 'success',
   // A review can go either way; the title says which.
   'network.review_decided': 'info',
+  'plan.changed': 'info',
+  'plan.trial_reminder': 'info',
+  'credits.low': 'error',
 };
 
 export function toneOf(kind: string): NotificationTone {
