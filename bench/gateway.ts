@@ -37,6 +37,7 @@ async function runServer(rpcUrl: string) {
   const { ApplicationRepository } = await import('../apps/server/src/services/application-manager/repository.ts');
   const { ApplicationService } = await import('../apps/server/src/services/application-manager/service.ts');
   const { randomUUID } = await import('node:crypto');
+  const { setAllowances } = await import('../apps/server/test/plans.ts');
 
   const config = loadConfig({
     ...process.env,
@@ -74,6 +75,8 @@ async function runServer(rpcUrl: string) {
     email: `bench-${Date.now()}@example.com`,
   });
   await dbh.db.insert(accountNetworks).values({ accountId: user.accountId, networkId: network!.id });
+  // The gateway's limit is the lower of the network's and the plan's: the plan's is out of the way too.
+  await setAllowances(dbh.db, user.accountId, { rateLimit: 10_000_000 });
   const service = new ApplicationService(new ApplicationRepository(dbh.db, app.deps.events), app.deps.box, config);
   const created = await service.create(user, {
     name: 'Bench application',

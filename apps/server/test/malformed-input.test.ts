@@ -8,7 +8,7 @@ import { ZProblem, ZTokenResponse } from '@connect/shared';
 import {
   activate,
   addNetwork,
-  allowUnlimitedApplications,
+  liftPlanLimits,
   createApplication,
   newAppUser,
   type TestUser,
@@ -189,7 +189,7 @@ describe('malformed input: no 5xx, problem details, nothing written after a refu
     snapshot = tableSnapshotter(t.db, { alsoWithout: { 'public.idp_users': SIGN_IN_COUNTERS } });
     upstream = await fakeUpstream();
     user = await newAppUser(t);
-    await allowUnlimitedApplications(t, user.accountId);
+    await liftPlanLimits(t, user.accountId);
     const network = await addNetwork(t, {
       rpcUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
       rateLimit: 1_000_000,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { kycChecks } from '@connect/db';
 import { FakeOnfido } from '../src/adapters/kyc/testing/fake-onfido.ts';
-import { allowUnlimitedApplications } from '../src/services/application-manager/testing.ts';
+import { liftPlanLimits } from '../src/services/application-manager/testing.ts';
 import { networkId, newTokenUser, settled } from '../src/services/tokenise/test-support.ts';
 import { startTestChain } from './chains.ts';
 import { createTestApp, signInAs, type TestContext } from './helpers.ts';
@@ -80,7 +80,7 @@ export async function recordEveryOperation(): Promise<Recorded> {
     const document = t.app.swagger() as OpenApi;
     const network = await networkId(t, 'ethereum-testnet');
     const user = await newTokenUser(t, { networks: [network], quota: null, credits: 10_000 });
-    await allowUnlimitedApplications(t, user.accountId);
+    await liftPlanLimits(t, user.accountId);
     const admin = await signInAs(t, { role: 'QUANT_ADMIN' });
     const leaving = await signInAs(t);
     const s: State = {

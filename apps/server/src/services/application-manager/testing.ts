@@ -18,9 +18,12 @@ export async function newAppUser(t: TestContext): Promise<TestUser> {
   return { ...session, accountId: row!.accountId };
 }
 
-/** Lifts the applications allowance of an account (suites that create many applications). */
-export async function allowUnlimitedApplications(t: TestContext, accountId: string): Promise<void> {
-  await setAllowances(t.db.db, accountId, { applications: PLENTY });
+/**
+ * Lifts the plan's applications allowance and gateway rate limit of an account (suites that
+ * create many applications and call the gateway often: the network's own limit then applies).
+ */
+export async function liftPlanLimits(t: TestContext, accountId: string): Promise<void> {
+  await setAllowances(t.db.db, accountId, { applications: PLENTY, rateLimit: PLENTY });
 }
 
 /** A catalogue network of its own (unique code), optionally pointing at a real RPC endpoint. */

@@ -13,6 +13,7 @@ const OPEN: OpenRoute = {
   accountId: 'acc-1',
   rpcUrl: 'http://node',
   rateLimit: 2,
+  isPlanRateLimit: false,
   rateLimitKey: 'acc-1|net-1',
 };
 const CHAIN_ID = { jsonrpc: '2.0', id: 7, method: 'eth_chainId', params: [] };
@@ -111,11 +112,16 @@ describe('the gateway’s decision', () => {
     ).toMatchObject({ code: 'GATEWAY_SECRET_REVOKED' });
   });
 
-  it('refuses networks the application may not use: 404, 403, 403, 503', async () => {
+  it('refuses networks the application may not use: 404, 403, 403, 403 (plan), 503', async () => {
     const cases: [GatewayRoute, string, string | undefined][] = [
       [{ kind: 'unknown-network' }, 'GATEWAY_NETWORK_UNKNOWN', undefined],
       [{ kind: 'not-associated' }, 'GATEWAY_NETWORK_NOT_ASSOCIATED', undefined],
       [{ kind: 'not-active' }, 'GATEWAY_NETWORK_INACTIVE', undefined],
+      [
+        { kind: 'plan-inactive' },
+        'PLAN_INACTIVE',
+        'The plan of this application’s account is not active: renew or upgrade it to call the networks again.',
+      ],
       [
         { kind: 'no-rpc', networkName: 'Chain X' },
         'GATEWAY_NO_RPC_ENDPOINT',
@@ -161,6 +167,14 @@ describe('the gateway’s decision', () => {
         detail: 'This network allows 2 requests per second per account.',
         headers: { 'retry-after': expect.stringMatching(/^[1-9]\d*$/) },
       });
+    }
+    // The plan's limit, when it is the lower one, is named as such.
+    const byPlan = decider().decider;
+    const planRoute: Admitted = { kind: 'admitted', caller: CALLER, route: { ...OPEN, isPlanRateLimit: true } };
+    byPlan.decide(planRoute, body([CHAIN_ID, CHAIN_ID]));
+    const planRefusal = byPlan.decide(planRoute, body(CHAIN_ID)) as Decision;
+    if (planRefusal.kind === 'refuse') {
+      expect(planRefusal.detail).toBe('Your plan allows 2 requests per second per network.');
     }
     // A Redis count is a promise, and so is the decision.
     const shared = new NetworkRateLimiter();

@@ -62,6 +62,11 @@ const SECRET_REVOKED: Refusal = { kind: 'refuse', code: 'GATEWAY_SECRET_REVOKED'
 const NETWORK_UNKNOWN: Refusal = { kind: 'refuse', code: 'GATEWAY_NETWORK_UNKNOWN' };
 const NETWORK_NOT_ASSOCIATED: Refusal = { kind: 'refuse', code: 'GATEWAY_NETWORK_NOT_ASSOCIATED' };
 const NETWORK_INACTIVE: Refusal = { kind: 'refuse', code: 'GATEWAY_NETWORK_INACTIVE' };
+const PLAN_INACTIVE: Refusal = {
+  kind: 'refuse',
+  code: 'PLAN_INACTIVE',
+  detail: 'The plan of this application’s account is not active: renew or upgrade it to call the networks again.',
+};
 const INVALID_RPC: Refusal = {
   kind: 'refuse',
   code: 'GATEWAY_INVALID_RPC',
@@ -79,6 +84,8 @@ function admission(caller: AccessTokenClaims, route: GatewayRoute): Admission {
       return NETWORK_NOT_ASSOCIATED;
     case 'not-active':
       return NETWORK_INACTIVE;
+    case 'plan-inactive':
+      return PLAN_INACTIVE;
     case 'no-rpc':
       return {
         kind: 'refuse',
@@ -103,9 +110,9 @@ function invalidBody(parsed: unknown): Refusal {
  *
  * 1. admit: the access token (a Bearer token this server issued, not expired), its client secret
  *    (neither revoked nor expired), the network (known; associated with the application; active
- *    for its account; with an RPC endpoint) — 401, 404, 403, 503;
+ *    for its account, whose plan is in service; with an RPC endpoint) — 401, 404, 403, 503;
  * 2. decide, on the body: a JSON-RPC 2.0 request or batch (400), within the account's calls per
- *    second on the network (429 with Retry-After), then its calls screened by the method
+ *    second on the network — the lower of the network's and the plan's limits — (429 with Retry-After), then its calls screened by the method
  *    allow-list (methods.ts) and, for a single shareable call, the shared answer (cache.ts).
  *
  * Both steps answer synchronously when everything they need is in this node's memory (the usual
@@ -175,7 +182,9 @@ export class GatewayDecider {
       return {
         kind: 'refuse',
         code: 'GATEWAY_RATE_LIMITED',
-        detail: `This network allows ${route.rateLimit} requests per second per account.`,
+        detail: route.isPlanRateLimit
+          ? `Your plan allows ${route.rateLimit} requests per second per network.`
+          : `This network allows ${route.rateLimit} requests per second per account.`,
         headers: { 'retry-after': String(taken.retryAfterSeconds) },
       };
     }

@@ -9,7 +9,7 @@ import type { RawHandler } from '../../types.ts';
 import {
   activate,
   addNetwork,
-  allowUnlimitedApplications,
+  liftPlanLimits,
   createApplication,
   newAppUser,
   rotateSecret,
@@ -36,7 +36,7 @@ describe('platform API: the gateway fast path', () => {
   beforeAll(async () => {
     [t, chain] = await Promise.all([createTestApp({ GATEWAY_CACHE: 'on' }), startTestChain()]);
     owner = await newAppUser(t);
-    await allowUnlimitedApplications(t, owner.accountId);
+    await liftPlanLimits(t, owner.accountId);
     network = await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, rateLimit: 1000 });
     await activate(t, owner.accountId, network.id);
 

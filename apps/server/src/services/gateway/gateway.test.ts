@@ -5,11 +5,12 @@ import { accountNetworks, applicationSecrets, applicationUsageDaily } from '@con
 import { type ZCreateApplicationResponse, ZProblem, ZRotateSecretResponse, ZTokenResponse } from '@connect/shared';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { putOnPlan, setAllowances } from '../../../test/plans.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
 import {
   activate,
   addNetwork,
-  allowUnlimitedApplications,
+  liftPlanLimits,
   createApplication,
   newAppUser,
   rotateSecret,
@@ -35,7 +36,7 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
     [t, chain] = await Promise.all([createTestApp(), startTestChain()]);
     owner = await newAppUser(t);
     stranger = await newAppUser(t);
-    for (const user of [owner, stranger]) await allowUnlimitedApplications(t, user.accountId);
+    for (const user of [owner, stranger]) await liftPlanLimits(t, user.accountId);
     network = await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, rateLimit: 1000 });
     otherNetwork = await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId });
     await activate(t, owner.accountId, network.id, otherNetwork.id);
@@ -338,6 +339,38 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
       await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
       expect((await rpc(token, limited.id, [call, call, call, call])).statusCode).toBe(429);
       expect((await rpc(token, limited.id, [call, call, call])).statusCode).toBe(200);
+    });
+
+    it('limits calls to the lower of the network’s and the plan’s rates; an upgrade or a lapse shows within the cache’s 2 s', async () => {
+      const user = await newAppUser(t);
+      await setAllowances(t.db.db, user.accountId, { rateLimit: 2 });
+      await activate(t, user.accountId, network.id); // the network allows 1000 a second
+      const planned = await createApp(user, [network.id]);
+      const token = await tokenFor(planned.clientId, planned.clientSecret);
+      const call = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] };
+      const burst = async (n: number) => {
+        await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
+        const answers = [];
+        for (let i = 0; i < n; i++) answers.push(await rpc(token, network.id, call));
+        return answers;
+      };
+      const limited = await burst(3);
+      expect(limited.map((res) => res.statusCode)).toEqual([200, 200, 429]);
+      expect(ZProblem.parse(limited[2]!.json()).detail).toBe('Your plan allows 2 requests per second per network.');
+
+      // annual-standard allows 50 a second: after the route cache's lifetime, the new figure applies.
+      await putOnPlan(t.db.db, user.accountId, 'annual-standard');
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      expect((await burst(5)).map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+
+      await putOnPlan(t.db.db, user.accountId, 'annual-standard', {
+        status: 'INACTIVE',
+        statusReason: 'RENEWAL_FAILED',
+      });
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      const refused = await rpc(token, network.id, call);
+      expect(refused.statusCode).toBe(403);
+      expect(ZProblem.parse(refused.json()).code).toBe('PLAN_INACTIVE');
     });
 
     it('counts usage per application, network and day, written in batches', async () => {

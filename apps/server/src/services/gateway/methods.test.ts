@@ -8,13 +8,7 @@ import { ZProblem, ZTokenResponse } from '@connect/shared';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
-import {
-  activate,
-  addNetwork,
-  allowUnlimitedApplications,
-  createApplication,
-  newAppUser,
-} from '../application-manager/testing.ts';
+import { activate, addNetwork, liftPlanLimits, createApplication, newAppUser } from '../application-manager/testing.ts';
 import { MAX_BATCH, MAX_LOG_BLOCKS, NEEDS_HEAD, screenCalls } from './methods.ts';
 
 /** anvil's first account: unlocked on the local chains, so eth_sendTransaction would sign as it. */
@@ -65,7 +59,7 @@ describe('gateway method allow-list', () => {
     [t, chain] = await Promise.all([createTestApp(), startTestChain()]);
     proxy = await recordingProxy(chain.rpcUrl);
     const owner = await newAppUser(t);
-    await allowUnlimitedApplications(t, owner.accountId);
+    await liftPlanLimits(t, owner.accountId);
     ({ id: networkId } = await addNetwork(t, { rpcUrl: proxy.url, chainId: chain.chainId, rateLimit: 1000 }));
     await activate(t, owner.accountId, networkId);
     const app = await createApplication(t, owner, [networkId]);

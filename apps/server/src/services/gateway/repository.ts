@@ -15,8 +15,13 @@ export type RouteFacts = {
   networkId: string;
   networkName: string;
   rpcUrl: string | null;
+  /** Calls per second per account: the lower of the network's limit and the account's plan's. */
   rateLimit: number;
+  /** The plan's limit is the lower one (said in the refusal). */
+  isPlanRateLimit: boolean;
   accountId: string;
+  /** The account's plan is in service (the `account_allowances` view); if not, calls are refused. */
+  inService: boolean;
   /** The network is one of the application's networks. */
   isAssociated: boolean;
   /** The application's account has the network active (My networks). */
@@ -69,16 +74,20 @@ export class GatewayRepository {
 
   /**
    * The network named by id or code (`/api/gateway/ethereum-testnet`) as the application sees
-   * it; undefined when there is no such network (or application).
+   * it, with what the account's plan allows now (its rate limit, whether it is in service);
+   * undefined when there is no such network (or application). An account without a plan row
+   * (none since migration 0009) is out of service.
    */
   async findRoute(applicationId: string, network: string): Promise<RouteFacts | undefined> {
     const isUuid = UUID.test(network);
     const { rows } = await this.dbh.query(
-      `select n.id as "networkId", n.name as "networkName", n.rpc_url as "rpcUrl", n.rate_limit as "rateLimit",
-         a.account_id as "accountId",
+      `select n.id as "networkId", n.name as "networkName", n.rpc_url as "rpcUrl",
+         least(n.rate_limit, al.rate_limit) as "rateLimit", coalesce(al.rate_limit < n.rate_limit, false) as "isPlanRateLimit",
+         a.account_id as "accountId", coalesce(al.in_service, false) as "inService",
          exists(select 1 from application_networks an where an.application_id = a.id and an.network_id = n.id) as "isAssociated",
          exists(select 1 from account_networks acn where acn.account_id = a.account_id and acn.network_id = n.id) as "isActive"
        from applications a join networks n on ${isUuid ? 'n.id = $2::uuid' : 'n.code = $2'}
+         left join account_allowances al on al.account_id = a.account_id
        where a.id = $1`,
       [applicationId, network],
       { name: isUuid ? 'gateway_route_id' : 'gateway_route_code' },

@@ -8,13 +8,17 @@ export type GatewayRoute =
       networkId: string;
       accountId: string;
       rpcUrl: string;
+      /** Calls per second per account: the lower of the network's and the plan's limits. */
       rateLimit: number;
+      /** The plan's limit is the lower one. */
+      isPlanRateLimit: boolean;
       /** The account and network's rate-limit window (made once here, not on every call). */
       rateLimitKey: string;
     }
   | { kind: 'unknown-network' }
   | { kind: 'not-associated' }
   | { kind: 'not-active' }
+  | { kind: 'plan-inactive' }
   | { kind: 'no-rpc'; networkName: string };
 
 /** A route that forwards. */
@@ -25,12 +29,19 @@ type Entry = { applicationId: string; route: GatewayRoute; checkedUntilMs: numbe
 const UNKNOWN_NETWORK: GatewayRoute = { kind: 'unknown-network' };
 const NOT_ASSOCIATED: GatewayRoute = { kind: 'not-associated' };
 const NOT_ACTIVE: GatewayRoute = { kind: 'not-active' };
+const PLAN_INACTIVE: GatewayRoute = { kind: 'plan-inactive' };
 
 /**
  * Where an application's requests for a network go, and whether they may: the network must be
- * associated with the application and active (activated) for the application's account. The
+ * associated with the application and active (activated) for the application's account, and the
+ * account's plan in service; the rate limit is the lower of the network's and the plan's. The
  * network is named by id or code (`/api/gateway/ethereum-testnet`). One read per application and
- * network every GATEWAY_CACHE_MS at most; an announced change drops the application's entries.
+ * network every GATEWAY_CACHE_MS at most; an announced application change drops its entries.
+ *
+ * A plan change (an upgrade, a lapse) is not announced here: it shows within GATEWAY_CACHE_MS
+ * (2 s), on every node, when the entry is read again. The 'plan.changed' event would not do
+ * better: it is delivered once, to one node, by a poll of its own (events/bus.ts), and its
+ * subscribers must be the same on every node, whatever services a node serves (app.ts).
  */
 export class RouteCache {
   private readonly entries = new Map<string, Entry>();
@@ -51,6 +62,7 @@ export class RouteCache {
     if (!facts) route = UNKNOWN_NETWORK;
     else if (!facts.isAssociated) route = NOT_ASSOCIATED;
     else if (!facts.isActive) route = NOT_ACTIVE;
+    else if (!facts.inService) route = PLAN_INACTIVE;
     else if (!facts.rpcUrl) route = { kind: 'no-rpc', networkName: facts.networkName };
     else
       route = {
@@ -59,6 +71,7 @@ export class RouteCache {
         accountId: facts.accountId,
         rpcUrl: facts.rpcUrl,
         rateLimit: facts.rateLimit,
+        isPlanRateLimit: facts.isPlanRateLimit,
         rateLimitKey: `${facts.accountId}|${facts.networkId}`,
       };
     if (this.entries.size > 50_000) this.entries.clear();
