@@ -82,6 +82,8 @@ export const catalogue = (
     blockchainsUsed: 0,
     blockchainsLeft: null,
     mainnetsAllowed: false,
+    mainnetAllowance: 0,
+    testnetAllowance: 10,
     kycStatus: 'VERIFIED',
     ...allowance,
   },
