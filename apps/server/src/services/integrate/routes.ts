@@ -65,7 +65,7 @@ export async function integrateService(app: App, deps: Deps, options: IntegrateO
         ...docs,
         summary: 'The network catalogue with what the caller may activate',
         description:
-          'Every public testnet and mainnet with its live status and, for the caller, whether it is active, can be activated, or why not (`reason`: NO_RPC_URL, PLAN_MAINNETS, KYC_REQUIRED, BLOCKCHAIN_ALLOWANCE). `allowance` is the plan’s blockchain allowance (0 = all). Needs the feature mynetworks:v2 (else 404).',
+          'Every public testnet and mainnet with its live status and, for the caller, whether it is active, can be activated, or why not (`reason`: NO_RPC_URL, PLAN_INACTIVE, PLAN_MAINNETS, KYC_REQUIRED, MAINNET_ALLOWANCE, TESTNET_ALLOWANCE, BLOCKCHAIN_ALLOWANCE). `allowance` is the plan’s blockchain allowance (0 = all), with mainnetAllowance and testnetAllowance (counts; 0 = none). Needs the feature mynetworks:v2 (else 404).',
         response: { 200: ZCatalogueResponse, ...problems },
       },
     },
