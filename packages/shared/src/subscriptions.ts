@@ -13,6 +13,16 @@ import { PAYMENT_METHODS, PLAN_TIERS, PLAN_TYPES, ZPlanAllowances } from './plan
 export const ACCOUNT_PLAN_TYPES = [...PLAN_TYPES, 'TRIAL'] as const;
 export type TAccountPlanType = (typeof ACCOUNT_PLAN_TYPES)[number];
 
+const RANK: Record<TAccountPlanType, number> = { TRIAL: 0, PAY_AS_YOU_GO: 1, SUBSCRIPTION: 3 };
+
+/**
+ * The order of plans (docs/decisions.md, "Upgrades, downgrades and cancelling"): trial < pay as you
+ * go standard < advance < annual standard < advance. An upgrade goes up it; a downgrade down.
+ */
+export function planRank(plan: { type: TAccountPlanType; tier: (typeof PLAN_TIERS)[number] }): number {
+  return RANK[plan.type] + (plan.type !== 'TRIAL' && plan.tier === 'advance' ? 1 : 0);
+}
+
 /** Why a plan is in its status (docs/decisions.md, "The account plan"). */
 export const PLAN_STATUS_REASONS = [
   'TRIAL',

@@ -1,10 +1,4 @@
-import {
-  PLAN_TERMS,
-  type PlanStatus,
-  type ProblemCode,
-  type TAccountPlanType,
-  type TPlanStatusReason,
-} from '@connect/shared';
+import { PLAN_TERMS, planRank, type PlanStatus, type ProblemCode, type TPlanStatusReason } from '@connect/shared';
 import type { PlanRow, StoredPlanState } from '../../repositories/account-plans.ts';
 
 type PlanRef = PlanRow;
@@ -58,12 +52,8 @@ export type PlanEvent =
 
 export type Transition = { ok: true; state: PlanState } | { ok: false; code: ProblemCode };
 
-const RANK: Record<TAccountPlanType, number> = { TRIAL: 0, PAY_AS_YOU_GO: 1, SUBSCRIPTION: 3 };
-
-/** Trial < pay as you go standard < advance < annual standard < advance. */
-export function rankOf(plan: PlanRef): number {
-  return RANK[plan.type] + (plan.type !== 'TRIAL' && plan.tier === 'advance' ? 1 : 0);
-}
+/** Trial < pay as you go standard < advance < annual standard < advance (shared with the SPA). */
+export const rankOf = (plan: PlanRef): number => planRank(plan);
 
 /** Whether the allowances are in service: ACTIVE, or PENDING with an active plan behind the order. */
 export function isInService(state: Pick<PlanState, 'status' | 'statusBeforePending'>): boolean {
