@@ -258,6 +258,7 @@ export function script(chain: TestChain): Call[] {
       status: 200,
       keep: (body: { plans: { id: string; code: string }[] }, s) => {
         s.annualPlan = body.plans.find((plan) => plan.code === 'annual-standard')!.id;
+        s.paygPlan = body.plans.find((plan) => plan.code === 'payg-standard')!.id;
       },
     },
     get('/api/account-plan/v2/fetch-plans'),
@@ -540,6 +541,32 @@ export function script(chain: TestChain): Call[] {
         url: `/api/account-plan/order/${s.creditsOrder}/cancel`,
         headers: { authorization: s.leaving! },
       }),
+      status,
+    })),
+
+    // ── The subscription (account-plan): the annual plan just paid, changed at renewal, cancelled, resumed ──
+    {
+      operation: 'GET /api/account-plan/subscription',
+      send: (s) => ({ url: '/api/account-plan/subscription', headers: { authorization: s.leaving! } }),
+      status: 200,
+    },
+    {
+      operation: 'POST /api/account-plan/subscription/downgrade',
+      send: (s) => ({
+        url: '/api/account-plan/subscription/downgrade',
+        headers: { authorization: s.leaving! },
+        body: { ratePlanId: s.paygPlan },
+      }),
+      status: 200,
+    },
+    {
+      operation: 'POST /api/account-plan/subscription/cancel',
+      send: (s) => ({ url: '/api/account-plan/subscription/cancel', headers: { authorization: s.leaving! } }),
+      status: 200,
+    },
+    ...[200, 409].map((status): Call => ({
+      operation: 'POST /api/account-plan/subscription/resume',
+      send: (s) => ({ url: '/api/account-plan/subscription/resume', headers: { authorization: s.leaving! } }),
       status,
     })),
 

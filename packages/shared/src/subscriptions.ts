@@ -178,6 +178,8 @@ export const ZSubscription = z
     credits: z.object({ available: z.number().int(), balance: z.number().int(), floor: z.number().int() }),
     lowCredits: z.boolean(),
     pendingOrder: ZOrder.nullable(),
+    /** Every order of the account that waits for its payment, newest first (credit top-ups included). */
+    openOrders: z.array(ZOrder),
     /** The payment methods this installation takes now (QNT and card arrive with their adapters). */
     availablePaymentMethods: z.array(z.enum(PAYMENT_METHODS)),
   })

@@ -125,10 +125,11 @@ export class OrdersRepository {
     return row ?? null;
   }
 
-  /** Orders for staff: newest first, by status and the reference a transfer quoted. */
-  list(filter: { status?: OrderStatus; reference?: string }, limit: number): Promise<OrderView[]> {
+  /** Orders newest first, by account, status and the reference a transfer quoted. */
+  list(filter: { status?: OrderStatus; reference?: string; accountId?: string }, limit: number): Promise<OrderView[]> {
     return this.views(
       and(
+        filter.accountId ? eq(orders.accountId, filter.accountId) : undefined,
         filter.status ? eq(orders.status, filter.status) : undefined,
         filter.reference ? eq(orders.reference, filter.reference) : undefined,
       ),

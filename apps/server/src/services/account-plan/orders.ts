@@ -280,6 +280,12 @@ export class OrderService {
     return { orders: views.map((view) => this.toOrder(view)) };
   }
 
+  /** The account's orders that wait for their payment, newest first (GET /subscription). */
+  async openOrders(accountId: string): Promise<TOrder[]> {
+    const views = await this.repo.list({ accountId, status: 'AWAITING_PAYMENT' }, 50);
+    return views.map((view) => this.toOrder(view));
+  }
+
   /** The account's order `orderId` as the API answers it, or null when it is not the account's (GET /subscription). */
   async order(accountId: string, orderId: string): Promise<TOrder | null> {
     const view = await this.repo.view(orderId, accountId);

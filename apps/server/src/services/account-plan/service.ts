@@ -22,6 +22,8 @@ import { isInService, type PlanEvent } from './transitions.ts';
 export type SubscriptionOrders = {
   /** The account's order `orderId` (null when it is not the account's). */
   order(accountId: string, orderId: string): Promise<TOrder | null>;
+  /** The account's orders awaiting payment (credit top-ups included). */
+  openOrders(accountId: string): Promise<TOrder[]>;
   availablePaymentMethods(): TPaymentMethod[];
 };
 
@@ -93,11 +95,12 @@ export class AccountPlanService {
   }
 
   private async describe(accountId: string, state: StoredPlanState): Promise<TSubscription> {
-    const [plan, usage, credits, pendingOrder] = await Promise.all([
+    const [plan, usage, credits, pendingOrder, openOrders] = await Promise.all([
       this.repo.ratePlan(state.plan.id),
       this.repo.usage(accountId),
       this.accountPlans.ledger.balance(accountId, 'CREDIT'),
       state.pendingOrderId ? this.orders.order(accountId, state.pendingOrderId) : Promise.resolve(null),
+      this.orders.openOrders(accountId),
     ]);
     // The plan row is referenced by account_plans: it cannot vanish while the account has it.
     if (!plan) throw problem('RATE_PLAN_NOT_FOUND');
@@ -127,6 +130,7 @@ export class AccountPlanService {
       credits: { available, balance: Number(credits.balance), floor: Number(credits.floor) },
       lowCredits: available <= PLAN_TERMS.lowCreditsThreshold,
       pendingOrder,
+      openOrders,
       availablePaymentMethods: this.orders.availablePaymentMethods(),
     };
   }

@@ -227,8 +227,11 @@ describe('account-plan service: the subscription', () => {
       pendingOrder: { id: order.id, reference: order.reference, status: 'AWAITING_PAYMENT', kind: 'PLAN' },
     });
     expect(sub.pendingOrder?.bankTransfer?.reference).toBe(order.reference);
+    expect(sub.openOrders.map((open) => open.id)).toEqual([order.id]);
     // Nobody else sees it.
-    expect((await subscription(await newPlanUser(t))).pendingOrder).toBeNull();
+    const stranger = await subscription(await newPlanUser(t));
+    expect(stranger.pendingOrder).toBeNull();
+    expect(stranger.openOrders).toEqual([]);
   });
 
   it('requires a signed-in user; is documented with the bearer token', async () => {

@@ -112,6 +112,7 @@ export const TRIAL_SUBSCRIPTION: TSubscription = {
   credits: { available: 100, balance: 100, floor: 0 },
   lowCredits: false,
   pendingOrder: null,
+  openOrders: [],
   availablePaymentMethods: ['BANK_TRANSFER'],
 };
 

@@ -35,6 +35,7 @@ const TRIAL: TSubscription = {
   credits: { available: 1_250, balance: 1_250, floor: 0 },
   lowCredits: false,
   pendingOrder: null,
+  openOrders: [],
   availablePaymentMethods: ['BANK_TRANSFER'],
 };
 const ANNUAL_PLAN: TRatePlan = {

@@ -54,6 +54,7 @@ const PLAN: TSubscription = {
   credits: { available: 12500, balance: 12500, floor: 0 },
   lowCredits: false,
   pendingOrder: null,
+  openOrders: [],
   availablePaymentMethods: ['BANK_TRANSFER'],
 };
 const ANNUAL_PLAN: TRatePlan = {

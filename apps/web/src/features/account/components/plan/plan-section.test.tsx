@@ -168,6 +168,24 @@ describe('PlanSection', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Upgrade plan' })).toBeInTheDocument();
   });
 
+  it('lists a credits order awaiting payment beside the plan, with its own bank details (the plan stays active)', async () => {
+    renderSection({ ...ANNUAL, openOrders: [CREDITS_ORDER] });
+    const order = await screen.findByRole('region', { name: 'Order awaiting payment' });
+    expect(within(order).getByTestId('order-reference')).toHaveTextContent('CNX-CR3D1TS0');
+    expect(within(order).getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
+  });
+
+  it('shows the plan order once when it is also among the open orders', async () => {
+    renderSection({
+      ...TRIAL,
+      status: 'PENDING',
+      statusReason: 'AWAITING_PAYMENT',
+      pendingOrder: ORDER,
+      openOrders: [ORDER, CREDITS_ORDER],
+    });
+    expect(await screen.findAllByRole('region', { name: 'Order awaiting payment' })).toHaveLength(2);
+  });
+
   it('offers the lower plans at renewal, says where usage is above them, and saves the choice', async () => {
     route({
       'POST /api/account-plan/subscription/downgrade': (body) => {

@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import type { PlanStatus, TSubscription } from '@connect/shared';
+import type { PlanStatus, TOrder, TSubscription } from '@connect/shared';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { BUY_CREDITS_PARAM } from '../../../../components/layouts/main-layout/low-credits-banner.tsx';
 import { QueryState } from '../../../../components/query-state.tsx';
@@ -116,7 +116,9 @@ function PlanDetails({ subscription }: { subscription: TSubscription }) {
       </Grid>
       <Grid size={{ xs: 12, md: 7 }}>
         <UsageList subscription={subscription} />
-        {subscription.pendingOrder ? <PendingOrder subscription={subscription} /> : null}
+        {awaitingPayment(subscription).map((order) => (
+          <PendingOrder key={order.id} order={order} />
+        ))}
       </Grid>
     </Grid>
   );
@@ -300,14 +302,19 @@ function Credits({ subscription }: { subscription: TSubscription }) {
   );
 }
 
-function PendingOrder({ subscription }: { subscription: TSubscription }) {
+/** The plan's own order first, then the other orders waiting for their payment (credit top-ups). */
+function awaitingPayment(subscription: TSubscription): TOrder[] {
+  const { pendingOrder, openOrders } = subscription;
+  const others = openOrders.filter((order) => order.id !== pendingOrder?.id);
+  return pendingOrder ? [pendingOrder, ...others] : others;
+}
+
+function PendingOrder({ order }: { order: TOrder }) {
   const { t } = useTranslation('account');
   const snackbar = useSnackbar();
   const subject = useOrderSubject();
   const cancel = useCancelOrder();
   const [isConfirming, setIsConfirming] = useState(false);
-  const order = subscription.pendingOrder;
-  if (!order) return null;
 
   const handleCancel = () =>
     cancel.mutate(order.id, {
@@ -320,10 +327,10 @@ function PendingOrder({ subscription }: { subscription: TSubscription }) {
   return (
     <Box
       component="section"
-      aria-labelledby="plan-order-title"
+      aria-labelledby={`plan-order-title-${order.id}`}
       sx={{ mt: 3, p: 2, border: 1, borderColor: 'warning.main', borderRadius: 1 }}
     >
-      <Typography id="plan-order-title" variant="h4" component="h3" sx={{ mb: 1.5 }}>
+      <Typography id={`plan-order-title-${order.id}`} variant="h4" component="h3" sx={{ mb: 1.5 }}>
         {t('myAccount.plan.order.title')}
       </Typography>
       <OrderDetails order={order} />

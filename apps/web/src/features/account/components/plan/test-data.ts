@@ -29,6 +29,7 @@ export const TRIAL: TSubscription = {
   credits: { available: 100, balance: 100, floor: 0 },
   lowCredits: false,
   pendingOrder: null,
+  openOrders: [],
   availablePaymentMethods: ['BANK_TRANSFER'],
 };
 
