@@ -290,4 +290,14 @@ describe('UpgradePage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls('POST /api/connect/contact-us-form')).toBe(0);
   });
+
+  it('closes Contact Us with its close (X) button without sending', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Contact Us Annual Subscription — Advance' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Contact Us' });
+    expect(within(dialog).getByText('About Annual Subscription — Advance')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls('POST /api/connect/contact-us-form')).toBe(0);
+  });
 });

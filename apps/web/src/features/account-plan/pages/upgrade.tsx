@@ -11,6 +11,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFetchPlansResponse, TOrder, TSubscription } from '@connect/shared';
+import { ContactDialog } from '../../../components/contact-dialog.tsx';
 import { FlowActions, FlowSteps, useStepFocus } from '../../../components/flow/flow-stepper.tsx';
 import { LeaveGuard } from '../../../components/flow/leave-guard.tsx';
 import { Page } from '../../../components/page.tsx';
@@ -18,7 +19,6 @@ import { combineQueries, QueryState } from '../../../components/query-state.tsx'
 import { fetchPlansQuery, orderPlan, refreshPlanQueries, subscriptionQuery } from '../../../lib/plans/api.ts';
 import { problemMessage } from '../../../lib/problems.ts';
 import { isFree, methodForFreeOrder, offeredMethods, summaryOf, upfrontMonthsOf, type Selection } from '../checkout.ts';
-import { ContactUsDialog } from '../components/contact-us-dialog.tsx';
 import { OrderConfirmation } from '../components/order-confirmation.tsx';
 import { PaymentStep, type PaymentChoice } from '../components/payment-step.tsx';
 import { PlanOptions } from '../components/plan-options.tsx';
@@ -205,8 +205,11 @@ function UpgradeFlow({ catalogue, subscription }: { catalogue: TFetchPlansRespon
         />
       ) : null}
 
-      <ContactUsDialog
+      <ContactDialog
+        kind="plan"
         open={contact !== null}
+        title={t('contact.title')}
+        description={t('contact.intro')}
         planName={contact?.planName ?? null}
         currentPlan={subscription.plan.name}
         onClose={() => setContact(null)}
