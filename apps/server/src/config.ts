@@ -35,6 +35,33 @@ const ZEnv = z.object({
     .string()
     .regex(/^\d+(\.\d+)?$/)
     .default('1.27'),
+  /** QNT payments (issue 15): the token on the network QNT_NETWORK; on a local chain it is deployed at start when unset. */
+  QNT_NETWORK: z.string().default('ethereum-testnet'),
+  QNT_TOKEN_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
+  /** The extended public key deposit addresses derive from (m/44'/60'/0'/0/i); embedded default: a generated seed. */
+  QNT_DEPOSIT_XPUB: z.string().optional(),
+  /** Where swept deposits go; embedded default: the seed's treasury address. */
+  QNT_TREASURY_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
+  QNT_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(3),
+  /** The prices adapter's embedded default: pounds per QNT (a fixed table until a price feed is configured). */
+  QNT_GBP_PRICE: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .default('80'),
+  QNT_QUOTE_MINUTES: z.coerce.number().int().min(1).max(1_440).default(60),
+  /** An under-payment within this share of the amount due settles (0.005 = 0.5 %). */
+  QNT_UNDERPAY_TOLERANCE: z
+    .string()
+    .regex(/^0(\.\d+)?$/)
+    .default('0.005'),
+  CHAIN_FOLLOWER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  CHAIN_FOLLOWER_MAX_BLOCKS: z.coerce.number().int().min(1).max(10_000).default(2_000),
   /** Where customers send bank transfers (embedded defaults are a sample account, marked as such). */
   BANK_ACCOUNT_NAME: z.string().default('Connect Sandbox Ltd (sample account)'),
   BANK_NAME: z.string().default('Sandbox Bank plc'),
@@ -92,6 +119,17 @@ export type Config = {
   documentationUrl: string;
   /** Where support and authorise enquiries are sent. */
   supportEmail: string;
+  qnt: {
+    network: string;
+    tokenAddress: string | null;
+    depositXpub: string | null;
+    treasuryAddress: string | null;
+    confirmations: number;
+    gbpPrice: string;
+    quoteMinutes: number;
+    underpayTolerance: string;
+  };
+  follower: { pollMs: number; maxBlocks: number };
   billing: {
     paygCreditLimit: number;
     usdPerGbp: string;
@@ -165,6 +203,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     documentationUrl: e.DOCUMENTATION_URL,
     supportEmail: e.SUPPORT_EMAIL,
+    qnt: {
+      network: e.QNT_NETWORK,
+      tokenAddress: e.QNT_TOKEN_ADDRESS?.toLowerCase() ?? null,
+      depositXpub: e.QNT_DEPOSIT_XPUB ?? null,
+      treasuryAddress: e.QNT_TREASURY_ADDRESS?.toLowerCase() ?? null,
+      confirmations: e.QNT_CONFIRMATIONS,
+      gbpPrice: e.QNT_GBP_PRICE,
+      quoteMinutes: e.QNT_QUOTE_MINUTES,
+      underpayTolerance: e.QNT_UNDERPAY_TOLERANCE,
+    },
+    follower: { pollMs: e.CHAIN_FOLLOWER_POLL_MS, maxBlocks: e.CHAIN_FOLLOWER_MAX_BLOCKS },
     billing: {
       paygCreditLimit: e.PAYG_CREDIT_LIMIT,
       usdPerGbp: e.USD_PER_GBP,

@@ -24,3 +24,4 @@ export * from './getting-started.ts';
 export * from './notifications.ts';
 export * from './plans.ts';
 export * from './subscriptions.ts';
+export * from './qnt.ts';

@@ -112,6 +112,13 @@ export const PROBLEMS = {
     status: 409,
     message: 'Your plan does not sell credit bundles. Upgrade to the Annual Subscription.',
   },
+  /** QNT payments need the QNT token's chain (QNT_TOKEN_ADDRESS, or the local chain's token). */
+  QNT_PAYMENTS_UNAVAILABLE: {
+    status: 503,
+    message: 'QNT payments are not available right now. Please choose another method.',
+  },
+  /** spec §8, quoted exactly: a transaction that is not a QNT transfer to the order's address. */
+  QNT_PAYMENT_INVALID: { status: 422, message: 'Something went wrong! please try again.' },
   NETWORK_NOT_FOUND: { status: 404, message: 'The network was not found.' },
   NETWORK_REMOVAL_REQUESTED: { status: 409, message: 'The removal of this network has already been requested.' },
   NETWORK_REMOVED: { status: 409, message: 'This network has already been removed.' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLAN_STATUSES } from './constants.ts';
 import { PAYMENT_METHODS, PLAN_TIERS, PLAN_TYPES, ZPlanAllowances } from './plans.ts';
+import { ZQntHolding, ZQntPayment } from './qnt.ts';
 
 /*
  * The account's plan and its orders (account-plan service, spec §2 upgrade stepper and
@@ -131,6 +132,8 @@ export const ZOrder = z
     invoiceId: z.uuid(),
     /** Present for an unpaid bank-transfer order. */
     bankTransfer: ZBankTransferInstructions.nullable(),
+    /** Present for an order paid in QNT: its state, live. */
+    qnt: ZQntPayment.nullable().optional(),
   })
   .meta({ id: 'Order' });
 export type TOrder = z.infer<typeof ZOrder>;
@@ -180,6 +183,8 @@ export const ZSubscription = z
     pendingOrder: ZOrder.nullable(),
     /** Every order of the account that waits for its payment, newest first (credit top-ups included). */
     openOrders: z.array(ZOrder),
+    /** QNT held for the customer and their deposit address. */
+    qnt: ZQntHolding.optional(),
     /** The payment methods this installation takes now (QNT and card arrive with their adapters). */
     availablePaymentMethods: z.array(z.enum(PAYMENT_METHODS)),
   })

@@ -36,6 +36,17 @@ export type TokenFacts = {
   tierType: TierType;
 };
 
+/** A QNT transfer to an account's deposit address (amount in wei, as a decimal string). */
+export type QntTransferFacts = {
+  accountId: string;
+  chainId: number;
+  txHash: string;
+  logIndex: number;
+  blockNumber: number;
+  toAddress: string;
+  amount: string;
+};
+
 export type DomainEvents = {
   /** A portal user and their account were created (first sign-in after confirming the email). */
   'user.signed_up': { userId: string; accountId: string; email: string; role: Role };
@@ -108,6 +119,12 @@ export type DomainEvents = {
     reference: string;
     paymentMethod: string;
   };
+  /** A QNT transfer to a deposit address was seen in a block (not yet confirmed). */
+  'qnt.transfer_seen': QntTransferFacts;
+  /** A QNT transfer has its confirmations and was credited to the account's QNT in the ledger. */
+  'qnt.transfer_confirmed': QntTransferFacts & { reference: string };
+  /** A transfer's block was replaced and the transfer was not found again. */
+  'qnt.transfer_reorged': QntTransferFacts;
   /**
    * One flush of a node's gateway usage counters: the calls counted since its previous flush, per
    * application, network and UTC day (the event's id is the flush's). Never one per call.

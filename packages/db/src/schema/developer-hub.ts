@@ -37,6 +37,8 @@ export const networks = pgTable('networks', {
   description: text('description').notNull().default(''),
   chainId: bigint('chain_id', { mode: 'number' }).notNull(),
   rpcUrl: text('rpc_url'),
+  /** The QNT ERC-20 on this chain, where customers pay in QNT (issue 15); null where QNT is not taken. */
+  qntTokenAddress: text('qnt_token_address'),
   explorerUrl: text('explorer_url'),
   /** JSON-RPC requests per second one account may send through the gateway (networkRateLimit). */
   rateLimit: integer('rate_limit').notNull().default(25),

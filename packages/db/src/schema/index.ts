@@ -7,3 +7,4 @@ export * from './ledger.ts';
 export * from './events.ts';
 export * from './plans.ts';
 export * from './billing.ts';
+export * from './qnt.ts';
