@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatGbp, formatUsd, formatUsdPerCredit } from '../../lib/plans/money.ts';
 import { offerOf } from '../../lib/plans/rank.ts';
+import { ANNUAL_ADVANCE, ANNUAL_STANDARD, ANNUAL, PAYG_ADVANCE, PAYG_STANDARD, TRIAL } from '../../test/plans.ts';
 import { addMonths, isFree, methodForFreeOrder, offeredMethods, summaryOf } from './checkout.ts';
-import {
-  ANNUAL_ADVANCE,
-  ANNUAL_STANDARD,
-  ANNUAL_SUBSCRIPTION,
-  PAYG_ADVANCE,
-  PAYG_STANDARD,
-  TRIAL_SUBSCRIPTION,
-} from './test-data.ts';
 
 describe('money', () => {
   it('shows pounds and dollars with their symbol and thousands separators', () => {
@@ -22,14 +15,14 @@ describe('money', () => {
 
 describe('offerOf', () => {
   it('marks the current plan, leaves lower plans out and offers higher ones', () => {
-    expect(offerOf(ANNUAL_SUBSCRIPTION, ANNUAL_STANDARD)).toBe('CURRENT');
-    expect(offerOf(ANNUAL_SUBSCRIPTION, PAYG_ADVANCE)).toBe('LOWER');
-    expect(offerOf(ANNUAL_SUBSCRIPTION, ANNUAL_ADVANCE)).toBe('UPGRADE');
-    expect(offerOf(TRIAL_SUBSCRIPTION, PAYG_STANDARD)).toBe('UPGRADE');
+    expect(offerOf(ANNUAL, ANNUAL_STANDARD)).toBe('CURRENT');
+    expect(offerOf(ANNUAL, PAYG_ADVANCE)).toBe('LOWER');
+    expect(offerOf(ANNUAL, ANNUAL_ADVANCE)).toBe('UPGRADE');
+    expect(offerOf(TRIAL, PAYG_STANDARD)).toBe('UPGRADE');
   });
 
   it('offers every plan, its own included, to an inactive account', () => {
-    const inactive = { ...ANNUAL_SUBSCRIPTION, status: 'INACTIVE' as const };
+    const inactive = { ...ANNUAL, status: 'INACTIVE' as const };
     expect(offerOf(inactive, ANNUAL_STANDARD)).toBe('UPGRADE');
     expect(offerOf(inactive, PAYG_STANDARD)).toBe('UPGRADE');
   });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TFetchPlansResponse, TRatePlan, TSubscription } from '@connect/shared';
+import type { TSubscription } from '@connect/shared';
+import { ANNUAL, CATALOGUE, TRIAL } from '../../../test/plans.ts';
 import { LowCreditsBanner } from './low-credits-banner.tsx';
 import { fetchByPath, json, renderRoutes } from './test-utils.tsx';
 
@@ -9,68 +10,12 @@ vi.mock('../../../lib/auth.ts', () => ({
   signOutEverywhere: vi.fn(async () => undefined),
 }));
 
-const ALLOWANCES = { applications: 3, tokens: 5, bridges: 2, blockchains: 0, mainnets: 0, testnets: 10, rateLimit: 25 };
-const TRIAL: TSubscription = {
-  plan: {
-    id: '00000000-0000-4000-8000-0000000000a0',
-    code: 'trial',
-    name: 'Trial',
-    type: 'TRIAL',
-    tier: 'standard',
-    billing: 'TRIAL',
-    feeGbpMinor: 0,
-    creditPriceUsdCents: null,
-  },
-  status: 'ACTIVE',
-  statusReason: 'TRIAL',
-  inService: true,
-  startedAt: '2026-11-01T10:00:00.000Z',
-  periodEnd: null,
-  trialEndsAt: '2026-12-01T10:00:00.000Z',
-  upfrontMonths: null,
-  cancelAtPeriodEnd: false,
-  nextPlan: null,
-  allowances: ALLOWANCES,
-  usage: { applications: 0, tokens: 0, bridges: 0, blockchains: 0, mainnets: 0, testnets: 0 },
-  credits: { available: 1_250, balance: 1_250, floor: 0 },
-  lowCredits: false,
-  pendingOrder: null,
-  openOrders: [],
-  availablePaymentMethods: ['BANK_TRANSFER'],
-};
-const ANNUAL_PLAN: TRatePlan = {
-  id: '00000000-0000-4000-8000-0000000000c1',
-  code: 'annual-standard',
-  type: 'SUBSCRIPTION',
-  tier: 'standard',
-  name: 'Annual Standard',
-  productId: null,
-  shortDescription: '',
-  fullDescription: '',
-  order: 0,
-  billing: 'ANNUAL',
-  feeGbpMinor: 600_000,
-  qntPrice: null,
-  creditPriceUsdCents: null,
-  upfrontMonths: null,
-  paymentMethods: ['BANK_TRANSFER'],
-  allowances: ALLOWANCES,
-  hasCreditBundles: true,
-};
-const PLANS: TFetchPlansResponse = {
-  groups: [{ type: 'SUBSCRIPTION', name: 'Annual Subscription', billing: 'ANNUAL', tiers: [ANNUAL_PLAN] }],
-};
-const ANNUAL: TSubscription = {
-  ...TRIAL,
-  plan: { ...TRIAL.plan, id: ANNUAL_PLAN.id, name: ANNUAL_PLAN.name, type: 'SUBSCRIPTION', billing: 'ANNUAL' },
-};
-
 function renderBanner(subscription: TSubscription, route = '/my-networks') {
   vi.stubGlobal(
     'fetch',
     fetchByPath({
       '/api/account-plan/subscription': () => json(subscription),
-      '/api/account-plan/v2/fetch-plans': () => json(PLANS),
+      '/api/account-plan/v2/fetch-plans': () => json(CATALOGUE),
     }),
   );
   return renderRoutes([{ path: '*', element: <LowCreditsBanner /> }], { route });

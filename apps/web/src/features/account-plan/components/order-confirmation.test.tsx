@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TOrder } from '@connect/shared';
 import { createFetchMock, json } from '../../../test/fixtures.ts';
+import { ORDER } from '../../../test/plans.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { BANK_ORDER } from '../test-data.ts';
 import { OrderConfirmation } from './order-confirmation.tsx';
 import { QntSuccess } from './success-screens.tsx';
 
@@ -13,12 +13,12 @@ vi.mock('../../../lib/auth.ts', () => ({
   signOutEverywhere: vi.fn(async () => undefined),
 }));
 
-const PAID: TOrder = { ...BANK_ORDER, status: 'PAID', paidGbpMinor: 688_000, paidAt: '2026-11-22T09:00:00.000Z' };
-const CANCELLED: TOrder = { ...BANK_ORDER, status: 'CANCELLED', bankTransfer: null };
+const PAID: TOrder = { ...ORDER, status: 'PAID', paidGbpMinor: 688_000, paidAt: '2026-11-22T09:00:00.000Z' };
+const CANCELLED: TOrder = { ...ORDER, status: 'CANCELLED', bankTransfer: null };
 
 const { fetchMock, route, bodies } = createFetchMock(() => ({
-  'POST /api/account-plan/order/track': () => json(BANK_ORDER),
-  [`POST /api/account-plan/order/${BANK_ORDER.id}/cancel`]: () => json(CANCELLED),
+  'POST /api/account-plan/order/track': () => json(ORDER),
+  [`POST /api/account-plan/order/${ORDER.id}/cancel`]: () => json(CANCELLED),
 }));
 
 function renderConfirmation(intervalMs: number, onRestart = vi.fn()) {
@@ -31,7 +31,7 @@ function renderConfirmation(intervalMs: number, onRestart = vi.fn()) {
   });
   renderWithProviders(
     <OrderConfirmation
-      order={BANK_ORDER}
+      order={ORDER}
       planName="Annual Subscription — Standard"
       intervalMs={intervalMs}
       onRestart={onRestart}
@@ -50,7 +50,7 @@ describe('OrderConfirmation', { timeout: 20_000 }, () => {
 
   it('shows what to pay by bank transfer, tracks the order and turns into the success screen once it is paid', async () => {
     let tracks = 0;
-    route({ 'POST /api/account-plan/order/track': () => json(++tracks < 2 ? BANK_ORDER : PAID) });
+    route({ 'POST /api/account-plan/order/track': () => json(++tracks < 2 ? ORDER : PAID) });
     const { queryClient } = renderConfirmation(40);
     expect(
       screen.getByText('Send £6,880.00 to the account below, quoting the reference, by 04.12.2026.'),
@@ -64,7 +64,7 @@ describe('OrderConfirmation', { timeout: 20_000 }, () => {
     expect(screen.getByText('Your Annual Subscription — Standard plan is active.')).toBeInTheDocument();
     expect(screen.getByText('Visit My Networks to configure your test nets and main nets.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to My Networks' })).toHaveAttribute('href', '/my-networks');
-    expect(bodies('POST /api/account-plan/order/track')[0]).toEqual({ orderId: BANK_ORDER.id });
+    expect(bodies('POST /api/account-plan/order/track')[0]).toEqual({ orderId: ORDER.id });
     // Paid: the top bar's plan is read again at once.
     await waitFor(() => expect(queryClient.getQueryState(['account-plan', 'user-plan'])?.isInvalidated).toBe(true));
     // And tracking stops.
@@ -74,10 +74,10 @@ describe('OrderConfirmation', { timeout: 20_000 }, () => {
   });
 
   it('cancels the order after confirming, and offers to choose a plan again', async () => {
-    let current = BANK_ORDER;
+    let current = ORDER;
     route({
       'POST /api/account-plan/order/track': () => json(current),
-      [`POST /api/account-plan/order/${BANK_ORDER.id}/cancel`]: () => json((current = CANCELLED)),
+      [`POST /api/account-plan/order/${ORDER.id}/cancel`]: () => json((current = CANCELLED)),
     });
     const { onRestart } = renderConfirmation(60_000);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
@@ -85,14 +85,14 @@ describe('OrderConfirmation', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText(/Annual Subscription — Standard is withdrawn/)).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
     expect(await screen.findByRole('heading', { name: 'Order CNX-7K2M9QXA is cancelled' })).toBeInTheDocument();
-    expect(bodies(`POST /api/account-plan/order/${BANK_ORDER.id}/cancel`)).toHaveLength(1);
+    expect(bodies(`POST /api/account-plan/order/${ORDER.id}/cancel`)).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Choose a plan' }));
     expect(onRestart).toHaveBeenCalled();
   });
 
   it('keeps the order when the cancel dialog is dismissed, and shows a refusal in the dialog', async () => {
     route({
-      [`POST /api/account-plan/order/${BANK_ORDER.id}/cancel`]: () =>
+      [`POST /api/account-plan/order/${ORDER.id}/cancel`]: () =>
         json({ status: 409, title: 'Conflict', code: 'ORDER_NOT_PAYABLE', detail: 'This order is already paid.' }, 409),
     });
     renderConfirmation(60_000);

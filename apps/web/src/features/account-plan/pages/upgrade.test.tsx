@@ -6,17 +6,9 @@ import { currentUserQuery } from '../../../lib/current-user.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { session } from '../../../lib/storage.ts';
 import { createFetchMock, json, TEST_USER, type Handler } from '../../../test/fixtures.ts';
+import { ANNUAL_STANDARD, ANNUAL, ORDER, BUNDLES, CATALOGUE, PAYG_ORDER, TRIAL } from '../../../test/plans.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { addMonths } from '../checkout.ts';
-import {
-  ANNUAL_STANDARD,
-  ANNUAL_SUBSCRIPTION,
-  BANK_ORDER,
-  BUNDLES,
-  CATALOGUE,
-  PAYG_ORDER,
-  TRIAL_SUBSCRIPTION,
-} from '../test-data.ts';
 import { UpgradePage } from './upgrade.tsx';
 
 vi.mock('../../../lib/auth.ts', () => ({
@@ -26,11 +18,11 @@ vi.mock('../../../lib/auth.ts', () => ({
 
 const { fetchMock, route, bodies } = createFetchMock(() => ({
   'GET /api/account-plan/v2/fetch-plans': () => json(CATALOGUE),
-  'GET /api/account-plan/subscription': () => json(TRIAL_SUBSCRIPTION),
+  'GET /api/account-plan/subscription': () => json(TRIAL),
   [`GET /api/account-plan/rate-plan/${ANNUAL_STANDARD.id}/credit-bundles`]: () => json(BUNDLES),
   'GET /api/account-plan/user-plan': () => json({ name: 'Trial', status: 'ACTIVE', credits: 100, renewsAt: null }),
-  'POST /api/account-plan/order/plan': () => json(BANK_ORDER),
-  'POST /api/account-plan/order/track': () => json(BANK_ORDER),
+  'POST /api/account-plan/order/plan': () => json(ORDER),
+  'POST /api/account-plan/order/track': () => json(ORDER),
 }));
 
 function renderPage(handlers: Record<string, Handler> = {}) {
@@ -70,7 +62,7 @@ describe('UpgradePage', { timeout: 30_000 }, () => {
   });
 
   it('shows the four steps and the plans table: prices, allowances, the current plan and lower plans not offered', async () => {
-    renderPage({ 'GET /api/account-plan/subscription': () => json(ANNUAL_SUBSCRIPTION) });
+    renderPage({ 'GET /api/account-plan/subscription': () => json(ANNUAL) });
     const table = await screen.findByRole('table', { name: 'Choose your plan' });
     for (const label of ['Plan selection', 'Summary', 'Payment', 'Confirmation']) {
       expect(screen.getByText(label)).toBeInTheDocument();
@@ -206,7 +198,7 @@ describe('UpgradePage', { timeout: 30_000 }, () => {
               { status: 409, title: 'Conflict', code: 'ORDER_PENDING', detail: 'An order is waiting for its payment.' },
               409,
             )
-          : json(BANK_ORDER),
+          : json(ORDER),
     });
     await toPayment();
     agreeToAll();
@@ -238,7 +230,7 @@ describe('UpgradePage', { timeout: 30_000 }, () => {
   });
 
   it('resumes an order that waits for its payment at the confirmation', async () => {
-    const pending: TSubscription = { ...TRIAL_SUBSCRIPTION, status: 'PENDING', pendingOrder: BANK_ORDER };
+    const pending: TSubscription = { ...TRIAL, status: 'PENDING', pendingOrder: ORDER };
     renderPage({ 'GET /api/account-plan/subscription': () => json(pending) });
     expect(await screen.findByRole('heading', { name: 'Pay by bank transfer' })).toBeInTheDocument();
     expect(screen.getByText('Confirmation').closest('[aria-current="step"]')).not.toBeNull();

@@ -6,8 +6,8 @@ import { currentUserQuery } from '../../../lib/current-user.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { session } from '../../../lib/storage.ts';
 import { createFetchMock, json, TEST_USER as USER } from '../../../test/fixtures.ts';
+import { TRIAL } from '../../../test/plans.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { TRIAL } from '../components/plan/test-data.ts';
 import { MyAccountPage } from './my-account.tsx';
 
 vi.mock('../../../lib/auth.ts', () => ({

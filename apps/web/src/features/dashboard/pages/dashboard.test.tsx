@@ -5,14 +5,13 @@ import type {
   TAvailableFeatures,
   TContentFeature,
   TContentUpdate,
-  TFetchPlansResponse,
   TGettingStarted,
-  TRatePlan,
   TSubscription,
   TUser,
 } from '@connect/shared';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 import { session } from '../../../lib/storage.ts';
+import { ANNUAL, CATALOGUE, TRIAL } from '../../../test/plans.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { DashboardPage } from './dashboard.tsx';
 
@@ -27,73 +26,11 @@ const USER = {
   role: 'INDIVIDUAL',
 } as TUser;
 
-const ALLOWANCES = { applications: 3, tokens: 5, bridges: 2, blockchains: 0, mainnets: 0, testnets: 10, rateLimit: 25 };
-/** GET /subscription: the trial, with its end date. */
+/** GET /subscription: the trial, ending on 22.11.2026, with credits in the thousands. */
 const PLAN: TSubscription = {
-  plan: {
-    id: '00000000-0000-4000-8000-0000000000a0',
-    code: 'trial',
-    name: 'Trial',
-    type: 'TRIAL',
-    tier: 'standard',
-    billing: 'TRIAL',
-    feeGbpMinor: 0,
-    creditPriceUsdCents: null,
-  },
-  status: 'ACTIVE',
-  statusReason: 'TRIAL',
-  inService: true,
-  startedAt: '2026-10-23T12:00:00.000Z',
-  periodEnd: null,
+  ...TRIAL,
   trialEndsAt: '2026-11-22T12:00:00.000Z',
-  upfrontMonths: null,
-  cancelAtPeriodEnd: false,
-  nextPlan: null,
-  allowances: ALLOWANCES,
-  usage: { applications: 1, tokens: 0, bridges: 0, blockchains: 1, mainnets: 0, testnets: 1 },
   credits: { available: 12500, balance: 12500, floor: 0 },
-  lowCredits: false,
-  pendingOrder: null,
-  openOrders: [],
-  availablePaymentMethods: ['BANK_TRANSFER'],
-};
-const ANNUAL_PLAN: TRatePlan = {
-  id: '00000000-0000-4000-8000-0000000000c1',
-  code: 'annual-standard',
-  type: 'SUBSCRIPTION',
-  tier: 'standard',
-  name: 'Annual Standard',
-  productId: null,
-  shortDescription: '',
-  fullDescription: '',
-  order: 0,
-  billing: 'ANNUAL',
-  feeGbpMinor: 600_000,
-  qntPrice: null,
-  creditPriceUsdCents: null,
-  upfrontMonths: null,
-  paymentMethods: ['BANK_TRANSFER'],
-  allowances: { ...ALLOWANCES, applications: 20 },
-  hasCreditBundles: true,
-};
-/** An annual plan that sells credit bundles, renewing on 10.11.2027. */
-const ANNUAL: TSubscription = {
-  ...PLAN,
-  plan: {
-    ...PLAN.plan,
-    id: ANNUAL_PLAN.id,
-    code: ANNUAL_PLAN.code,
-    name: 'Annual Standard',
-    type: 'SUBSCRIPTION',
-    billing: 'ANNUAL',
-  },
-  statusReason: null,
-  periodEnd: '2027-11-10T10:00:00.000Z',
-  trialEndsAt: null,
-  allowances: ANNUAL_PLAN.allowances,
-};
-const PLANS: TFetchPlansResponse = {
-  groups: [{ type: 'SUBSCRIPTION', name: 'Annual Subscription', billing: 'ANNUAL', tiers: [ANNUAL_PLAN] }],
 };
 /** GET /available: the features' totals, which follow the plan. */
 const TOTALS: TAvailableFeatures = {
@@ -174,7 +111,7 @@ function answer({
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
     if (url === '/api/account-plan/subscription') return plan();
-    if (url === '/api/account-plan/v2/fetch-plans') return json(PLANS);
+    if (url === '/api/account-plan/v2/fetch-plans') return json(CATALOGUE);
     if (url === '/api/connect/available') return totals();
     if (url === '/api/connect/content/updates?page=0&size=3') return updates();
     if (url === '/api/connect/content/updates?page=1&size=3') return news();

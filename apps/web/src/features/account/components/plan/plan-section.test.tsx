@@ -3,9 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TSubscription } from '@connect/shared';
 import { createFetchMock, json } from '../../../../test/fixtures.ts';
+import { ANNUAL, BUNDLES, CATALOGUE, CREDITS_ORDER, ORDER, PAYG, TRIAL } from '../../../../test/plans.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import { PlanSection } from './plan-section.tsx';
-import { ANNUAL, BUNDLES, CREDITS_ORDER, ORDER, PAYG, PLANS, TRIAL } from './test-data.ts';
 
 vi.mock('../../../../lib/auth.ts', () => ({
   currentAccessToken: vi.fn(async () => 'test-token'),
@@ -16,7 +16,7 @@ vi.mock('../../../../lib/auth.ts', () => ({
 let current: TSubscription = TRIAL;
 const { fetchMock, route, bodies } = createFetchMock(() => ({
   'GET /api/account-plan/subscription': () => json(current),
-  'GET /api/account-plan/v2/fetch-plans': () => json(PLANS),
+  'GET /api/account-plan/v2/fetch-plans': () => json(CATALOGUE),
   [`GET /api/account-plan/rate-plan/${BUNDLES.ratePlanId}/credit-bundles`]: () => json(BUNDLES),
 }));
 
@@ -73,7 +73,7 @@ describe('PlanSection', { timeout: 20_000 }, () => {
       },
     });
     renderSection(ANNUAL);
-    expect(await screen.findByTestId('plan-name')).toHaveTextContent('Annual Standard');
+    expect(await screen.findByTestId('plan-name')).toHaveTextContent('Annual Subscription — Standard');
     expect(screen.getByTestId('plan-status-reason')).toHaveTextContent('Your plan is active.');
     expect(rowValue('Plan fee')).toHaveTextContent('£6,000.00 a year');
     expect(rowValue('Renews on')).toHaveTextContent('10.11.2027');
@@ -81,7 +81,7 @@ describe('PlanSection', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('credits-available')).toHaveTextContent('5,100 credits');
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel plan' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cancel your Annual Standard plan?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your Annual Subscription — Standard plan?' });
     expect(dialog).toHaveTextContent('Your plan stays active until 10.11.2027 and then ends');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel plan' }));
 
@@ -109,7 +109,7 @@ describe('PlanSection', { timeout: 20_000 }, () => {
 
   it('shows pay as you go with its credit price and the credit limit below zero', async () => {
     renderSection(PAYG);
-    expect(await screen.findByTestId('plan-name')).toHaveTextContent('Pay as you go Advance');
+    expect(await screen.findByTestId('plan-name')).toHaveTextContent('Pay as you go — Advance');
     expect(rowValue('Billing')).toHaveTextContent('Billed monthly');
     expect(rowValue('Credit price')).toHaveTextContent('$1.15 a credit, billed at month end');
     expect(screen.getByTestId('credits-available')).toHaveTextContent('1,040 credits');
@@ -150,17 +150,17 @@ describe('PlanSection', { timeout: 20_000 }, () => {
     });
     renderSection({ ...TRIAL, status: 'PENDING', statusReason: 'AWAITING_PAYMENT', pendingOrder: ORDER });
     const order = await screen.findByRole('region', { name: 'Order awaiting payment' });
-    expect(within(order).getByTestId('order-reference')).toHaveTextContent('CNX-7K2M9QXR');
-    expect(within(order).getByTestId('order-amount')).toHaveTextContent('£6,000.00');
-    expect(within(order).getByText('Annual Standard')).toBeInTheDocument();
-    expect(within(order).getByText('GB00SAMP00000012345678')).toBeInTheDocument();
+    expect(within(order).getByTestId('order-reference')).toHaveTextContent('CNX-7K2M9QXA');
+    expect(within(order).getByTestId('order-amount')).toHaveTextContent('£6,880.00');
+    expect(within(order).getByText('Annual Subscription — Standard with 1,000 credits')).toBeInTheDocument();
+    expect(within(order).getByText('GB00SAND00000000000000')).toBeInTheDocument();
     expect(within(order).getByText('00-00-00')).toBeInTheDocument();
     expect(within(order).getAllByText('04.12.2026').length).toBeGreaterThan(0);
     // Pending: no second upgrade (spec §2.2).
     expect(screen.getByRole('button', { name: 'Upgrade pending' })).toBeDisabled();
 
     fireEvent.click(within(order).getByRole('button', { name: 'Cancel order' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cancel order CNX-7K2M9QXR?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order CNX-7K2M9QXA?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('region', { name: 'Order awaiting payment' })).not.toBeInTheDocument();
@@ -191,7 +191,7 @@ describe('PlanSection', { timeout: 20_000 }, () => {
       'POST /api/account-plan/subscription/downgrade': (body) => {
         current = {
           ...ANNUAL,
-          nextPlan: { id: (body as { ratePlanId: string }).ratePlanId, name: 'Pay as you go Standard' },
+          nextPlan: { id: (body as { ratePlanId: string }).ratePlanId, name: 'Pay as you go — Standard' },
         };
         return json(current);
       },
@@ -199,19 +199,19 @@ describe('PlanSection', { timeout: 20_000 }, () => {
     renderSection({ ...ANNUAL, usage: { ...ANNUAL.usage, applications: 7 } });
     fireEvent.click(await screen.findByRole('button', { name: 'Change plan at renewal' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change plan at renewal' });
-    const standard = await within(dialog).findByRole('radio', { name: /Pay as you go Standard/ });
-    expect(within(dialog).getByRole('radio', { name: /Pay as you go Advance/ })).toBeInTheDocument();
-    expect(within(dialog).getByRole('radio', { name: 'Keep Annual Standard' })).toBeChecked();
+    const standard = await within(dialog).findByRole('radio', { name: /Pay as you go — Standard/ });
+    expect(within(dialog).getByRole('radio', { name: /Pay as you go — Advance/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'Keep Annual Subscription — Standard' })).toBeChecked();
     // Not the current plan or anything higher.
-    expect(within(dialog).queryByRole('radio', { name: /^Annual Standard/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('radio', { name: /^Annual Subscription — Standard/ })).not.toBeInTheDocument();
     expect(standard).toHaveAccessibleDescription(/7 of 5 applications/);
     fireEvent.click(standard);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(bodies('POST /api/account-plan/subscription/downgrade')).toEqual([
-      { ratePlanId: PLANS.groups[0]!.tiers[0]!.id },
+      { ratePlanId: CATALOGUE.groups[0]!.tiers[0]!.id },
     ]);
-    expect(await screen.findByText('Pay as you go Standard (chosen at renewal)')).toBeInTheDocument();
+    expect(await screen.findByText('Pay as you go — Standard (chosen at renewal)')).toBeInTheDocument();
   });
 
   describe('buy credits', () => {
@@ -257,7 +257,7 @@ describe('PlanSection', { timeout: 20_000 }, () => {
       });
       expect(within(placed).getByText('5,000 credits')).toBeInTheDocument();
       expect(within(placed).getByTestId('order-amount')).toHaveTextContent('£4,133.86');
-      expect(within(placed).getByText('GB00SAMP00000012345678')).toBeInTheDocument();
+      expect(within(placed).getByText('GB00SAND00000000000000')).toBeInTheDocument();
       expect(within(placed).getAllByText('CNX-CR3D1TS0').length).toBeGreaterThan(0);
       fireEvent.click(within(placed).getByRole('button', { name: 'Done' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -1,8 +1,20 @@
-import type { TFetchPlansResponse, TOrder, TRatePlan, TSubscription } from '@connect/shared';
+import type { TCreditBundlesResponse, TFetchPlansResponse, TOrder, TRatePlan, TSubscription } from '@connect/shared';
 
-/** The seeded catalogue (packages/db seed-plans.ts) as the account-plan service answers it, for the tests. */
+/**
+ * The plans of the tests, as the account-plan service answers them: the seeded catalogue
+ * (packages/db seed-plans.ts), its credit bundles, an account's subscription on the trial, the
+ * annual standard plan and pay as you go, and its orders. Tests spread them with what their case needs.
+ */
 
-const ALLOWANCES = { applications: 5, tokens: 10, bridges: 5, blockchains: 3, mainnets: 1, testnets: 5, rateLimit: 25 };
+const TRIAL_ALLOWANCES = {
+  applications: 3,
+  tokens: 5,
+  bridges: 2,
+  blockchains: 0,
+  mainnets: 0,
+  testnets: 10,
+  rateLimit: 25,
+};
 
 export const PAYG_STANDARD: TRatePlan = {
   id: '10000000-0000-4000-8000-000000000001',
@@ -20,7 +32,7 @@ export const PAYG_STANDARD: TRatePlan = {
   creditPriceUsdCents: 120,
   upfrontMonths: null,
   paymentMethods: ['FIAT', 'QNT'],
-  allowances: ALLOWANCES,
+  allowances: { applications: 5, tokens: 10, bridges: 5, blockchains: 3, mainnets: 1, testnets: 5, rateLimit: 25 },
   hasCreditBundles: false,
 };
 
@@ -72,6 +84,7 @@ export const ANNUAL_ADVANCE: TRatePlan = {
   },
 };
 
+/** GET /v2/fetch-plans. */
 export const CATALOGUE: TFetchPlansResponse = {
   groups: [
     { type: 'PAY_AS_YOU_GO', name: 'Pay as you go', billing: 'MONTHLY', tiers: [PAYG_STANDARD, PAYG_ADVANCE] },
@@ -79,7 +92,8 @@ export const CATALOGUE: TFetchPlansResponse = {
   ],
 };
 
-export const BUNDLES = {
+/** GET /rate-plan/{annual standard}/credit-bundles. */
+export const BUNDLES: TCreditBundlesResponse = {
   ratePlanId: ANNUAL_STANDARD.id,
   bundles: [
     { id: '20000000-0000-4000-8000-000000000001', credits: 1_000, priceUsdCents: 110_000, unitPriceUsdCents: 110 },
@@ -87,7 +101,20 @@ export const BUNDLES = {
   ],
 };
 
-export const TRIAL_SUBSCRIPTION: TSubscription = {
+/** A rate plan as the subscription names it. */
+const planOf = (plan: TRatePlan): TSubscription['plan'] => ({
+  id: plan.id,
+  code: plan.code,
+  name: plan.name,
+  type: plan.type,
+  tier: plan.tier,
+  billing: plan.billing,
+  feeGbpMinor: plan.feeGbpMinor,
+  creditPriceUsdCents: plan.creditPriceUsdCents,
+});
+
+/** GET /subscription of an account on its free trial (started 01.11.2026, ends 01.12.2026), some of it used. */
+export const TRIAL: TSubscription = {
   plan: {
     id: '10000000-0000-4000-8000-000000000000',
     code: 'trial',
@@ -101,14 +128,14 @@ export const TRIAL_SUBSCRIPTION: TSubscription = {
   status: 'ACTIVE',
   statusReason: 'TRIAL',
   inService: true,
-  startedAt: '2026-11-01T00:00:00.000Z',
+  startedAt: '2026-11-01T10:00:00.000Z',
   periodEnd: null,
-  trialEndsAt: '2026-12-01T00:00:00.000Z',
+  trialEndsAt: '2026-12-01T10:00:00.000Z',
   upfrontMonths: null,
   cancelAtPeriodEnd: false,
   nextPlan: null,
-  allowances: { applications: 3, tokens: 5, bridges: 2, blockchains: 0, mainnets: 0, testnets: 20, rateLimit: 25 },
-  usage: { applications: 0, tokens: 0, bridges: 0, blockchains: 0, mainnets: 0, testnets: 0 },
+  allowances: TRIAL_ALLOWANCES,
+  usage: { applications: 1, tokens: 2, bridges: 0, blockchains: 2, mainnets: 0, testnets: 3 },
   credits: { available: 100, balance: 100, floor: 0 },
   lowCredits: false,
   pendingOrder: null,
@@ -116,26 +143,31 @@ export const TRIAL_SUBSCRIPTION: TSubscription = {
   availablePaymentMethods: ['BANK_TRANSFER'],
 };
 
-/** The subscription of an account on the annual standard plan. */
-export const ANNUAL_SUBSCRIPTION: TSubscription = {
-  ...TRIAL_SUBSCRIPTION,
-  plan: {
-    id: ANNUAL_STANDARD.id,
-    code: ANNUAL_STANDARD.code,
-    name: ANNUAL_STANDARD.name,
-    type: 'SUBSCRIPTION',
-    tier: 'standard',
-    billing: 'ANNUAL',
-    feeGbpMinor: 600_000,
-    creditPriceUsdCents: null,
-  },
+/** The annual standard plan, twelve months paid upfront, renewing on 10.11.2027; it sells credit bundles. */
+export const ANNUAL: TSubscription = {
+  ...TRIAL,
+  plan: planOf(ANNUAL_STANDARD),
   statusReason: null,
-  periodEnd: '2027-11-01T00:00:00.000Z',
+  startedAt: '2026-11-10T10:00:00.000Z',
+  periodEnd: '2027-11-10T10:00:00.000Z',
   trialEndsAt: null,
+  upfrontMonths: 12,
+  allowances: ANNUAL_STANDARD.allowances,
+  credits: { available: 5100, balance: 5100, floor: 0 },
+};
+
+/** Pay as you go (advance), with its credit limit of 1,000 credits below zero. */
+export const PAYG: TSubscription = {
+  ...ANNUAL,
+  plan: planOf(PAYG_ADVANCE),
+  periodEnd: '2026-12-10T10:00:00.000Z',
+  upfrontMonths: null,
+  allowances: PAYG_ADVANCE.allowances,
+  credits: { available: 1040, balance: 40, floor: -1000 },
 };
 
 /** The bank-transfer order of the annual standard plan with the 1,000-credit bundle (at $1.25 a pound). */
-export const BANK_ORDER: TOrder = {
+export const ORDER: TOrder = {
   id: '30000000-0000-4000-8000-000000000001',
   reference: 'CNX-7K2M9QXA',
   kind: 'PLAN',
@@ -171,7 +203,7 @@ export const BANK_ORDER: TOrder = {
 
 /** A pay-as-you-go order: nothing to pay, paid at once. */
 export const PAYG_ORDER: TOrder = {
-  ...BANK_ORDER,
+  ...ORDER,
   id: '30000000-0000-4000-8000-000000000002',
   reference: 'CNX-PAYG0001',
   status: 'PAID',
@@ -183,4 +215,19 @@ export const PAYG_ORDER: TOrder = {
   totalGbpMinor: 0,
   paidAt: '2026-11-20T10:00:00.000Z',
   bankTransfer: null,
+};
+
+/** A credit top-up of the 5,000-credit bundle by bank transfer (at $1.27 a pound), beside the annual plan. */
+export const CREDITS_ORDER: TOrder = {
+  ...ORDER,
+  id: '30000000-0000-4000-8000-000000000003',
+  reference: 'CNX-CR3D1TS0',
+  kind: 'CREDITS',
+  ratePlan: null,
+  bundle: { id: BUNDLES.bundles[1]!.id, credits: 5_000, priceUsdCents: 525_000 },
+  feeGbpMinor: 0,
+  bundleUsdCents: 525_000,
+  usdPerGbp: '1.27',
+  totalGbpMinor: 413_386,
+  bankTransfer: { ...ORDER.bankTransfer!, reference: 'CNX-CR3D1TS0', amountGbpMinor: 413_386 },
 };
