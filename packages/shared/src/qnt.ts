@@ -46,6 +46,8 @@ export const ZQntPayment = z
     status: z.enum(QNT_PAYMENT_STATUSES),
     reason: z.enum(QNT_PAYMENT_REASONS).nullable(),
     chainId: z.number().int(),
+    /** The network's name in the catalogue (the wallet asks to switch to it). */
+    networkName: z.string(),
     tokenAddress: ZEthAddress,
     depositAddress: ZEthAddress,
     amountDue: ZWei,
@@ -67,6 +69,9 @@ export const ZConfirmPaymentRequest = z
   .object({ orderId: z.uuid(), txHash: ZTxHash })
   .meta({ id: 'ConfirmPaymentRequest' });
 export type TConfirmPaymentRequest = z.infer<typeof ZConfirmPaymentRequest>;
+
+/** QNT has 18 decimals, like ether. */
+export const QNT_DECIMALS = 18;
 
 /** QNT held for the customer (over-payments, payments without an order) and where to send QNT. */
 export const ZQntHolding = z
