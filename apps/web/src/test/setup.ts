@@ -1,5 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor give up after 1 s by default; a page's first MUI render on two busy cores (the
+// CI machine runs the web and server suites side by side) can take longer than that. The tests'
+// own timeout (vitest.config.ts) still bounds a test that never gets there.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => cleanup());
