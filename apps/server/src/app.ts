@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { openDatabase, seedReferenceData, type DbHandle } from '@connect/db';
 import type { ServiceName } from '@connect/shared';
 import { syncNetworkCatalogue } from './adapters/chains/catalogue.ts';
+import { FollowerRegistry } from './adapters/chains/follower/index.ts';
 import { createNetworkMonitor } from './adapters/chains/monitor.ts';
 import { withLocalDeployer } from './adapters/chains/platform-deployer.ts';
 import { PlatformSender } from './adapters/chains/sender/index.ts';
@@ -198,6 +199,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     events,
     jobs,
     sender,
+    followers: new FollowerRegistry(),
     runtime: {},
     rawHandlers,
   };

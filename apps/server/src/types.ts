@@ -8,6 +8,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FollowerRegistry } from './adapters/chains/follower/index.ts';
 import type { NetworkMonitor } from './adapters/chains/monitor.ts';
 import type { PlatformSender } from './adapters/chains/sender/index.ts';
 import type { IdentityAdmin } from './adapters/identity-admin/port.ts';
@@ -80,6 +81,8 @@ export type Deps = {
   jobs: JobQueue;
   /** The platform's one transaction sender: every transaction the platform signs (adapters/chains/sender). */
   sender: PlatformSender;
+  /** Chain followers (adapters/chains/follower): services add theirs while assembled; jobs/chain-follow.ts runs them. */
+  followers: FollowerRegistry;
   /** The services' runtime faces (filled while the app is built; read by jobs and start-up work). */
   runtime: Runtime;
   /** Raw handlers tried, in order, before Fastify for every request that reaches the server's socket. */

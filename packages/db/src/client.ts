@@ -32,12 +32,93 @@ export type DbHandle = {
    */
   execute: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
   migrate: () => Promise<void>;
+  /**
+   * Takes the session-level advisory lock named `key` if nobody holds it (never waits), and holds
+   * it until `release()`. One node per chain follows it this way (adapters/chains/follower).
+   * PostgreSQL: a connection of its own (not the pool's: a lock held for minutes would take a
+   * pooled connection away from every query) running `pg_try_advisory_lock`; when the node dies
+   * its connection closes and the server releases the lock, so another node takes over. Needs a
+   * direct connection (a transaction-mode pooler would move the session under the lock).
+   * PGlite: one process owns the database, so an in-process guard is the whole answer.
+   */
+  tryLock: (key: string) => Promise<AdvisoryLock | null>;
   close: () => Promise<void>;
   /** True once close() has finished. */
   readonly isClosed: boolean;
   /** PGlite only: a tarball of the data dir, used to build test templates. */
   dumpDataDir?: () => Promise<Blob>;
 };
+
+/** A held advisory lock (DbHandle.tryLock). */
+export type AdvisoryLock = {
+  /**
+   * Aborted when the lock went without `release()`: its connection was lost (the server then
+   * released it, and another node may hold it now) or the database was closed.
+   */
+  readonly lost: AbortSignal;
+  /** Gives the lock up; idempotent. */
+  release: () => Promise<void>;
+};
+
+/**
+ * Advisory locks live in the two-int4 key space under this class id ('conn'), so the keys of
+ * tryLock never meet a single-bigint lock taken elsewhere (the test template's, pg-boss's).
+ */
+const LOCK_CLASS = 0x636f6e6e;
+
+/** A PostgreSQL session lock on a connection of its own; null when another session holds it. */
+async function tryPgLock(connectionString: string, key: string, held: Set<pg.Client>): Promise<AdvisoryLock | null> {
+  // Keep-alive: a connection whose peer vanished is noticed (and the lock reported lost).
+  const client = new pg.Client({ connectionString, keepAlive: true });
+  const lost = new AbortController();
+  let isReleased = false;
+  client.on('error', () => lost.abort(new Error(`lock ${key}: its connection failed`)));
+  client.on('end', () => {
+    held.delete(client);
+    if (!isReleased) lost.abort(new Error(`lock ${key}: its connection closed`));
+  });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>(
+      'select pg_try_advisory_lock($1::int4, hashtext($2)) as locked',
+      [LOCK_CLASS, key],
+    );
+    if (!rows[0]?.locked) {
+      isReleased = true;
+      await client.end();
+      return null;
+    }
+  } catch (err) {
+    isReleased = true;
+    await client.end().catch(() => undefined);
+    throw err;
+  }
+  held.add(client);
+  return {
+    lost: lost.signal,
+    release: async () => {
+      if (isReleased) return;
+      isReleased = true;
+      // Closing the session releases its locks; unlocking first tells the server at once even if
+      // the goodbye is slow.
+      await client.query('select pg_advisory_unlock($1::int4, hashtext($2))', [LOCK_CLASS, key]).catch(() => undefined);
+      await client.end().catch(() => undefined);
+    },
+  };
+}
+
+/** PGlite's locks: keys held in this process (one process owns a PGlite database). */
+function tryLocalLock(key: string, held: Map<string, AbortController>): AdvisoryLock | null {
+  if (held.has(key)) return null;
+  const lost = new AbortController();
+  held.set(key, lost);
+  return {
+    lost: lost.signal,
+    release: async () => {
+      if (held.get(key) === lost) held.delete(key);
+    },
+  };
+}
 
 export type DbOptions = {
   /** PostgreSQL connection string; when absent the embedded PGlite is used. */
@@ -58,6 +139,8 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     // An idle client that loses its connection emits 'error'; without a listener Node would crash.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const databaseUrl = options.databaseUrl;
+    const lockClients = new Set<pg.Client>();
     return {
       db,
       kind: 'postgres',
@@ -79,7 +162,12 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
         migratePg(drizzlePg(pool, { schema }), {
           migrationsFolder: MIGRATIONS_DIR,
         }),
-      close: () => pool.end(),
+      tryLock: (key) => tryPgLock(databaseUrl, key, lockClients),
+      close: async () => {
+        // Locks still held end with their connections (their holders see `lost`).
+        await Promise.all([...lockClients].map((client) => client.end().catch(() => undefined)));
+        await pool.end();
+      },
       get isClosed() {
         return pool.ended;
       },
@@ -92,6 +180,7 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const pgliteDb = drizzlePglite({ client: client.asPGlite(), schema });
+  const localLocks = new Map<string, AbortController>();
   return {
     db: pgliteDb as unknown as Database,
     kind: 'pglite',
@@ -108,7 +197,12 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
       return { rows: (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[] };
     },
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    tryLock: async (key) => tryLocalLock(key, localLocks),
+    close: async () => {
+      for (const lost of localLocks.values()) lost.abort(new Error('the database was closed'));
+      localLocks.clear();
+      await client.close();
+    },
     get isClosed() {
       return client.closed;
     },

@@ -4,6 +4,7 @@ import { createTestApp, type TestContext } from '../../test/helpers.ts';
 import type { DeploymentOutcome, TokeniseRuntime } from '../services/tokenise/index.ts';
 import type { Deps } from '../types.ts';
 import type { JobQueue } from './queue.ts';
+import { chainFollowJob } from './chain-follow.ts';
 import { feeBumpJob } from './fee-bump.ts';
 import { JOBS, registerJobs } from './index.ts';
 import { DELIVERED_EVENTS_KEPT_DAYS, outboxPruneJob } from './outbox-prune.ts';
@@ -120,7 +121,9 @@ describe('jobs in an app whose network has an RPC URL', () => {
   afterAll(() => t?.close());
 
   it('registers each of its jobs once, starts the queue and schedules the recurring ones', async () => {
-    expect(t.app.deps.jobs.names).toEqual(JOBS.map((job) => job.name));
+    // chain-follow only where a service added a follower (none here).
+    expect(t.app.deps.followers.list()).toEqual([]);
+    expect(t.app.deps.jobs.names).toEqual(JOBS.filter((job) => job !== chainFollowJob).map((job) => job.name));
     expect(await hasQueueSchema(t)).toBe(true);
     const { rows } = await t.db.execute(`select name, cron from pgboss.schedule`);
     expect(rows).toEqual(

@@ -1,4 +1,5 @@
 import type { Deps } from '../types.ts';
+import { chainFollowJob } from './chain-follow.ts';
 import { feeBumpJob } from './fee-bump.ts';
 import { outboxPruneJob } from './outbox-prune.ts';
 import { planPeriodsJob } from './plan-periods.ts';
@@ -7,7 +8,7 @@ import type { JobQueue } from './queue.ts';
 import { tokenDeployJob } from './token-deploy.ts';
 
 /** Every background job of the app, one file each (see job.ts); registered once, at start-up. */
-export const JOBS: readonly AnyJob[] = [tokenDeployJob, feeBumpJob, outboxPruneJob, planPeriodsJob];
+export const JOBS: readonly AnyJob[] = [tokenDeployJob, feeBumpJob, chainFollowJob, outboxPruneJob, planPeriodsJob];
 
 /**
  * Registers the worker of every job this node has work for; call once the services are built
@@ -18,7 +19,11 @@ export function registerJobs(queue: JobQueue, deps: Deps, jobs: readonly AnyJob[
   const register = (job: AnyJob) => {
     const handler = job.worker(deps);
     if (!handler) return;
-    queue.register(job.name, handler, job.options);
+    queue.register(
+      job.name,
+      handler,
+      job.concurrency ? { ...job.options, concurrency: job.concurrency(deps) } : job.options,
+    );
     registered.push(job.name);
   };
   for (const job of jobs) if (!job.housekeeping) register(job);

@@ -18,6 +18,11 @@ export type Job<T> = {
    */
   worker(deps: Deps): JobHandler<T> | undefined;
   /**
+   * How many of its jobs this node runs side by side, when that depends on the node (one per chain
+   * it follows); `options.concurrency` otherwise.
+   */
+  concurrency?(deps: Deps): number;
+  /**
    * Housekeeping rides along: registered only on a node that registers another job, so a node
    * (or test app) with no work of its own never starts the queue for housekeeping alone.
    */

@@ -2,13 +2,30 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { DbHandle } from '@connect/db';
 
-export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+export type JobContext = {
+  id: string;
+  retryCount: number;
+  /**
+   * Aborted when the queue starts stopping (the app closes): a handler that runs for long (a chain
+   * follower's run) ends at once, before the queue's bounded wait for running jobs gives up on it.
+   */
+  signal?: AbortSignal;
+  /** The queue's logger. */
+  log?: FastifyBaseLogger;
+};
+
+export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
 
 export type WorkerOptions = {
   /** How often an idle worker looks for work; deploy tracking wants about a second. */
   pollingIntervalSeconds?: number;
   /** Jobs taken at once by this node. */
   batchSize?: number;
+  /**
+   * Jobs of this queue this node runs side by side (a pg-boss worker each; default 1). A job that
+   * holds its worker for minutes (a chain follower's run) needs one worker per job it may run.
+   */
+  concurrency?: number;
   /**
    * pg-boss queue policy. `short`: at most one waiting job per singletonKey; `stately`: at most
    * one per key in each of waiting, retrying and active. `standard` ignores singleton keys.
@@ -47,6 +64,8 @@ export class JobQueue {
   private starting: Promise<PgBoss> | undefined;
   private readonly registrations: Registration[] = [];
   private isStopped = false;
+  /** Aborted when stop() begins; handed to every handler. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly dbh: DbHandle,
@@ -98,21 +117,25 @@ export class JobQueue {
         name: registration.name,
         policy: registration.options.policy ?? 'standard',
       });
-      await boss.work(
-        registration.name,
-        {
-          pollingIntervalSeconds: registration.options.pollingIntervalSeconds ?? 2,
-          batchSize: registration.options.batchSize ?? 1,
-        },
-        async (jobs) => {
-          for (const job of jobs) {
-            await registration.handler(job.data, {
-              id: job.id,
-              retryCount: (job as { retryCount?: number }).retryCount ?? 0,
-            });
-          }
-        },
-      );
+      for (let worker = 0; worker < Math.max(1, registration.options.concurrency ?? 1); worker++) {
+        await boss.work(
+          registration.name,
+          {
+            pollingIntervalSeconds: registration.options.pollingIntervalSeconds ?? 2,
+            batchSize: registration.options.batchSize ?? 1,
+          },
+          async (jobs) => {
+            for (const job of jobs) {
+              await registration.handler(job.data, {
+                id: job.id,
+                retryCount: (job as { retryCount?: number }).retryCount ?? 0,
+                signal: this.stopping.signal,
+                log: this.log,
+              });
+            }
+          },
+        );
+      }
       if (registration.options.schedule) await boss.schedule(registration.name, registration.options.schedule);
     }
     this.boss = boss;
@@ -136,6 +159,7 @@ export class JobQueue {
   /** Stops taking work and waits (bounded) for jobs in progress; the rest resume on the next start. */
   async stop(): Promise<void> {
     this.isStopped = true;
+    this.stopping.abort();
     const boss = this.boss ?? (this.starting ? await this.starting.catch(() => undefined) : undefined);
     if (!boss) return;
     await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

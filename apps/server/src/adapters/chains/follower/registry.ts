@@ -1,0 +1,32 @@
+import type { Follower } from './types.ts';
+
+/** The key of a follower on its chain: its cursor's, its lock's and its job's. */
+export const followerKey = (follower: Pick<Follower, 'name' | 'network'>): string =>
+  `${follower.name}:${follower.network.chainId}`;
+
+/**
+ * The chain followers of this node, added by the services while they are assembled (before the
+ * jobs are registered); jobs/chain-follow.ts runs each of them on one node at a time.
+ */
+export class FollowerRegistry {
+  private readonly followers: Follower[] = [];
+
+  add(follower: Follower): void {
+    if (!follower.name.trim()) throw new Error('A chain follower needs a name.');
+    if (!Number.isInteger(follower.confirmations) || follower.confirmations < 1) {
+      throw new Error(`Chain follower ${follower.name}: confirmations must be a whole number of at least 1.`);
+    }
+    if (this.find(follower.name, follower.network.chainId)) {
+      throw new Error(`Chain follower ${followerKey(follower)} is added twice.`);
+    }
+    this.followers.push(follower);
+  }
+
+  list(): readonly Follower[] {
+    return this.followers;
+  }
+
+  find(name: string, chainId: number): Follower | undefined {
+    return this.followers.find((f) => f.name === name && f.network.chainId === chainId);
+  }
+}

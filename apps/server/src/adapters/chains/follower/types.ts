@@ -1,0 +1,55 @@
+import type { Hex } from 'viem';
+import type { Database } from '@connect/db';
+
+/** One log of the follower's filter, from a block the follower has recorded the hash of. */
+export type FollowedLog = {
+  blockNumber: bigint;
+  blockHash: Hex;
+  txHash: Hex;
+  logIndex: number;
+  address: Hex;
+  topics: Hex[];
+  data: Hex;
+};
+
+/**
+ * What an owner (QNT payments, the bridges relayer, the explorer) follows on one chain. The
+ * follower calls it inside its own transactions: the owner writes with `tx` only, so its writes
+ * and the cursor's move commit together or not at all (a crash between steps repeats nothing and
+ * loses nothing).
+ */
+export type Follower = {
+  /** Stable name, the cursor's key with the chain id (e.g. 'qnt-deposits'). Never renamed. */
+  name: string;
+  network: { code: string; chainId: number; rpcUrl: string };
+  /** A block counts once it has this many confirmations (the head itself has 1). */
+  confirmations: number;
+  /** eth_getLogs filter without the block range: one contract and its topics (never a list that grows with what the owner watches). */
+  filter: { address: Hex; topics: (Hex | Hex[] | null)[] };
+  /**
+   * Where to start when there is no cursor yet: the first block whose logs are delivered;
+   * default: the head at the first step.
+   */
+  startBlock?: bigint;
+  /** New logs of blocks (cursor, to], in order, in the transaction that moves the cursor to `to`. */
+  onLogs(tx: Database, logs: FollowedLog[]): Promise<void>;
+  /** Blocks from `fromBlock` up were replaced: forget what onLogs saw there; the follower re-reads them. Same transaction as the cursor's rewind. */
+  onReorg(tx: Database, fromBlock: bigint): Promise<void>;
+  /** Blocks up to `upTo` now have their confirmations (upTo = head - confirmations + 1). Called after every step, in its own transaction (may repeat the same upTo: the owner must be idempotent). */
+  onConfirmed(tx: Database, upTo: bigint): Promise<void>;
+};
+
+/** What one step did: logs of blocks (from, to] delivered; `reorgedFrom` when blocks were replaced first. */
+export type StepResult = { from: bigint; to: bigint; head: bigint; reorgedFrom: bigint | null };
+
+export type StepOptions = {
+  /** The most blocks one step reads (one eth_getLogs); config.follower.maxBlocks. */
+  maxBlocks: number;
+  /** Each RPC call's limit; default 10 s. */
+  rpcTimeoutMs?: number;
+  /** Ends the step's RPC calls at once (the app is closing). */
+  signal?: AbortSignal;
+};
+
+/** A block the follower knows the hash of (its cursor, its reorg window). */
+export type KnownBlock = { number: bigint; hash: Hex };
