@@ -23,6 +23,18 @@ async function rpc<T>(url: string, method: string, params: unknown[] = []): Prom
   return body.result;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The receipt of a transaction, polled for up to a second. */
+async function receiptOf(url: string, hash: string): Promise<{ status: string; blockNumber: string }> {
+  for (let i = 0; i < 100; i++) {
+    const receipt = await rpc<{ status: string; blockNumber: string } | null>(url, 'eth_getTransactionReceipt', [hash]);
+    if (receipt) return receipt;
+    await sleep(10);
+  }
+  throw new Error(`no receipt for ${hash}`);
+}
+
 const started: DevChain[] = [];
 afterEach(async () => {
   await Promise.all(started.splice(0).map((c) => c.stop()));
@@ -89,6 +101,32 @@ describe('startDevChain', () => {
     await expect(startDevChains([{ chainId: 31_383 }, { chainId: 31_384, port: chain.port }])).rejects.toThrow(
       /anvil exited during start-up/,
     );
+  });
+
+  it('mixed mining: a quiet chain makes a block every interval, and a transaction is still mined at once', async () => {
+    const chain = await startDevChain({ chainId: 31_385, blockTime: 1, mixedMining: true });
+    started.push(chain);
+    const blockNumber = async () => BigInt(await rpc<string>(chain.rpcUrl, 'eth_blockNumber'));
+    const quiet = await blockNumber();
+    await sleep(2_500);
+    expect(await blockNumber()).toBeGreaterThanOrEqual(quiet + 2n); // nothing sent, blocks made
+
+    // Three transfers sent back to back (well within one interval): each gets its own block at
+    // once. Interval mining alone would have put them in one or two blocks, a second later.
+    const sentAt = Date.now();
+    const hashes: string[] = [];
+    for (const value of ['0x1', '0x2', '0x3']) {
+      hashes.push(
+        await rpc<string>(chain.rpcUrl, 'eth_sendTransaction', [
+          { from: DEPLOYER_ADDRESS, to: TEST_WALLET_ADDRESS, value },
+        ]),
+      );
+    }
+    const receipts = [];
+    for (const hash of hashes) receipts.push(await receiptOf(chain.rpcUrl, hash));
+    expect(Date.now() - sentAt).toBeLessThan(500); // typically ~20 ms
+    expect(new Set(receipts.map((r) => r.blockNumber)).size).toBe(3);
+    expect(receipts.every((r) => r.status === '0x1')).toBe(true);
   });
 
   it('rejects an invalid chain id', async () => {
@@ -183,6 +221,26 @@ describe('a chain that outlived its server (pid file)', () => {
       status: '0x1',
     });
     expect(JSON.parse(readFileSync(pidFile, 'utf8'))).toMatchObject({ pid: chain.pid, port, chainId: 31_391 });
+  });
+
+  it('is reattached when it mines as expected (interval and mixed mining), and restarted with the expected mining when not', async () => {
+    const { stateFile, pidFile } = paths();
+    const mixed = { blockTime: 1, mixedMining: true };
+    const left = await leaveChainRunning({ chainId: 31_395, stateFile, pidFile, ...mixed });
+    const again = await startDevChain({ chainId: 31_395, port: left.port, stateFile, pidFile, ...mixed });
+    expect(again).toMatchObject({ reattached: true, pid: left.pid });
+    await again.stop();
+
+    // A chain left by a server that mined differently (automine, before mixed mining): restarted.
+    const other = paths();
+    const automine = await leaveChainRunning({ chainId: 31_396, ...other });
+    const chain = await startDevChain({ chainId: 31_396, port: automine.port, ...other, ...mixed });
+    started.push(chain);
+    expect(chain.reattached).toBe(false);
+    expect(isAlive(automine.pid)).toBe(false);
+    const quiet = BigInt(await rpc<string>(chain.rpcUrl, 'eth_blockNumber'));
+    await sleep(2_500);
+    expect(BigInt(await rpc<string>(chain.rpcUrl, 'eth_blockNumber'))).toBeGreaterThan(quiet);
   });
 
   it('never signals a process that is not its chain (a pid given to another program)', async () => {

@@ -18,7 +18,10 @@ export interface DevAccount {
   privateKey: `0x${string}`;
 }
 
-/** The first accounts derived from DEV_MNEMONIC (m/44'/60'/0'/0/i). Public knowledge: local use only. */
+/**
+ * The ten accounts anvil funds and unlocks, derived from DEV_MNEMONIC (m/44'/60'/0'/0/i) in order.
+ * Public knowledge (anyone may import them into a wallet): local use only.
+ */
 export const DEV_ACCOUNTS: readonly DevAccount[] = [
   {
     address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
@@ -35,6 +38,30 @@ export const DEV_ACCOUNTS: readonly DevAccount[] = [
   {
     address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
     privateKey: '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
+  },
+  {
+    address: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
+    privateKey: '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a',
+  },
+  {
+    address: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc',
+    privateKey: '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba',
+  },
+  {
+    address: '0x976EA74026E726554dB657fA54763abd0C3a0aa9',
+    privateKey: '0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e',
+  },
+  {
+    address: '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955',
+    privateKey: '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356',
+  },
+  {
+    address: '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f',
+    privateKey: '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97',
+  },
+  {
+    address: '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
+    privateKey: '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6',
   },
 ];
 
@@ -58,6 +85,12 @@ export interface DevChainOptions {
   stateFile?: string;
   /** Seconds between blocks; undefined: a block per transaction (automine). */
   blockTime?: number;
+  /**
+   * With blockTime: also mine each transaction at once (anvil `--mixed-mining`), so a quiet chain
+   * still makes a block every blockTime seconds (confirmations arrive) while a transaction waits
+   * for no interval. Ignored without blockTime (automine already mines each transaction).
+   */
+  mixedMining?: boolean;
   /**
    * With a state file, also dump the state every N seconds while running (default 1): a hard kill
    * (SIGKILL, a crash, a power cut) loses at most that much of the chain's history.
@@ -168,7 +201,8 @@ export async function startDevChain(options: DevChainOptions): Promise<DevChain>
   }
   if (stateFile) await mkdir(dirname(stateFile), { recursive: true });
   if (options.pidFile) {
-    const leftOver = await findLeftOverChain(options.pidFile, { chainId, port, host, stateFile });
+    const mining = { blockTime, mixedMining: options.mixedMining };
+    const leftOver = await findLeftOverChain(options.pidFile, { chainId, port, host, stateFile, ...mining });
     if (leftOver) return leftOver;
   }
   if (stateFile) await keepStateLoadable(stateFile);
@@ -178,6 +212,7 @@ export async function startDevChain(options: DevChainOptions): Promise<DevChain>
   if (stateFile) args.push('--state', stateFile);
   if (stateFile) args.push('--state-interval', String(options.stateIntervalSeconds ?? 1));
   if (blockTime !== undefined) args.push('--block-time', String(blockTime));
+  if (blockTime !== undefined && options.mixedMining) args.push('--mixed-mining');
 
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -293,6 +328,16 @@ const argAfter = (args: string[], flag: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 
+/** Whether a chain's command line has the expected mining flags (a left-over chain started before they changed has not). */
+function minesAsExpected(args: string[], expected: Pick<DevChainOptions, 'blockTime' | 'mixedMining'>): boolean {
+  const { blockTime } = expected;
+  const mixed = blockTime !== undefined && expected.mixedMining === true;
+  return (
+    argAfter(args, '--block-time') === (blockTime === undefined ? undefined : String(blockTime)) &&
+    args.includes('--mixed-mining') === mixed
+  );
+}
+
 async function waitForDeath(pid: number, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (isAlive(pid)) {
@@ -321,14 +366,20 @@ async function terminate(pid: number): Promise<void> {
 /**
  * A chain that an earlier process started with this pid file and left running (its server was
  * killed while the chain was not). When the recorded process is alive and is anvil with this
- * chain's state file, it is reattached if it answers this chain id on the expected port, and
- * otherwise (another port or chain id, or no answer: unsure) stopped with SIGTERM — anvil saves
- * its state as it exits — so the caller starts it afresh on the freed port. A pid the system gave
- * to some other program is never signalled. Answers the reattached chain, or null.
+ * chain's state file, it is reattached if it answers this chain id on the expected port and mines
+ * as expected (the same block time and mixed mining), and otherwise (another port, chain id or
+ * mining, or no answer: unsure) stopped with SIGTERM — anvil saves its state as it exits — so the
+ * caller starts it afresh on the freed port. A pid the system gave to some other program is never
+ * signalled. Answers the reattached chain, or null.
  */
 export async function findLeftOverChain(
   pidFile: string,
-  expected: { chainId: number; port: number; host: string; stateFile: string | undefined },
+  expected: {
+    chainId: number;
+    port: number;
+    host: string;
+    stateFile: string | undefined;
+  } & Pick<DevChainOptions, 'blockTime' | 'mixedMining'>,
 ): Promise<DevChain | null> {
   let record: PidRecord;
   try {
@@ -353,6 +404,7 @@ export async function findLeftOverChain(
     argAfter(args, '--chain-id') === String(expected.chainId) &&
     [String(record.port), '0'].includes(argAfter(args, '--port') ?? '') &&
     record.port === port &&
+    minesAsExpected(args, expected) &&
     (await answersChainId(rpcUrl)) === expected.chainId;
   if (!matches) {
     await terminate(record.pid);
