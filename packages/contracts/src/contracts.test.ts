@@ -28,10 +28,12 @@ import {
   ARTIFACTS_FILE,
   constructorArgs,
   deployData,
+  getQntContract,
   getTier,
   listTiers,
   loadArtifactsFile,
   matchesDeployedCode,
+  qntDeployData,
   type TierType,
   type TokenParams,
   type TokenType,
@@ -75,10 +77,15 @@ async function deploy(tokenType: TokenType, tier: TierType, params: TokenParams)
   return { address: receipt.contractAddress!, abi: getTier(tokenType, tier).abi, tokenType, tier };
 }
 
-const read = (token: Token, functionName: string, args: unknown[] = []) =>
+const read = (token: Pick<Token, 'address' | 'abi'>, functionName: string, args: unknown[] = []) =>
   pub.readContract({ address: token.address, abi: token.abi, functionName, args });
 
-async function write(token: Token, account: Account, functionName: string, args: unknown[] = []) {
+async function write(
+  token: Pick<Token, 'address' | 'abi'>,
+  account: Account,
+  functionName: string,
+  args: unknown[] = [],
+) {
   const hash = await walletOf(account).writeContract({
     account,
     chain: chainDef,
@@ -132,9 +139,10 @@ const erc721 = (over: Partial<TokenParams> = {}): TokenParams => ({
 });
 
 describe('compiled artefacts and tiers', () => {
-  it('compiles six contracts with ABI and bytecode into the cache', () => {
+  it('compiles the six tiers and QNT with ABI and bytecode into the cache', () => {
     const file = loadArtifactsFile();
     expect(Object.keys(file.contracts).sort()).toEqual([
+      'QNT',
       'QRC20Base',
       'QRC20Flex',
       'QRC20Vari',
@@ -397,6 +405,28 @@ describe('QRC20 on a local chain', () => {
 
     const code = (await pub.getCode({ address: token.address })) as Hex;
     expect(matchesDeployedCode('QRC20', 'vari', code)).toBe(true);
+  });
+});
+
+describe('QNT on a local chain', () => {
+  it('mints the same amount to each holder at deployment: Quant, QNT, 18 decimals; transfers', async () => {
+    const hash = await walletOf(deployer).sendTransaction({
+      account: deployer,
+      chain: chainDef,
+      data: qntDeployData([alice.address, bob.address], units(1_000_000)),
+    });
+    const receipt = await pub.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe('success');
+    const qnt = { address: receipt.contractAddress!, abi: getQntContract().abi };
+    expect(await read(qnt, 'name')).toBe('Quant');
+    expect(await read(qnt, 'symbol')).toBe('QNT');
+    expect(await read(qnt, 'decimals')).toBe(18);
+    expect(await read(qnt, 'totalSupply')).toBe(units(2_000_000));
+    expect(await read(qnt, 'balanceOf', [alice.address])).toBe(units(1_000_000));
+    expect(await read(qnt, 'balanceOf', [deployer.address])).toBe(0n);
+    await write(qnt, bob, 'transfer', [deployer.address, units(5)]);
+    expect(await read(qnt, 'balanceOf', [deployer.address])).toBe(units(5));
+    expect(getQntContract().compiled.deployedBytecode).toBe(await pub.getCode({ address: qnt.address }));
   });
 });
 

@@ -103,6 +103,22 @@ export function listTiers(tokenType?: TokenType): TokenTier[] {
   return types.flatMap((t) => TIER_TYPES.map((tier) => getTier(t, tier)));
 }
 
+/** The QNT ERC-20 of the local chains (contracts/QNT.sol): "Quant", QNT, 18 decimals. */
+export type QntContract = { abi: Abi; bytecode: Hex; compiled: CompiledContract };
+
+/** The compiled QNT contract (compiled on first use; see compile.ts). */
+export function getQntContract(): QntContract {
+  const compiled = loadArtifactsFile().contracts.QNT;
+  if (!compiled) throw new Error('Contract QNT is missing from the compiled artefacts');
+  return { abi: compiled.abi as Abi, bytecode: compiled.bytecode, compiled };
+}
+
+/** The data of a transaction deploying QNT: `amountEach` base units (wei) minted to each holder. */
+export function qntDeployData(holders: readonly Hex[], amountEach: bigint): Hex {
+  const { abi, bytecode } = getQntContract();
+  return encodeDeployData({ abi, bytecode, args: [holders, amountEach] });
+}
+
 export type TokenParams = {
   name: string;
   symbol: string;
