@@ -133,7 +133,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
   // The seeded network catalogue with the RPC URLs of this configuration (local chains are
   // started by server.ts, never here, so tests pass their own chains' URLs).
-  await syncNetworkCatalogue(dbh.db, config.chains.networks);
+  await syncNetworkCatalogue(dbh.db, config.chains.networks, config.qnt);
   const chains: Deps['chains'] = {
     monitor: createNetworkMonitor({
       dbh,

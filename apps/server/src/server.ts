@@ -1,5 +1,6 @@
 import { DEV_MNEMONIC } from '@connect/devchain';
 import { startConfiguredDevChains } from './adapters/chains/devchains.ts';
+import { ensureLocalQntToken } from './adapters/chains/qnt-token.ts';
 import { buildApp } from './app.ts';
 import { ensureAdministrator } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
@@ -15,7 +16,22 @@ try {
   );
   process.exit(1);
 }
-const config = devchains.config;
+// QNT payments on a local chain without QNT_TOKEN_ADDRESS: the local QNT token, deployed on its
+// first start (the catalogue records it when the app is built).
+const localQnt = devchains.config.qnt.tokenAddress
+  ? undefined
+  : devchains.chains.find((c) => c.code === devchains.config.qnt.network);
+let qntToken: string | undefined;
+if (localQnt) {
+  try {
+    qntToken = await ensureLocalQntToken(localQnt.chain.rpcUrl);
+  } catch (error) {
+    process.stderr.write(`Could not deploy the local QNT token (QNT payments are off):\n${String(error)}\n`);
+  }
+}
+const config = qntToken
+  ? { ...devchains.config, qnt: { ...devchains.config.qnt, tokenAddress: qntToken.toLowerCase() } }
+  : devchains.config;
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {
   app = await buildApp({ config });
@@ -31,6 +47,7 @@ if (devchains.chains.length) {
     const found = chain.reattached ? ' (left running by an earlier server: reattached)' : '';
     print(`    ${name.padEnd(26)} chain id ${String(chain.chainId).padEnd(7)} ${chain.rpcUrl}${found}`);
   }
+  if (qntToken) print(`    QNT token (local): ${qntToken}`);
   print(`  Funded accounts: mnemonic "${DEV_MNEMONIC}"`);
   print('');
 }

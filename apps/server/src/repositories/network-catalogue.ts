@@ -56,6 +56,18 @@ export class NetworkCatalogueRepository {
   }
 
   /**
+   * The QNT token on the network `networkCode` (null: none), and none on every other network:
+   * QNT is taken on one network. Rows already right are not written.
+   */
+  async recordQntToken(networkCode: string, address: string | null): Promise<void> {
+    const wanted = sql`case when ${networks.code} = ${networkCode} then ${address}::text end`;
+    await this.db
+      .update(networks)
+      .set({ qntTokenAddress: wanted, updatedAt: sql`now()` })
+      .where(sql`${networks.qntTokenAddress} is distinct from ${wanted}`);
+  }
+
+  /**
    * Takes the monitor's lock on one network for the rest of this transaction (PostgreSQL:
    * pg_try_advisory_xact_lock, released at commit, also if the node dies); false when another
    * node holds it.
