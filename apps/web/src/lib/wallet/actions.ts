@@ -1,4 +1,13 @@
-import { createPublicClient, custom, type Abi, type Address, type EIP1193Provider, type Hash, type Hex } from 'viem';
+import {
+  createPublicClient,
+  custom,
+  erc20Abi,
+  type Abi,
+  type Address,
+  type EIP1193Provider,
+  type Hash,
+  type Hex,
+} from 'viem';
 import {
   connect,
   getConnection,
@@ -9,32 +18,69 @@ import {
 } from 'wagmi/actions';
 import type { Config, Connector } from 'wagmi';
 import { classifyWalletError, WalletError } from './errors.ts';
+import { GENERIC_WALLET_ID, type WalletChooser, type WalletOption } from './picker.tsx';
+
+/** How a screen lets the user choose among several wallets (lib/wallet/picker.tsx). */
+export type ConnectOptions = { choose?: WalletChooser | undefined };
+
+/** The wallet chosen in the picker, remembered for the browser session (cleared with it at sign-out). */
+const CHOICE_KEY = 'connect.wallet.choice';
 
 /**
- * The wallets to try, best first: those announced through EIP-6963 (they name themselves), then
- * the generic injected connector reading `window.ethereum`.
+ * The wallets the page can use, in the order they announced themselves: every wallet announced
+ * through EIP-6963 (each names itself, with an icon), then the generic connector of
+ * `window.ethereum` only when it is not one of those (a wallet that does not announce itself).
+ * Connectors without a provider are left out.
  */
-function candidateConnectors(config: Config): Connector[] {
-  const injectedOnes = config.connectors.filter((connector) => connector.type === 'injected');
-  const announced = injectedOnes.filter((connector) => connector.id !== 'injected');
-  const generic = injectedOnes.filter((connector) => connector.id === 'injected');
-  return [...announced, ...generic];
+async function availableConnectors(config: Config): Promise<Connector[]> {
+  const found = await Promise.all(
+    config.connectors
+      .filter((connector) => connector.type === 'injected')
+      .map(async (connector) => {
+        try {
+          return { connector, provider: await connector.getProvider() };
+        } catch {
+          // A connector whose provider cannot be reached is not available.
+          return { connector, provider: undefined };
+        }
+      }),
+  );
+  const present = found.filter((entry) => entry.provider);
+  const announced = present.filter((entry) => entry.connector.id !== GENERIC_WALLET_ID);
+  const generic = present.filter(
+    (entry) =>
+      entry.connector.id === GENERIC_WALLET_ID && !announced.some((other) => other.provider === entry.provider),
+  );
+  return [...announced, ...generic].map((entry) => entry.connector);
 }
 
-async function firstAvailable(config: Config): Promise<Connector | undefined> {
-  for (const connector of candidateConnectors(config)) {
-    try {
-      if (await connector.getProvider()) return connector;
-    } catch {
-      // A connector whose provider cannot be reached is not available; try the next one.
-    }
-  }
-  return undefined;
+/** The wallets the page can use, as the picker shows them. */
+export async function walletOptions(config: Config): Promise<WalletOption[]> {
+  return (await availableConnectors(config)).map(({ id, name, icon }) => ({ id, name, icon }));
 }
 
 /** Whether the page has any EIP-1193 wallet at all (without asking the user for anything). */
 export async function hasWallet(config: Config): Promise<boolean> {
-  return Boolean(await firstAvailable(config));
+  return (await availableConnectors(config)).length > 0;
+}
+
+/**
+ * The wallet to connect: none → NO_WALLET; one → that one; several → the one chosen earlier in
+ * this session, else the user's choice in the picker (closing it is CANCELLED). A caller without
+ * a picker gets the first one.
+ */
+async function pickConnector(config: Config, choose: WalletChooser | undefined): Promise<Connector> {
+  const connectors = await availableConnectors(config);
+  const [first] = connectors;
+  if (!first) throw new WalletError('NO_WALLET');
+  if (connectors.length === 1) return first;
+  const remembered = connectors.find((connector) => connector.id === sessionStorage.getItem(CHOICE_KEY));
+  if (remembered) return remembered;
+  if (!choose) return first;
+  const id = await choose(connectors.map(({ id, name, icon }) => ({ id, name, icon })));
+  const chosen = connectors.find((connector) => connector.id === id);
+  if (!chosen) throw new WalletError('CANCELLED');
+  return chosen;
 }
 
 /** Rethrows any failure as a WalletError the screens can explain. */
@@ -47,17 +93,23 @@ async function asWalletAction<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Connects the wallet (asking the user when needed) and returns the account address. */
-export function connectWallet(config: Config): Promise<Address> {
+/** Connects a wallet (asking the user which one, and the wallet for access, when needed) and returns the account address. */
+export function connectWallet(config: Config, options: ConnectOptions = {}): Promise<Address> {
   return asWalletAction(async () => {
     const connection = getConnection(config);
     if (connection.status === 'connected' && connection.address) return connection.address;
-    const connector = await firstAvailable(config);
-    if (!connector) throw new WalletError('NO_WALLET');
-    const result = await connect(config, { connector });
-    const address = result.accounts[0];
-    if (!address) throw new WalletError('NO_WALLET');
-    return address;
+    const connector = await pickConnector(config, options.choose);
+    try {
+      const result = await connect(config, { connector });
+      const address = result.accounts[0];
+      if (!address) throw new WalletError('NO_WALLET');
+      sessionStorage.setItem(CHOICE_KEY, connector.id);
+      return address;
+    } catch (error) {
+      // Refused or failed: the next attempt asks again rather than insisting on this wallet.
+      sessionStorage.removeItem(CHOICE_KEY);
+      throw error;
+    }
   });
 }
 
@@ -73,9 +125,13 @@ export function ensureChain(config: Config, chainId: number): Promise<void> {
  * Sends a contract-creation transaction prepared by the platform (the exact bytecode and
  * constructor data) from the user's wallet, and returns its hash as soon as the wallet has sent it.
  */
-export function sendDeployment(config: Config, request: { chainId: number; data: Hex; gas?: bigint }): Promise<Hash> {
+export function sendDeployment(
+  config: Config,
+  request: { chainId: number; data: Hex; gas?: bigint },
+  options: ConnectOptions = {},
+): Promise<Hash> {
   return asWalletAction(async () => {
-    const account = await connectWallet(config);
+    const account = await connectWallet(config, options);
     await ensureChain(config, request.chainId);
     return sendTransaction(config, {
       account,
@@ -90,9 +146,10 @@ export function sendDeployment(config: Config, request: { chainId: number; data:
 export function writeFromWallet(
   config: Config,
   request: { chainId: number; address: Address; abi: Abi; functionName: string; args: readonly unknown[] },
+  options: ConnectOptions = {},
 ): Promise<Hash> {
   return asWalletAction(async () => {
-    const account = await connectWallet(config);
+    const account = await connectWallet(config, options);
     await ensureChain(config, request.chainId);
     const hash = await writeContract(config, {
       account,
@@ -105,6 +162,30 @@ export function writeFromWallet(
     const receipt = await waitForTransactionReceipt(config, { hash, chainId: request.chainId });
     if (receipt.status !== 'success') throw new WalletError('REVERTED');
     return hash;
+  });
+}
+
+/**
+ * Sends an ERC-20 `transfer(to, amount)` of `token` from the user's wallet on `chainId` (amount in
+ * the token's smallest unit), and returns its hash as soon as the wallet has sent it: whoever asked
+ * for it follows it from there (the QNT payment hands the hash to the platform's chain follower).
+ */
+export function sendTokenTransfer(
+  config: Config,
+  request: { chainId: number; token: Address; to: Address; amount: bigint },
+  options: ConnectOptions = {},
+): Promise<Hash> {
+  return asWalletAction(async () => {
+    const account = await connectWallet(config, options);
+    await ensureChain(config, request.chainId);
+    return writeContract(config, {
+      account,
+      chainId: request.chainId,
+      address: request.token,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [request.to, request.amount],
+    });
   });
 }
 

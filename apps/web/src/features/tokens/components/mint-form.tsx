@@ -60,22 +60,28 @@ export function MintForm({
     setIsPending(true);
     try {
       const recipient = to.trim() as Address;
-      await writeFromWallet(wallet.config, {
-        chainId: token.chainId,
-        address: token.smartContractAddress as Address,
-        ...(isNft
-          ? { abi: QRC721_MINT_ABI, functionName: 'mint', args: [recipient] }
-          : {
-              abi: QRC20_MINT_ABI,
-              functionName: 'mint',
-              args: [recipient, wholeTokensToBaseUnits(amount, token.decimalPlaces)!],
-            }),
-      });
+      await writeFromWallet(
+        wallet.config,
+        {
+          chainId: token.chainId,
+          address: token.smartContractAddress as Address,
+          ...(isNft
+            ? { abi: QRC721_MINT_ABI, functionName: 'mint', args: [recipient] }
+            : {
+                abi: QRC20_MINT_ABI,
+                functionName: 'mint',
+                args: [recipient, wholeTokensToBaseUnits(amount, token.decimalPlaces)!],
+              }),
+        },
+        { choose: wallet.choose },
+      );
       const supply = await onMinted();
       setResult({ severity: 'success', text: t('details.mint.done', { supply }) });
       setAmount('');
     } catch (error) {
       const code = classifyWalletError(error);
+      // A closed wallet picker is no failure: nothing was asked of the chain.
+      if (code === 'CANCELLED') return;
       const detail = code === 'REVERTED' || code === 'UNKNOWN' ? walletErrorDetail(error) : undefined;
       setResult({
         severity: 'error',

@@ -21,11 +21,13 @@ export function useCoinDetails(id: string, initial: TTokenDetails) {
 
   const handleConnect = async () => {
     try {
-      await connectWallet(wallet.config);
+      await connectWallet(wallet.config, { choose: wallet.choose });
       setWalletError(null);
     } catch (error) {
+      const code = classifyWalletError(error);
+      // A closed wallet picker is no failure: nothing changes.
       setWalletError(
-        t(`wallet.errors.${classifyWalletError(error)}`, { network: token.network, chainId: token.chainId }),
+        code === 'CANCELLED' ? null : t(`wallet.errors.${code}`, { network: token.network, chainId: token.chainId }),
       );
     }
   };

@@ -79,6 +79,7 @@ export function useCreateTokenFlow({ locations, quota }: { locations: TTokenLoca
     },
     location,
     walletConfig: wallet.config,
+    chooseWallet: wallet.choose,
     onGuard: handleGuard,
   });
 
@@ -164,12 +165,16 @@ export function useCreateTokenFlow({ locations, quota }: { locations: TTokenLoca
 
   const handleUseWallet = async (field: TTokenFormField) => {
     try {
-      const address = await connectWallet(wallet.config);
+      const address = await connectWallet(wallet.config, { choose: wallet.choose });
       form.setValue(field, address, { shouldValidate: true, shouldDirty: true, shouldTouch: true });
       setWalletError(null);
     } catch (error) {
+      const code = classifyWalletError(error);
+      // A closed wallet picker is no failure: nothing changes.
       setWalletError(
-        t(`wallet.errors.${classifyWalletError(error)}`, { network: location.network, chainId: location.chainId }),
+        code === 'CANCELLED'
+          ? null
+          : t(`wallet.errors.${code}`, { network: location.network, chainId: location.chainId }),
       );
     }
   };

@@ -12,6 +12,7 @@ import {
   hasWallet,
   sendDeployment,
   walletErrorDetail,
+  type WalletChooser,
   type WalletErrorCode,
 } from '../../../lib/wallet/index.ts';
 import { cancelTracking } from '../api/cancel-tracking.ts';
@@ -50,11 +51,14 @@ export function useDeployment({
   request,
   location,
   walletConfig,
+  chooseWallet,
   onGuard,
 }: {
   request: Omit<TCreateTokenRequest, 'externalId'>;
   location: TTokenLocation;
   walletConfig: Config;
+  /** The wallet picker, asked when several wallets are installed. */
+  chooseWallet: WalletChooser | undefined;
   onGuard: (redirect: ProblemRedirect) => void;
 }) {
   const queryClient = useQueryClient();
@@ -113,7 +117,7 @@ export function useDeployment({
           return;
         }
         update({ kind: 'pending', phase: 'connecting' });
-        await connectWallet(walletConfig);
+        await connectWallet(walletConfig, { choose: chooseWallet });
         update({ kind: 'pending', phase: 'switching' });
         await ensureChain(walletConfig, location.chainId);
       }
@@ -132,10 +136,11 @@ export function useDeployment({
         return;
       }
       update({ kind: 'pending', phase: 'signing', token: created });
-      const txHash = await sendDeployment(walletConfig, {
-        chainId: response.deployment.chainId,
-        data: response.deployment.data as Hex,
-      });
+      const txHash = await sendDeployment(
+        walletConfig,
+        { chainId: response.deployment.chainId, data: response.deployment.data as Hex },
+        { choose: chooseWallet },
+      );
       wasSent = true;
       update({ kind: 'pending', phase: 'tracking', token: created, txHash });
       const tracked = await trackDeployment({ externalId, txHash });
@@ -152,6 +157,11 @@ export function useDeployment({
         return;
       }
       const code = classifyWalletError(error);
+      // The picker was closed before anything was created: back to where the user was.
+      if (code === 'CANCELLED' && !created) {
+        update({ kind: 'ready' });
+        return;
+      }
       // The wallet never sent it: the platform deletes the unsent token (spec §4), nothing is charged.
       if (created && !wasSent) {
         await cancelTracking({
@@ -164,7 +174,7 @@ export function useDeployment({
       else if (code === 'NO_WALLET') update({ kind: 'ready', walletError: code });
       else update({ kind: 'error', walletError: code, walletDetail: walletErrorDetail(error) });
     }
-  }, [follow, location.chainId, onGuard, queryClient, request, update, walletConfig]);
+  }, [chooseWallet, follow, location.chainId, onGuard, queryClient, request, update, walletConfig]);
 
   const reset = useCallback(() => update({ kind: 'ready' }), [update]);
 
