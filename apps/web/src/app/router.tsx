@@ -205,7 +205,8 @@ export function buildRoutes(): RouteObject[] {
             {
               path: paths.myAccount,
               handle: { title: 'titles.myAccount' },
-              lazy: page(() => import('../features/account/pages/my-account.tsx'), 'MyAccountPage'),
+              // The texts of a QNT payment (components/qnt) are the account plan's.
+              lazy: page(() => import('../features/account/pages/my-account.tsx'), 'MyAccountPage', ['accountPlan']),
             },
             {
               path: paths.supportFaq,

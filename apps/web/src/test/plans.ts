@@ -1,4 +1,11 @@
-import type { TCreditBundlesResponse, TFetchPlansResponse, TOrder, TRatePlan, TSubscription } from '@connect/shared';
+import type {
+  TCreditBundlesResponse,
+  TFetchPlansResponse,
+  TOrder,
+  TQntPayment,
+  TRatePlan,
+  TSubscription,
+} from '@connect/shared';
 
 /**
  * The plans of the tests, as the account-plan service answers them: the seeded catalogue
@@ -230,4 +237,47 @@ export const CREDITS_ORDER: TOrder = {
   usdPerGbp: '1.27',
   totalGbpMinor: 413_386,
   bankTransfer: { ...ORDER.bankTransfer!, reference: 'CNX-CR3D1TS0', amountGbpMinor: 413_386 },
+};
+
+/** A whole number of QNT in wei (QNT has 18 decimals). */
+export const qnt = (amount: number | string) => {
+  const [whole = '0', fraction = ''] = String(amount).split('.');
+  return (BigInt(whole) * 10n ** 18n + BigInt(fraction.padEnd(18, '0').slice(0, 18) || '0')).toString();
+};
+
+/** The QNT side of ORDER paid in QNT: £6,880.00 at £80 a QNT is 86 QNT, quoted for 30 minutes on the local chain. */
+export const QNT_PAYMENT: TQntPayment = {
+  status: 'NEW',
+  reason: null,
+  chainId: 31337,
+  networkName: 'Ethereum Testnet (local)',
+  tokenAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  depositAddress: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  amountDue: qnt(86),
+  gbpPerQnt: '80.00',
+  rateAt: '2026-11-20T10:00:00.000Z',
+  expiresAt: '2026-11-20T10:30:00.000Z',
+  paid: '0',
+  transfers: [],
+  settledAt: null,
+};
+
+/** ORDER (the annual standard plan with the 1,000-credit bundle) paid in QNT from the wallet. */
+export const QNT_ORDER: TOrder = {
+  ...ORDER,
+  id: '30000000-0000-4000-8000-000000000004',
+  reference: 'CNX-QNT00001',
+  paymentMethod: 'QNT',
+  bankTransfer: null,
+  qnt: QNT_PAYMENT,
+};
+
+/** A transfer to the deposit address the chain follower has seen. */
+export const TRANSFER = {
+  txHash: `0x${'ab'.repeat(32)}`,
+  amount: qnt(86),
+  status: 'PROCESSING' as const,
+  confirmations: 1,
+  confirmationsRequired: 3,
+  seenAt: '2026-11-20T10:05:00.000Z',
 };

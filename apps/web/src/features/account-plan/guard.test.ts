@@ -3,6 +3,7 @@ import type { TPlanInfo } from '@connect/shared';
 import { planInfoQuery } from '../../lib/plan.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { json, TEST_USER } from '../../test/fixtures.ts';
+import { ORDER, QNT_ORDER, TRIAL } from '../../test/plans.ts';
 import { setUpGuardSuite } from '../../test/guard-suite.ts';
 import { upgradeGuard } from './guard.ts';
 
@@ -29,6 +30,24 @@ describe('upgradeGuard', () => {
     const response = await upgradeGuard(at());
     expect(response?.status).toBe(302);
     expect(response?.headers.get('location')).toBe('/dashboard');
+  });
+
+  it('lets a PENDING account whose order is paid in QNT come back to follow the payment', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('/subscription')
+        ? json({ ...TRIAL, status: 'PENDING', pendingOrder: QNT_ORDER })
+        : json(PENDING),
+    );
+    expect(await upgradeGuard(at())).toBeNull();
+  });
+
+  it('still sends a PENDING account waiting for a bank transfer to the dashboard', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('/subscription')
+        ? json({ ...TRIAL, status: 'PENDING', pendingOrder: ORDER })
+        : json(PENDING),
+    );
+    expect((await upgradeGuard(at()))?.headers.get('location')).toBe('/dashboard');
   });
 
   it.each(['?payment_intent=pi_123', '?setup_intent=seti_123'])(

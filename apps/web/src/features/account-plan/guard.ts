@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { planInfoQuery } from '../../lib/plan.ts';
+import { subscriptionQuery } from '../../lib/plans/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { session } from '../../lib/storage.ts';
 
@@ -10,8 +11,10 @@ const RETURN_PARAMS = ['setup_intent', 'payment_intent'] as const;
 /**
  * The guard of /account-plan/upgrade (spec §2, §5): with the plan PENDING (an order awaiting its
  * payment) and neither setup_intent nor payment_intent in the query, the user goes to the
- * dashboard. A cached PENDING is read again first, so an order paid or cancelled a moment ago does
- * not send the user away. A plan that cannot be read lets the page open (it loads its own data).
+ * dashboard — unless the order waiting is paid in QNT: QNT payments are not instant (spec §4) and
+ * the page shows the payment live, so a customer who left comes back to it (the wallet's return,
+ * like a card's). A cached PENDING is read again first, so an order paid or cancelled a moment ago
+ * does not send the user away. A plan that cannot be read lets the page open (it loads its own data).
  */
 export async function upgradeGuard(request: Request): Promise<Response | null> {
   if (!session.userUuid()) return null; // no session: the root gate sends the user to /login
@@ -20,8 +23,19 @@ export async function upgradeGuard(request: Request): Promise<Response | null> {
   try {
     let plan = await queryClient.fetchQuery(planInfoQuery());
     if (plan.status === 'PENDING') plan = await queryClient.fetchQuery({ ...planInfoQuery(), staleTime: 0 });
-    return plan.status === 'PENDING' ? redirect(paths.dashboard) : null;
+    if (plan.status !== 'PENDING') return null;
   } catch {
     return null;
+  }
+  return (await isPayingInQnt()) ? null : redirect(paths.dashboard);
+}
+
+/** Whether the order the plan waits for is paid in QNT (read fresh; unreadable counts as no). */
+async function isPayingInQnt(): Promise<boolean> {
+  try {
+    const subscription = await queryClient.fetchQuery({ ...subscriptionQuery(), staleTime: 0 });
+    return subscription.pendingOrder?.paymentMethod === 'QNT';
+  } catch {
+    return false;
   }
 }

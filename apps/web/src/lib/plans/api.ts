@@ -1,4 +1,5 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import {
   LIMITS,
   ZCreditBundlesResponse,
@@ -84,16 +85,37 @@ export function downgradeSubscription(ratePlanId: string | null): Promise<TSubsc
   return api.accountPlan.post('/subscription/downgrade', { ratePlanId }, { schema: ZSubscription });
 }
 
-/** POST /order/track as a query: the order now, asked again every `intervalMs` while it waits for its payment. */
-export const trackOrderQuery = (order: TOrder, intervalMs: number) =>
+/** How often an order waiting for a bank transfer is tracked (POST /order/track). */
+export const TRACK_INTERVAL_MS = 30_000;
+/** How often a QNT payment under way is tracked: its confirmations are shown live. */
+export const QNT_TRACK_INTERVAL_MS = 2_500;
+
+/**
+ * When to track an order again: never once it is paid or cancelled; a QNT payment every 2.5 s
+ * while it is new or processing, not at all once settled or invalid, and at the slow pace once its
+ * quote has expired (a late transfer may still arrive); any other order every `intervalMs`.
+ */
+export function trackIntervalOf(order: TOrder | undefined, intervalMs: number): number | false {
+  if (order?.status !== 'AWAITING_PAYMENT') return false;
+  const status = order.qnt?.status;
+  if (status === 'SETTLED' || status === 'INVALID') return false;
+  if (status === 'NEW' || status === 'PROCESSING') return Math.min(intervalMs, QNT_TRACK_INTERVAL_MS);
+  return intervalMs;
+}
+
+/**
+ * POST /order/track as a query: the order now, asked again (trackIntervalOf) while it waits for its
+ * payment. Every screen showing the order shares it; it stops when none is left on the page.
+ */
+export const trackOrderQuery = (order: TOrder, intervalMs: number = TRACK_INTERVAL_MS) =>
   queryOptions({
     queryKey: ['account-plan', 'order', order.id],
     queryFn: (): Promise<TOrder> => trackOrder(order.id),
     initialData: order,
     // The order placed (or cancelled) a moment ago is the latest; the first track waits one interval.
     initialDataUpdatedAt: () => Date.now(),
-    staleTime: intervalMs,
-    refetchInterval: (query) => (query.state.data?.status === 'AWAITING_PAYMENT' ? intervalMs : false),
+    staleTime: (query) => trackIntervalOf(query.state.data, intervalMs) || intervalMs,
+    refetchInterval: (query) => trackIntervalOf(query.state.data, intervalMs),
   });
 
 /**
@@ -106,4 +128,20 @@ export const PLAN_QUERY_KEYS = [['account-plan'], ['connect', 'available']] as c
 /** Refreshes what shows the plan now, right after an order is placed, paid or cancelled. */
 export function refreshPlanQueries(queryClient: QueryClient): Promise<unknown> {
   return Promise.all(PLAN_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/**
+ * Refreshes what shows the plan once an order shown on the page turns paid (or its QNT settles)
+ * while the page is open: the top bar, the dashboard and the features follow at once. An order
+ * already paid when the page opened refreshes nothing.
+ */
+export function useRefreshPlanWhenPaid(isPaid: boolean): void {
+  const queryClient = useQueryClient();
+  const wasPaid = useRef(isPaid);
+  useEffect(() => {
+    if (isPaid && !wasPaid.current) {
+      wasPaid.current = true;
+      void refreshPlanQueries(queryClient);
+    }
+  }, [isPaid, queryClient]);
 }

@@ -107,10 +107,19 @@ describe('OrderConfirmation', { timeout: 20_000 }, () => {
 });
 
 describe('QntSuccess', () => {
-  it('thanks for the QNT payment and says an email follows once it is confirmed', () => {
-    renderWithProviders(<QntSuccess />);
+  it('thanks for the QNT payment, says the plan is active and a confirmation email is on its way', () => {
+    renderWithProviders(<QntSuccess planName="Annual Subscription — Standard" />);
     expect(screen.getByRole('heading', { name: 'Thank you for submitting your QNT payment' })).toBeInTheDocument();
-    expect(screen.getByText(/We will email you as soon as it is/)).toBeInTheDocument();
+    expect(
+      screen.getByText('Your payment is confirmed and your Annual Subscription — Standard plan is active.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/A confirmation email is on its way/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to My Networks' })).toHaveAttribute('href', '/my-networks');
     expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('says where an over-payment went', () => {
+    renderWithProviders(<QntSuccess planName="Annual Subscription — Standard" reason="PAID_OVER" />);
+    expect(screen.getByText('You sent more than was due: the rest is held for you as QNT.')).toBeInTheDocument();
   });
 });

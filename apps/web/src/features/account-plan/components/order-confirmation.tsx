@@ -6,19 +6,23 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TOrder } from '@connect/shared';
+import type { TOrder, TQntPayment } from '@connect/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CopyButton } from '../../../components/copy-button.tsx';
+import { QntPaymentPanel } from '../../../components/qnt/qnt-payment-panel.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { cancelOrder, refreshPlanQueries, trackOrderQuery } from '../../../lib/plans/api.ts';
+import {
+  cancelOrder,
+  refreshPlanQueries,
+  TRACK_INTERVAL_MS,
+  trackOrderQuery,
+  useRefreshPlanWhenPaid,
+} from '../../../lib/plans/api.ts';
 import { formatGbp } from '../../../lib/plans/money.ts';
 import { problemMessage } from '../../../lib/problems.ts';
-import { FiatSuccess } from './success-screens.tsx';
-
-/** How often a waiting order is tracked (POST /order/track). */
-export const TRACK_INTERVAL_MS = 30_000;
+import { FiatSuccess, QntSuccess } from './success-screens.tsx';
 
 function Detail({ label, value, copyLabel }: { label: string; value: string; copyLabel?: string }) {
   return (
@@ -36,21 +40,29 @@ function Detail({ label, value, copyLabel }: { label: string; value: string; cop
   );
 }
 
+/** An order paid in QNT, with the QNT side the server answers for it. */
+const isQntOrder = (order: TOrder): order is TOrder & { qnt: TQntPayment } =>
+  order.paymentMethod === 'QNT' && Boolean(order.qnt);
+
 /**
  * The confirmation step: a paid order (pay as you go, or a transfer that has arrived) is the fiat
  * success screen; an order awaiting its bank transfer shows what to pay, where and by when, is
- * tracked every 30 seconds and can be cancelled; a cancelled one offers to choose again.
+ * tracked every 30 seconds and can be cancelled; a cancelled one offers to choose again. An order
+ * paid in QNT shows its payment live (tracked every 2.5 s while under way; `autoPay` opens the
+ * wallet at once) and, once settled, the QNT success screen.
  */
 export function OrderConfirmation({
   order: placed,
   planName,
   intervalMs = TRACK_INTERVAL_MS,
+  autoPay = false,
   headingRef,
   onRestart,
 }: {
   order: TOrder;
   planName: string;
   intervalMs?: number;
+  autoPay?: boolean;
   headingRef?: Ref<HTMLHeadingElement>;
   onRestart: () => void;
 }) {
@@ -68,17 +80,13 @@ export function OrderConfirmation({
     },
   });
 
-  // Paid while the page was open: the top bar, the dashboard and the features follow at once.
-  const wasPaid = useRef(placed.status === 'PAID');
-  useEffect(() => {
-    if (order.status === 'PAID' && !wasPaid.current) {
-      wasPaid.current = true;
-      void refreshPlanQueries(queryClient);
-    }
-  }, [order.status, queryClient]);
+  const isPaid = order.status === 'PAID' || order.qnt?.status === 'SETTLED';
+  useRefreshPlanWhenPaid(isPaid);
 
-  if (order.status === 'PAID')
-    return <FiatSuccess planName={order.ratePlan?.name ?? planName} headingRef={headingRef} />;
+  const paidPlan = order.ratePlan?.name ?? planName;
+  if (isPaid && isQntOrder(order))
+    return <QntSuccess planName={paidPlan} reason={order.qnt.reason} headingRef={headingRef} />;
+  if (isPaid) return <FiatSuccess planName={paidPlan} headingRef={headingRef} />;
 
   if (order.status === 'CANCELLED') {
     return (
@@ -95,11 +103,63 @@ export function OrderConfirmation({
     );
   }
 
+  // A QNT payment under way cannot be withdrawn: its transfer is already moving on the chain.
+  const canCancel = !isQntOrder(order) || order.qnt.status === 'NEW' || order.qnt.status === 'EXPIRED';
+  return (
+    <Stack spacing={3}>
+      {isQntOrder(order) ? (
+        <>
+          <QntPaymentPanel order={order} autoPay={autoPay} headingRef={headingRef} />
+          <Typography variant="body2" color="text.secondary">
+            {t('confirmation.qntOrder', { reference: order.reference, amount: formatGbp(order.totalGbpMinor) })}
+          </Typography>
+        </>
+      ) : (
+        <BankTransferDetails order={order} headingRef={headingRef} />
+      )}
+      {tracked.isError ? <Alert severity="warning">{problemMessage(tracked.error)}</Alert> : null}
+      {canCancel ? (
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Button color="error" variant="outlined" onClick={() => setCancelOpen(true)}>
+            {t('actions.cancelOrder')}
+          </Button>
+        </Stack>
+      ) : null}
+      <ConfirmDialog
+        open={isCancelOpen}
+        title={t('confirmation.cancelTitle', { reference: order.reference })}
+        confirmLabel={t('actions.cancelOrder')}
+        isDestructive
+        isPending={cancel.isPending}
+        error={cancel.isError ? problemMessage(cancel.error) : null}
+        onConfirm={() => cancel.mutate()}
+        onClose={() => {
+          cancel.reset();
+          setCancelOpen(false);
+        }}
+      >
+        {t(isQntOrder(order) ? 'confirmation.cancelBodyQnt' : 'confirmation.cancelBody', {
+          plan: order.ratePlan?.name ?? planName,
+        })}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+/** What to pay by bank transfer, where and by when. */
+function BankTransferDetails({
+  order,
+  headingRef,
+}: {
+  order: TOrder;
+  headingRef?: Ref<HTMLHeadingElement> | undefined;
+}) {
+  const { t } = useTranslation('accountPlan');
   const bank = order.bankTransfer;
   const amount = formatGbp(bank?.amountGbpMinor ?? order.totalGbpMinor - order.paidGbpMinor);
   const due = formatDate(bank?.dueAt ?? order.dueAt);
   return (
-    <Stack spacing={3}>
+    <>
       <Box>
         <Typography ref={headingRef} tabIndex={-1} variant="h3" component="h2" sx={{ outline: 'none', mb: 1 }}>
           {t('confirmation.bankTitle')}
@@ -133,27 +193,6 @@ export function OrderConfirmation({
           </>
         ) : null}
       </Box>
-      {tracked.isError ? <Alert severity="warning">{problemMessage(tracked.error)}</Alert> : null}
-      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button color="error" variant="outlined" onClick={() => setCancelOpen(true)}>
-          {t('actions.cancelOrder')}
-        </Button>
-      </Stack>
-      <ConfirmDialog
-        open={isCancelOpen}
-        title={t('confirmation.cancelTitle', { reference: order.reference })}
-        confirmLabel={t('actions.cancelOrder')}
-        isDestructive
-        isPending={cancel.isPending}
-        error={cancel.isError ? problemMessage(cancel.error) : null}
-        onConfirm={() => cancel.mutate()}
-        onClose={() => {
-          cancel.reset();
-          setCancelOpen(false);
-        }}
-      >
-        {t('confirmation.cancelBody', { plan: order.ratePlan?.name ?? planName })}
-      </ConfirmDialog>
-    </Stack>
+    </>
   );
 }

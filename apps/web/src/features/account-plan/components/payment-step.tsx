@@ -150,6 +150,7 @@ export function PaymentStep({
               />
             ))}
           </FormControl>
+          {chosen === 'QNT' && !isFree && canPay ? <Alert severity="info">{t('payment.qntNote')}</Alert> : null}
           {error ? <Alert severity="error">{error}</Alert> : null}
         </Stack>
       </Box>

@@ -2,11 +2,23 @@ import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TSubscription } from '@connect/shared';
+import { WalletError } from '../../../lib/wallet/errors.ts';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { session } from '../../../lib/storage.ts';
 import { createFetchMock, json, TEST_USER, type Handler } from '../../../test/fixtures.ts';
-import { ANNUAL_STANDARD, ANNUAL, ORDER, BUNDLES, CATALOGUE, PAYG_ORDER, TRIAL } from '../../../test/plans.ts';
+import {
+  ANNUAL_STANDARD,
+  ANNUAL,
+  ORDER,
+  BUNDLES,
+  CATALOGUE,
+  PAYG_ORDER,
+  QNT_ORDER,
+  QNT_PAYMENT,
+  TRANSFER,
+  TRIAL,
+} from '../../../test/plans.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { addMonths } from '../checkout.ts';
 import { UpgradePage } from './upgrade.tsx';
@@ -14,6 +26,18 @@ import { UpgradePage } from './upgrade.tsx';
 vi.mock('../../../lib/auth.ts', () => ({
   currentAccessToken: vi.fn(async () => 'test-token'),
   signOutEverywhere: vi.fn(async () => undefined),
+}));
+
+// The wallet layer, loaded by the QNT payment when the customer pays.
+const wallet = vi.hoisted(() => ({
+  connectWallet: vi.fn(async () => '0x1111111111111111111111111111111111111111'),
+  ensureChain: vi.fn(async () => undefined),
+  sendTokenTransfer: vi.fn(async () => `0x${'ef'.repeat(32)}`),
+}));
+vi.mock('../../../lib/wallet/index.ts', () => ({
+  toWalletChain: (network: { chainId: number; name: string }) => ({ id: network.chainId, name: network.name }),
+  walletConfigFor: (chains: unknown) => ({ chains }),
+  ...wallet,
 }));
 
 const { fetchMock, route, bodies } = createFetchMock(() => ({
@@ -234,6 +258,98 @@ describe('UpgradePage', { timeout: 30_000 }, () => {
     renderPage({ 'GET /api/account-plan/subscription': () => json(pending) });
     expect(await screen.findByRole('heading', { name: 'Pay by bank transfer' })).toBeInTheDocument();
     expect(screen.getByText('Confirmation').closest('[aria-current="step"]')).not.toBeNull();
+  });
+
+  describe('paying in QNT', () => {
+    const TAKES_QNT: TSubscription = { ...TRIAL, availablePaymentMethods: ['BANK_TRANSFER', 'QNT'] };
+    const TX_HASH = `0x${'ef'.repeat(32)}`;
+    afterEach(() => Object.values(wallet).forEach((fn) => fn.mockClear()));
+
+    /** The annual plan to its payment step, paid with QNT ("Continue to MetaMask"). */
+    async function payInQnt() {
+      renderPage({
+        'GET /api/account-plan/subscription': () => json(TAKES_QNT),
+        'POST /api/account-plan/order/plan': () => json(QNT_ORDER),
+        'POST /api/account-plan/order/track': () => json(QNT_ORDER),
+      });
+      await toPayment();
+      agreeToAll();
+      click('Continue to MetaMask');
+    }
+
+    it('offers QNT first for the annual plan; Continue to MetaMask places the order, the wallet sends the transfer and the platform is told', async () => {
+      renderPage({
+        'GET /api/account-plan/subscription': () => json(TAKES_QNT),
+        'POST /api/account-plan/order/plan': () => json(QNT_ORDER),
+        'POST /api/account-plan/order/track': () => json(QNT_ORDER),
+        'POST /api/payment/confirm-payment': () =>
+          json({
+            ...QNT_PAYMENT,
+            status: 'PROCESSING',
+            transfers: [{ ...TRANSFER, txHash: TX_HASH, confirmations: 0 }],
+          }),
+      });
+      await toPayment();
+      // The plan's order of methods: QNT first, and chosen.
+      const methods = screen.getAllByRole('radio').filter((radio) => radio.getAttribute('name') === 'paymentMethod');
+      expect(methods.map((radio) => radio.closest('label')?.textContent)).toEqual(['QNT', 'Bank transfer']);
+      expect(screen.getByRole('radio', { name: 'QNT' })).toBeChecked();
+      expect(screen.getByText(/The amount in QNT is quoted when you continue/)).toBeInTheDocument();
+      agreeToAll();
+      click('Continue to MetaMask');
+
+      // The transfer is confirming: the live state of the confirmation step.
+      expect(await screen.findByRole('heading', { name: 'Your transfer is being confirmed' })).toBeInTheDocument();
+      expect(screen.getByText('0 of 3 confirmations')).toBeInTheDocument();
+      expect(bodies('POST /api/account-plan/order/plan')[0]).toMatchObject({
+        paymentMethod: 'QNT',
+        ratePlanId: ANNUAL_STANDARD.id,
+        idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      });
+      expect(wallet.connectWallet).toHaveBeenCalledWith(
+        { chains: [{ id: 31337, name: 'Ethereum Testnet (local)' }] },
+        expect.objectContaining({ choose: expect.any(Function) }),
+      );
+      expect(wallet.ensureChain).toHaveBeenCalledWith(expect.anything(), 31337);
+      expect(wallet.sendTokenTransfer).toHaveBeenCalledWith(
+        expect.anything(),
+        { chainId: 31337, token: QNT_PAYMENT.tokenAddress, to: QNT_PAYMENT.depositAddress, amount: 86n * 10n ** 18n },
+        expect.anything(),
+      );
+      expect(bodies('POST /api/payment/confirm-payment')).toEqual([{ orderId: QNT_ORDER.id, txHash: TX_HASH }]);
+    });
+
+    it('says "User denied transaction signature." when the transfer is refused, and keeps the order to pay again or elsewhere', async () => {
+      wallet.sendTokenTransfer.mockRejectedValueOnce(new WalletError('USER_REJECTED'));
+      await payInQnt();
+      expect(await screen.findByText('User denied transaction signature.')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Waiting for your transfer' })).toBeInTheDocument();
+      expect(screen.getByText(QNT_PAYMENT.depositAddress)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Pay 86 QNT with your wallet' })).toBeInTheDocument();
+      expect(bodies('POST /api/payment/confirm-payment')).toEqual([]);
+    });
+
+    it('says "Please install and activate your MetaMask!" without a wallet', async () => {
+      wallet.connectWallet.mockRejectedValueOnce(new WalletError('NO_WALLET'));
+      await payInQnt();
+      expect(await screen.findByText('Please install and activate your MetaMask!')).toBeInTheDocument();
+      expect(wallet.sendTokenTransfer).not.toHaveBeenCalled();
+    });
+
+    it('resumes an open QNT payment at its live state, without opening the wallet by itself', async () => {
+      const processing = {
+        ...QNT_ORDER,
+        qnt: { ...QNT_PAYMENT, status: 'PROCESSING' as const, transfers: [TRANSFER] },
+      };
+      renderPage({
+        'GET /api/account-plan/subscription': () => json({ ...TAKES_QNT, status: 'PENDING', pendingOrder: processing }),
+        'POST /api/account-plan/order/track': () => json(processing),
+      });
+      expect(await screen.findByRole('heading', { name: 'Your transfer is being confirmed' })).toBeInTheDocument();
+      expect(screen.getByText('1 of 3 confirmations')).toBeInTheDocument();
+      expect(screen.getByText('Confirmation').closest('[aria-current="step"]')).not.toBeNull();
+      expect(wallet.connectWallet).not.toHaveBeenCalled();
+    });
   });
 
   it('sends a plan enquiry with the current plan from Contact Us, and says so when it fails', async () => {

@@ -57,11 +57,13 @@ export function UpgradePage() {
 function UpgradeFlow({ catalogue, subscription }: { catalogue: TFetchPlansResponse; subscription: TSubscription }) {
   const { t } = useTranslation('accountPlan');
   const queryClient = useQueryClient();
-  // An order awaiting its payment (opened again, e.g. back from a card or wallet) resumes at its confirmation.
+  // An order awaiting its payment (opened again, e.g. back from a card, or a QNT payment under way) resumes at its confirmation.
   const [resumed] = useState(() => (subscription.status === 'PENDING' ? subscription.pendingOrder : null));
   const [step, setStep] = useState<Step>(resumed ? 'confirmation' : 'plan');
   const [selection, setSelection] = useState<Selection | null>(null);
   const [order, setOrder] = useState<TOrder | null>(resumed);
+  // Placed with QNT from the payment step ("Continue to MetaMask"): the wallet opens at once.
+  const [isPayingFromWallet, setPayingFromWallet] = useState(false);
   // One key per checkout: a retry or a second click answers the same order; a new choice is a new checkout.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [isNothingChosen, setNothingChosen] = useState(false);
@@ -83,6 +85,7 @@ function UpgradeFlow({ catalogue, subscription }: { catalogue: TFetchPlansRespon
     },
     onSuccess: (placed) => {
       setOrder(placed);
+      setPayingFromWallet(placed.paymentMethod === 'QNT' && placed.status === 'AWAITING_PAYMENT');
       setStep('confirmation');
       // The top bar's PENDING label (or the new plan of a paid order) shows at once.
       void refreshPlanQueries(queryClient);
@@ -102,6 +105,7 @@ function UpgradeFlow({ catalogue, subscription }: { catalogue: TFetchPlansRespon
   const restart = () => {
     choose(null);
     setOrder(null);
+    setPayingFromWallet(false);
     setStep('plan');
   };
   const heading = (text: string) => (
@@ -200,6 +204,7 @@ function UpgradeFlow({ catalogue, subscription }: { catalogue: TFetchPlansRespon
         <OrderConfirmation
           order={order}
           planName={order.ratePlan?.name ?? selection?.plan.name ?? ''}
+          autoPay={isPayingFromWallet}
           headingRef={headingRef}
           onRestart={restart}
         />

@@ -90,7 +90,7 @@ export function BuyCreditsDialog({
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {t('myAccount.plan.buy.placedText')}
           </Typography>
-          <OrderDetails order={placed} />
+          <OrderDetails order={placed} autoPay={placed.paymentMethod === 'QNT'} />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button variant="contained" onClick={onClose}>

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TOrder } from '@connect/shared';
 import { CopyButton } from '../../../../components/copy-button.tsx';
+import { TrackedQntPayment } from '../../../../components/qnt/tracked-qnt-payment.tsx';
 import { formatDate, formatNumber } from '../../../../lib/format.ts';
 import { DetailRow } from '../account-section.tsx';
 import { formatGbp } from '../../../../lib/plans/money.ts';
@@ -18,11 +19,16 @@ export function useOrderSubject() {
   };
 }
 
-/** An order waiting for its payment: reference, what it is for, amount and due date, and where to pay. */
-export function OrderDetails({ order }: { order: TOrder }) {
+/**
+ * An order waiting for its payment: reference, what it is for, amount and due date, and where to
+ * pay — the bank details, or the QNT payment live (`autoPay`: the wallet opens at once, for an
+ * order just placed with QNT).
+ */
+export function OrderDetails({ order, autoPay = false }: { order: TOrder; autoPay?: boolean }) {
   const { t } = useTranslation('account');
   const subject = useOrderSubject();
   const bank = order.bankTransfer;
+  const qnt = order.paymentMethod === 'QNT' ? order.qnt : null;
   const monospace = { fontFamily: 'monospace' };
   return (
     <>
@@ -79,6 +85,15 @@ export function OrderDetails({ order }: { order: TOrder }) {
               </Box>
             </DetailRow>
           </Box>
+        </Box>
+      ) : null}
+      {qnt ? (
+        <Box
+          component="section"
+          aria-label={t('myAccount.plan.order.qntPayment')}
+          sx={{ mt: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.default' }}
+        >
+          <TrackedQntPayment order={{ ...order, qnt }} autoPay={autoPay} />
         </Box>
       ) : null}
     </>

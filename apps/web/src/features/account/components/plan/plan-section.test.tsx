@@ -3,7 +3,19 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TSubscription } from '@connect/shared';
 import { createFetchMock, json } from '../../../../test/fixtures.ts';
-import { ANNUAL, BUNDLES, CATALOGUE, CREDITS_ORDER, ORDER, PAYG, TRIAL } from '../../../../test/plans.ts';
+import {
+  ANNUAL,
+  BUNDLES,
+  CATALOGUE,
+  CREDITS_ORDER,
+  ORDER,
+  PAYG,
+  QNT_ORDER,
+  QNT_PAYMENT,
+  TRANSFER,
+  TRIAL,
+  qnt,
+} from '../../../../test/plans.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import { PlanSection } from './plan-section.tsx';
 
@@ -184,6 +196,47 @@ describe('PlanSection', { timeout: 20_000 }, () => {
       openOrders: [ORDER, CREDITS_ORDER],
     });
     expect(await screen.findAllByRole('region', { name: 'Order awaiting payment' })).toHaveLength(2);
+  });
+
+  it('shows the QNT held for the customer and their deposit address to copy, and nothing of QNT without any', async () => {
+    renderSection({
+      ...ANNUAL,
+      qnt: { held: qnt('12.5'), depositAddress: QNT_PAYMENT.depositAddress, chainId: 31337 },
+    });
+    const holding = await screen.findByRole('region', { name: 'QNT' });
+    expect(within(holding).getByTestId('qnt-held')).toHaveTextContent('12.5 QNT');
+    expect(within(holding).getByTestId('qnt-address')).toHaveTextContent(QNT_PAYMENT.depositAddress);
+    expect(within(holding).getByRole('button', { name: 'Copy the deposit address' })).toBeInTheDocument();
+    expect(within(holding).getByText(/counts toward your next order paid in QNT/)).toBeInTheDocument();
+  });
+
+  it('shows no QNT block when nothing is held and there is no deposit address', async () => {
+    renderSection({ ...ANNUAL, qnt: { held: '0', depositAddress: null, chainId: null } });
+    await screen.findByTestId('plan-name');
+    expect(screen.queryByRole('region', { name: 'QNT' })).not.toBeInTheDocument();
+  });
+
+  it('shows an open QNT order’s payment live, and no longer offers to cancel it once its transfer is moving', async () => {
+    let moving = false;
+    route({
+      'POST /api/account-plan/order/track': () =>
+        json(
+          moving ? { ...QNT_ORDER, qnt: { ...QNT_PAYMENT, status: 'PROCESSING', transfers: [TRANSFER] } } : QNT_ORDER,
+        ),
+    });
+    renderSection({ ...TRIAL, status: 'PENDING', statusReason: 'AWAITING_PAYMENT', pendingOrder: QNT_ORDER });
+    const order = await screen.findByRole('region', { name: 'Order awaiting payment' });
+    const payment = within(order).getByRole('region', { name: 'QNT payment' });
+    expect(within(payment).getByRole('heading', { name: 'Waiting for your transfer' })).toBeInTheDocument();
+    expect(within(payment).getByTestId('qnt-amount-due')).toHaveTextContent('86 QNT');
+    expect(within(payment).getByTestId('qnt-deposit')).toHaveTextContent(QNT_PAYMENT.depositAddress);
+    expect(within(payment).getByRole('button', { name: 'Pay 86 QNT with your wallet' })).toBeInTheDocument();
+    expect(within(order).getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
+
+    moving = true;
+    expect(await within(payment).findByText('1 of 3 confirmations', {}, { timeout: 6_000 })).toBeInTheDocument();
+    expect(within(payment).getByRole('heading', { name: 'Your transfer is being confirmed' })).toBeInTheDocument();
+    expect(within(order).queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
   });
 
   it('offers the lower plans at renewal, says where usage is above them, and saves the choice', async () => {

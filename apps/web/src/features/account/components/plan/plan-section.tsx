@@ -18,7 +18,7 @@ import { QueryState } from '../../../../components/query-state.tsx';
 import { useSnackbar } from '../../../../components/snackbar/snackbar-context.ts';
 import { paths } from '../../../../config/paths.ts';
 import { formatDate, formatNumber } from '../../../../lib/format.ts';
-import { subscriptionQuery } from '../../../../lib/plans/api.ts';
+import { subscriptionQuery, trackOrderQuery } from '../../../../lib/plans/api.ts';
 import { formatGbp, formatUsdPerCredit } from '../../../../lib/plans/money.ts';
 import { problemMessage } from '../../../../lib/problems.ts';
 import { useCancelOrder, useCancelPlan, useRatePlans, useResumePlan } from '../../api/plan.ts';
@@ -26,6 +26,7 @@ import { AccountSection, DetailRow } from '../account-section.tsx';
 import { BuyCreditsDialog } from './buy-credits-dialog.tsx';
 import { ChangePlanDialog } from './change-plan-dialog.tsx';
 import { OrderDetails, useOrderSubject } from './order-details.tsx';
+import { QntHolding } from './qnt-holding.tsx';
 import { canChangeAtRenewal, creditPaymentMethods, currentRatePlan, reasonKey } from './plan-model.ts';
 import { UsageList } from './usage-list.tsx';
 
@@ -113,6 +114,7 @@ function PlanDetails({ subscription }: { subscription: TSubscription }) {
         <PlanActions subscription={subscription} />
         <Divider sx={{ my: 3 }} />
         <Credits subscription={subscription} />
+        <QntHolding qnt={subscription.qnt} />
       </Grid>
       <Grid size={{ xs: 12, md: 7 }}>
         <UsageList subscription={subscription} />
@@ -315,6 +317,11 @@ function PendingOrder({ order }: { order: TOrder }) {
   const subject = useOrderSubject();
   const cancel = useCancelOrder();
   const [isConfirming, setIsConfirming] = useState(false);
+  // A QNT payment is tracked live (the payment panel shares this query); a bank transfer is not.
+  const isQnt = order.paymentMethod === 'QNT' && Boolean(order.qnt);
+  const live = useQuery({ ...trackOrderQuery(order), enabled: isQnt }).data;
+  // Once its transfer is moving on the chain, a QNT payment can no longer be withdrawn.
+  const canCancel = !isQnt || live.qnt?.status === 'NEW' || live.qnt?.status === 'EXPIRED';
 
   const handleCancel = () =>
     cancel.mutate(order.id, {
@@ -334,9 +341,11 @@ function PendingOrder({ order }: { order: TOrder }) {
         {t('myAccount.plan.order.title')}
       </Typography>
       <OrderDetails order={order} />
-      <Button variant="outlined" color="error" sx={{ mt: 2 }} onClick={() => setIsConfirming(true)}>
-        {t('myAccount.plan.order.cancel')}
-      </Button>
+      {canCancel ? (
+        <Button variant="outlined" color="error" sx={{ mt: 2 }} onClick={() => setIsConfirming(true)}>
+          {t('myAccount.plan.order.cancel')}
+        </Button>
+      ) : null}
       <ConfirmDialog
         open={isConfirming}
         title={t('myAccount.plan.order.cancelTitle', { reference: order.reference })}
@@ -350,7 +359,9 @@ function PendingOrder({ order }: { order: TOrder }) {
           cancel.reset();
         }}
       >
-        {t('myAccount.plan.order.cancelText', { what: subject(order) })}
+        {t(isQnt ? 'myAccount.plan.order.cancelTextQnt' : 'myAccount.plan.order.cancelText', {
+          what: subject(order),
+        })}
       </ConfirmDialog>
     </Box>
   );
