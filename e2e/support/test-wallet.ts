@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createWalletClient, http, numberToHex, type Address, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, erc20Abi, http, numberToHex, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
 /**
@@ -10,10 +10,22 @@ import { privateKeyToAccount } from 'viem/accounts';
  *
  * `setRejecting(true)` makes it answer every signing request like a user pressing "Reject"
  * (EIP-1193 code 4001). A page without `install()` has no wallet at all.
+ *
+ * `install(page, { others: [{ name, rdns }] })` announces more wallets through EIP-6963 (each with
+ * its own name and icon, none of them `window.ethereum`), so the page's wallet picker has a choice
+ * to offer. They are answered by the same key; `requests` says which wallet each request went to.
+ * An ERC-20 transfer (a QNT payment) is an `eth_sendTransaction` like any other: `balanceOf` reads
+ * what an address holds of a token, for the journey's assertions.
  */
 export type TestChain = { chainId: number; rpcUrl: string };
 
-type RpcRequest = { method: string; params?: unknown[] };
+/** A wallet as EIP-6963 announces it; `icon` is a data URI (a coloured square when absent). */
+export type TestWalletInfo = { name: string; rdns: string; icon?: string };
+
+/** The wallet `install()` puts in the page as `window.ethereum` and announces first. */
+export const PRIMARY_WALLET: TestWalletInfo = { name: 'Connect Test Wallet', rdns: 'network.connect.testwallet' };
+
+type RpcRequest = { method: string; params?: unknown[]; wallet?: string };
 type RpcAnswer = { result?: unknown; error?: { code: number; message: string } };
 
 const SIGNING_METHODS = new Set([
@@ -47,10 +59,19 @@ export class TestWallet {
     this.rejecting = rejecting;
   }
 
-  /** Injects the provider into every document the page loads from now on. */
-  async install(page: Page): Promise<void> {
+  /**
+   * Injects the provider into every document the page loads from now on, and announces it; with
+   * `others`, announces those wallets too (the picker then asks which one to use).
+   */
+  async install(page: Page, options: { others?: readonly TestWalletInfo[] } = {}): Promise<void> {
     await page.exposeFunction('__testWalletRequest', (request: RpcRequest) => this.handle(request));
-    await page.addInitScript(injectProvider, { name: 'Connect Test Wallet', rdns: 'network.connect.testwallet' });
+    await page.addInitScript(injectProviders, [PRIMARY_WALLET, ...(options.others ?? [])]);
+  }
+
+  /** What `owner` (the wallet's own address by default) holds of an ERC-20 token, in its smallest unit. */
+  async balanceOf(token: Address, { owner = this.address, chainId = this.chainId } = {}): Promise<bigint> {
+    const client = createPublicClient({ transport: http(this.chain(chainId).rpcUrl) });
+    return client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
   }
 
   private chain(chainId = this.chainId): TestChain {
@@ -69,9 +90,9 @@ export class TestWallet {
     }
   }
 
-  private async answer({ method, params = [] }: RpcRequest): Promise<unknown> {
+  private async answer({ method, params = [], wallet = PRIMARY_WALLET.rdns }: RpcRequest): Promise<unknown> {
     if (SIGNING_METHODS.has(method)) {
-      this.requests.push({ method, params });
+      this.requests.push({ method, params, wallet });
       if (this.rejecting) throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
     }
     switch (method) {
@@ -143,11 +164,12 @@ export class TestWallet {
   }
 }
 
-/** Runs in the page before its scripts: the EIP-1193 provider and its EIP-6963 announcement. */
-function injectProvider(info: { name: string; rdns: string }) {
+/**
+ * Runs in the page before its scripts: one EIP-1193 provider per wallet, each announced through
+ * EIP-6963 (answering the page's requests for announcements too); the first is `window.ethereum`.
+ */
+function injectProviders(wallets: readonly { name: string; rdns: string; icon?: string }[]) {
   type Listener = (...args: unknown[]) => void;
-  const listeners = new Map<string, Set<Listener>>();
-  const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((listener) => listener(...args));
   // The page's window (typed by hand: the e2e project has no DOM types).
   const page = globalThis as unknown as {
     __testWalletRequest: (request: unknown) => Promise<RpcAnswer>;
@@ -155,47 +177,54 @@ function injectProvider(info: { name: string; rdns: string }) {
     dispatchEvent: (event: Event) => boolean;
   };
   const bridge = page.__testWalletRequest;
-  const provider = {
-    isMetaMask: true,
-    isConnectTestWallet: true,
-    async request({ method, params }: { method: string; params?: unknown[] }) {
-      const answer = await bridge({ method, params: params ?? [] });
-      if (answer.error) {
-        const error = new Error(answer.error.message) as Error & { code: number };
-        error.code = answer.error.code;
-        throw error;
-      }
-      if (method === 'wallet_switchEthereumChain') {
-        const chainId = (params?.[0] as { chainId: string }).chainId;
-        emit('chainChanged', chainId);
-      }
-      if (method === 'eth_requestAccounts' || method === 'wallet_requestPermissions') {
-        emit('connect', { chainId: await provider.request({ method: 'eth_chainId' }) });
-        emit('accountsChanged', await provider.request({ method: 'eth_accounts' }));
-      }
-      return answer.result;
-    },
-    on(event: string, listener: Listener) {
-      if (!listeners.has(event)) listeners.set(event, new Set());
-      listeners.get(event)!.add(listener);
-      return provider;
-    },
-    removeListener(event: string, listener: Listener) {
-      listeners.get(event)?.delete(listener);
-      return provider;
-    },
-  };
-  Object.defineProperty(page, 'ethereum', { value: provider, configurable: true });
-  const icon =
-    'data:image/svg+xml;base64,' +
-    btoa(
-      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1f3a93"/></svg>',
-    );
-  const detail = Object.freeze({
-    info: Object.freeze({ uuid: crypto.randomUUID(), name: info.name, icon, rdns: info.rdns }),
-    provider,
+  const COLOURS = ['#1f3a93', '#c2410c', '#047857', '#7c3aed'];
+
+  wallets.forEach((info, index) => {
+    const listeners = new Map<string, Set<Listener>>();
+    const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((listener) => listener(...args));
+    const provider = {
+      isMetaMask: true,
+      isConnectTestWallet: true,
+      async request({ method, params }: { method: string; params?: unknown[] }) {
+        const answer = await bridge({ method, params: params ?? [], wallet: info.rdns });
+        if (answer.error) {
+          const error = new Error(answer.error.message) as Error & { code: number };
+          error.code = answer.error.code;
+          throw error;
+        }
+        if (method === 'wallet_switchEthereumChain') {
+          const chainId = (params?.[0] as { chainId: string }).chainId;
+          emit('chainChanged', chainId);
+        }
+        if (method === 'eth_requestAccounts' || method === 'wallet_requestPermissions') {
+          emit('connect', { chainId: await provider.request({ method: 'eth_chainId' }) });
+          emit('accountsChanged', await provider.request({ method: 'eth_accounts' }));
+        }
+        return answer.result;
+      },
+      on(event: string, listener: Listener) {
+        if (!listeners.has(event)) listeners.set(event, new Set());
+        listeners.get(event)!.add(listener);
+        return provider;
+      },
+      removeListener(event: string, listener: Listener) {
+        listeners.get(event)?.delete(listener);
+        return provider;
+      },
+    };
+    if (index === 0) Object.defineProperty(page, 'ethereum', { value: provider, configurable: true });
+    const icon =
+      info.icon ??
+      'data:image/svg+xml;base64,' +
+        btoa(
+          `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="${COLOURS[index % COLOURS.length]}"/></svg>`,
+        );
+    const detail = Object.freeze({
+      info: Object.freeze({ uuid: crypto.randomUUID(), name: info.name, icon, rdns: info.rdns }),
+      provider,
+    });
+    const announce = () => page.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }));
+    page.addEventListener('eip6963:requestProvider', announce);
+    announce();
   });
-  const announce = () => page.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }));
-  page.addEventListener('eip6963:requestProvider', announce);
-  announce();
 }
