@@ -32,7 +32,11 @@ import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { systemRoutes } from './routes/system.ts';
 import { runStartup } from './startup/index.ts';
-import { createAccountPlanRuntime, subscribeOrderMails } from './services/account-plan/index.ts';
+import {
+  createAccountPlanRuntime,
+  subscribeOrderMails,
+  subscribeQntSettlement,
+} from './services/account-plan/index.ts';
 import { accountPlanService } from './services/account-plan/routes.ts';
 import { applicationManagerService } from './services/application-manager/routes.ts';
 import { platformApiRoutes } from './services/gateway/routes.ts';
@@ -43,6 +47,7 @@ import { createPlanNotices, subscribeNotifications } from './services/connect/in
 import { connectService } from './services/connect/routes.ts';
 import { ACCESS_JWT_SECONDS, identityRoutes, KeyStore, resolvePoolSettings } from './services/identity/index.ts';
 import { integrateService } from './services/integrate/routes.ts';
+import { qntPayments } from './services/payment/index.ts';
 import { paymentService } from './services/payment/routes.ts';
 import { tokeniseService } from './services/tokenise/index.ts';
 import type { App, Deps, RawHandler } from './types.ts';
@@ -245,7 +250,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     productSlug: config.productSlug,
     publicUrl: config.publicUrl,
   });
-  subscribeOrderMails(deps.events, { db: deps.db, mailer: deps.mailer, billing: config.billing });
+  subscribeOrderMails(deps.events, {
+    db: deps.db,
+    mailer: deps.mailer,
+    billing: config.billing,
+    qnt: qntPayments(deps, app.log),
+  });
+  subscribeQntSettlement(deps, deps.events, app.log);
   // The plans' periods (trial ends and reminders, renewals), swept by jobs/plan-periods.ts.
   if (config.services.includes('account-plan')) {
     const notices = createPlanNotices({
@@ -254,7 +265,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       productSlug: config.productSlug,
       publicUrl: config.publicUrl,
     });
-    deps.runtime.accountPlan = createAccountPlanRuntime(deps, notices);
+    deps.runtime.accountPlan = createAccountPlanRuntime(deps, notices, app.log);
   }
   // The platform API applications call (/oauth2/token, /api/gateway/{networkId}) goes with their manager.
   if (config.services.includes('application-manager')) {

@@ -54,6 +54,8 @@ const ZEnv = z.object({
     .string()
     .regex(/^\d+(\.\d+)?$/)
     .default('80'),
+  /** A price feed answering CoinGecko's /simple/price shape; the fixed table above when unset. */
+  QNT_PRICE_FEED_URL: z.url().optional(),
   QNT_QUOTE_MINUTES: z.coerce.number().int().min(1).max(1_440).default(60),
   /** An under-payment within this share of the amount due settles (0.005 = 0.5 %). */
   QNT_UNDERPAY_TOLERANCE: z
@@ -126,6 +128,7 @@ export type Config = {
     treasuryAddress: string | null;
     confirmations: number;
     gbpPrice: string;
+    priceFeedUrl: string | null;
     quoteMinutes: number;
     underpayTolerance: string;
   };
@@ -210,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       treasuryAddress: e.QNT_TREASURY_ADDRESS?.toLowerCase() ?? null,
       confirmations: e.QNT_CONFIRMATIONS,
       gbpPrice: e.QNT_GBP_PRICE,
+      priceFeedUrl: e.QNT_PRICE_FEED_URL ?? null,
       quoteMinutes: e.QNT_QUOTE_MINUTES,
       underpayTolerance: e.QNT_UNDERPAY_TOLERANCE,
     },

@@ -77,6 +77,7 @@ export const QNT_DECIMALS = 18;
 export const ZQntHolding = z
   .object({ held: ZWei, depositAddress: ZEthAddress.nullable(), chainId: z.number().int().nullable() })
   .meta({ id: 'QntHolding' });
+export type TQntHolding = z.infer<typeof ZQntHolding>;
 
 /** GET /management/account/{id}/eth-address (staff). */
 export const ZAccountEthAddress = z
@@ -88,8 +89,10 @@ export const ZAccountEthAddress = z
     held: ZWei,
   })
   .meta({ id: 'AccountEthAddress' });
+export type TAccountEthAddress = z.infer<typeof ZAccountEthAddress>;
 
 /** GET /management/eth-address-stats (staff; the SPA reads it with page 0, size 1). */
 export const ZEthAddressStats = z
   .object({ totalAddresses: z.number().int(), totalUnallocatedAddresses: z.number().int() })
   .meta({ id: 'EthAddressStats' });
+export type TEthAddressStats = z.infer<typeof ZEthAddressStats>;

@@ -23,3 +23,17 @@ export function usdCentsToPence(usdCents: number, usdPerGbp: string): number {
   const numerator = BigInt(usdCents) * scale;
   return Number((numerator * 2n + units) / (units * 2n));
 }
+
+/** QNT has 18 decimals; a penny is a hundredth of a pound. */
+const WEI_PER_QNT_PER_100 = 10n ** 16n;
+
+/**
+ * Pence in QNT wei at `gbpPerQnt` pounds a QNT, rounded up to the wei (the customer is asked for
+ * at least the price): wei = pence × 10¹⁶ × scale / units.
+ */
+export function penceToQntWei(pence: number, gbpPerQnt: string): bigint {
+  if (!Number.isSafeInteger(pence) || pence < 0) throw new RangeError(`Not an amount: ${pence}`);
+  const { units, scale } = parseRate(gbpPerQnt);
+  const numerator = BigInt(pence) * WEI_PER_QNT_PER_100 * scale;
+  return (numerator + units - 1n) / units;
+}

@@ -2,7 +2,10 @@
  * The account-plan service's public face: what the app, jobs and other services may use.
  * Another service imports from here, never from the service's other files.
  */
+import type { FastifyBaseLogger } from 'fastify';
+import type { EventBus } from '../../events/port.ts';
 import type { Deps } from '../../types.ts';
+import { qntPayments } from '../payment/index.ts';
 import { PlanLifecycle } from './lifecycle.ts';
 import { availablePaymentMethods, OrderService } from './orders.ts';
 import { PlanPeriods, type AccountPlanRuntime, type TrialReminderNotices } from './periods.ts';
@@ -11,19 +14,40 @@ import { AccountPlanRepository } from './repository.ts';
 export { subscribeOrderMails } from './order-mails.ts';
 export type { AccountPlanRuntime, SweepReport, TrialReminderNotices } from './periods.ts';
 
+/** The subscriber's name (deliveries are recorded under it): never renamed. */
+const QNT_SETTLEMENT = 'account-plan.qnt-settlement';
+
+/**
+ * QNT credited to an account settles its open QNT orders (OrderService.settleFromQnt), exactly
+ * once per event, in the transaction that records the delivery. Registered on every node (app.ts).
+ */
+export function subscribeQntSettlement(
+  deps: Pick<Deps, 'db' | 'events' | 'config' | 'box'>,
+  events: EventBus,
+  log: FastifyBaseLogger,
+): void {
+  const qnt = qntPayments(deps, log);
+  events.subscribe(QNT_SETTLEMENT, 'qnt.transfer_confirmed', async (event, tx) => {
+    const orders = new OrderService(tx, events, deps.config.billing, qnt);
+    await orders.settleFromQnt(tx, event.payload.accountId);
+  });
+}
+
 /** The face the plan-periods job sweeps with (deps.runtime.accountPlan); `notices` tells of trial reminders. */
 export function createAccountPlanRuntime(
-  deps: Pick<Deps, 'db' | 'events' | 'config'>,
+  deps: Pick<Deps, 'db' | 'events' | 'config' | 'box'>,
   notices: TrialReminderNotices,
+  log: FastifyBaseLogger,
 ): AccountPlanRuntime {
   const { db, events, config } = deps;
+  const qnt = qntPayments(deps, log);
   return new PlanPeriods({
     db,
     events,
     repo: new AccountPlanRepository(db),
     lifecycle: new PlanLifecycle(db, events, { paygCreditLimit: config.billing.paygCreditLimit }),
-    orders: new OrderService(db, events, config.billing),
+    orders: new OrderService(db, events, config.billing, qnt),
     notices,
-    paymentMethods: availablePaymentMethods(config),
+    paymentMethods: availablePaymentMethods(qnt),
   });
 }

@@ -29,3 +29,24 @@ export const formatCount = (count: number) => COUNT.format(count);
 export function planLine(planName: string, months: number, from: Date): string {
   return `${planName}, ${months} ${months === 1 ? 'month' : 'months'} from ${formatDate(from)}`;
 }
+
+const WEI_PER_QNT = 10n ** 18n;
+
+/** Wei as QNT, grouped by thousands, up to six decimals (rounded down): 75500000000000000000n → '75.5 QNT'. */
+export function formatQnt(wei: bigint | string): string {
+  const value = BigInt(wei);
+  const whole = value / WEI_PER_QNT;
+  const micro = (value % WEI_PER_QNT) / 10n ** 12n;
+  const fraction = micro === 0n ? '' : `.${micro.toString().padStart(6, '0').replace(/0+$/, '')}`;
+  return `${COUNT.format(whole)}${fraction} QNT`;
+}
+
+const TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+/** '14:05 GMT' (UK time). */
+export const formatTime = (date: Date | string) => TIME.format(new Date(date));

@@ -1,10 +1,11 @@
 import type { Database } from '@connect/db';
-import type { TOrder } from '@connect/shared';
+import type { TOrder, TQntPayment } from '@connect/shared';
 import type { Mailer } from '../../adapters/mail/port.ts';
 import type { DomainEvent } from '../../events/catalogue.ts';
 import type { EventBus } from '../../events/port.ts';
-import { formatCount, formatDate, formatPounds } from './order-format.ts';
+import { formatCount, formatDate, formatPounds, formatQnt, formatTime } from './order-format.ts';
 import { OrdersRepository } from './orders-repository.ts';
+import type { QntPaymentsFace } from '../payment/index.ts';
 import { OrderService, type BillingConfig } from './orders.ts';
 
 /** The subscriber's name: deliveries are recorded under it, so it never changes. */
@@ -25,6 +26,7 @@ function purchase(order: TOrder): string {
  * (a plan, credits, or a renewal). Null for any other order: nothing to send.
  */
 export function orderPlacedMail(order: TOrder): OrderMail | null {
+  if (order.qnt && order.status === 'AWAITING_PAYMENT') return qntPlacedMail(order, order.qnt);
   const bank = order.bankTransfer;
   if (!bank) return null;
   const amount = formatPounds(bank.amountGbpMinor);
@@ -55,10 +57,35 @@ export function orderPlacedMail(order: TOrder): OrderMail | null {
   };
 }
 
+/**
+ * Where to send QNT, mailed when an order to pay in QNT is placed: a customer paying from an
+ * exchange or another wallet needs the address and the exact amount, not the portal's button.
+ */
+function qntPlacedMail(order: TOrder, qnt: TQntPayment): OrderMail {
+  return {
+    subject: `Order ${order.reference}: your QNT payment`,
+    text: [
+      `Thank you for your order of ${purchase(order)}.`,
+      '',
+      `Please send ${formatQnt(qnt.amountDue)} (${formatPounds(order.totalGbpMinor)} at £${qnt.gbpPerQnt} a QNT) to your deposit address on ${qnt.networkName}:`,
+      '',
+      qnt.depositAddress,
+      '',
+      `QNT token contract: ${qnt.tokenAddress}`,
+      `This price holds until ${formatDate(qnt.expiresAt)} ${formatTime(qnt.expiresAt)}; a payment after that is settled at the price of the day it arrives.`,
+      'The address is yours for good: anything you send to it is credited to your account, and anything beyond what an order needs is held for you as QNT.',
+      'We email you as soon as the payment has its confirmations.',
+    ].join('\n'),
+  };
+}
+
 /** The confirmation mailed when an order is paid: what it bought and from when. */
 export function orderPaidMail(order: TOrder): OrderMail {
+  const received = order.qnt?.status === 'SETTLED' ? `your payment of ${formatQnt(order.qnt.paid)}` : null;
   const paid =
-    order.totalGbpMinor > 0 ? `We received ${formatPounds(order.paidGbpMinor)} for order ${order.reference}.` : null;
+    order.totalGbpMinor > 0
+      ? `We received ${received ?? formatPounds(order.paidGbpMinor)} for order ${order.reference}.`
+      : null;
   const lines: string[] = paid ? [paid] : [`Thank you for your order ${order.reference}.`];
   if (order.ratePlan && order.periodStart && order.periodEnd) {
     const verb = order.kind === 'RENEWAL' ? 'is renewed' : 'is active';
@@ -86,17 +113,17 @@ export function orderPaidMail(order: TOrder): OrderMail {
  */
 export function subscribeOrderMails(
   events: EventBus,
-  deps: { db: Database; mailer: Mailer; billing: BillingConfig },
+  deps: { db: Database; mailer: Mailer; billing: BillingConfig; qnt?: QntPaymentsFace | null },
 ): void {
   const repo = new OrdersRepository(deps.db);
-  const orders = new OrderService(deps.db, events, deps.billing);
+  const orders = new OrderService(deps.db, events, deps.billing, deps.qnt ?? null);
   const send = async (
     event: DomainEvent<'order.placed' | 'order.paid'>,
     mailOf: (order: TOrder) => OrderMail | null,
   ) => {
     const view = await repo.view(event.payload.orderId);
     if (!view) return; // the account was deleted since
-    const mail = mailOf(orders.toOrder(view));
+    const mail = mailOf(await orders.present(view));
     if (!mail) return;
     for (const recipient of await repo.recipients(view.accountId, view.userId)) {
       await deps.mailer.send({

@@ -6,6 +6,7 @@ import {
   type TOrder,
   type TPaymentMethod,
   type TPlanOrderRequest,
+  type TQntHolding,
   type TRecordReceiptRequest,
 } from '@connect/shared';
 import type { Config } from '../../config.ts';
@@ -13,6 +14,7 @@ import type { EventBus } from '../../events/port.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { badRequest, fieldProblem, notFound, problem } from '../../lib/errors.ts';
 import { usdCentsToPence } from '../../lib/prices.ts';
+import type { QntPaymentsFace } from '../payment/index.ts';
 import { AccountPlansRepository, type PlanRow, type StoredPlanState } from '../../repositories/account-plans.ts';
 import { PlanLifecycle } from './lifecycle.ts';
 import { formatCount, formatDollars, planLine } from './order-format.ts';
@@ -28,11 +30,12 @@ import { addDays, addMonths, canOrder, isInService, periodMonths } from './trans
 export type BillingConfig = Config['billing'];
 
 /**
- * The payment methods this installation takes now: bank transfer (staff record the receipt). QNT
- * and card join with their adapters (issues 15 and 16). GET /subscription answers the same list.
+ * The payment methods this installation takes now: QNT when its token's chain is configured (the
+ * payment service's follower confirms transfers), and bank transfer (staff record the receipt).
+ * Card joins with its adapter (issue 16). GET /subscription answers the same list.
  */
-export function availablePaymentMethods(_config: Pick<Config, 'billing'>): TPaymentMethod[] {
-  return ['BANK_TRANSFER'];
+export function availablePaymentMethods(qnt: Pick<QntPaymentsFace, 'isAvailable'> | null): TPaymentMethod[] {
+  return [...(qnt?.isAvailable ? (['QNT'] as const) : []), 'BANK_TRANSFER'];
 }
 
 /** Who places an order: a signed-in user of the account. */
@@ -79,10 +82,12 @@ export class OrderService {
     db: Database,
     private readonly events: EventBus,
     private readonly billing: BillingConfig,
+    /** QNT payments (the payment service's face); null where this node takes no QNT. */
+    private readonly qnt: QntPaymentsFace | null = null,
   ) {
     this.repo = new OrdersRepository(db);
     this.lifecycle = new PlanLifecycle(db, events, { paygCreditLimit: billing.paygCreditLimit });
-    this.available = availablePaymentMethods({ billing });
+    this.available = availablePaymentMethods(qnt);
   }
 
   /** POST /order/plan: the caller's order of a plan on sale; a repeated key answers the first order. */
@@ -129,6 +134,7 @@ export class OrderService {
           // Pay as you go has no fee: the plan is active at once; its credits are billed at month end.
           await this.settle(repo, tx, order, { amountPaid: 0, paidAt: now, paymentMethod: body.paymentMethod });
         } else {
+          await this.quoteInQnt(tx, order);
           await this.lifecycle.apply(
             caller.accountId,
             { type: 'ORDER_PLACED', orderId: order.id, plan: planRef(plan) },
@@ -169,6 +175,7 @@ export class OrderService {
           ...prices,
           dueAt: addDays(now, PLAN_TERMS.bankTransferTermsDays),
         });
+        await this.quoteInQnt(tx, order);
         await this.announcePlaced(tx, order);
         return order.id;
       }),
@@ -202,6 +209,7 @@ export class OrderService {
       periodEnd: input.periodEnd,
       dueAt: addDays(input.periodStart, PLAN_TERMS.renewalGraceDays),
     });
+    await this.quoteInQnt(tx, order);
     await this.announcePlaced(tx, order);
     return order.id;
   }
@@ -210,7 +218,7 @@ export class OrderService {
   async track(caller: Pick<Caller, 'accountId'>, orderId: string): Promise<TOrder> {
     const view = await this.repo.view(orderId, caller.accountId);
     if (!view) throw notFound('ORDER_NOT_FOUND');
-    return this.toOrder(view);
+    return this.present(view);
   }
 
   /** POST /order/:id/cancel: withdraws the caller's order while nothing of it is paid. */
@@ -231,6 +239,7 @@ export class OrderService {
         await this.lifecycle.apply(order.accountId, { type: 'ORDER_CANCELLED', orderId: order.id }, { tx });
       }
       await repo.markCancelled(order.id, new Date());
+      if (order.paymentMethod === 'QNT') await this.qnt?.invalidate(tx, order.id);
     });
     return this.answer(orderId);
   }
@@ -277,19 +286,24 @@ export class OrderService {
   /** Staff: orders newest first, by status and by the reference a transfer quoted. */
   async list(filter: { status?: OrderStatus; reference?: string }): Promise<{ orders: TOrder[] }> {
     const views = await this.repo.list(filter, 500);
-    return { orders: views.map((view) => this.toOrder(view)) };
+    return { orders: await Promise.all(views.map((view) => this.present(view))) };
   }
 
   /** The account's orders that wait for their payment, newest first (GET /subscription). */
   async openOrders(accountId: string): Promise<TOrder[]> {
     const views = await this.repo.list({ accountId, status: 'AWAITING_PAYMENT' }, 50);
-    return views.map((view) => this.toOrder(view));
+    return Promise.all(views.map((view) => this.present(view)));
   }
 
   /** The account's order `orderId` as the API answers it, or null when it is not the account's (GET /subscription). */
   async order(accountId: string, orderId: string): Promise<TOrder | null> {
     const view = await this.repo.view(orderId, accountId);
-    return view ? this.toOrder(view) : null;
+    return view ? this.present(view) : null;
+  }
+
+  /** QNT held for the customer and their deposit address (GET /subscription), where QNT is taken. */
+  async qntHolding(accountId: string): Promise<TQntHolding | undefined> {
+    return this.qnt?.isAvailable ? this.qnt.holding(accountId) : undefined;
   }
 
   /** The payment methods taken now (GET /subscription). */
@@ -334,10 +348,63 @@ export class OrderService {
     };
   }
 
+  /** The order with its QNT payment's state, live (an order paid in QNT). */
+  async present(view: OrderView): Promise<TOrder> {
+    const order = this.toOrder(view);
+    if (view.paymentMethod !== 'QNT' || !this.qnt) return order;
+    return { ...order, qnt: await this.qnt.view(view.id) };
+  }
+
   private async answer(orderId: string): Promise<TOrder> {
     const view = await this.repo.view(orderId);
     if (!view) throw notFound('ORDER_NOT_FOUND');
-    return this.toOrder(view);
+    return this.present(view);
+  }
+
+  /** An order to pay in QNT gets its quote (the amount in QNT, its rate and time) in its transaction. */
+  private async quoteInQnt(tx: Database, order: OrderRow): Promise<void> {
+    if (order.paymentMethod !== 'QNT' || order.totalGbpMinor === 0) return;
+    if (!this.qnt?.isAvailable) throw fieldProblem('PAYMENT_METHOD_NOT_ACCEPTED', 'paymentMethod');
+    await this.qnt.quote(tx, order);
+  }
+
+  /**
+   * The account's QNT balance settles its open QNT orders, oldest first (the subscriber of
+   * `qnt.transfer_confirmed`, in its transaction): an order whose amount due (less the tolerance)
+   * is available is paid from it — a quote that ran out is quoted again at today's price first
+   * (PAID_LATE) — and the first that cannot be paid stops the walk (PAID_PARTIAL), so a newer
+   * order never takes QNT an older one waits for. What is left stays held for the customer.
+   */
+  async settleFromQnt(tx: Database, accountId: string, now = new Date()): Promise<void> {
+    if (!this.qnt) return;
+    const repo = new OrdersRepository(tx);
+    for (const payment of await this.qnt.openPayments(tx, accountId)) {
+      const order = await repo.lock(payment.orderId);
+      if (order?.status !== 'AWAITING_PAYMENT') continue;
+      const isLate = payment.expiresAt.getTime() <= now.getTime();
+      const due = isLate ? await this.qnt.requote(tx, payment, order.totalGbpMinor) : payment.amountDue;
+      const { available } = await repo.ledger.balance(accountId, 'QNT');
+      if (available < this.qnt.enough(due)) {
+        if (available > 0n) await this.qnt.markPartial(tx, payment);
+        return;
+      }
+      const take = available < due ? available : due;
+      const taken = await repo.ledger.consume(accountId, 'QNT', take, {
+        reason: `Order ${order.reference} paid in QNT`,
+        reference: `order:${order.id}:qnt`,
+      });
+      if (taken.outcome === 'insufficient') return;
+      await repo.recordPayment({
+        orderId: order.id,
+        method: 'QNT',
+        externalId: `qnt:${order.id}`,
+        amountGbpMinor: order.totalGbpMinor - (await repo.view(order.id))!.paidGbpMinor,
+        receivedAt: now,
+        recordedBy: null,
+      });
+      await this.settle(repo, tx, order, { amountPaid: order.totalGbpMinor, paidAt: now, paymentMethod: 'QNT' });
+      await this.qnt.markSettled(tx, payment, take, now, isLate);
+    }
   }
 
   /** The account's plan, locked for the transaction: orders of one account are placed one at a time. */

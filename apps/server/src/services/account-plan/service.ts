@@ -8,6 +8,7 @@ import {
   type TPaymentMethod,
   type TPlanInfo,
   type TPlansResponse,
+  type TQntHolding,
   type TRatePlan,
   type TSubscription,
 } from '@connect/shared';
@@ -25,6 +26,8 @@ export type SubscriptionOrders = {
   /** The account's orders awaiting payment (credit top-ups included). */
   openOrders(accountId: string): Promise<TOrder[]>;
   availablePaymentMethods(): TPaymentMethod[];
+  /** QNT held for the customer and their deposit address, where QNT is taken. */
+  qntHolding(accountId: string): Promise<TQntHolding | undefined>;
 };
 
 type Caller = Pick<PortalUser, 'accountId'>;
@@ -132,6 +135,7 @@ export class AccountPlanService {
       pendingOrder,
       openOrders,
       availablePaymentMethods: this.orders.availablePaymentMethods(),
+      qnt: await this.orders.qntHolding(accountId),
     };
   }
 

@@ -1,7 +1,76 @@
-import type { App, Deps } from '../../types.ts';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ZAccountEthAddress, ZConfirmPaymentRequest, ZEthAddressStats, ZProblem, ZQntPayment } from '@connect/shared';
+import { unauthorized } from '../../lib/errors.ts';
+import type { PortalUser } from '../../lib/portal-users.ts';
 import { serviceStatusRoute } from '../../lib/service-status.ts';
+import type { App, Deps } from '../../types.ts';
+import { qntPayments } from './index.ts';
 
-/** The payment service (spec §7). Its endpoints arrive with the issues that build its area. */
+const problems = { '4xx': ZProblem, 503: ZProblem };
+const docs = { tags: ['payment'], security: [{ bearerAuth: [] }] };
+/** Spec §6: an account's payment address and the address statistics are admin-only calls. */
+const staff = { groups: ['management-admin' as const] };
+
+function callerOf(request: FastifyRequest): PortalUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** The payment service (spec §7): QNT payments today; card payments arrive with their adapter. */
 export async function paymentService(app: App, deps: Deps) {
   serviceStatusRoute(app, 'payment', deps.config.version);
+  const qnt = qntPayments(deps, app.log);
+  // The chain follower of QNT transfers to deposit addresses runs on nodes that serve payments.
+  const follower = qnt.follower();
+  if (follower) deps.followers.add(follower);
+
+  app.post(
+    '/confirm-payment',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...docs,
+        summary: 'Tell the platform the wallet sent a QNT payment',
+        description:
+          'Records the transaction with the order’s QNT payment and answers the payment as it stands. A transaction the chain already has must be a QNT transfer to the order’s deposit address (422 QNT_PAYMENT_INVALID otherwise). The transfer counts once the chain follower has seen it with its confirmations, whether or not this call was made; another account’s order answers 404 ORDER_NOT_FOUND.',
+        body: ZConfirmPaymentRequest,
+        response: { 200: ZQntPayment, ...problems },
+      },
+    },
+    async (request) => qnt.confirm(callerOf(request), request.body),
+  );
+
+  app.get(
+    '/management/account/:id/eth-address',
+    {
+      config: { access: staff },
+      schema: {
+        ...docs,
+        summary: 'An account’s deposit address and the QNT held for it (staff)',
+        description: 'An account without an address yet is given one now (it keeps it for good).',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: ZAccountEthAddress, ...problems },
+      },
+    },
+    async (request) => qnt.accountAddress(request.params.id),
+  );
+
+  app.get(
+    '/management/eth-address-stats',
+    {
+      config: { access: staff },
+      schema: {
+        ...docs,
+        summary: 'How many deposit addresses are derived, and how many wait for an account (staff)',
+        description: 'The portal reads it with page 0 and size 1 (spec §9); the totals do not depend on them.',
+        querystring: z.object({
+          page: z.coerce.number().int().min(0).optional(),
+          size: z.coerce.number().int().min(1).max(100).optional(),
+        }),
+        response: { 200: ZEthAddressStats, ...problems },
+      },
+    },
+    async () => qnt.addressStats(),
+  );
 }

@@ -1,0 +1,45 @@
+/**
+ * The payment service's public face: what the app, jobs and other services may use. Another
+ * service imports from here, never from the service's other files.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { createPriceSource } from '../../adapters/prices/create.ts';
+import type { Deps } from '../../types.ts';
+import { QntPayments } from './qnt-payments.ts';
+
+export { QNT_FOLLOWER, qntNetworkOf, type QntNetwork } from './qnt-payments.ts';
+export type { QntPaymentRow } from './qnt-repository.ts';
+
+/** What the account-plan service uses to take orders in QNT and settle them from the held balance. */
+export type QntPaymentsFace = Pick<
+  QntPayments,
+  | 'isAvailable'
+  | 'quote'
+  | 'requote'
+  | 'enough'
+  | 'openPayments'
+  | 'markSettled'
+  | 'markPartial'
+  | 'invalidate'
+  | 'view'
+  | 'holding'
+>;
+
+const instances = new WeakMap<object, QntPayments>();
+
+/** The app's one QNT payments (per Deps: every caller shares its deposit keys and price source). */
+export function qntPayments(deps: Pick<Deps, 'db' | 'config' | 'box' | 'events'>, log: FastifyBaseLogger): QntPayments {
+  let qnt = instances.get(deps);
+  if (!qnt) {
+    qnt = new QntPayments({
+      db: deps.db,
+      config: deps.config,
+      box: deps.box,
+      events: deps.events,
+      prices: createPriceSource(deps.config),
+      log,
+    });
+    instances.set(deps, qnt);
+  }
+  return qnt;
+}

@@ -1,0 +1,305 @@
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import {
+  accounts,
+  chainCursors,
+  depositAddresses,
+  networks,
+  orders,
+  qntPayments,
+  qntTransfers,
+  type Database,
+  type QntPaymentReason,
+  type QntPaymentStatus,
+} from '@connect/db';
+import { LedgerRepository } from '../../repositories/ledger.ts';
+
+export type DepositAddressRow = typeof depositAddresses.$inferSelect;
+export type QntPaymentRow = typeof qntPayments.$inferSelect;
+export type QntTransferRow = typeof qntTransfers.$inferSelect;
+export type NewQntTransfer = Pick<
+  typeof qntTransfers.$inferInsert,
+  'chainId' | 'txHash' | 'logIndex' | 'blockNumber' | 'blockHash' | 'fromAddress' | 'toAddress' | 'accountId' | 'amount'
+>;
+
+/** Addresses derived ahead at a time when the pool of unallocated ones is empty. */
+const POOL_REFILL = 20;
+
+/** The payments still waiting for QNT (an expired quote may still be paid late). */
+const OPEN: QntPaymentStatus[] = ['NEW', 'PROCESSING', 'EXPIRED'];
+
+/**
+ * The only code that reads or writes the QNT payment tables (migration 0010): deposit addresses,
+ * the transfers the follower saw, and the QNT side of orders. Built over the database or a
+ * transaction.
+ */
+export class QntRepository {
+  readonly ledger: LedgerRepository;
+
+  constructor(private readonly db: Database) {
+    this.ledger = new LedgerRepository(db);
+  }
+
+  transaction<T>(work: (repo: QntRepository, tx: Database) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new QntRepository(tx as unknown as Database), tx as unknown as Database));
+  }
+
+  /** The QNT network's row: its chain, name and the token recorded for it. */
+  async network(code: string): Promise<{ chainId: number; name: string; tokenAddress: string | null } | null> {
+    const [row] = await this.db
+      .select({ chainId: networks.chainId, name: networks.name, tokenAddress: networks.qntTokenAddress })
+      .from(networks)
+      .where(eq(networks.code, code));
+    return row ?? null;
+  }
+
+  async addressOf(accountId: string): Promise<DepositAddressRow | null> {
+    const [row] = await this.db.select().from(depositAddresses).where(eq(depositAddresses.accountId, accountId));
+    return row ?? null;
+  }
+
+  /**
+   * Gives the account the lowest unallocated address, for good (SKIP LOCKED: two accounts at once
+   * take two addresses). Null when the pool is empty (`refill` it, then try again).
+   */
+  async allocate(accountId: string): Promise<DepositAddressRow | null> {
+    const rows = (await this.db.execute(sql`
+      update ${depositAddresses} set account_id = ${accountId}, allocated_at = now()
+      where derivation_index = (
+        select derivation_index from ${depositAddresses} where account_id is null
+        order by derivation_index limit 1 for update skip locked)
+        and not exists (select 1 from ${depositAddresses} where account_id = ${accountId})
+      returning derivation_index as "derivationIndex", address, account_id as "accountId",
+        allocated_at as "allocatedAt", created_at as "createdAt"`)) as unknown as { rows: DepositAddressRow[] };
+    return rows.rows[0] ?? null;
+  }
+
+  /** Derives the next addresses into the pool (the indexes after the highest one). */
+  async refill(derive: (index: number) => string): Promise<void> {
+    const [row] = await this.db
+      .select({ next: sql<number>`coalesce(max(${depositAddresses.derivationIndex}) + 1, 0)::int` })
+      .from(depositAddresses);
+    const next = Number(row?.next ?? 0);
+    const values = Array.from({ length: POOL_REFILL }, (_, i) => ({
+      derivationIndex: next + i,
+      address: derive(next + i),
+    }));
+    await this.db.insert(depositAddresses).values(values).onConflictDoNothing();
+  }
+
+  /** The accounts of those of `addresses` that are deposit addresses (one index probe each: never a scan of all of them). */
+  async owners(addresses: readonly string[]): Promise<Map<string, string>> {
+    if (addresses.length === 0) return new Map();
+    const rows = await this.db
+      .select({ address: depositAddresses.address, accountId: depositAddresses.accountId })
+      .from(depositAddresses)
+      .where(inArray(depositAddresses.address, [...new Set(addresses)]));
+    return new Map(rows.filter((r) => r.accountId).map((r) => [r.address, r.accountId!]));
+  }
+
+  async accountExists(accountId: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
+    return Boolean(row);
+  }
+
+  async addressStats(): Promise<{ totalAddresses: number; totalUnallocatedAddresses: number }> {
+    const [row] = await this.db
+      .select({
+        total: sql<number>`count(*)::int`,
+        unallocated: sql<number>`(count(*) filter (where ${depositAddresses.accountId} is null))::int`,
+      })
+      .from(depositAddresses);
+    return { totalAddresses: Number(row?.total ?? 0), totalUnallocatedAddresses: Number(row?.unallocated ?? 0) };
+  }
+
+  /**
+   * Records transfers seen in blocks; a transfer seen again after its block was replaced goes back
+   * to PROCESSING in its new block. Answers those that were new or came back.
+   */
+  async recordTransfers(rows: NewQntTransfer[]): Promise<QntTransferRow[]> {
+    if (rows.length === 0) return [];
+    return this.db
+      .insert(qntTransfers)
+      .values(rows.map((row) => ({ ...row, status: 'PROCESSING' as const })))
+      .onConflictDoUpdate({
+        target: [qntTransfers.chainId, qntTransfers.txHash, qntTransfers.logIndex],
+        set: {
+          status: 'PROCESSING',
+          blockNumber: sql`excluded.block_number`,
+          blockHash: sql`excluded.block_hash`,
+        },
+        setWhere: eq(qntTransfers.status, 'REORGED'),
+      })
+      .returning();
+  }
+
+  /** Transfers not yet confirmed in blocks from `fromBlock` up: their blocks were replaced. */
+  async markReorged(chainId: number, fromBlock: number): Promise<QntTransferRow[]> {
+    return this.db
+      .update(qntTransfers)
+      .set({ status: 'REORGED' })
+      .where(
+        and(
+          eq(qntTransfers.chainId, chainId),
+          eq(qntTransfers.status, 'PROCESSING'),
+          gte(qntTransfers.blockNumber, fromBlock),
+        ),
+      )
+      .returning();
+  }
+
+  /** Confirmed transfers in replaced blocks (a reorg deeper than the confirmations: staff must look). */
+  async confirmedFrom(chainId: number, fromBlock: number): Promise<QntTransferRow[]> {
+    return this.db
+      .select()
+      .from(qntTransfers)
+      .where(
+        and(
+          eq(qntTransfers.chainId, chainId),
+          eq(qntTransfers.status, 'CONFIRMED'),
+          gte(qntTransfers.blockNumber, fromBlock),
+        ),
+      );
+  }
+
+  /** Takes the transfers that now have their confirmations (locked; the caller credits each). */
+  async confirmable(chainId: number, upTo: number): Promise<QntTransferRow[]> {
+    return this.db
+      .select()
+      .from(qntTransfers)
+      .where(
+        and(
+          eq(qntTransfers.chainId, chainId),
+          eq(qntTransfers.status, 'PROCESSING'),
+          lte(qntTransfers.blockNumber, upTo),
+        ),
+      )
+      .orderBy(asc(qntTransfers.blockNumber), asc(qntTransfers.logIndex))
+      .for('update');
+  }
+
+  async markConfirmed(id: string, at: Date): Promise<void> {
+    await this.db.update(qntTransfers).set({ status: 'CONFIRMED', confirmedAt: at }).where(eq(qntTransfers.id, id));
+  }
+
+  /** The account's transfers since `since` (newest first), for the payment's view. */
+  async transfersTo(accountId: string, since: Date): Promise<QntTransferRow[]> {
+    return this.db
+      .select()
+      .from(qntTransfers)
+      .where(and(eq(qntTransfers.accountId, accountId), gte(qntTransfers.seenAt, since)))
+      .orderBy(sql`${qntTransfers.seenAt} desc`)
+      .limit(50);
+  }
+
+  /** The block the follower has reached on a chain (for confirmation counts), or null. */
+  async followedBlock(follower: string, chainId: number): Promise<number | null> {
+    const [row] = await this.db
+      .select({ block: chainCursors.blockNumber })
+      .from(chainCursors)
+      .where(and(eq(chainCursors.follower, follower), eq(chainCursors.chainId, chainId)));
+    return row ? Number(row.block) : null;
+  }
+
+  async insertPayment(row: typeof qntPayments.$inferInsert): Promise<void> {
+    await this.db.insert(qntPayments).values(row).onConflictDoNothing();
+  }
+
+  async payment(orderId: string): Promise<QntPaymentRow | null> {
+    const [row] = await this.db.select().from(qntPayments).where(eq(qntPayments.orderId, orderId));
+    return row ?? null;
+  }
+
+  /** The account's payments whose orders still wait for their QNT, oldest first. */
+  async openPayments(accountId: string): Promise<QntPaymentRow[]> {
+    return this.db
+      .select({ payment: qntPayments })
+      .from(qntPayments)
+      .innerJoin(orders, eq(orders.id, qntPayments.orderId))
+      .where(
+        and(
+          eq(qntPayments.accountId, accountId),
+          inArray(qntPayments.status, OPEN),
+          eq(orders.status, 'AWAITING_PAYMENT'),
+        ),
+      )
+      .orderBy(asc(qntPayments.createdAt))
+      .then((rows) => rows.map((r) => r.payment));
+  }
+
+  /** Accounts whose open payments are NEW while a transfer of theirs is being confirmed: now PROCESSING. */
+  async markProcessing(accountIds: readonly string[]): Promise<void> {
+    if (accountIds.length === 0) return;
+    await this.db
+      .update(qntPayments)
+      .set({ status: 'PROCESSING', updatedAt: sql`now()` })
+      .where(and(inArray(qntPayments.accountId, [...new Set(accountIds)]), eq(qntPayments.status, 'NEW')));
+  }
+
+  /** Back to NEW where the account has no live transfer since the quote (all of them were reorged away). */
+  async unmarkProcessing(accountIds: readonly string[]): Promise<void> {
+    if (accountIds.length === 0) return;
+    await this.db.execute(sql`
+      update ${qntPayments} p set status = 'NEW', reason = null, updated_at = now()
+      where p.account_id in (${sql.join(
+        [...new Set(accountIds)].map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) and p.status = 'PROCESSING'
+        and not exists (select 1 from ${qntTransfers} t where t.account_id = p.account_id
+          and t.status <> 'REORGED' and t.seen_at >= p.created_at)`);
+  }
+
+  async update(
+    orderId: string,
+    change: Partial<
+      Pick<
+        QntPaymentRow,
+        'status' | 'reason' | 'paid' | 'settledAt' | 'amountDue' | 'gbpPerQnt' | 'rateAt' | 'expiresAt'
+      >
+    >,
+  ): Promise<void> {
+    await this.db
+      .update(qntPayments)
+      .set({ ...change, updatedAt: sql`now()` })
+      .where(eq(qntPayments.orderId, orderId));
+  }
+
+  async addReportedTx(orderId: string, txHash: string): Promise<void> {
+    await this.db
+      .update(qntPayments)
+      .set({ reportedTxHashes: sql`array_append(${qntPayments.reportedTxHashes}, ${txHash})` })
+      .where(and(eq(qntPayments.orderId, orderId), sql`not (${txHash} = any(${qntPayments.reportedTxHashes}))`));
+  }
+
+  /** Quotes that ran out with nothing settled: EXPIRED (a late payment may still settle them). */
+  async expire(now: Date): Promise<void> {
+    await this.db
+      .update(qntPayments)
+      .set({ status: 'EXPIRED', updatedAt: sql`now()` })
+      .where(and(inArray(qntPayments.status, ['NEW', 'PROCESSING']), lte(qntPayments.expiresAt, now)));
+  }
+
+  /** The order was withdrawn: its payment can no longer settle. */
+  async invalidate(orderId: string): Promise<void> {
+    await this.db
+      .update(qntPayments)
+      .set({ status: 'INVALID', updatedAt: sql`now()` })
+      .where(and(eq(qntPayments.orderId, orderId), inArray(qntPayments.status, OPEN)));
+  }
+
+  /** Sum of the account's confirmed transfers since `since` (to tell an over-payment). */
+  async confirmedSince(accountId: string, since: Date): Promise<bigint> {
+    const [row] = await this.db
+      .select({ total: sql<string>`coalesce(sum(${qntTransfers.amount}), 0)::text` })
+      .from(qntTransfers)
+      .where(
+        and(
+          eq(qntTransfers.accountId, accountId),
+          eq(qntTransfers.status, 'CONFIRMED'),
+          gte(qntTransfers.seenAt, since),
+        ),
+      );
+    return BigInt(row?.total ?? '0');
+  }
+}
+
+export type { QntPaymentReason, QntPaymentStatus };
