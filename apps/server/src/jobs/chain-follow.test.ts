@@ -65,12 +65,12 @@ describe('chain-follow job', () => {
     const { follower, seen } = s.owner('run', { startBlock: (await s.head()) + 1n });
     const { deps, sent } = node([follower]);
     const transfer = await s.transfer(recipient(1));
-    const started = Date.now();
     const run = chainFollowJob.worker(deps)!({ follower: 'run', chainId: s.chain.chainId }, context());
     await expect.poll(seen).toEqual([transfer.hash]);
     expect(sent).toEqual([]);
-    // RUN_SECONDS later.
-    vi.spyOn(Date, 'now').mockReturnValue(started + RUN_SECONDS * 1000);
+    // RUN_SECONDS later (a clock that goes on ticking).
+    const now = Date.now.bind(Date);
+    vi.spyOn(Date, 'now').mockImplementation(() => now() + RUN_SECONDS * 1000);
     await run;
     expect(sent).toEqual([{ data: { follower: 'run', chainId: s.chain.chainId }, options: expect.anything() }]);
   });
