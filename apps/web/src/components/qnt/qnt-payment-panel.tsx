@@ -10,7 +10,7 @@ import { useEffect, useRef, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TOrder, TQntPayment, TQntPaymentReason, TQntPaymentStatus } from '@connect/shared';
 import { formatDateTime } from '../../lib/format.ts';
-import { outstandingWei, sentTransfers } from '../../lib/payment/qnt.ts';
+import { isAwaitingRest, outstandingWei, receivedWei, sentTransfers } from '../../lib/payment/qnt.ts';
 import { exactQnt, formatGbpPerQnt, formatQnt } from '../../lib/plans/money.ts';
 import { walletMessage } from '../../lib/wallet/errors.ts';
 import { CopyButton } from '../copy-button.tsx';
@@ -70,7 +70,10 @@ export function QntPaymentPanel({
   const unseen = sentTransfers.unseen(order.id, qnt);
   const canPay = outstanding > 0n && unseen.length === 0;
   const due = formatQnt(qnt.amountDue, { round: 'up' });
+  const received = receivedWei(qnt);
   const network = qnt.networkName;
+  // A partial payment waiting for the rest reads like a new one (what to send), beside its status.
+  const view = isAwaitingRest(qnt) ? 'PARTIAL' : qnt.status;
 
   const hasStarted = useRef(false);
   const { pay } = wallet;
@@ -95,7 +98,7 @@ export function QntPaymentPanel({
             component={headingComponent}
             sx={{ outline: 'none' }}
           >
-            {t(`qnt.title.${qnt.status}`)}
+            {t(`qnt.title.${view}`)}
           </Typography>
           <Chip size="small" color={STATUS_COLOURS[qnt.status]} label={t(`qnt.status.${qnt.status}`)} />
           {qnt.reason ? (
@@ -108,11 +111,11 @@ export function QntPaymentPanel({
           ) : null}
         </Stack>
         <Typography>
-          {t(`qnt.body.${qnt.status}`, { amount: due, network, expiry: formatDateTime(qnt.expiresAt) })}
+          {t(`qnt.body.${view}`, { amount: due, network, expiry: formatDateTime(qnt.expiresAt) })}
         </Typography>
         {qnt.reason ? (
           <Typography sx={{ mt: 1, fontWeight: 600 }} data-testid="qnt-reason">
-            {t(`qnt.reasonText.${qnt.reason}`, { received: formatQnt(qnt.paid), due })}
+            {t(`qnt.reasonText.${qnt.reason}`, { received: formatQnt(received), due })}
           </Typography>
         ) : null}
       </Box>
@@ -124,7 +127,7 @@ export function QntPaymentPanel({
           </Box>
           <CopyButton value={exactQnt(qnt.amountDue)} label={t('qnt.copyAmount')} />
         </Row>
-        {BigInt(qnt.paid) > 0n ? <Row label={t('qnt.received')}>{formatQnt(qnt.paid)}</Row> : null}
+        {received > 0n ? <Row label={t('qnt.received')}>{formatQnt(received)}</Row> : null}
         <Row label={t('qnt.rate')}>
           {t('qnt.rateValue', { rate: formatGbpPerQnt(qnt.gbpPerQnt), date: formatDateTime(qnt.rateAt) })}
         </Row>

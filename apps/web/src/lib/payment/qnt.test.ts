@@ -3,29 +3,56 @@ import type { TOrder } from '@connect/shared';
 import { QNT_ORDER, QNT_PAYMENT, TRANSFER, qnt } from '../../test/plans.ts';
 import { ORDER } from '../../test/plans.ts';
 import { QNT_TRACK_INTERVAL_MS, trackIntervalOf } from '../plans/api.ts';
-import { isQntUnderway, outstandingWei, sentTransfers } from './qnt.ts';
+import { canWithdraw, isAwaitingRest, isQntUnderway, outstandingWei, receivedWei, sentTransfers } from './qnt.ts';
 
 describe('outstandingWei', () => {
   it('is the amount due while nothing has arrived', () => {
     expect(outstandingWei(QNT_PAYMENT)).toBe(BigInt(qnt(86)));
   });
 
-  it('leaves out what already counts and what is on its way', () => {
-    const partial = { ...QNT_PAYMENT, reason: 'PAID_PARTIAL' as const, paid: qnt(50) };
+  it('leaves out what has arrived and what is on its way; a partial payment waits for the rest while processing', () => {
+    const confirmed = { ...TRANSFER, status: 'CONFIRMED' as const, amount: qnt(50), confirmations: 3 };
+    const partial = {
+      ...QNT_PAYMENT,
+      status: 'PROCESSING' as const,
+      reason: 'PAID_PARTIAL' as const,
+      transfers: [confirmed],
+    };
+    expect(receivedWei(partial)).toBe(BigInt(qnt(50)));
     expect(outstandingWei(partial)).toBe(BigInt(qnt(36)));
-    const moving = { ...partial, transfers: [{ ...TRANSFER, amount: qnt(30) }] };
+    expect(isAwaitingRest(partial)).toBe(true);
+    const moving = { ...partial, transfers: [confirmed, { ...TRANSFER, amount: qnt(30) }] };
     expect(outstandingWei(moving)).toBe(BigInt(qnt(6)));
+    expect(isAwaitingRest(moving)).toBe(false);
     // A transfer dropped by a reorganisation no longer counts.
-    expect(outstandingWei({ ...partial, transfers: [{ ...TRANSFER, status: 'REORGED' }] })).toBe(BigInt(qnt(36)));
+    expect(outstandingWei({ ...partial, transfers: [confirmed, { ...TRANSFER, status: 'REORGED' }] })).toBe(
+      BigInt(qnt(36)),
+    );
+    // The whole amount on its way: nothing more to send.
+    expect(outstandingWei({ ...QNT_PAYMENT, status: 'PROCESSING', transfers: [TRANSFER] })).toBe(0n);
   });
 
-  it('is nothing once the quote has ended or more has arrived than is due', () => {
-    for (const status of ['PROCESSING', 'SETTLED', 'EXPIRED', 'INVALID'] as const) {
+  it('is nothing once the quote has ended', () => {
+    for (const status of ['SETTLED', 'EXPIRED', 'INVALID'] as const) {
       expect(outstandingWei({ ...QNT_PAYMENT, status })).toBe(0n);
     }
-    expect(outstandingWei({ ...QNT_PAYMENT, paid: qnt(90) })).toBe(0n);
     expect(isQntUnderway(QNT_PAYMENT)).toBe(true);
     expect(isQntUnderway({ status: 'EXPIRED' })).toBe(false);
+  });
+
+  it('counts what the settlement took once it says more than the confirmed transfers', () => {
+    expect(receivedWei({ transfers: [], paid: qnt(86) })).toBe(BigInt(qnt(86)));
+  });
+});
+
+describe('canWithdraw', () => {
+  it('lets an order go while nothing is moving on the chain, never once settled or invalid', () => {
+    expect(canWithdraw(QNT_PAYMENT)).toBe(true);
+    expect(canWithdraw({ ...QNT_PAYMENT, status: 'EXPIRED' })).toBe(true);
+    expect(canWithdraw({ ...QNT_PAYMENT, status: 'PROCESSING', transfers: [TRANSFER] })).toBe(false);
+    expect(canWithdraw({ ...QNT_PAYMENT, status: 'PROCESSING', reason: 'PAID_PARTIAL' })).toBe(true);
+    expect(canWithdraw({ ...QNT_PAYMENT, status: 'SETTLED' })).toBe(false);
+    expect(canWithdraw({ ...QNT_PAYMENT, status: 'INVALID' })).toBe(false);
   });
 });
 

@@ -10,21 +10,46 @@ export function isQntUnderway(qnt: Pick<TQntPayment, 'status'>): boolean {
   return qnt.status === 'NEW' || qnt.status === 'PROCESSING';
 }
 
+const sumOf = (qnt: Pick<TQntPayment, 'transfers'>, status: TQntPayment['transfers'][number]['status']) =>
+  qnt.transfers.filter((transfer) => transfer.status === status).reduce((sum, t) => sum + BigInt(t.amount), 0n);
+
 /** The wei of the transfers the chain follower has seen and not yet confirmed. */
 export function processingWei(qnt: Pick<TQntPayment, 'transfers'>): bigint {
-  return qnt.transfers
-    .filter((transfer) => transfer.status === 'PROCESSING')
-    .reduce((sum, transfer) => sum + BigInt(transfer.amount), 0n);
+  return sumOf(qnt, 'PROCESSING');
 }
 
 /**
- * What is still to send: the amount due, less what already counts for the order and what is on
- * its way. Nothing once the quote has ended (expired, invalid or settled).
+ * What has arrived for the order: its confirmed transfers (`paid` is what the settlement took from
+ * the balance, so it counts once it says more).
+ */
+export function receivedWei(qnt: Pick<TQntPayment, 'transfers' | 'paid'>): bigint {
+  const confirmed = sumOf(qnt, 'CONFIRMED');
+  const paid = BigInt(qnt.paid);
+  return paid > confirmed ? paid : confirmed;
+}
+
+/**
+ * What is still to send while the quote runs: the amount due, less what has arrived and what is
+ * on its way. A partial payment waits for the rest as PROCESSING with PAID_PARTIAL beside it.
  */
 export function outstandingWei(qnt: TQntPayment): bigint {
-  if (qnt.status !== 'NEW') return 0n;
-  const rest = BigInt(qnt.amountDue) - BigInt(qnt.paid) - processingWei(qnt);
+  if (!isQntUnderway(qnt)) return 0n;
+  const rest = BigInt(qnt.amountDue) - receivedWei(qnt) - processingWei(qnt);
   return rest > 0n ? rest : 0n;
+}
+
+/** Whether the payment waits for the rest of a partial payment (nothing more on its way). */
+export function isAwaitingRest(qnt: TQntPayment): boolean {
+  return qnt.status === 'PROCESSING' && qnt.reason === 'PAID_PARTIAL' && processingWei(qnt) === 0n;
+}
+
+/**
+ * Whether the order may still be withdrawn: not while a transfer is moving on the chain, nor once
+ * settled or invalid. What has arrived stays held for the customer.
+ */
+export function canWithdraw(qnt: TQntPayment): boolean {
+  if (qnt.status === 'NEW' || qnt.status === 'EXPIRED') return true;
+  return qnt.status === 'PROCESSING' && processingWei(qnt) === 0n;
 }
 
 /**

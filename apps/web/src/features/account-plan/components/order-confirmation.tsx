@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { QntPaymentPanel } from '../../../components/qnt/qnt-payment-panel.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { canWithdraw } from '../../../lib/payment/qnt.ts';
 import {
   cancelOrder,
   refreshPlanQueries,
@@ -103,8 +104,7 @@ export function OrderConfirmation({
     );
   }
 
-  // A QNT payment under way cannot be withdrawn: its transfer is already moving on the chain.
-  const canCancel = !isQntOrder(order) || order.qnt.status === 'NEW' || order.qnt.status === 'EXPIRED';
+  const canCancel = !isQntOrder(order) || canWithdraw(order.qnt);
   return (
     <Stack spacing={3}>
       {isQntOrder(order) ? (

@@ -136,13 +136,22 @@ describe('OrderConfirmation of a QNT payment', { timeout: 20_000 }, () => {
   });
 
   it('PaidPartial: what was received of what is due, and the rest to send from the wallet', async () => {
-    const partial = orderWith({ reason: 'PAID_PARTIAL', paid: qnt(50) });
+    const partial = orderWith({
+      status: 'PROCESSING',
+      reason: 'PAID_PARTIAL',
+      transfers: [{ ...TRANSFER, status: 'CONFIRMED', amount: qnt(50), confirmations: 3 }],
+    });
     route({
       'POST /api/account-plan/order/track': () => json(partial),
       'POST /api/payment/confirm-payment': () =>
-        json({ ...partial.qnt, status: 'PROCESSING', transfers: [{ ...TRANSFER, amount: qnt(36), confirmations: 0 }] }),
+        json({
+          ...partial.qnt,
+          transfers: [...partial.qnt!.transfers, { ...TRANSFER, amount: qnt(36), confirmations: 0 }],
+        }),
     });
     renderConfirmation(partial);
+    expect(screen.getByRole('heading', { name: 'Waiting for the rest of your transfer' })).toBeInTheDocument();
+    expect(screen.getByText('Processing')).toBeInTheDocument();
     expect(screen.getByText('Paid partially')).toBeInTheDocument();
     expect(screen.getByTestId('qnt-reason')).toHaveTextContent(
       '50 QNT of 86 QNT received — send the rest to the same address.',

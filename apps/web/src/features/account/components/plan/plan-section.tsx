@@ -18,6 +18,7 @@ import { QueryState } from '../../../../components/query-state.tsx';
 import { useSnackbar } from '../../../../components/snackbar/snackbar-context.ts';
 import { paths } from '../../../../config/paths.ts';
 import { formatDate, formatNumber } from '../../../../lib/format.ts';
+import { canWithdraw } from '../../../../lib/payment/qnt.ts';
 import { subscriptionQuery, trackOrderQuery } from '../../../../lib/plans/api.ts';
 import { formatGbp, formatUsdPerCredit } from '../../../../lib/plans/money.ts';
 import { problemMessage } from '../../../../lib/problems.ts';
@@ -320,8 +321,7 @@ function PendingOrder({ order }: { order: TOrder }) {
   // A QNT payment is tracked live (the payment panel shares this query); a bank transfer is not.
   const isQnt = order.paymentMethod === 'QNT' && Boolean(order.qnt);
   const live = useQuery({ ...trackOrderQuery(order), enabled: isQnt }).data;
-  // Once its transfer is moving on the chain, a QNT payment can no longer be withdrawn.
-  const canCancel = !isQnt || live.qnt?.status === 'NEW' || live.qnt?.status === 'EXPIRED';
+  const canCancel = !isQnt || !live.qnt || canWithdraw(live.qnt);
 
   const handleCancel = () =>
     cancel.mutate(order.id, {
