@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { orders } from './billing.ts';
@@ -139,7 +140,14 @@ export const qntPayments = pgTable(
   (t) => [index('qnt_payments_open_idx').on(t.accountId, t.status, t.createdAt)],
 );
 
-/** Sweeps of settled deposits to the treasury (through the platform transaction sender). */
+export type DepositSweepStatus = 'PENDING' | 'SENT' | 'MINED' | 'FAILED';
+
+/**
+ * Sweeps of settled deposits to the treasury (services/payment/sweep.ts, through the platform
+ * transaction sender): PENDING when recorded (then the address is given gas), SENT once the
+ * deposit key's transfer is stored, MINED or FAILED. At most one sweep of an address is in flight
+ * (PENDING or SENT) at a time: the partial unique index, which two runs at once both meet.
+ */
 export const depositSweeps = pgTable(
   'deposit_sweeps',
   {
@@ -148,11 +156,20 @@ export const depositSweeps = pgTable(
     derivationIndex: integer('derivation_index')
       .notNull()
       .references(() => depositAddresses.derivationIndex),
+    /** QNT moved, in wei. */
     amount: numeric('amount', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
-    /** The platform transaction's reference: `sweep:<id>`. */
+    /** The platform key's gas for the transfer (reference `sweep-gas:<id>`); null when none was needed. */
+    gasTxHash: text('gas_tx_hash'),
+    /** The deposit key's transfer to the treasury (reference `sweep:<id>`). */
     txHash: text('tx_hash'),
-    status: text('status').$type<'PENDING' | 'SENT' | 'MINED' | 'FAILED'>().notNull().default('PENDING'),
+    status: text('status').$type<DepositSweepStatus>().notNull().default('PENDING'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('deposit_sweeps_status_idx').on(t.status)],
+  (t) => [
+    index('deposit_sweeps_status_idx').on(t.status),
+    uniqueIndex('deposit_sweeps_in_flight_idx')
+      .on(t.chainId, t.derivationIndex)
+      .where(sql`status in ('PENDING', 'SENT')`),
+  ],
 );
