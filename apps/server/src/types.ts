@@ -25,6 +25,7 @@ import type { KeyStore } from './services/identity/keys.ts';
 import type { PoolSettings } from './services/identity/pool.ts';
 import type { AccountPlanRuntime } from './services/account-plan/periods.ts';
 import type { KycService } from './services/connect/kyc-service.ts';
+import type { PaymentRuntime } from './services/payment/sweep.ts';
 import type { TokeniseRuntime } from './services/tokenise/assembly.ts';
 
 /** The Fastify instance with zod schemas as its type provider. */
@@ -56,6 +57,8 @@ export type Runtime = {
   kyc?: Pick<KycService, 'resume'>;
   /** The plans' periods: trial reminders and ends, period ends and renewals (jobs/plan-periods.ts). */
   accountPlan?: AccountPlanRuntime;
+  /** QNT deposits swept to the treasury (jobs/qnt-sweep.ts); `sweeps` false where the operator sweeps. */
+  payment?: PaymentRuntime;
 };
 
 /** What services need from the platform; built once in app.ts and handed to each service plugin. */

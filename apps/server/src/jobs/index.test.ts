@@ -9,6 +9,7 @@ import { feeBumpJob } from './fee-bump.ts';
 import { JOBS, registerJobs } from './index.ts';
 import { DELIVERED_EVENTS_KEPT_DAYS, outboxPruneJob } from './outbox-prune.ts';
 import { planPeriodsJob } from './plan-periods.ts';
+import { qntSweepJob } from './qnt-sweep.ts';
 import { tokenDeployJob } from './token-deploy.ts';
 
 /** Whether pg-boss installed its schema in the app's database (the queue started). */
@@ -121,9 +122,12 @@ describe('jobs in an app whose network has an RPC URL', () => {
   afterAll(() => t?.close());
 
   it('registers each of its jobs once, starts the queue and schedules the recurring ones', async () => {
-    // chain-follow only where a service added a follower (none here).
+    // chain-follow only where a service added a follower (none here); qnt-sweep only where QNT is taken.
     expect(t.app.deps.followers.list()).toEqual([]);
-    expect(t.app.deps.jobs.names).toEqual(JOBS.filter((job) => job !== chainFollowJob).map((job) => job.name));
+    expect(t.app.deps.runtime.payment?.sweeps).toBe(false);
+    expect(t.app.deps.jobs.names).toEqual(
+      JOBS.filter((job) => job !== chainFollowJob && job !== qntSweepJob).map((job) => job.name),
+    );
     expect(await hasQueueSchema(t)).toBe(true);
     const { rows } = await t.db.execute(`select name, cron from pgboss.schedule`);
     expect(rows).toEqual(

@@ -3,12 +3,20 @@ import { chainFollowJob } from './chain-follow.ts';
 import { feeBumpJob } from './fee-bump.ts';
 import { outboxPruneJob } from './outbox-prune.ts';
 import { planPeriodsJob } from './plan-periods.ts';
+import { qntSweepJob } from './qnt-sweep.ts';
 import type { AnyJob } from './job.ts';
 import type { JobQueue } from './queue.ts';
 import { tokenDeployJob } from './token-deploy.ts';
 
 /** Every background job of the app, one file each (see job.ts); registered once, at start-up. */
-export const JOBS: readonly AnyJob[] = [tokenDeployJob, feeBumpJob, chainFollowJob, outboxPruneJob, planPeriodsJob];
+export const JOBS: readonly AnyJob[] = [
+  tokenDeployJob,
+  feeBumpJob,
+  chainFollowJob,
+  outboxPruneJob,
+  planPeriodsJob,
+  qntSweepJob,
+];
 
 /**
  * Registers the worker of every job this node has work for; call once the services are built

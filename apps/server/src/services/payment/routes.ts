@@ -6,6 +6,7 @@ import type { PortalUser } from '../../lib/portal-users.ts';
 import { serviceStatusRoute } from '../../lib/service-status.ts';
 import type { App, Deps } from '../../types.ts';
 import { qntPayments } from './index.ts';
+import { paymentRuntime } from './sweep.ts';
 
 const problems = { '4xx': ZProblem, 503: ZProblem };
 const docs = { tags: ['payment'], security: [{ bearerAuth: [] }] };
@@ -24,6 +25,8 @@ export async function paymentService(app: App, deps: Deps) {
   // The chain follower of QNT transfers to deposit addresses runs on nodes that serve payments.
   const follower = qnt.follower();
   if (follower) deps.followers.add(follower);
+  // Settled deposits swept to the treasury by jobs/qnt-sweep.ts (when this installation holds the keys).
+  deps.runtime.payment = paymentRuntime(deps, qnt, app.log);
 
   app.post(
     '/confirm-payment',
