@@ -41,7 +41,9 @@ describe('chain-follow job', () => {
     expect(registerJobs(queue as never, node([]).deps, [chainFollowJob])).toEqual([]);
     const two = node([s.owner('a').follower, s.owner('b').follower]).deps;
     expect(registerJobs(queue as never, two, [chainFollowJob])).toEqual([CHAIN_FOLLOW_JOB]);
-    expect(options).toEqual([{ policy: 'short', schedule: '* * * * *', pollingIntervalSeconds: 5, concurrency: 3 }]);
+    expect(options).toEqual([
+      { policy: 'short', schedule: '* * * * *', runAtStart: true, pollingIntervalSeconds: 1, concurrency: 3 },
+    ]);
   });
 
   it("the minute's schedule sends one run per follower, keyed by follower and chain, expiring after the run", async () => {

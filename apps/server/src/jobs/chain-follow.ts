@@ -41,7 +41,8 @@ export type ChainFollowData = { follower?: string; chainId?: number } | null;
  */
 export const chainFollowJob: Job<ChainFollowData> = {
   name: CHAIN_FOLLOW_JOB,
-  options: { policy: 'short', schedule: '* * * * *', pollingIntervalSeconds: 5 },
+  // Polled each second: the next run (sent by the run that ends) starts within a second.
+  options: { policy: 'short', schedule: '* * * * *', runAtStart: true, pollingIntervalSeconds: 1 },
   concurrency: ({ followers }) => followers.list().length + 1,
   worker: (deps) => {
     if (deps.followers.list().length === 0) return undefined;

@@ -38,6 +38,19 @@ describe('JobQueue (pg-boss on the app database)', () => {
     await queue.stop();
   });
 
+  it('runs a scheduled job marked runAtStart once when the queue starts, before its schedule ticks', async () => {
+    const queue = new JobQueue(dbh, log);
+    const jobs = collector<object>(1);
+    queue.register('test-at-start', jobs.handler, {
+      pollingIntervalSeconds: 0.5,
+      schedule: '0 0 1 1 *',
+      runAtStart: true,
+    });
+    await queue.start();
+    expect(await jobs.done).toEqual([{}]);
+    await queue.stop();
+  });
+
   it('keeps a job queued across a restart: the next node to start runs it', async () => {
     const first = new JobQueue(dbh, log);
     // The first node queues work but stops before any worker of that queue takes it.

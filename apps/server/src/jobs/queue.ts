@@ -37,6 +37,11 @@ export type WorkerOptions = {
    * `stately` policy at most one runs at a time.
    */
   schedule?: string;
+  /**
+   * A scheduled job also queued (with no data) when this node's queue starts, so its first run
+   * does not wait up to a minute for the schedule's first tick (the chain followers).
+   */
+  runAtStart?: boolean;
 };
 
 export type SendOptions = {
@@ -137,6 +142,7 @@ export class JobQueue {
         );
       }
       if (registration.options.schedule) await boss.schedule(registration.name, registration.options.schedule);
+      if (registration.options.runAtStart) await boss.send(registration.name, {});
     }
     this.boss = boss;
     return boss;

@@ -210,10 +210,19 @@ export class PlatformSender {
     return rows.filter((row) => row.status !== 'FAILED').map((row) => row.txHash as Hex);
   }
 
-  /** The installation's key is topped up from a local chain's faucet before this process first sends there. */
+  /**
+   * The installation's key is topped up from a local chain's faucet before this process first sends
+   * there — that key only: another signer (a deposit address the sweep empties) gets its gas from
+   * the platform, never 100 ETH of the faucet's each.
+   */
   private funded(network: { code: string; rpcUrl: string }, address: Hex): Promise<void> {
     const configured = this.options.networks.find((n) => n.code === network.code);
-    return configured?.deployerFromFaucet ? fundedOnce(network.rpcUrl, address, this.options.log) : Promise.resolve();
+    const isPlatformKey =
+      configured?.deployerPrivateKey !== undefined &&
+      this.signer(configured.deployerPrivateKey).address.toLowerCase() === address.toLowerCase();
+    return configured?.deployerFromFaucet && isPlatformKey
+      ? fundedOnce(network.rpcUrl, address, this.options.log)
+      : Promise.resolve();
   }
 
   private signer(key: Hex): TxSigner {
