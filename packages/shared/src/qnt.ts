@@ -55,7 +55,7 @@ export const ZQntPayment = z
     gbpPerQnt: z.string(),
     rateAt: z.string(),
     expiresAt: z.string(),
-    /** QNT taken from the account's balance for this order so far. */
+    /** QNT taken from the account's balance when the order settled (0 until then; what arrived is in `transfers`). */
     paid: ZWei,
     /** Transfers to the deposit address since the order was placed. */
     transfers: z.array(ZQntTransfer),
@@ -75,7 +75,14 @@ export const QNT_DECIMALS = 18;
 
 /** QNT held for the customer (over-payments, payments without an order) and where to send QNT. */
 export const ZQntHolding = z
-  .object({ held: ZWei, depositAddress: ZEthAddress.nullable(), chainId: z.number().int().nullable() })
+  .object({
+    held: ZWei,
+    depositAddress: ZEthAddress.nullable(),
+    chainId: z.number().int().nullable(),
+    /** The network's name in the catalogue, and the QNT token's contract on it. */
+    networkName: z.string().nullable().optional(),
+    tokenAddress: ZEthAddress.nullable().optional(),
+  })
   .meta({ id: 'QntHolding' });
 export type TQntHolding = z.infer<typeof ZQntHolding>;
 

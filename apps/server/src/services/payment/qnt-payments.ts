@@ -220,7 +220,13 @@ export class QntPayments {
     const { balance } = await repo.ledger.balance(accountId, 'QNT');
     if (!this.network) return { held: balance.toString(), depositAddress: null, chainId: null };
     const address = await this.addressFor(accountId);
-    return { held: balance.toString(), depositAddress: address.address, chainId: this.network.chainId };
+    return {
+      held: balance.toString(),
+      depositAddress: address.address,
+      chainId: this.network.chainId,
+      networkName: this.network.name,
+      tokenAddress: this.network.tokenAddress,
+    };
   }
 
   /**

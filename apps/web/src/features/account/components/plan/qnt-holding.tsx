@@ -34,7 +34,16 @@ export function QntHolding({ qnt }: { qnt: TSubscription['qnt'] }) {
           </DetailRow>
         ) : null}
         {qnt.depositAddress && qnt.chainId !== null ? (
-          <DetailRow label={t('myAccount.plan.qnt.chain')}>{qnt.chainId}</DetailRow>
+          <DetailRow label={t('myAccount.plan.qnt.chain')}>
+            {qnt.networkName ? `${qnt.networkName} (chain id ${qnt.chainId})` : qnt.chainId}
+          </DetailRow>
+        ) : null}
+        {qnt.tokenAddress ? (
+          <DetailRow label={t('myAccount.plan.qnt.token')}>
+            <Box component="span" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+              {qnt.tokenAddress}
+            </Box>
+          </DetailRow>
         ) : null}
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
