@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ZAccountEthAddress, ZConfirmPaymentRequest, ZEthAddressStats, ZProblem, ZQntPayment } from '@connect/shared';
 import { unauthorized } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
+import { startHere } from '../../adapters/chains/follower/index.ts';
 import { serviceStatusRoute } from '../../lib/service-status.ts';
 import type { App, Deps } from '../../types.ts';
 import { qntPayments } from './index.ts';
@@ -24,7 +25,14 @@ export async function paymentService(app: App, deps: Deps) {
   const qnt = qntPayments(deps, app.log);
   // The chain follower of QNT transfers to deposit addresses runs on nodes that serve payments.
   const follower = qnt.follower();
-  if (follower) deps.followers.add(follower);
+  if (follower) {
+    deps.followers.add(follower);
+    // Before the first deposit address is handed out, the follower's cursor is placed at the head:
+    // a transfer made before its first run is delivered all the same.
+    await startHere(deps.db, follower).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not place the QNT follower at the chain head (its first step will)');
+    });
+  }
   // Settled deposits swept to the treasury by jobs/qnt-sweep.ts (when this installation holds the keys).
   deps.runtime.payment = paymentRuntime(deps, qnt, app.log);
 

@@ -1,6 +1,6 @@
 import type { Database } from '@connect/db';
 import { FollowerChain } from './chain.ts';
-import { FollowerRepository, type CursorKey } from './repository.ts';
+import { CursorMovedError, FollowerRepository, type CursorKey } from './repository.ts';
 import type { FollowedLog, Follower, KnownBlock, StepOptions, StepResult } from './types.ts';
 
 /*
@@ -166,3 +166,25 @@ async function findAncestor(
 }
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
+
+/**
+ * Places the follower's cursor at the chain's head when it has none yet, so that everything from
+ * the next block on is delivered. An owner calls it before it hands out anything the follower must
+ * see (the first deposit address): without it the cursor is placed by the first step, and what
+ * happened between the owner's start and that step would never be delivered. Answers false when
+ * the cursor existed already (nothing changes).
+ */
+export async function startHere(db: Database, follower: Follower, options: { rpcTimeoutMs?: number } = {}) {
+  const repo = new FollowerRepository(db);
+  const key: CursorKey = { follower: follower.name, chainId: follower.network.chainId };
+  if (await repo.cursor(key)) return false;
+  const chain = new FollowerChain(follower, { timeoutMs: options.rpcTimeoutMs ?? DEFAULT_RPC_TIMEOUT_MS });
+  const head = await chain.head();
+  try {
+    await repo.advance(key, null, head, head.number);
+    return true;
+  } catch (error) {
+    if (error instanceof CursorMovedError) return false; // another node (or the first step) was first
+    throw error;
+  }
+}
