@@ -4,6 +4,7 @@ import { kycChecks } from '@connect/db';
 import { FakeOnfido } from '../src/adapters/kyc/testing/fake-onfido.ts';
 import { liftPlanLimits } from '../src/services/application-manager/testing.ts';
 import { networkId, newTokenUser, settled } from '../src/services/tokenise/test-support.ts';
+import { ensureLocalQntToken } from '../src/adapters/chains/qnt-token.ts';
 import { startTestChain } from './chains.ts';
 import { createTestApp, signInAs, type TestContext } from './helpers.ts';
 import { script, WEBHOOK_TOKEN, type Caller, type Helpers, type Request, type State } from './openapi-script.ts';
@@ -67,6 +68,7 @@ export async function recordEveryOperation(): Promise<Recorded> {
   const t = await createTestApp({
     NETWORK_RPC_ETHEREUM_TESTNET: chain.rpcUrl,
     NETWORK_CHAIN_ID_ETHEREUM_TESTNET: String(chain.chainId),
+    QNT_TOKEN_ADDRESS: await ensureLocalQntToken(chain.rpcUrl),
     ONFIDO_API_TOKEN: 'api_live.test',
     ONFIDO_REGION: 'US',
     ONFIDO_WEBHOOK_TOKEN: WEBHOOK_TOKEN,

@@ -544,6 +544,48 @@ export function script(chain: TestChain): Call[] {
       status,
     })),
 
+    // ── QNT payments (payment): a credits order paid in QNT, the wallet's report, staff's view ──
+    {
+      operation: 'POST /api/account-plan/order/credits',
+      send: (s) => ({
+        url: '/api/account-plan/order/credits',
+        headers: { authorization: s.leaving! },
+        body: {
+          idempotencyKey: randomUUID(),
+          creditBundleId: s.bundle,
+          paymentMethod: 'QNT',
+          terms: { termsAndConditions: true, acceptableUsePolicy: true, privacyPolicy: true },
+        },
+      }),
+      status: 200,
+      keep: (body: { id: string }, s) => {
+        s.qntOrder = body.id;
+      },
+    },
+    ...[true, false].map((isKnown): Call => ({
+      operation: 'POST /api/payment/confirm-payment',
+      send: (s) => ({
+        url: '/api/payment/confirm-payment',
+        headers: { authorization: s.leaving! },
+        // A hash the chain does not know yet: recorded with the payment, for the follower to confirm.
+        body: { orderId: isKnown ? s.qntOrder : randomUUID(), txHash: `0x${'ab'.repeat(32)}` },
+      }),
+      status: isKnown ? 200 : 404,
+    })),
+    ...[true, false].map((isKnown): Call => ({
+      operation: 'GET /api/payment/management/account/{id}/eth-address',
+      send: (s) => ({
+        url: `/api/payment/management/account/${isKnown ? s.account : randomUUID()}/eth-address`,
+        as: 'admin',
+      }),
+      status: isKnown ? 200 : 404,
+    })),
+    {
+      operation: 'GET /api/payment/management/eth-address-stats',
+      send: () => ({ url: '/api/payment/management/eth-address-stats?page=0&size=1', as: 'admin' }),
+      status: 200,
+    },
+
     // ── The subscription (account-plan): the annual plan just paid, changed at renewal, cancelled, resumed ──
     {
       operation: 'GET /api/account-plan/subscription',

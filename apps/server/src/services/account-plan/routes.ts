@@ -38,6 +38,8 @@ const ZRatePlanParams = z.object({ id: z.uuid() });
 /** The account-plan service (spec §7): the caller's plan and subscription, the plan catalogue, and orders (order-routes.ts). */
 export async function accountPlanService(app: App, deps: Deps) {
   serviceStatusRoute(app, 'account-plan', deps.config.version);
+  // Orders quote QNT in their own transaction: the deposit keys are loaded before any of them.
+  await qntPayments(deps, app.log).prepare();
   const service = new AccountPlanService(
     new AccountPlanRepository(deps.db),
     new AccountPlansRepository(deps.db, deps.events),

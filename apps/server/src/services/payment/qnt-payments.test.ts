@@ -108,6 +108,13 @@ describe('QNT payments', () => {
     expect((await subscription(other)).qnt!.depositAddress).not.toBe(address);
   });
 
+  it('gives an address in the order’s own transaction when the customer’s first act is a QNT order', async () => {
+    const session = await customer(t);
+    const order = await annualInQnt(session);
+    expect(order.qnt!.depositAddress).toMatch(/^0x[0-9a-f]{40}$/);
+    expect((await subscription(session)).qnt!.depositAddress).toBe(order.qnt!.depositAddress);
+  });
+
   it('sees a transfer as PROCESSING, confirms it after the confirmations and settles the order: the plan is ACTIVE', async () => {
     const session = await customer(t);
     const plan = await planByCode(t, 'annual-standard');

@@ -80,6 +80,16 @@ export class QntPayments {
     return this.network !== null;
   }
 
+  /**
+   * Loads the deposit keys while the service is assembled, outside any transaction: an order's
+   * quote runs in the order's transaction, and the embedded seed (generated on first use) must be
+   * stored for good before an address derived from it is handed out — and PGlite's one connection
+   * would wait on that transaction for ever.
+   */
+  async prepare(): Promise<void> {
+    if (this.network) await this.depositKeys();
+  }
+
   /** The deposit keys (the configured xpub, or the installation's seed), loaded once. */
   depositKeys(): Promise<DepositKeys> {
     this.keys ??= loadDepositKeys(this.ctx.config.qnt, new PlatformKeyRepository(this.ctx.db), this.ctx.box).catch(

@@ -23,6 +23,7 @@ function callerOf(request: FastifyRequest): PortalUser {
 export async function paymentService(app: App, deps: Deps) {
   serviceStatusRoute(app, 'payment', deps.config.version);
   const qnt = qntPayments(deps, app.log);
+  await qnt.prepare();
   // The chain follower of QNT transfers to deposit addresses runs on nodes that serve payments.
   const follower = qnt.follower();
   if (follower) {
