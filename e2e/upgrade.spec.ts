@@ -98,9 +98,11 @@ test('the customer chooses the annual plan with a credit bundle and orders it by
   await snap(page, '62-upgrade-summary');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
 
-  // Step 3: the three policies are required; bank transfer is the method available today.
+  // Step 3: the three policies are required; QNT comes first for the annual plan (its fee is paid
+  // in advance in QNT, spec §9), and this customer chooses bank transfer.
   await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'Bank transfer' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'QNT' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Bank transfer' }).check();
   for (const name of [/terms and conditions/, /acceptable use policy/, /privacy policy/]) {
     await page.getByRole('checkbox', { name }).check();
   }
