@@ -1,0 +1,446 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { decodeEventLog, encodeFunctionData, erc20Abi, type Hex } from 'viem';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '@connect/db';
+import { DEV_ACCOUNTS } from '@connect/devchain';
+import { LOCAL_QNT_ADDRESS, TRANSFER_TOPIC } from '../src/adapters/chains/qnt-token.ts';
+
+/**
+ * Fault test of issue 15 §6: the real server (`node --import tsx apps/server/src/server.ts`, which
+ * deploys the local QNT token on its local Ethereum testnet) runs in a process group of its own
+ * while anvil's funded accounts send QNT to customers' deposit addresses and the chain follower
+ * (the chain-follow job) credits them. The WHOLE group — server and chains — is killed with
+ * SIGKILL while transfers are in flight, and a new server on the same DATA_DIR (and database)
+ * catches up. Then, from the chain's logs and the database: every transfer on the chain to a
+ * deposit address is in qnt_transfers once, CONFIRMED, and credited once (a QNT `payment` with its
+ * reference `qnt-transfer:<chain>:<tx>:<log>`) to the address's account; every balance is the sum
+ * of its entries; the follower's cursor reached the head.
+ *
+ * The group is killed KILLS times, each time once the restarted follower has credited something
+ * new, so the kills land while it is reading, recording and confirming.
+ *
+ * A killed anvil restarts from its state file, written every second, so the last second of the
+ * chain (and the transfers mined in it) may be gone: to the follower a reorg. A transfer it saw
+ * there is REORGED and not credited, unless it had already been confirmed (a reorg deeper than the
+ * confirmations: logged, never silently taken back — docs/decisions.md "QNT payments").
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const CONFIRMATIONS = 3;
+const CUSTOMERS = 6;
+const KILLS = 2;
+/** anvil's accounts 1–8 pay (0 is the usual deployer, 9 deployed the token); each holds 1 000 000 QNT. */
+const PAYERS = DEV_ACCOUNTS.slice(1, 9).map((account) => account.address.toLowerCase() as Hex);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Customer = { email: string; password: string; headers: Record<string, string>; address: Hex };
+type ChainTransfer = { txHash: Hex; logIndex: number; blockNumber: number; to: Hex; amount: bigint };
+
+describe('kill -9 of the server’s process group while QNT transfers are followed', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'connect-qnt-crash-'));
+  let port = 0;
+  let chainPorts: number[] = [];
+  let databaseUrl = '';
+  let server: { child: ChildProcess; output: string[] } | undefined;
+  /** What every server of the test printed (the errors a reorg logs). */
+  const everyOutput: string[] = [];
+  const base = () => `http://127.0.0.1:${port}`;
+
+  const env = () => {
+    // The local QNT token, deployed by server.ts on the local Ethereum testnet: no QNT or RPC
+    // setting of the caller's may point the server elsewhere.
+    const inherited = Object.fromEntries(
+      Object.entries(process.env).filter(([key]) => !key.startsWith('QNT_') && !key.startsWith('NETWORK_RPC_')),
+    );
+    return {
+      ...inherited,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base(),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      SIGNUP_CAPTCHA: 'off',
+      RATE_LIMIT_MAX: '100000',
+      IDP_RATE_LIMIT_MAX: '100000',
+      ADMIN_EMAIL: 'admin@qnt-crash.test',
+      ADMIN_PASSWORD: 'Qnt-crash-admin-1!',
+      NETWORK_HEALTH_INTERVAL_S: '0',
+      DEVCHAIN_PORTS: chainPorts.join(','),
+      DATABASE_URL: databaseUrl,
+      QNT_CONFIRMATIONS: String(CONFIRMATIONS),
+      WEB_DIST: path.join(import.meta.dirname, 'fixtures/web-dist'),
+    };
+  };
+
+  /** Starts the server in a process group of its own (detached) and waits for /api/health. */
+  async function startServer() {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      cwd: ROOT,
+      env: env(),
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output: string[] = [];
+    const keep = (chunk: Buffer) => {
+      output.push(chunk.toString('utf8'));
+      everyOutput.push(chunk.toString('utf8'));
+    };
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    server = { child, output };
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited:\n${output.join('')}`);
+      if (Date.now() > deadline) throw new Error(`the server did not start:\n${output.join('')}`);
+      try {
+        if ((await fetch(`${base()}/api/health`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(200);
+    }
+  }
+
+  /** SIGKILL to every process of the server's group: the server and its chains. */
+  async function killGroup() {
+    const { child } = server!;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-child.pid!, 'SIGKILL');
+    await exited;
+    server = undefined;
+  }
+
+  async function stopServer() {
+    if (!server) return;
+    const { child } = server;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM'); // graceful: the server stops its chains
+    await Promise.race([exited, sleep(30_000)]);
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+    server = undefined;
+  }
+
+  afterAll(async () => {
+    await stopServer();
+    if (databaseUrl) {
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists "${new URL(databaseUrl).pathname.slice(1)}" with (force)`);
+      await admin.end();
+    }
+  });
+
+  const json = async <T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base()}${url}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T, text };
+  };
+  const idp = async <T>(operation: string, body: object) => {
+    const config = (await json<{ identity: { userPoolClientId: string } }>('GET', '/runtime-config.json')).body;
+    const res = await fetch(`${base()}/idp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+      },
+      body: JSON.stringify({ ClientId: config.identity.userPoolClientId, ...body }),
+    });
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    return JSON.parse(text) as T;
+  };
+  const signIn = async (email: string, password: string) => {
+    const auth = await idp<{ AuthenticationResult: { AccessToken: string } }>('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    });
+    return { authorization: `Bearer ${auth.AuthenticationResult.AccessToken}` };
+  };
+  type Holding = { held: string; depositAddress: Hex | null; chainId: number | null };
+  const holding = async (headers: Record<string, string>) => {
+    const res = await json<{ qnt?: Holding }>('GET', '/api/account-plan/subscription', undefined, headers);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.qnt?.depositAddress, 'QNT payments are on').toBeTruthy();
+    return res.body.qnt!;
+  };
+  /** A confirmed customer over the wire (sign-up, the mailed code, sign-in) and its deposit address. */
+  const newCustomer = async (): Promise<Customer & { chainId: number }> => {
+    const email = `qnt-crash-${randomUUID()}@example.com`;
+    const password = `Pw-${randomBytes(8).toString('hex')}-1a!`;
+    await idp('SignUp', { Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] });
+    const outbox = await json<{ messages: { kind: string; code: string | null }[] }>(
+      'GET',
+      `/api/dev/outbox?to=${encodeURIComponent(email)}`,
+    );
+    const code = outbox.body.messages.find((m) => m.kind === 'SIGN_UP_CODE')!.code;
+    await idp('ConfirmSignUp', { Username: email, ConfirmationCode: code });
+    const headers = await signIn(email, password);
+    // The subscription's first read while QNT is taken gives the account its address.
+    const qnt = await holding(headers);
+    return { email, password, headers, address: qnt.depositAddress!.toLowerCase() as Hex, chainId: qnt.chainId! };
+  };
+  /** What the customers hold, in all: the QNT the follower has credited so far. */
+  const heldOf = async (customers: Customer[]) =>
+    (await Promise.all(customers.map((c) => holding(c.headers)))).reduce((sum, h) => sum + BigInt(h.held), 0n);
+
+  const rpc = async <T>(method: string, params: unknown[]) => {
+    const res = await fetch(`http://127.0.0.1:${chainPorts[0]}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    const body = (await res.json()) as { result?: T; error?: { message: string } };
+    if (body.error) throw new Error(`${method}: ${body.error.message}`);
+    return body.result as T;
+  };
+  const head = async () => Number(BigInt(await rpc<Hex>('eth_blockNumber', [])));
+
+  /**
+   * Every payer sends QNT to a random customer, one transfer after another (each mined at once:
+   * the local chains mine every transaction), until stopped or until its chain is gone (killed).
+   */
+  function startPaying(customers: Customer[]) {
+    let isStopped = false;
+    const sent: Hex[] = [];
+    const loops = PAYERS.map(async (from) => {
+      while (!isStopped) {
+        const to = customers[randomInt(customers.length)]!.address;
+        const amount = BigInt(randomInt(1, 1_000_000)) * 10n ** 12n; // up to 1 QNT, to the µQNT
+        const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] });
+        try {
+          sent.push(
+            (await rpc<Hex>('eth_sendTransaction', [{ from, to: LOCAL_QNT_ADDRESS, data }])).toLowerCase() as Hex,
+          );
+        } catch {
+          return; // the chain died with the server
+        }
+        await sleep(randomInt(50, 150));
+      }
+    });
+    return {
+      sent: () => sent.length,
+      hashes: () => sent,
+      stop: async () => {
+        isStopped = true;
+        await Promise.all(loops);
+      },
+    };
+  }
+
+  /** The token's transfers on the chain to `addresses`, as the chain has them now. */
+  async function chainTransfers(addresses: Set<string>): Promise<ChainTransfer[]> {
+    const logs = await rpc<{ transactionHash: Hex; logIndex: Hex; blockNumber: Hex; topics: Hex[]; data: Hex }[]>(
+      'eth_getLogs',
+      [{ fromBlock: '0x0', toBlock: 'latest', address: LOCAL_QNT_ADDRESS, topics: [TRANSFER_TOPIC] }],
+    );
+    return logs
+      .map((log) => {
+        const { args } = decodeEventLog({
+          abi: erc20Abi,
+          eventName: 'Transfer',
+          topics: log.topics as [Hex, ...Hex[]],
+          data: log.data,
+        });
+        return {
+          txHash: log.transactionHash.toLowerCase() as Hex,
+          logIndex: Number(BigInt(log.logIndex)),
+          blockNumber: Number(BigInt(log.blockNumber)),
+          to: args.to.toLowerCase() as Hex,
+          amount: args.value,
+        };
+      })
+      .filter((t) => addresses.has(t.to));
+  }
+
+  it('credits every transfer on the chain exactly once after the restarts, and nothing twice', async () => {
+    const started = Date.now();
+    port = await freePort();
+    chainPorts = [await freePort(), await freePort()];
+    if (process.env.DATABASE_URL) {
+      // The server's own database on the PostgreSQL under test (it migrates it on first start).
+      const name = `connect_qnt_crash_${process.pid}_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`create database "${name}"`);
+      await admin.end();
+      const url = new URL(process.env.DATABASE_URL);
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+    }
+    await startServer();
+    const customers: (Customer & { chainId: number })[] = [];
+    for (let i = 0; i < CUSTOMERS; i++) customers.push(await newCustomer());
+    const chainId = Number(BigInt(await rpc<Hex>('eth_chainId', [])));
+    expect(
+      customers.every((c) => c.chainId === chainId),
+      'QNT is taken on the local Ethereum testnet',
+    ).toBe(true);
+    const addresses = new Set(customers.map((c) => c.address));
+    expect(addresses.size).toBe(CUSTOMERS);
+
+    // Transfers flow from the first moment (the follower's cursor is placed before the first
+    // address is handed out, so nothing sent before its first run is missed). Each round the group
+    // is killed once the follower has credited some of the round's transfers, while the payers go
+    // on sending and the follower reads, records and confirms the rest; the new server follows on
+    // from its cursor.
+    const sentBeforeKills: Hex[] = [];
+    for (let kill = 0; kill < KILLS; kill++) {
+      const heldBefore = await heldOf(customers);
+      const paying = startPaying(customers);
+      const creditedBy = Date.now() + 60_000;
+      while ((await heldOf(customers)) === heldBefore || paying.sent() < 80) {
+        if (Date.now() > creditedBy) throw new Error(`nothing credited within a minute:\n${server!.output.join('')}`);
+        await sleep(250);
+      }
+      await sleep(randomInt(0, 1_000));
+      await killGroup();
+      await paying.stop();
+      sentBeforeKills.push(...paying.hashes());
+      await startServer();
+      for (const customer of customers) customer.headers = await signIn(customer.email, customer.password);
+    }
+    const restartedAt = Date.now();
+    // More transfers while the last server catches up; then none, until the last have their confirmations.
+    const last = startPaying(customers);
+    await sleep(3_000);
+    await last.stop();
+    const lastBlock = await head();
+    while ((await head()) < lastBlock + CONFIRMATIONS) await sleep(200);
+    // The chain stops making its block a second, so the head stays where the follower must reach.
+    await rpc('evm_setIntervalMining', [0]);
+
+    // Caught up: each customer holds what the chain sent to its address.
+    const caughtUpBy = Date.now() + 90_000;
+    let onChain: ChainTransfer[];
+    for (;;) {
+      onChain = await chainTransfers(addresses);
+      const due = new Map<string, bigint>();
+      for (const t of onChain) due.set(t.to, (due.get(t.to) ?? 0n) + t.amount);
+      const held = await Promise.all(customers.map((c) => holding(c.headers)));
+      // (≥: a transfer the kill took from the chain after it was confirmed stays credited.)
+      if (customers.every((c, i) => BigInt(held[i]!.held) >= (due.get(c.address) ?? 0n))) break;
+      if (Date.now() > caughtUpBy) throw new Error(`the follower did not catch up:\n${server!.output.join('')}`);
+      await sleep(500);
+    }
+    const catchUpS = (Date.now() - restartedAt) / 1000;
+    await sleep(3_000); // a few polls of the follower: its cursor at the head
+    const finalHead = await head();
+    const headHash = (await rpc<{ hash: Hex }>('eth_getBlockByNumber', [`0x${finalHead.toString(16)}`, false])).hash;
+    onChain = await chainTransfers(addresses);
+    await stopServer();
+
+    const dbh = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, 'pglite') });
+    try {
+      const owners = new Map(
+        (await dbh.query(`select address, account_id from deposit_addresses where account_id is not null`)).rows.map(
+          (r) => [String(r.address), String(r.account_id)],
+        ),
+      );
+      const recorded = (
+        await dbh.query(
+          `select tx_hash, log_index, block_number, to_address, account_id, amount::text as amount, status
+           from qnt_transfers where chain_id = $1`,
+          [chainId],
+        )
+      ).rows;
+      const credits = (
+        await dbh.query(
+          `select account_id, reference, amount::text as amount from ledger_entries
+           where asset = 'QNT' and kind = 'payment' and reference like 'qnt-transfer:%'`,
+        )
+      ).rows;
+      const key = (txHash: string, logIndex: number) => `${txHash}:${logIndex}`;
+      const rowsByLog = new Map<string, typeof recorded>();
+      for (const row of recorded) {
+        const k = key(String(row.tx_hash), Number(row.log_index));
+        rowsByLog.set(k, [...(rowsByLog.get(k) ?? []), row]);
+      }
+      const creditsByRef = new Map<string, typeof credits>();
+      for (const row of credits)
+        creditsByRef.set(String(row.reference), [...(creditsByRef.get(String(row.reference)) ?? []), row]);
+
+      // Every transfer on the chain: recorded once, CONFIRMED in its block, credited once to its account.
+      expect(onChain.length).toBeGreaterThan(sentBeforeKills.length / 2);
+      for (const t of onChain) {
+        const rows = rowsByLog.get(key(t.txHash, t.logIndex)) ?? [];
+        expect(rows.length, `${t.txHash}:${t.logIndex} recorded`).toBe(1);
+        expect(rows[0]).toMatchObject({
+          status: 'CONFIRMED',
+          to_address: t.to,
+          account_id: owners.get(t.to),
+          amount: t.amount.toString(),
+        });
+        expect(Number(rows[0]!.block_number)).toBe(t.blockNumber);
+        const credited = creditsByRef.get(`qnt-transfer:${chainId}:${t.txHash}:${t.logIndex}`) ?? [];
+        expect(credited.length, `${t.txHash}:${t.logIndex} credited`).toBe(1);
+        expect(credited[0]).toMatchObject({ account_id: owners.get(t.to), amount: t.amount.toString() });
+      }
+      // What the database has beyond the chain: transfers of the second the kill took from the
+      // chain. Not credited (REORGED), or credited once if they had been confirmed before the kill.
+      const live = new Set(onChain.map((t) => key(t.txHash, t.logIndex)));
+      const gone = recorded.filter((row) => !live.has(key(String(row.tx_hash), Number(row.log_index))));
+      for (const row of gone) {
+        const credited = creditsByRef.get(`qnt-transfer:${chainId}:${String(row.tx_hash)}:${Number(row.log_index)}`);
+        if (row.status === 'REORGED') expect(credited, `${String(row.tx_hash)} REORGED yet credited`).toBeUndefined();
+        else expect([row.status, credited?.length]).toEqual(['CONFIRMED', 1]);
+      }
+      expect(credits.length).toBe(recorded.filter((row) => row.status === 'CONFIRMED').length);
+      const goneConfirmed = gone.filter((row) => row.status === 'CONFIRMED').length;
+      if (goneConfirmed)
+        expect(everyOutput.join('')).toContain('a chain reorganisation replaced blocks with confirmed QNT transfers');
+
+      // Every balance is the sum of its entries.
+      const drift = await dbh.query(
+        `select b.account_id, b.asset from ledger_balances b
+         left join (select account_id, asset, sum(amount) as total from ledger_entries group by 1, 2) e
+           using (account_id, asset)
+         where b.balance <> coalesce(e.total, 0)`,
+      );
+      expect(drift.rows).toEqual([]);
+
+      // The follower reached the head, on the chain as it is.
+      const [cursor] = (
+        await dbh.query(
+          `select block_number, block_hash from chain_cursors where follower = 'qnt-deposits' and chain_id = $1`,
+          [chainId],
+        )
+      ).rows;
+      expect(Number(cursor!.block_number)).toBe(finalHead);
+      expect(cursor!.block_hash).toBe(headHash.toLowerCase());
+
+      const onChainHashes = new Set(onChain.map((t) => t.txHash));
+      const lost = sentBeforeKills.filter((hash) => !onChainHashes.has(hash)).length;
+      console.log(
+        `qnt-crash: ${KILLS} kills, ${sentBeforeKills.length} transfers sent before them (${lost} lost by the chain ` +
+          `with them; the follower had seen ${gone.length} of those, confirmed ${goneConfirmed}), ` +
+          `${onChain.length} on the chain in all; the last server caught up in ${catchUpS.toFixed(0)} s; ` +
+          `${((Date.now() - started) / 1000).toFixed(0)} s in all`,
+      );
+    } finally {
+      await dbh.close();
+    }
+  }, 240_000);
+});
