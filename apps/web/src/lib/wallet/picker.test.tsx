@@ -1,9 +1,11 @@
+import { hexToRgb } from '@mui/material/styles';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { decodeFunctionData, erc20Abi, type Address } from 'viem';
 import type { Config } from 'wagmi';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
+import { theme } from '../../theme.ts';
 import { connectWallet, sendTokenTransfer } from './actions.ts';
 import { toWalletChain } from './chains.ts';
 import { createWalletConfig } from './config.ts';
@@ -128,6 +130,7 @@ function connectThroughPage(config = newConfig()) {
 
 describe('the wallet picker', () => {
   afterEach(() => {
+    vi.restoreAllMocks();
     cleanups.splice(0).forEach((cleanup) => cleanup());
     Reflect.deleteProperty(window, 'ethereum');
     sessionStorage.clear();
@@ -156,6 +159,28 @@ describe('the wallet picker', () => {
     expect(await screen.findByText(BOB)).toBeInTheDocument();
     expect(beta.calls.some((call) => call.method === 'eth_requestAccounts')).toBe(true);
     expect(alpha.calls.some((call) => call.method === 'eth_requestAccounts')).toBe(false);
+  });
+
+  it('shows a ring in the primary colour around the wallet that has the keyboard focus', async () => {
+    installWallet({ name: 'Alpha Wallet', rdns: 'com.alpha', account: ALICE });
+    installWallet({ name: 'Beta Wallet', rdns: 'com.beta', account: BOB });
+    // jsdom knows no keyboard modality: here the focused element always counts as focused by the
+    // keyboard (:focus-visible), as after the arrow key in a browser.
+    const matches = Element.prototype.matches;
+    vi.spyOn(Element.prototype, 'matches').mockImplementation(function (this: Element, selector: string) {
+      return selector === ':focus-visible' ? this === document.activeElement : matches.call(this, selector);
+    });
+    connectThroughPage();
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a wallet' });
+    const alpha = within(dialog).getByRole('button', { name: 'Alpha Wallet' });
+    const beta = within(dialog).getByRole('button', { name: 'Beta Wallet' });
+    fireEvent.keyDown(alpha, { key: 'ArrowDown' });
+
+    expect(beta).toHaveFocus();
+    const primary = hexToRgb(theme.palette.primary.main);
+    expect(getComputedStyle(beta).outline).toBe('2px solid');
+    expect(getComputedStyle(beta).outlineColor).toBe(primary);
+    expect(getComputedStyle(alpha).outlineColor).not.toBe(primary);
   });
 
   it('remembers the choice for the session: the next connection asks no more', async () => {

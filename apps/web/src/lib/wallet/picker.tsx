@@ -72,7 +72,16 @@ export function WalletPickerDialog({
                 data-wallet-option
                 autoFocus={index === 0}
                 onClick={() => onChoose(option.id)}
-                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, gap: 1.5, py: 1.25 }}
+                sx={{
+                  border: 1,
+                  borderColor: 'divider',
+                  borderRadius: 1,
+                  gap: 1.5,
+                  py: 1.25,
+                  // Keyboard focus (MUI's focusVisible: not after a mouse click) shows a ring in the
+                  // primary colour; the light grey focus background alone is hard to see.
+                  '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+                }}
               >
                 {option.icon ? (
                   <Box component="img" src={option.icon} alt="" sx={{ width: 32, height: 32, borderRadius: 1 }} />
