@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPlanInfo } from '@connect/shared';
 import { refreshPlanQueries } from '../../../lib/plans/api.ts';
@@ -80,6 +80,29 @@ describe('TopBar', { timeout: 20_000 }, () => {
     vi.stubGlobal('fetch', fetchByPath(frameHandlers({ '/api/account-plan/user-plan': () => json(inactive) })));
     renderWithProviders(topBar, { route: '/dashboard', path: '*' });
     expect(await screen.findByText('(Inactive)')).toBeInTheDocument();
+  });
+
+  it('shows a plan name cut short by the ellipsis in full in a tooltip, and no tooltip for one that fits', async () => {
+    const annual: TPlanInfo = { ...TRIAL_PLAN, name: 'Annual Subscription — Standard' };
+    vi.stubGlobal('fetch', fetchByPath(frameHandlers({ '/api/account-plan/user-plan': () => json(annual) })));
+    renderWithProviders(topBar, { route: '/dashboard', path: '*' });
+    const label = (await screen.findByText(annual.name)).closest('p')!;
+    // jsdom lays nothing out: the label is given the room its text needs, then less.
+    const setWidths = (room: number) =>
+      Object.defineProperties(label, {
+        scrollWidth: { value: 320, configurable: true },
+        clientWidth: { value: room, configurable: true },
+      });
+
+    setWidths(320);
+    fireEvent.mouseOver(label);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    fireEvent.mouseLeave(label);
+
+    setWidths(200);
+    fireEvent.mouseOver(label);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(annual.name);
   });
 
   it('only logs a plan that fails to load (spec §8)', async () => {
