@@ -25,8 +25,17 @@ describe('formatDateTime', () => {
     expect(formatDateTime(new Date(2026, 10, 22, 0, 0))).toBe('22.11.2026, 00:00');
   });
 
+  it('names the local time zone when asked', () => {
+    const date = new Date(2026, 10, 22, 14, 5);
+    const zone = new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' })
+      .formatToParts(date)
+      .find((part) => part.type === 'timeZoneName')!.value;
+    expect(formatDateTime(date, { withZone: true })).toBe(`22.11.2026, 14:05 ${zone}`);
+  });
+
   it('shows a dash for unreadable values', () => {
     expect(formatDateTime('nope')).toBe('–');
+    expect(formatDateTime('nope', { withZone: true })).toBe('–');
   });
 });
 

@@ -5,6 +5,12 @@
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
 const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
+const zonedTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  timeZoneName: 'short',
+});
 const numberFormat = new Intl.NumberFormat('en-GB');
 
 function toDate(value: Date | string | number): Date | null {
@@ -19,11 +25,18 @@ export function formatDate(value: Date | string | number | null | undefined): st
   return date ? dateFormat.format(date).replaceAll('/', '.') : '–';
 }
 
-/** 22.11.2026, 14:05 (local time, 24-hour clock). */
-export function formatDateTime(value: Date | string | number | null | undefined): string {
+/**
+ * 22.11.2026, 14:05 (local time, 24-hour clock). `withZone` names the zone (22.11.2026, 14:05 GMT;
+ * 15:05 CET, 09:05 GMT-5 elsewhere) for a deadline the customer may set beside an email's times,
+ * which name theirs.
+ */
+export function formatDateTime(
+  value: Date | string | number | null | undefined,
+  { withZone = false }: { withZone?: boolean } = {},
+): string {
   if (value === null || value === undefined || value === '') return '–';
   const date = toDate(value);
-  return date ? `${formatDate(date)}, ${timeFormat.format(date)}` : '–';
+  return date ? `${formatDate(date)}, ${(withZone ? zonedTimeFormat : timeFormat).format(date)}` : '–';
 }
 
 /** 1,234,567 — integers and decimals alike, in en-GB grouping. */

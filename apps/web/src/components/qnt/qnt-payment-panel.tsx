@@ -1,4 +1,5 @@
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -31,13 +32,36 @@ const REASON_COLOURS: Record<TQntPaymentReason, ChipProps['color']> = {
   PAID_LATE: 'warning',
 };
 
+/** Where the customer gets MetaMask when the browser has no wallet. */
+const METAMASK_DOWNLOAD_URL = 'https://metamask.io/download/';
+
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, gap: { sm: 2 }, py: 0.5 }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' },
+        gap: { sm: 2 },
+        alignItems: 'baseline',
+        py: 0.5,
+      }}
+    >
       <Typography component="dt" color="text.secondary">
         {label}
       </Typography>
-      <Typography component="dd" sx={{ m: 0, display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+      <Typography
+        component="dd"
+        sx={{
+          m: 0,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 0.5,
+          minWidth: 0,
+          // A small icon button is 30 px high, a line 24 px: without the negative margins a row with
+          // a copy button is taller than the others and its value sits below its label's baseline.
+          '& .MuiIconButton-root': { my: '-3px' },
+        }}
+      >
         {children}
       </Typography>
     </Box>
@@ -86,6 +110,9 @@ export function QntPaymentPanel({
   const isBusy = wallet.phase !== 'idle';
   const errorMessage = wallet.walletError ? walletMessage(wallet.walletError.code) : null;
   const isHeading = headingComponent === 'h2';
+  const hasNoWallet = wallet.walletError?.code === 'NO_WALLET';
+  // The quote's times name their zone, as the order's email does.
+  const expiry = formatDateTime(qnt.expiresAt, { withZone: true });
 
   return (
     <Stack spacing={2.5}>
@@ -110,9 +137,7 @@ export function QntPaymentPanel({
             />
           ) : null}
         </Stack>
-        <Typography>
-          {t(`qnt.body.${view}`, { amount: due, network, expiry: formatDateTime(qnt.expiresAt) })}
-        </Typography>
+        <Typography>{t(`qnt.body.${view}`, { amount: due, network, expiry })}</Typography>
         {qnt.reason ? (
           <Typography sx={{ mt: 1, fontWeight: 600 }} data-testid="qnt-reason">
             {t(`qnt.reasonText.${qnt.reason}`, { received: formatQnt(received), due })}
@@ -129,9 +154,12 @@ export function QntPaymentPanel({
         </Row>
         {received > 0n ? <Row label={t('qnt.received')}>{formatQnt(received)}</Row> : null}
         <Row label={t('qnt.rate')}>
-          {t('qnt.rateValue', { rate: formatGbpPerQnt(qnt.gbpPerQnt), date: formatDateTime(qnt.rateAt) })}
+          {t('qnt.rateValue', {
+            rate: formatGbpPerQnt(qnt.gbpPerQnt),
+            date: formatDateTime(qnt.rateAt, { withZone: true }),
+          })}
         </Row>
-        <Row label={t('qnt.expires')}>{formatDateTime(qnt.expiresAt)}</Row>
+        <Row label={t('qnt.expires')}>{expiry}</Row>
         <Row label={t('qnt.network')}>{t('qnt.networkValue', { network, chainId: qnt.chainId })}</Row>
         <Row label={t('qnt.depositAddress')}>
           <Box component="span" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid="qnt-deposit">
@@ -140,9 +168,10 @@ export function QntPaymentPanel({
           <CopyButton value={qnt.depositAddress} label={t('qnt.copyAddress')} />
         </Row>
         <Row label={t('qnt.token')}>
-          <Box component="span" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+          <Box component="span" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid="qnt-token">
             {qnt.tokenAddress}
           </Box>
+          <CopyButton value={qnt.tokenAddress} label={t('qnt.copyToken')} />
         </Row>
       </Box>
 
@@ -163,8 +192,32 @@ export function QntPaymentPanel({
           ) : (
             <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
               {errorMessage ? (
-                <Alert severity="error" sx={{ alignSelf: 'stretch' }}>
+                <Alert
+                  severity="error"
+                  sx={{ alignSelf: 'stretch' }}
+                  action={
+                    hasNoWallet ? (
+                      <Button
+                        component="a"
+                        href={METAMASK_DOWNLOAD_URL}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        color="inherit"
+                        size="small"
+                        endIcon={<OpenInNewIcon titleAccess={t('qnt.opensInNewTab')} />}
+                        sx={{ whiteSpace: 'nowrap' }}
+                      >
+                        {t('qnt.getMetaMask')}
+                      </Button>
+                    ) : undefined
+                  }
+                >
                   <Typography sx={{ fontWeight: 600 }}>{errorMessage}</Typography>
+                  {hasNoWallet ? (
+                    <Typography variant="body2">
+                      {t('qnt.noWallet', { amount: formatQnt(outstanding, { round: 'up' }), network })}
+                    </Typography>
+                  ) : null}
                   {wallet.walletError?.code === 'UNKNOWN_CHAIN' ? (
                     <Typography variant="body2">{t('qnt.unknownChain', { network, chainId: qnt.chainId })}</Typography>
                   ) : null}
@@ -173,9 +226,12 @@ export function QntPaymentPanel({
               <Button variant="contained" startIcon={<AccountBalanceWalletOutlinedIcon />} onClick={() => void pay()}>
                 {t('qnt.payWithWallet', { amount: formatQnt(outstanding, { round: 'up' }) })}
               </Button>
-              <Typography variant="body2" color="text.secondary">
-                {t('qnt.elsewhere', { network })}
-              </Typography>
+              {/* Without a wallet the alert above already says so. */}
+              {hasNoWallet ? null : (
+                <Typography variant="body2" color="text.secondary">
+                  {t('qnt.elsewhere', { network })}
+                </Typography>
+              )}
             </Stack>
           )}
         </Box>

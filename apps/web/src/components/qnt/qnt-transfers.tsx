@@ -40,7 +40,8 @@ export function QntTransfers({ transfers }: { transfers: TQntPayment['transfers'
               sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 2, py: 1 }}
               data-testid="qnt-transfer"
             >
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              {/* useFlexGap: spacing's margins would override the state's ml: 'auto' (pushed to the right end). */}
+              <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                 <Typography sx={{ fontWeight: 600 }}>{formatQnt(transfer.amount)}</Typography>
                 <Box component="span" title={transfer.txHash} sx={{ fontFamily: 'monospace' }}>
                   {shortHash(transfer.txHash)}

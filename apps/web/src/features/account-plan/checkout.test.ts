@@ -33,7 +33,7 @@ describe('summaryOf', () => {
 
   it('prices an upfront period as its months of the annual fee and ends it after them', () => {
     const plan = { ...ANNUAL_ADVANCE, upfrontMonths: 24 };
-    const summary = summaryOf({ plan, groupName: 'Annual Subscription', isUpfront: true, bundle: null }, today);
+    const summary = summaryOf({ plan, groupName: 'Annual Subscription', isUpfront: true, bundle: null }, today, []);
     expect(summary).toMatchObject({ planGbpMinor: 3_600_000, renewalGbpMinor: 1_800_000, upfrontMonths: 24 });
     expect(summary.renewalDate).toEqual(new Date(2028, 0, 31));
   });
@@ -42,6 +42,7 @@ describe('summaryOf', () => {
     const summary = summaryOf(
       { plan: PAYG_STANDARD, groupName: 'Pay as you go', isUpfront: false, bundle: null },
       today,
+      [],
     );
     expect(summary.renewalDate).toEqual(new Date(2026, 1, 28));
     expect(summary.creditUnitUsdCents).toBe(120);
@@ -53,9 +54,16 @@ describe('summaryOf', () => {
     const summary = summaryOf(
       { plan: ANNUAL_STANDARD, groupName: 'Annual Subscription', isUpfront: false, bundle },
       today,
+      [],
     );
     expect(summary).toMatchObject({ bundleCredits: 1_000, bundleUsdCents: 110_000, creditUnitUsdCents: 110 });
     expect(isFree(summary)).toBe(false);
+  });
+
+  it('lists the methods the order can be paid with now, not every one the plan accepts', () => {
+    const selection = { plan: ANNUAL_STANDARD, groupName: 'Annual Subscription', isUpfront: false, bundle: null };
+    const offered = offeredMethods(ANNUAL_STANDARD, { availablePaymentMethods: ['BANK_TRANSFER', 'QNT'] });
+    expect(summaryOf(selection, today, offered).paymentMethods).toEqual(['QNT', 'BANK_TRANSFER']);
   });
 });
 

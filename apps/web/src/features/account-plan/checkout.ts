@@ -55,10 +55,11 @@ export type Summary = {
   /** The bundle's price per credit, else the pay-as-you-go price billed monthly; null when neither. */
   creditUnitUsdCents: number | null;
   upfrontMonths: number | null;
+  /** The methods the order can be paid with now (`offeredMethods`), not every one the plan accepts. */
   paymentMethods: TPaymentMethod[];
 };
 
-export function summaryOf(selection: Selection, today: Date): Summary {
+export function summaryOf(selection: Selection, today: Date, offered: TPaymentMethod[]): Summary {
   const { plan, bundle } = selection;
   const months = periodMonthsOf(selection);
   const billedMonths = plan.billing === 'MONTHLY' ? 1 : 12;
@@ -76,7 +77,7 @@ export function summaryOf(selection: Selection, today: Date): Summary {
     bundleCredits: bundle?.credits ?? null,
     creditUnitUsdCents: bundle?.unitPriceUsdCents ?? plan.creditPriceUsdCents,
     upfrontMonths: upfrontMonthsOf(selection),
-    paymentMethods: plan.paymentMethods,
+    paymentMethods: offered,
   };
 }
 

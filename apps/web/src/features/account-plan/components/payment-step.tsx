@@ -22,6 +22,13 @@ import { POLICY_URLS } from '../policies.ts';
 const TERMS = ['termsAndConditions', 'acceptableUsePolicy', 'privacyPolicy'] as const;
 type TermName = (typeof TERMS)[number];
 
+/**
+ * The fieldsets' legends read as headings in the text colour. MUI colours a legend primary while a
+ * control inside has the focus (`.Mui-focused`, more specific than a plain `color`), so the
+ * focused state is set too.
+ */
+const LEGEND_SX = { fontWeight: 600, color: 'text.primary', '&.Mui-focused': { color: 'text.primary' } } as const;
+
 /** The step's form: the method and the three policies, checked with the order's own terms schema. */
 const ZPaymentForm = z.object({ paymentMethod: z.enum(PAYMENT_METHODS), terms: ZTermsAcceptance });
 type PaymentForm = { paymentMethod: TPaymentMethod; terms: Record<TermName, boolean> };
@@ -83,7 +90,7 @@ export function PaymentStep({
               name="paymentMethod"
               render={({ field }) => (
                 <FormControl component="fieldset">
-                  <FormLabel component="legend" id={methodId} sx={{ fontWeight: 600, color: 'text.primary' }}>
+                  <FormLabel component="legend" id={methodId} sx={LEGEND_SX}>
                     {t('payment.methodLegend')}
                   </FormLabel>
                   <RadioGroup
@@ -106,7 +113,7 @@ export function PaymentStep({
             />
           )}
           <FormControl component="fieldset">
-            <FormLabel component="legend" sx={{ fontWeight: 600, color: 'text.primary', mb: 0.5 }}>
+            <FormLabel component="legend" sx={{ ...LEGEND_SX, mb: 0.5 }}>
               {t('payment.termsLegend')}
             </FormLabel>
             {TERMS.map((name) => (

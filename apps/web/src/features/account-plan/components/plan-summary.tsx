@@ -85,7 +85,9 @@ export function PlanSummary({ summary, onEdit }: { summary: Summary; onEdit: () 
             {summary.creditUnitUsdCents !== null ? formatUsdPerCredit(summary.creditUnitUsdCents) : t('summary.none')}
           </Row>
           <Row label={t('summary.paymentMethods')}>
-            {summary.paymentMethods.map((method) => t(`methods.${method}`)).join(', ')}
+            {summary.paymentMethods.length > 0
+              ? summary.paymentMethods.map((method) => t(`methods.${method}`)).join(', ')
+              : t('summary.noPaymentMethod')}
           </Row>
         </Box>
       </Box>

@@ -67,19 +67,26 @@ describe('OrderConfirmation of a QNT payment', { timeout: 20_000 }, () => {
     renderConfirmation(QNT_ORDER);
     expect(screen.getByRole('heading', { name: 'Waiting for your transfer' })).toBeInTheDocument();
     expect(screen.getByText('New')).toBeInTheDocument();
-    const expiry = formatDateTime(QNT_PAYMENT.expiresAt);
+    // The quote's times name their zone, as the order's email does.
+    const expiry = formatDateTime(QNT_PAYMENT.expiresAt, { withZone: true });
+    expect(expiry).toMatch(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} \S+$/);
     expect(
       screen.getByText(
         `Send 86 QNT on Ethereum Testnet (local) to the deposit address below. The quote is valid until ${expiry}.`,
       ),
     ).toBeInTheDocument();
     expect(detail('Amount due')).toHaveTextContent('86 QNT');
-    expect(detail('Rate')).toHaveTextContent(`£80.00 per QNT, quoted ${formatDateTime(QNT_PAYMENT.rateAt)}`);
+    expect(detail('Rate')).toHaveTextContent(
+      `£80.00 per QNT, quoted ${formatDateTime(QNT_PAYMENT.rateAt, { withZone: true })}`,
+    );
     expect(detail('Quote valid until')).toHaveTextContent(expiry);
-    expect(detail('Network')).toHaveTextContent('Ethereum Testnet (local) (chain id 31337)');
+    expect(detail('Network')).toHaveTextContent('Ethereum Testnet (local) · chain id 31337');
     expect(detail('Deposit address')).toHaveTextContent(QNT_PAYMENT.depositAddress);
     expect(screen.getByRole('button', { name: 'Copy the deposit address' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy the exact amount' })).toBeInTheDocument();
+    // Paying from an exchange needs the token's contract too.
+    expect(detail('QNT token contract')).toHaveTextContent(QNT_PAYMENT.tokenAddress);
+    expect(screen.getByRole('button', { name: 'Copy the token contract address' })).toBeInTheDocument();
     expect(screen.getByText(/pay from an exchange or another wallet/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay 86 QNT with your wallet' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();

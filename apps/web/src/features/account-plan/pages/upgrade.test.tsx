@@ -1,5 +1,6 @@
+import { hexToRgb } from '@mui/material/styles';
 import { QueryClient } from '@tanstack/react-query';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TSubscription } from '@connect/shared';
 import { WalletError } from '../../../lib/wallet/errors.ts';
@@ -20,6 +21,7 @@ import {
   TRIAL,
 } from '../../../test/plans.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { theme } from '../../../theme.ts';
 import { addMonths } from '../checkout.ts';
 import { UpgradePage } from './upgrade.tsx';
 
@@ -156,7 +158,8 @@ describe('UpgradePage', { timeout: 30_000 }, () => {
     expect(value('Number of testnets')).toBe('10');
     expect(value('Credit bundle')).toBe('1,000 credits');
     expect(value('Credit unit price')).toBe('$1.10');
-    expect(value('Accepted payment methods')).toBe('QNT, Bank transfer, Card');
+    // The plan accepts QNT, bank transfer and card; this installation takes bank transfer only today.
+    expect(value('Accepted payment methods')).toBe('Bank transfer');
     expect(value('Plan cost')).toBe('£6,000.00');
     expect(value('Bundle cost')).toBe('$1,100.00');
     expect(value('Subtotal')).toBe('£6,000.00 + $1,100.00');
@@ -165,6 +168,15 @@ describe('UpgradePage', { timeout: 30_000 }, () => {
     // Edit goes back to the plan step with the choice kept.
     click('Edit Plan selection');
     expect(await screen.findByRole('radio', { name: /1,000 credits/ })).toBeChecked();
+  });
+
+  it('keeps the payment step’s legends in the text colour while a control inside has the focus', async () => {
+    renderPage();
+    await toPayment();
+    const terms = screen.getByText('Terms', { selector: 'legend' });
+    act(() => screen.getByRole('checkbox', { name: /privacy policy/ }).focus());
+    expect(terms).toHaveClass('Mui-focused');
+    expect(getComputedStyle(terms).color).toBe(hexToRgb(theme.palette.text.primary));
   });
 
   it('requires the three policies, offers only the methods available today, and places the bank-transfer order', async () => {
@@ -319,6 +331,16 @@ describe('UpgradePage', { timeout: 30_000 }, () => {
       expect(bodies('POST /api/payment/confirm-payment')).toEqual([{ orderId: QNT_ORDER.id, txHash: TX_HASH }]);
     });
 
+    it('lists in the summary the methods the order can be paid with now', async () => {
+      renderPage({ 'GET /api/account-plan/subscription': () => json(TAKES_QNT) });
+      fireEvent.click(await screen.findByRole('button', { name: 'Upgrade Annual Subscription — Standard' }));
+      expect(await screen.findByRole('radio', { name: 'No credit bundle' })).toBeChecked();
+      click('Continue to summary');
+      await screen.findByRole('heading', { name: 'Plan summary' });
+      const methods = screen.getByText('Accepted payment methods', { selector: 'dt' }).nextElementSibling;
+      expect(methods).toHaveTextContent(/^QNT, Bank transfer$/);
+    });
+
     it('says "User denied transaction signature." when the transfer is refused, and keeps the order to pay again or elsewhere', async () => {
       wallet.sendTokenTransfer.mockRejectedValueOnce(new WalletError('USER_REJECTED'));
       await payInQnt();
@@ -333,6 +355,17 @@ describe('UpgradePage', { timeout: 30_000 }, () => {
       wallet.connectWallet.mockRejectedValueOnce(new WalletError('NO_WALLET'));
       await payInQnt();
       expect(await screen.findByText('Please install and activate your MetaMask!')).toBeInTheDocument();
+      // Where to get it, and the way to pay without it.
+      const getMetaMask = screen.getByRole('link', { name: /^Get MetaMask/ });
+      expect(getMetaMask).toHaveAttribute('href', 'https://metamask.io/download/');
+      expect(getMetaMask).toHaveAttribute('target', '_blank');
+      expect(getMetaMask.getAttribute('rel')).toContain('noopener');
+      expect(
+        screen.getByText(
+          /send 86 QNT on Ethereum Testnet \(local\) to the deposit address above from any wallet or exchange/,
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Pay 86 QNT with your wallet' })).toBeInTheDocument();
       expect(wallet.sendTokenTransfer).not.toHaveBeenCalled();
     });
 

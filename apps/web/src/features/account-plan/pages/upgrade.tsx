@@ -114,8 +114,9 @@ function UpgradeFlow({ catalogue, subscription }: { catalogue: TFetchPlansRespon
     </Typography>
   );
 
-  const summary = selection ? summaryOf(selection, today) : null;
   const methods = selection ? offeredMethods(selection.plan, subscription) : [];
+  // The summary lists the methods the payment step will offer, not every one the plan accepts.
+  const summary = selection ? summaryOf(selection, today, methods) : null;
   const hasPlans = catalogue.groups.some((group) => group.tiers.length > 0);
 
   return (

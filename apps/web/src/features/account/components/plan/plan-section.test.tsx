@@ -51,6 +51,7 @@ describe('PlanSection', { timeout: 20_000 }, () => {
   afterEach(() => {
     fetchMock.mockReset();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('shows the trial: status and reason in words, its end date, usage against the allowances, no cancel', async () => {
@@ -201,13 +202,51 @@ describe('PlanSection', { timeout: 20_000 }, () => {
   it('shows the QNT held for the customer and their deposit address to copy, and nothing of QNT without any', async () => {
     renderSection({
       ...ANNUAL,
-      qnt: { held: qnt('12.5'), depositAddress: QNT_PAYMENT.depositAddress, chainId: 31337 },
+      qnt: {
+        held: qnt('12.5'),
+        depositAddress: QNT_PAYMENT.depositAddress,
+        chainId: 31337,
+        networkName: 'Ethereum Testnet (local)',
+        tokenAddress: QNT_PAYMENT.tokenAddress,
+      },
     });
     const holding = await screen.findByRole('region', { name: 'QNT' });
     expect(within(holding).getByTestId('qnt-held')).toHaveTextContent('12.5 QNT');
-    expect(within(holding).getByTestId('qnt-address')).toHaveTextContent(QNT_PAYMENT.depositAddress);
-    expect(within(holding).getByRole('button', { name: 'Copy the deposit address' })).toBeInTheDocument();
+    // The whole address in the text and the title, and the copy button copies all of it.
+    const address = within(holding).getByTestId('qnt-address');
+    expect(address).toHaveTextContent(QNT_PAYMENT.depositAddress);
+    expect(address).toHaveAttribute('title', QNT_PAYMENT.depositAddress);
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    fireEvent.click(within(holding).getByRole('button', { name: 'Copy the deposit address' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(QNT_PAYMENT.depositAddress));
+    expect(within(holding).getByText('Ethereum Testnet (local) · chain id 31337')).toBeInTheDocument();
+    expect(within(holding).getByTestId('qnt-token')).toHaveTextContent(QNT_PAYMENT.tokenAddress);
+    expect(within(holding).getByRole('button', { name: 'Copy the token contract address' })).toBeInTheDocument();
     expect(within(holding).getByText(/counts toward your next order paid in QNT/)).toBeInTheDocument();
+  });
+
+  it('shortens the deposit address in the middle where the column has no room for it', async () => {
+    // jsdom lays nothing out: the row gives the address 200 px where it asks for 400.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: () => void) {}
+        observe() {
+          this.callback();
+        }
+        disconnect() {}
+      },
+    );
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(400);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(200);
+    const address = QNT_PAYMENT.depositAddress;
+    renderSection({ ...ANNUAL, qnt: { held: '0', depositAddress: address, chainId: 31337 } });
+    const shown = await screen.findByTestId('qnt-address');
+    // 0x7099…79C8 on screen; the middle is only hidden from view, so the text is the whole address.
+    expect(within(shown).getByText(address.slice(6, -4))).toHaveStyle({ position: 'absolute', width: '1px' });
+    expect(shown).toHaveTextContent(address);
+    expect(shown).toHaveAttribute('title', address);
   });
 
   it('shows no QNT block when nothing is held and there is no deposit address', async () => {
