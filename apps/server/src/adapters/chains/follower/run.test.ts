@@ -48,7 +48,7 @@ describe('chain follower: the loop', () => {
     const { follower } = s.owner('unreachable', {});
     const down = { ...follower, network: { ...follower.network, rpcUrl: 'http://127.0.0.1:9' } };
     const { lines, log } = quiet();
-    const options: RunOptions = { pollMs: 50, maxBlocks: 100, untilMs: Date.now() + 500, log };
+    const options: RunOptions = { pollMs: 100, maxBlocks: 100, untilMs: Date.now() + 500, log };
     await expect(runFollower(s.dbh, down, options)).resolves.toBe('STOPPED');
     expect(lines.length).toBeGreaterThan(2);
     expect(lines.every((line) => line.level === 'warn' && /step failed/.test(line.message))).toBe(true);
