@@ -42,6 +42,18 @@ export type DbHandle = {
    * PGlite: one process owns the database, so an in-process guard is the whole answer.
    */
   tryLock: (key: string) => Promise<AdvisoryLock | null>;
+  /**
+   * Calls `onNotify` whenever a session runs `pg_notify(channel, …)` and commits (PostgreSQL
+   * delivers notifications at commit, to every listening session, one per channel and
+   * transaction). The event bus wakes every node this way when an event commits.
+   * PostgreSQL: `LISTEN` on a connection of its own (a pooled one would be handed to other
+   * queries); when it fails the error goes to `onError` and it reconnects (1 s, doubling to 30 s),
+   * calling `onNotify` once connected again, since notifications sent meanwhile are lost. Answers
+   * once the first attempt to listen ended (it never rejects). Closed by `close()` and by
+   * DbHandle.close(). Needs a direct connection, like tryLock.
+   * PGlite: a listener that never calls (one connection: whoever commits is in this process).
+   */
+  listen: (channel: string, onNotify: () => void, onError?: (err: unknown) => void) => Promise<Listener>;
   close: () => Promise<void>;
   /** True once close() has finished. */
   readonly isClosed: boolean;
@@ -58,6 +70,12 @@ export type AdvisoryLock = {
   readonly lost: AbortSignal;
   /** Gives the lock up; idempotent. */
   release: () => Promise<void>;
+};
+
+/** A LISTEN (DbHandle.listen). */
+export type Listener = {
+  /** Stops listening and closes its connection; idempotent. */
+  close: () => Promise<void>;
 };
 
 /**
@@ -107,6 +125,83 @@ async function tryPgLock(connectionString: string, key: string, held: Set<pg.Cli
   };
 }
 
+const LISTEN_RETRY_MS = 1_000;
+const LISTEN_RETRY_MAX_MS = 30_000;
+
+/** `LISTEN channel` on a connection of its own, reconnecting until closed (DbHandle.listen). */
+async function pgListen(
+  connectionString: string,
+  channel: string,
+  onNotify: () => void,
+  onError: (err: unknown) => void,
+  open: Set<Listener>,
+): Promise<Listener> {
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let retryMs = LISTEN_RETRY_MS;
+  let isClosed = false;
+
+  const reconnectLater = (err: unknown) => {
+    if (isClosed || retry) return;
+    onError(err);
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect(true);
+    }, retryMs);
+    retry.unref?.();
+    retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
+  };
+
+  const connect = async (isReconnect: boolean) => {
+    // Keep-alive: a connection whose peer vanished is noticed, and replaced.
+    const current = new pg.Client({ connectionString, keepAlive: true });
+    client = current;
+    current.on('notification', (message) => {
+      if (message.channel === channel && client === current) onNotify();
+    });
+    current.on('error', (err) => {
+      if (client !== current) return;
+      void current.end().catch(() => undefined);
+      reconnectLater(err);
+    });
+    current.on('end', () => {
+      if (client === current) reconnectLater(new Error(`listen ${channel}: its connection closed`));
+    });
+    try {
+      await current.connect();
+      await current.query(`listen ${current.escapeIdentifier(channel)}`);
+    } catch (err) {
+      if (client === current) client = undefined;
+      await current.end().catch(() => undefined);
+      reconnectLater(err);
+      return;
+    }
+    if (isClosed) {
+      await current.end().catch(() => undefined);
+      return;
+    }
+    retryMs = LISTEN_RETRY_MS;
+    // Whatever committed while no connection listened was not heard.
+    if (isReconnect) onNotify();
+  };
+
+  const listener: Listener = {
+    close: async () => {
+      if (isClosed) return;
+      isClosed = true;
+      open.delete(listener);
+      clearTimeout(retry);
+      retry = undefined;
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    },
+  };
+  open.add(listener);
+  await connect(false);
+  return listener;
+}
+
 /** PGlite's locks: keys held in this process (one process owns a PGlite database). */
 function tryLocalLock(key: string, held: Map<string, AbortController>): AdvisoryLock | null {
   if (held.has(key)) return null;
@@ -141,6 +236,7 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     const databaseUrl = options.databaseUrl;
     const lockClients = new Set<pg.Client>();
+    const listeners = new Set<Listener>();
     return {
       db,
       kind: 'postgres',
@@ -163,9 +259,12 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
           migrationsFolder: MIGRATIONS_DIR,
         }),
       tryLock: (key) => tryPgLock(databaseUrl, key, lockClients),
+      listen: (channel, onNotify, onError = () => undefined) =>
+        pgListen(databaseUrl, channel, onNotify, onError, listeners),
       close: async () => {
         // Locks still held end with their connections (their holders see `lost`).
         await Promise.all([...lockClients].map((client) => client.end().catch(() => undefined)));
+        await Promise.all([...listeners].map((listener) => listener.close()));
         await pool.end();
       },
       get isClosed() {
@@ -198,6 +297,8 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     },
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR }),
     tryLock: async (key) => tryLocalLock(key, localLocks),
+    // One connection: every commit happens in this process, whose bus nudges itself.
+    listen: async () => ({ close: async () => undefined }),
     close: async () => {
       for (const lost of localLocks.values()) lost.abort(new Error('the database was closed'));
       localLocks.clear();

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '@connect/db';
+import type { Database, DbHandle, Listener } from '@connect/db';
 import type { DomainEvent, DomainEvents, EventType } from './catalogue.ts';
 import type { EventBus, EventEffect, EventHandler } from './port.ts';
 import { OutboxRepository, toEvent, type OutboxRow } from './repository.ts';
@@ -18,6 +18,14 @@ export type DispatchOptions = {
 export const DEFAULT_DISPATCH: DispatchOptions = { pollMs: 1_000, batchSize: 50, leaseMs: 60_000, retryMs: 1_000 };
 
 const MAX_RETRY_MS = 600_000;
+
+/** The channel a commit that wrote a due event notifies on PostgreSQL (every node listens). */
+export const OUTBOX_CHANNEL = 'connect_outbox';
+
+const NOTIFY = `select pg_notify('${OUTBOX_CHANNEL}', '')`;
+
+/** How soon after an emit a node whose commits are not notified looks (PGlite). */
+const NUDGE_MS = 25;
 
 /** One subscriber of a type: `deliver` runs its work for an event once, recording it. */
 type Subscription = { subscriber: string; deliver: (event: DomainEvent) => Promise<void> };
@@ -45,14 +53,32 @@ export class OutboxEventBus implements EventBus {
   private isTicking = false;
   private isStarted = false;
   private again = false;
+  /** When the pending timer fires (so a later nudge never postpones a sooner round). */
+  private timerAt = 0;
+  /** The database handle, when commits are to wake the nodes through LISTEN/NOTIFY. */
+  private readonly handle: Pick<DbHandle, 'kind' | 'listen'> | undefined;
+  private listener: Promise<Listener | undefined> | undefined;
 
+  /**
+   * `handle` (the DbHandle `db` belongs to) lets a commit wake every node at once on PostgreSQL:
+   * `emit` notifies OUTBOX_CHANNEL in the emitting transaction, which PostgreSQL delivers at its
+   * commit to every node's LISTEN connection. Without it, or on PGlite, `emit` nudges this node
+   * 25 ms later; the poll is the safety net either way.
+   */
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
-    options: Partial<DispatchOptions> = {},
+    options: Partial<DispatchOptions> & { handle?: Pick<DbHandle, 'kind' | 'listen'> } = {},
   ) {
+    const { handle, ...dispatch } = options;
     this.outbox = new OutboxRepository(db);
-    this.options = { ...DEFAULT_DISPATCH, ...options };
+    this.options = { ...DEFAULT_DISPATCH, ...dispatch };
+    this.handle = handle;
+  }
+
+  /** True when commits notify the nodes (PostgreSQL with a handle). */
+  private get isNotified(): boolean {
+    return this.handle?.kind === 'postgres';
   }
 
   async emit<K extends EventType>(db: Database, type: K, payload: DomainEvents[K]): Promise<string> {
@@ -61,8 +87,16 @@ export class OutboxEventBus implements EventBus {
     // subscribes to is written delivered: kept for the record, never dispatched.
     const isSubscribed = this.subscriptions.has(type);
     const id = await OutboxRepository.append(db, type, payload, accountId, !isSubscribed);
-    // The caller's transaction commits after this; look soon (the poll is the safety net).
-    if (this.isStarted && isSubscribed) this.schedule(25);
+    if (!isSubscribed) return id;
+    if (this.isNotified) {
+      // Delivered when the caller's transaction commits (never if it rolls back), to every node,
+      // one per transaction however many events it wrote: a round before the commit would not
+      // see the row yet.
+      await db.execute(NOTIFY);
+    } else if (this.isStarted) {
+      // One connection (PGlite): the round waits for the caller's commit. Look soon.
+      this.schedule(NUDGE_MS);
+    }
     return id;
   }
 
@@ -96,7 +130,22 @@ export class OutboxEventBus implements EventBus {
   start(): void {
     if (this.isStarted) return;
     this.isStarted = true;
+    if (this.isNotified) {
+      this.listener = this.handle!.listen(
+        OUTBOX_CHANNEL,
+        () => this.schedule(0),
+        (err) => this.log.warn({ err }, 'event bus: LISTEN connection failed; reconnecting (polling meanwhile)'),
+      ).catch((err: unknown) => {
+        this.log.error({ err }, 'event bus: cannot LISTEN; delivering on the poll only');
+        return undefined;
+      });
+    }
     this.schedule(0);
+  }
+
+  /** Answers once this node listens for commits (tests; at once when it does not listen). */
+  async listening(): Promise<void> {
+    await this.listener;
   }
 
   /** Stops delivering and waits for the round in progress (app closing). */
@@ -104,6 +153,9 @@ export class OutboxEventBus implements EventBus {
     this.isStarted = false;
     clearTimeout(this.timer);
     this.timer = undefined;
+    const listener = this.listener;
+    this.listener = undefined;
+    await (await listener)?.close();
     await this.rounds;
   }
 
@@ -136,13 +188,17 @@ export class OutboxEventBus implements EventBus {
     return result;
   }
 
+  /** Runs a round in `ms` (or sooner if one is due sooner); during a round, another right after it. */
   private schedule(ms: number): void {
     if (!this.isStarted) return;
     if (this.isTicking) {
       this.again = true;
       return;
     }
+    const at = Date.now() + ms;
+    if (this.timer && this.timerAt <= at) return;
     clearTimeout(this.timer);
+    this.timerAt = at;
     this.timer = setTimeout(() => this.tick(), ms);
     this.timer.unref?.();
   }
