@@ -13,7 +13,7 @@ describe('startHere', () => {
     await s.mine(3);
     expect(await startHere(s.dbh.db, follower)).toBe(false);
     await followStep(s.dbh.db, follower, { maxBlocks: 100 });
-    expect(await seen('start-here')).toEqual([early.hash]);
+    expect(await seen()).toEqual([early.hash]);
   });
 
   it('without it, a transfer before the first step is not delivered (why an owner calls it)', async () => {
@@ -21,6 +21,6 @@ describe('startHere', () => {
     await s.transfer(recipient(71));
     await s.mine(2);
     await followStep(s.dbh.db, follower, { maxBlocks: 100 });
-    expect(await seen('no-start')).toEqual([]);
+    expect(await seen()).toEqual([]);
   });
 });
