@@ -179,7 +179,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const identityAdmin: IdentityAdmin = createIdentityAdmin({ config, db: dbh.db, mailer, revocations });
   const kyc = options.kyc ?? createKycProvider(config);
   const jobs = new JobQueue(dbh, app.log);
-  const events = new OutboxEventBus(dbh.db, app.log);
+  // On PostgreSQL the bus is woken when an emitting transaction commits (pg_notify), on every node.
+  const events = new OutboxEventBus(dbh.db, app.log, { handle: dbh });
   // Everything the platform signs goes through this one sender, with the platform's keys (on the
   // local chains, the installation's own: platform-deployer.ts).
   const sender = new PlatformSender({
