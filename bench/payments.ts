@@ -16,24 +16,19 @@
 // The apps run in this process (`app.inject`, no sockets) on the embedded database, as in
 // bench/tokens.ts (on PostgreSQL with DATABASE_URL). No timed assertions: the figures are for reading.
 //
-// Figures, 2026-11-26, 2 shared cores under a load of 5–8 from other work:
+// Figures, 2026-11-26, 2 shared cores.
+//   Before the two fixes below (a load of 5–8 from other work):
 //   (a) PGlite      min 121 / median 866 / max 1126 ms — target 1200 ms met (20/20)
-//       PostgreSQL  min 171 / median 905 / max 1300 ms (19/20), and 216 / 605 / 1588 ms (18/20): NOT met.
-//       Two causes, each alone enough to miss it:
-//       - events/bus.ts OutboxEventBus.emit nudges the dispatcher with a 25 ms timer started inside
-//         the emitting transaction. On PostgreSQL a round that runs before the follower's
-//         onConfirmed transaction commits finds nothing, and the event waits for the next poll
-//         (DEFAULT_DISPATCH.pollMs, 1 s): confirmed → settled 1056 ms in that run. A probe emitting
-//         in a transaction that commits 50 ms later: delivered 990–1050 ms after the commit on
-//         PostgreSQL (10 ms later: 20–55 ms); on PGlite 20–35 ms, as its one connection runs the
-//         round after the commit. Fix: nudge on commit — pg_notify in emit's transaction (sent
-//         only when it commits, to every node) with the bus LISTENing; PGlite keeps the timer.
-//       - adapters/chains/follower/run.ts runFollower pauses pollMs after each step ends, so the
-//         head is read every pollMs + the step's own time (50–300 ms here): a block just after a
-//         read is confirmed up to pollMs + two steps later (1099 ms before the settlement in the
-//         1300 ms case). Fix: pause(options, stop) for pollMs less the time since the step began.
-//   (b) 100 vs 10 000 deposit addresses, per block: PGlite 137 vs 147 ms (ratio 1.07), PostgreSQL
-//       94 vs 92 ms (0.98); 4.00 RPC calls per block in every case: flat.
+//       PostgreSQL  min 171 / median 905 / max 1300 ms (19/20): not met, for two causes:
+//       - the bus's 25 ms nudge ran before the follower's transaction committed, so the event
+//         waited for the next 1 s poll (confirmed → settled 1056 ms in one run);
+//       - runFollower paused pollMs after each step ended, so the head was read every pollMs plus
+//         the step (50–300 ms under load).
+//   After (f2e2422: the pause counts from the step's start; c28512b + the app: pg_notify at the
+//   emitting transaction's commit wakes the bus on every node), load 1.4:
+//   (a) PostgreSQL  min 85 / median 627 / max 968 ms — met (20/20); confirmed → settled median 14 ms
+//   (b) 100 vs 10 000 deposit addresses, per block: PostgreSQL 71.2 vs 70.4 ms (ratio 0.99),
+//       PGlite 137 vs 147 ms (1.07, under load); 4.00 RPC calls per block in every case: flat.
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
