@@ -106,6 +106,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     genReqId: () => randomUUID(),
     trustProxy: true,
     bodyLimit: 1_048_576,
+    // The onReady work (start-up tasks, pg-boss installing its schema on first start) may take
+    // longer than Fastify's default 10 s on a busy two-core machine; it is bounded by its own tasks.
+    pluginTimeout: 120_000,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: routerProblem,
   }).withTypeProvider<ZodTypeProvider>();
