@@ -85,6 +85,14 @@ const ZEnv = z.object({
   KYC_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_000),
   /** Whether the embedded sandbox may verify identities when Onfido is not configured (off in production unless set). */
   KYC_SANDBOX: z.enum(['on', 'off']).optional(),
+  /** Card payments (issue 16): Stripe when its three keys are set; otherwise the embedded sandbox that speaks Stripe. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** The sandbox's Stripe API listens on 127.0.0.1 at this port (0: any free port). */
+  CARD_SANDBOX_PORT: z.coerce.number().int().min(0).max(65_535).default(12_111),
+  /** Whether the card sandbox may take payments without Stripe (default: on except in production). */
+  CARD_SANDBOX: z.enum(['on', 'off']).optional(),
   /** Real AWS Cognito: set all three to switch the identity pool to AWS. */
   COGNITO_USER_POOL_ID: z.string().optional(),
   COGNITO_CLIENT_ID: z.string().optional(),
@@ -146,6 +154,10 @@ export type Config = {
   /** Whether the gateway answers eth_chainId, net_version and eth_blockNumber from its short-lived cache. */
   gatewayCache: boolean;
   webDist: string;
+  cards: {
+    stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
+    sandbox: { allowed: boolean; port: number };
+  };
   kyc: {
     onfido:
       { apiToken: string; region: string; webhookToken: string | undefined; apiUrl: string | undefined } | undefined;
@@ -238,6 +250,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     userCacheMs: e.USER_CACHE_MS,
     gatewayCache: e.GATEWAY_CACHE === 'on',
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    cards: {
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            }
+          : undefined,
+      sandbox: {
+        allowed: e.CARD_SANDBOX ? e.CARD_SANDBOX === 'on' : !isProduction,
+        port: e.CARD_SANDBOX_PORT,
+      },
+    },
     kyc: {
       onfido: e.ONFIDO_API_TOKEN
         ? {

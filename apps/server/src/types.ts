@@ -12,6 +12,7 @@ import type { FollowerRegistry } from './adapters/chains/follower/index.ts';
 import type { NetworkMonitor } from './adapters/chains/monitor.ts';
 import type { PlatformSender } from './adapters/chains/sender/index.ts';
 import type { IdentityAdmin } from './adapters/identity-admin/port.ts';
+import type { CardGateway } from './adapters/cards/port.ts';
 import type { KycProvider } from './adapters/kyc/port.ts';
 import type { Mailer } from './adapters/mail/port.ts';
 import type { Config } from './config.ts';
@@ -78,6 +79,8 @@ export type Deps = {
   chains: { monitor: NetworkMonitor };
   /** Identity verification: Onfido, or the embedded sandbox when Onfido is not configured. */
   kyc: KycProvider;
+  /** Card payments: Stripe, or the embedded sandbox that speaks Stripe; null where neither is allowed. */
+  cards: CardGateway | null;
   /** Domain events (the outbox): services emit in the transaction of the change; subscribers register while the app is built. */
   events: EventBus;
   /** Background jobs (pg-boss): services send; the workers are the jobs of src/jobs (registered in app.ts). */

@@ -25,3 +25,4 @@ export * from './notifications.ts';
 export * from './plans.ts';
 export * from './subscriptions.ts';
 export * from './qnt.ts';
+export * from './cards.ts';

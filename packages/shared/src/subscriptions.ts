@@ -49,7 +49,8 @@ export const PLAN_TERMS = {
   lowCreditsThreshold: 20,
 } as const;
 
-export const ORDER_KINDS = ['PLAN', 'CREDITS', 'RENEWAL'] as const;
+/** USAGE: a pay-as-you-go month's bill for the credits used on credit. */
+export const ORDER_KINDS = ['PLAN', 'CREDITS', 'RENEWAL', 'USAGE'] as const;
 export const ORDER_STATUSES = ['AWAITING_PAYMENT', 'PAID', 'CANCELLED'] as const;
 export type TOrderStatus = (typeof ORDER_STATUSES)[number];
 

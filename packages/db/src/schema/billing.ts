@@ -80,7 +80,8 @@ export const accountAllowances = pgView('account_allowances', {
   rateLimit: integer('rate_limit').notNull(),
 }).existing();
 
-export type OrderKind = 'PLAN' | 'CREDITS' | 'RENEWAL';
+/** USAGE: a pay-as-you-go month's bill for the credits used on credit (the period job). */
+export type OrderKind = 'PLAN' | 'CREDITS' | 'RENEWAL' | 'USAGE';
 export type OrderStatus = 'AWAITING_PAYMENT' | 'PAID' | 'CANCELLED';
 
 /**

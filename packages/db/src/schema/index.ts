@@ -8,3 +8,4 @@ export * from './events.ts';
 export * from './plans.ts';
 export * from './billing.ts';
 export * from './qnt.ts';
+export * from './cards.ts';
