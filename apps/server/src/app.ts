@@ -36,6 +36,7 @@ import {
   createAccountPlanRuntime,
   subscribeOrderMails,
   subscribeQntSettlement,
+  subscribeCardSettlement,
 } from './services/account-plan/index.ts';
 import { accountPlanService } from './services/account-plan/routes.ts';
 import { applicationManagerService } from './services/application-manager/routes.ts';
@@ -47,7 +48,7 @@ import { createPlanNotices, subscribeNotifications } from './services/connect/in
 import { connectService } from './services/connect/routes.ts';
 import { ACCESS_JWT_SECONDS, identityRoutes, KeyStore, resolvePoolSettings } from './services/identity/index.ts';
 import { integrateService } from './services/integrate/routes.ts';
-import { qntPayments } from './services/payment/index.ts';
+import { qntPayments, subscribeCardPayments } from './services/payment/index.ts';
 import { paymentService } from './services/payment/routes.ts';
 import { tokeniseService } from './services/tokenise/index.ts';
 import type { App, Deps, RawHandler } from './types.ts';
@@ -261,6 +262,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     qnt: qntPayments(deps, app.log),
   });
   subscribeQntSettlement(deps, deps.events, app.log);
+  subscribeCardSettlement(deps, deps.events, app.log);
+  subscribeCardPayments(deps, deps.events, deps.mailer, app.log);
   // The plans' periods (trial ends and reminders, renewals), swept by jobs/plan-periods.ts.
   if (config.services.includes('account-plan')) {
     const notices = createPlanNotices({

@@ -60,6 +60,8 @@ export type Runtime = {
   accountPlan?: AccountPlanRuntime;
   /** QNT deposits swept to the treasury (jobs/qnt-sweep.ts); `sweeps` false where the operator sweeps. */
   payment?: PaymentRuntime;
+  /** Monthly charges of saved cards and card intents read again (jobs/card-charges.ts), where cards are taken. */
+  cards?: { chargeDue(now: Date): Promise<{ charged: number; failed: number }>; reconcile(now: Date): Promise<number> };
 };
 
 /** What services need from the platform; built once in app.ts and handed to each service plugin. */

@@ -119,6 +119,20 @@ export const PROBLEMS = {
   },
   /** spec §8, quoted exactly: a transaction that is not a QNT transfer to the order's address. */
   QNT_PAYMENT_INVALID: { status: 422, message: 'Something went wrong! please try again.' },
+  /** Card payments need Stripe (STRIPE_* keys) or the embedded card sandbox. */
+  CARD_PAYMENTS_UNAVAILABLE: {
+    status: 503,
+    message: 'Card payments are not available right now. Please choose another method.',
+  },
+  /** The card provider could not be reached or refused the request (not the card: that is a decline). */
+  CARD_PROVIDER_ERROR: { status: 502, message: 'The card provider could not be reached. Please try again.' },
+  CARD_INTENT_NOT_FOUND: { status: 404, message: 'The card payment was not found.' },
+  /** Charging the saved card needs one: add a card in My account. */
+  CARD_NOT_SAVED: { status: 409, message: 'No card is saved for this account. Add a card in My account.' },
+  /** A refund beyond what was paid by card and not yet refunded. */
+  REFUND_TOO_LARGE: { status: 422, message: 'The refund is larger than what is left to refund.' },
+  /** A webhook whose Stripe-Signature does not verify. */
+  CARD_WEBHOOK_INVALID: { status: 400, message: 'The webhook signature is not valid.' },
   NETWORK_NOT_FOUND: { status: 404, message: 'The network was not found.' },
   NETWORK_REMOVAL_REQUESTED: { status: 409, message: 'The removal of this network has already been requested.' },
   NETWORK_REMOVED: { status: 409, message: 'This network has already been removed.' },

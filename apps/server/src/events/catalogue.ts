@@ -8,6 +8,7 @@ export type PlanChangeCause =
   | 'PLAN_PAID'
   | 'PERIOD_ENDED'
   | 'RENEWAL_FAILED'
+  | 'BILL_PAID'
   | 'TRIAL_ENDED'
   | 'TRIAL_EXTENDED'
   | 'CANCEL_REQUESTED'
@@ -108,8 +109,31 @@ export type DomainEvents = {
     accountId: string;
     orderId: string;
     reference: string;
-    kind: 'PLAN' | 'CREDITS' | 'RENEWAL';
+    kind: 'PLAN' | 'CREDITS' | 'RENEWAL' | 'USAGE';
     totalGbpMinor: number;
+  };
+  /**
+   * A card intent that pays an order succeeded at the card provider (recorded once per intent,
+   * from its webhook or a confirmation, whichever came first); the account-plan service settles.
+   */
+  'card.payment_succeeded': { accountId: string; orderId: string; intentId: string; amountGbpMinor: number };
+  /** Staff refunded (part of) an order paid by card; a credit note was issued. */
+  'card.refunded': {
+    accountId: string;
+    orderId: string;
+    reference: string;
+    amountGbpMinor: number;
+    creditNoteId: string;
+  };
+  /** A monthly charge of the saved card failed; `nextAttemptAt` null: no attempt is left. */
+  'card.charge_failed': {
+    accountId: string;
+    orderId: string;
+    reference: string;
+    amountGbpMinor: number;
+    attempt: number;
+    message: string;
+    nextAttemptAt: string | null;
   };
   /** A plan order was placed and waits for its payment (the bank transfer's instructions are mailed). */
   'order.placed': {

@@ -1,4 +1,5 @@
 import type { Deps } from '../types.ts';
+import { cardChargesJob } from './card-charges.ts';
 import { chainFollowJob } from './chain-follow.ts';
 import { feeBumpJob } from './fee-bump.ts';
 import { outboxPruneJob } from './outbox-prune.ts';
@@ -16,6 +17,7 @@ export const JOBS: readonly AnyJob[] = [
   outboxPruneJob,
   planPeriodsJob,
   qntSweepJob,
+  cardChargesJob,
 ];
 
 /**

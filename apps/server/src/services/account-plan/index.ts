@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../events/port.ts';
 import type { Deps } from '../../types.ts';
-import { qntPayments } from '../payment/index.ts';
+import { cardPayments, qntPayments } from '../payment/index.ts';
 import { PlanLifecycle } from './lifecycle.ts';
 import { availablePaymentMethods, OrderService } from './orders.ts';
 import { PlanPeriods, type AccountPlanRuntime, type TrialReminderNotices } from './periods.ts';
@@ -16,6 +16,27 @@ export type { AccountPlanRuntime, SweepReport, TrialReminderNotices } from './pe
 
 /** The subscriber's name (deliveries are recorded under it): never renamed. */
 const QNT_SETTLEMENT = 'account-plan.qnt-settlement';
+
+/** The subscriber's name (deliveries are recorded under it): never renamed. */
+const CARD_SETTLEMENT = 'account-plan.card-settlement';
+
+/**
+ * A card payment that succeeded settles its order (OrderService.settleFromCard), exactly once per
+ * event, in the transaction that records the delivery. A payment the order can no longer take
+ * (withdrawn meanwhile, or paid by another intent) is refunded in full, with a key of its own.
+ */
+export function subscribeCardSettlement(
+  deps: Pick<Deps, 'db' | 'events' | 'config' | 'box' | 'cards'>,
+  events: EventBus,
+  log: FastifyBaseLogger,
+): void {
+  const qnt = qntPayments(deps, log);
+  const cards = cardPayments(deps, log);
+  events.subscribe(CARD_SETTLEMENT, 'card.payment_succeeded', async (event, tx) => {
+    const orders = new OrderService(tx, events, deps.config.billing, qnt, cards);
+    if (!(await orders.settleFromCard(tx, event.payload))) await cards.refundUnsettled(event.payload);
+  });
+}
 
 /**
  * QNT credited to an account settles its open QNT orders (OrderService.settleFromQnt), exactly
@@ -35,19 +56,20 @@ export function subscribeQntSettlement(
 
 /** The face the plan-periods job sweeps with (deps.runtime.accountPlan); `notices` tells of trial reminders. */
 export function createAccountPlanRuntime(
-  deps: Pick<Deps, 'db' | 'events' | 'config' | 'box'>,
+  deps: Pick<Deps, 'db' | 'events' | 'config' | 'box' | 'cards'>,
   notices: TrialReminderNotices,
   log: FastifyBaseLogger,
 ): AccountPlanRuntime {
   const { db, events, config } = deps;
   const qnt = qntPayments(deps, log);
+  const cards = cardPayments(deps, log);
   return new PlanPeriods({
     db,
     events,
     repo: new AccountPlanRepository(db),
     lifecycle: new PlanLifecycle(db, events, { paygCreditLimit: config.billing.paygCreditLimit }),
-    orders: new OrderService(db, events, config.billing, qnt),
+    orders: new OrderService(db, events, config.billing, qnt, cards),
     notices,
-    paymentMethods: availablePaymentMethods(qnt),
+    paymentMethods: availablePaymentMethods(qnt, cards),
   });
 }

@@ -3,27 +3,9 @@
  * dots, numbers grouped by thousands. Dates are read in the UK's time zone, where the pounds are.
  */
 
-const DATE = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
+import { formatCount, formatDate } from '../../lib/formats.ts';
 
-/** 2025-03-07 → '07.03.2025'. */
-export function formatDate(date: Date | string): string {
-  return DATE.format(new Date(date)).replaceAll('/', '.');
-}
-
-const GROUPED = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const COUNT = new Intl.NumberFormat('en-GB');
-
-/** Pence as pounds: 600000 → '£6,000.00'. */
-export const formatPounds = (pence: number) => `£${GROUPED.format(pence / 100)}`;
-/** US cents as dollars: 110000 → '$1,100.00'. */
-export const formatDollars = (cents: number) => `$${GROUPED.format(cents / 100)}`;
-/** 10000 → '10,000'. */
-export const formatCount = (count: number) => COUNT.format(count);
+export { formatCount, formatDate, formatDollars, formatPounds } from '../../lib/formats.ts';
 
 /** The words of a plan's line on its invoice: 'Annual Subscription — Standard, 12 months from 07.03.2025'. */
 export function planLine(planName: string, months: number, from: Date): string {
@@ -38,7 +20,7 @@ export function formatQnt(wei: bigint | string): string {
   const whole = value / WEI_PER_QNT;
   const micro = (value % WEI_PER_QNT) / 10n ** 12n;
   const fraction = micro === 0n ? '' : `.${micro.toString().padStart(6, '0').replace(/0+$/, '')}`;
-  return `${COUNT.format(whole)}${fraction} QNT`;
+  return `${formatCount(whole)}${fraction} QNT`;
 }
 
 const TIME = new Intl.DateTimeFormat('en-GB', {

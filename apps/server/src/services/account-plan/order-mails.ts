@@ -17,6 +17,7 @@ export type OrderMail = { subject: string; text: string };
 function purchase(order: TOrder): string {
   const credits = order.bundle ? `${formatCount(order.bundle.credits)} credits` : null;
   if (order.kind === 'RENEWAL') return `the renewal of ${order.ratePlan?.name ?? 'your plan'}`;
+  if (order.kind === 'USAGE') return `the credits used on ${order.ratePlan?.name ?? 'your plan'}`;
   if (order.ratePlan) return credits ? `${order.ratePlan.name} with ${credits}` : order.ratePlan.name;
   return credits ?? 'credits';
 }
@@ -87,6 +88,16 @@ export function orderPaidMail(order: TOrder): OrderMail {
       ? `We received ${received ?? formatPounds(order.paidGbpMinor)} for order ${order.reference}.`
       : null;
   const lines: string[] = paid ? [paid] : [`Thank you for your order ${order.reference}.`];
+  if (order.kind === 'USAGE') {
+    const period =
+      order.periodStart && order.periodEnd
+        ? ` from ${formatDate(order.periodStart)} to ${formatDate(order.periodEnd)}`
+        : '';
+    return {
+      subject: `Order ${order.reference}: your monthly bill is paid`,
+      text: [...lines, `This pays your bill for the credits used${period}. Thank you.`].join('\n'),
+    };
+  }
   if (order.ratePlan && order.periodStart && order.periodEnd) {
     const verb = order.kind === 'RENEWAL' ? 'is renewed' : 'is active';
     lines.push(

@@ -6,7 +6,7 @@ import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { orderManagementRoutes } from './management-routes.ts';
 import { OrderService } from './orders.ts';
-import { qntPayments } from '../payment/index.ts';
+import { cardPayments, qntPayments } from '../payment/index.ts';
 
 const problems = { '4xx': ZProblem };
 const docs = { tags: ['account-plan'], security: [{ bearerAuth: [] }] };
@@ -24,7 +24,13 @@ const ZOrderParams = z.object({ id: z.uuid() });
  * Registered by routes.ts under /api/account-plan.
  */
 export async function orderRoutes(app: App, deps: Deps) {
-  const orders = new OrderService(deps.db, deps.events, deps.config.billing, qntPayments(deps, app.log));
+  const orders = new OrderService(
+    deps.db,
+    deps.events,
+    deps.config.billing,
+    qntPayments(deps, app.log),
+    cardPayments(deps, app.log),
+  );
 
   app.post(
     '/order/plan',

@@ -163,6 +163,15 @@ export class OrdersRepository {
     return row?.orderId ?? null;
   }
 
+  /** Credits billed by the account's month's bills still open (not yet bought back by their payment). */
+  async creditsOnOpenBills(accountId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ credits: sql<number>`coalesce(sum(${orders.credits}), 0)::int` })
+      .from(orders)
+      .where(and(eq(orders.accountId, accountId), eq(orders.kind, 'USAGE'), eq(orders.status, 'AWAITING_PAYMENT')));
+    return Number(row?.credits ?? 0);
+  }
+
   /** Records a payment; answers the total received for the order since it was placed. */
   async recordPayment(payment: typeof payments.$inferInsert): Promise<number> {
     await this.db.insert(payments).values(payment);

@@ -17,7 +17,7 @@ import { usdCentsToPence } from '../../lib/prices.ts';
 import type { QntPaymentsFace } from '../payment/index.ts';
 import { AccountPlansRepository, type PlanRow, type StoredPlanState } from '../../repositories/account-plans.ts';
 import { PlanLifecycle } from './lifecycle.ts';
-import { formatCount, formatDollars, planLine } from './order-format.ts';
+import { formatCount, formatDate, formatDollars, planLine } from './order-format.ts';
 import {
   OrdersRepository,
   type InvoiceLine,
@@ -31,12 +31,22 @@ export type BillingConfig = Config['billing'];
 
 /**
  * The payment methods this installation takes now: QNT when its token's chain is configured (the
- * payment service's follower confirms transfers), and bank transfer (staff record the receipt).
- * Card joins with its adapter (issue 16). GET /subscription answers the same list.
+ * payment service's follower confirms transfers), card (FIAT) when Stripe or the card sandbox is,
+ * and bank transfer (staff record the receipt). GET /subscription answers the same list.
  */
-export function availablePaymentMethods(qnt: Pick<QntPaymentsFace, 'isAvailable'> | null): TPaymentMethod[] {
-  return [...(qnt?.isAvailable ? (['QNT'] as const) : []), 'BANK_TRANSFER'];
+export function availablePaymentMethods(
+  qnt: Pick<QntPaymentsFace, 'isAvailable'> | null,
+  cards: CardsFace | null = null,
+): TPaymentMethod[] {
+  return [
+    ...(qnt?.isAvailable ? (['QNT'] as const) : []),
+    ...(cards?.isAvailable ? (['FIAT'] as const) : []),
+    'BANK_TRANSFER',
+  ];
 }
+
+/** What orders need of card payments: whether this installation takes cards. */
+export type CardsFace = { isAvailable: boolean };
 
 /** Who places an order: a signed-in user of the account. */
 export type Caller = { id: string; accountId: string };
@@ -84,10 +94,12 @@ export class OrderService {
     private readonly billing: BillingConfig,
     /** QNT payments (the payment service's face); null where this node takes no QNT. */
     private readonly qnt: QntPaymentsFace | null = null,
+    /** Card payments; null where this installation takes no cards. */
+    cards: CardsFace | null = null,
   ) {
     this.repo = new OrdersRepository(db);
     this.lifecycle = new PlanLifecycle(db, events, { paygCreditLimit: billing.paygCreditLimit });
-    this.available = availablePaymentMethods(qnt);
+    this.available = availablePaymentMethods(qnt, cards);
   }
 
   /** POST /order/plan: the caller's order of a plan on sale; a repeated key answers the first order. */
@@ -212,6 +224,73 @@ export class OrderService {
     await this.quoteInQnt(tx, order);
     await this.announcePlaced(tx, order);
     return order.id;
+  }
+
+  /**
+   * The pay-as-you-go month's bill (the periods job, inside its transaction, at the month end):
+   * the credits used on credit — below zero, less those on bills still open — at the plan's credit
+   * price, due when the grace days end. Paying it buys those credits back. Placed once per account
+   * and month; null when nothing is owed. The invoices issue's monthly close takes this over.
+   */
+  async placeMonthBill(tx: Database, input: RenewalInput): Promise<string | null> {
+    const repo = new OrdersRepository(tx);
+    const key = `month-bill:${input.accountId}:${input.periodEnd.toISOString()}`;
+    const existing = await repo.findByKey(input.accountId, key);
+    if (existing) return existing.id;
+    const plan = await repo.ratePlan(input.plan.id);
+    if (!plan?.creditPriceUsdCents) return null;
+    const { balance } = await repo.ledger.balance(input.accountId, 'CREDIT');
+    const owed = (balance < 0n ? Number(-balance) : 0) - (await repo.creditsOnOpenBills(input.accountId));
+    if (owed <= 0) return null;
+    const usdCents = owed * plan.creditPriceUsdCents;
+    const prices = this.prices(0, usdCents, new Date());
+    const description = `Credits used, ${formatDate(input.periodStart)} – ${formatDate(input.periodEnd)}: ${formatCount(owed)} at ${formatDollars(plan.creditPriceUsdCents)} (${formatDollars(usdCents)} at $${prices.usdPerGbp} to the pound)`;
+    const order = await this.insert(repo, [line(description, prices.totalGbpMinor)], {
+      accountId: input.accountId,
+      userId: null,
+      idempotencyKey: key,
+      kind: 'USAGE',
+      ratePlanId: plan.id,
+      credits: owed,
+      paymentMethod: input.paymentMethod,
+      ...prices,
+      periodStart: input.periodStart,
+      periodEnd: input.periodEnd,
+      dueAt: addDays(input.periodEnd, PLAN_TERMS.renewalGraceDays),
+    });
+    await this.quoteInQnt(tx, order);
+    await this.announcePlaced(tx, order);
+    return order.id;
+  }
+
+  /**
+   * A card intent that pays the order succeeded (the subscriber of `card.payment_succeeded`, in
+   * its transaction): the payment is recorded once per intent and the order settled. Answers
+   * false when the order cannot take it (withdrawn, or paid by another intent): the caller refunds.
+   */
+  async settleFromCard(
+    tx: Database,
+    payment: { accountId: string; orderId: string; intentId: string; amountGbpMinor: number },
+    now = new Date(),
+  ): Promise<boolean> {
+    const repo = new OrdersRepository(tx);
+    const order = await repo.lock(payment.orderId);
+    if (!order || order.accountId !== payment.accountId) return false;
+    const recordedFor = await repo.paymentOrderId('FIAT', payment.intentId);
+    if (recordedFor) return recordedFor === order.id;
+    if (order.status !== 'AWAITING_PAYMENT') return false;
+    const received = await repo.recordPayment({
+      orderId: order.id,
+      method: 'FIAT',
+      externalId: payment.intentId,
+      amountGbpMinor: payment.amountGbpMinor,
+      receivedAt: now,
+      recordedBy: null,
+    });
+    if (received >= order.totalGbpMinor) {
+      await this.settle(repo, tx, order, { amountPaid: received, paidAt: now, paymentMethod: 'FIAT' });
+    }
+    return true;
   }
 
   /** POST /order/track: the caller's own order (another account's id is as good as unknown). */
@@ -453,7 +532,9 @@ export class OrderService {
     let periodStart = order.periodStart;
     let periodEnd = order.periodEnd;
     let feeLine: string | undefined;
-    if (order.kind !== 'CREDITS') {
+    if (order.kind === 'USAGE') {
+      await this.lifecycle.apply(order.accountId, { type: 'BILL_PAID', orderId: order.id }, { tx });
+    } else if (order.kind !== 'CREDITS') {
       const plan = (await repo.ratePlan(order.ratePlanId!))!;
       if (order.kind === 'PLAN') {
         const months = periodMonths(planRef(plan), order.upfrontMonths);
@@ -476,7 +557,10 @@ export class OrderService {
     }
     if (order.credits > 0) {
       await repo.ledger.purchase(order.accountId, 'CREDIT', BigInt(order.credits), {
-        reason: `${formatCount(order.credits)} credits bought (order ${order.reference})`,
+        reason:
+          order.kind === 'USAGE'
+            ? `${formatCount(order.credits)} credits used on credit paid (order ${order.reference})`
+            : `${formatCount(order.credits)} credits bought (order ${order.reference})`,
         reference: `order:${order.id}`,
       });
     }

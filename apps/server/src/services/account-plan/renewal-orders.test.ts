@@ -125,7 +125,7 @@ describe('renewal orders: placed when a period ends, paid by bank transfer', () 
       periodEnd,
       paymentMethod: 'BANK_TRANSFER',
     });
-    await lifecycle.apply(user.accountId, { type: 'RENEWAL_FAILED', now: new Date() });
+    await lifecycle.apply(user.accountId, { type: 'RENEWAL_FAILED', now: new Date(), dueAt: new Date() });
     expect(await allowancesOf(t, user.accountId)).toMatchObject({ status: 'INACTIVE', inService: false });
 
     const res = await receipt(t, staff, orderId, { amountGbpMinor: annual.feeGbpMinor });

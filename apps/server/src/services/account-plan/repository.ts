@@ -5,6 +5,7 @@ import {
   accountPlans,
   creditBundles,
   networks,
+  orders,
   ratePlans,
   type Database,
 } from '@connect/db';
@@ -138,21 +139,21 @@ export class AccountPlanRepository {
     return rows.map((row) => ({ accountId: row.accountId, due: new Date(row.due!) }));
   }
 
-  /** Renewals still unpaid when the period ended on or before `endedBy` (the grace days are over). */
-  async renewalsOverdue(endedBy: Date): Promise<PlanCandidate[]> {
+  /**
+   * Plans whose renewal order (or pay-as-you-go month's bill) is still unpaid on its due date:
+   * `due` is that date (the end of the grace days).
+   */
+  async renewalsOverdue(now: Date): Promise<PlanCandidate[]> {
     const rows = await this.db
-      .select({ accountId: accountPlans.accountId, due: accountPlans.periodEnd })
+      .select({ accountId: accountPlans.accountId, due: orders.dueAt })
       .from(accountPlans)
+      .innerJoin(orders, eq(orders.id, accountPlans.pendingOrderId))
       .where(
-        and(
-          eq(accountPlans.status, 'ACTIVE'),
-          eq(accountPlans.statusReason, 'RENEWAL_DUE'),
-          lte(accountPlans.periodEnd, endedBy),
-        ),
+        and(eq(accountPlans.status, 'ACTIVE'), eq(accountPlans.statusReason, 'RENEWAL_DUE'), lte(orders.dueAt, now)),
       )
-      .orderBy(asc(accountPlans.periodEnd))
+      .orderBy(asc(orders.dueAt))
       .limit(SWEEP_BATCH);
-    return rows.map((row) => ({ accountId: row.accountId, due: new Date(row.due!) }));
+    return rows.map((row) => ({ accountId: row.accountId, due: new Date(row.due) }));
   }
 
   /** How the account paid its last order (a renewal is offered the same way), or null. */

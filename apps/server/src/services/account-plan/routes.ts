@@ -19,7 +19,7 @@ import { orderRoutes } from './order-routes.ts';
 import { OrderService } from './orders.ts';
 import { AccountPlanRepository } from './repository.ts';
 import { AccountPlanService } from './service.ts';
-import { qntPayments } from '../payment/index.ts';
+import { cardPayments, qntPayments } from '../payment/index.ts';
 
 /** Every error of these routes is a problem document (plugins/problem.ts). */
 const problems = { '4xx': ZProblem };
@@ -44,7 +44,13 @@ export async function accountPlanService(app: App, deps: Deps) {
     new AccountPlanRepository(deps.db),
     new AccountPlansRepository(deps.db, deps.events),
     new PlanLifecycle(deps.db, deps.events, { paygCreditLimit: deps.config.billing.paygCreditLimit }),
-    new OrderService(deps.db, deps.events, deps.config.billing, qntPayments(deps, app.log)),
+    new OrderService(
+      deps.db,
+      deps.events,
+      deps.config.billing,
+      qntPayments(deps, app.log),
+      cardPayments(deps, app.log),
+    ),
   );
 
   app.get(

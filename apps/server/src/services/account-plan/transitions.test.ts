@@ -244,15 +244,17 @@ describe('plan transitions (pure)', () => {
     const due = annual({ statusReason: 'RENEWAL_DUE', pendingOrderId: 'r1' });
     it(`turns INACTIVE ${PLAN_TERMS.renewalGraceDays} days after the period end, not before, keeping the order`, () => {
       const grace = addDays(END, PLAN_TERMS.renewalGraceDays);
-      expect(refused(transition(due, { type: 'RENEWAL_FAILED', now: addDays(grace, -0.01) }))).toBe('ORDER_PENDING');
-      expect(ok(transition(due, { type: 'RENEWAL_FAILED', now: grace }))).toMatchObject({
+      expect(refused(transition(due, { type: 'RENEWAL_FAILED', now: addDays(grace, -0.01), dueAt: grace }))).toBe(
+        'ORDER_PENDING',
+      );
+      expect(ok(transition(due, { type: 'RENEWAL_FAILED', now: grace, dueAt: grace }))).toMatchObject({
         status: 'INACTIVE',
         statusReason: 'RENEWAL_FAILED',
         pendingOrderId: 'r1',
       });
     });
     it('only a renewal that is due fails', () => {
-      expect(refused(transition(annual(), { type: 'RENEWAL_FAILED', now: addDays(END, 100) }))).toBe(
+      expect(refused(transition(annual(), { type: 'RENEWAL_FAILED', now: addDays(END, 100), dueAt: END }))).toBe(
         'ORDER_NOT_PAYABLE',
       );
     });

@@ -1,4 +1,4 @@
-import { PLAN_TERMS, planRank, type PlanStatus, type ProblemCode, type TPlanStatusReason } from '@connect/shared';
+import { planRank, type PlanStatus, type ProblemCode, type TPlanStatusReason } from '@connect/shared';
 import type { PlanRow, StoredPlanState } from '../../repositories/account-plans.ts';
 
 type PlanRef = PlanRow;
@@ -36,11 +36,14 @@ export type PlanEvent =
     }
   /**
    * The paid period ended (`now` ≥ periodEnd). A subscription that renews needs a renewal order
-   * (`renewalOrderId`, placed by the caller for the plan `next` answers); pay as you go rolls on.
+   * (`renewalOrderId`, placed by the caller for the plan `next` answers); pay as you go rolls on,
+   * with the month's bill (`renewalOrderId`, a USAGE order) when credits were used on credit.
    */
   | { type: 'PERIOD_ENDED'; now: Date; renewalOrderId: string | null }
-  /** The renewal order was not paid within the grace days. */
-  | { type: 'RENEWAL_FAILED'; now: Date }
+  /** The renewal order (or a month's bill) was not paid by `dueAt`, its due date (the grace days). */
+  | { type: 'RENEWAL_FAILED'; now: Date; dueAt: Date }
+  /** A pay-as-you-go month's bill was paid: the plan is in good standing again. */
+  | { type: 'BILL_PAID'; orderId: string }
   | { type: 'TRIAL_ENDED'; now: Date }
   | { type: 'TRIAL_EXTENDED'; until: Date }
   | { type: 'CANCEL_REQUESTED' }
@@ -156,23 +159,30 @@ export function transition(state: PlanState, event: PlanEvent): Transition {
       }
       const plan = nextPeriodPlan(state);
       if (plan.type === 'PAY_AS_YOU_GO') {
-        // Pay as you go rolls on each month; the month's credits are billed by the monthly close.
-        // After a long stop of the sweeps it rolls to the first month end after `now`, in one step.
-        return to(state, {
+        // Pay as you go rolls on each month, with the month's bill when credits were used on credit
+        // (due within the grace days, like a renewal). After a long stop of the sweeps it rolls to
+        // the first month end after `now`, in one step.
+        const rolled = {
           plan,
           nextPlan: null,
           periodEnd: nextMonthEnd(state.periodEnd, event.now),
           upfrontMonths: null,
-        });
+        };
+        if (!event.renewalOrderId) return to(state, rolled);
+        return to(state, { ...rolled, statusReason: 'RENEWAL_DUE', pendingOrderId: event.renewalOrderId });
       }
       if (!event.renewalOrderId) return refuse('ORDER_NOT_FOUND');
       return to(state, { plan, nextPlan: null, statusReason: 'RENEWAL_DUE', pendingOrderId: event.renewalOrderId });
     }
     case 'RENEWAL_FAILED':
       if (state.statusReason !== 'RENEWAL_DUE' || !state.periodEnd) return refuse('ORDER_NOT_PAYABLE');
-      if (event.now < addDays(state.periodEnd, PLAN_TERMS.renewalGraceDays)) return refuse('ORDER_PENDING');
-      // The renewal order stays open: paying it later makes the plan ACTIVE again (PLAN_PAID).
+      if (event.now < event.dueAt) return refuse('ORDER_PENDING');
+      // The order stays open: paying it later makes the plan ACTIVE again (PLAN_PAID, BILL_PAID).
       return to(state, { status: 'INACTIVE', statusReason: 'RENEWAL_FAILED' });
+    case 'BILL_PAID':
+      if (state.pendingOrderId !== event.orderId) return to(state, {}); // an older bill: nothing waits on it
+      if (state.status === 'DISABLED') return to(state, { pendingOrderId: null });
+      return to(state, { status: 'ACTIVE', statusReason: null, pendingOrderId: null });
     case 'TRIAL_ENDED':
       if (state.plan.type !== 'TRIAL' || !state.trialEndsAt || event.now < state.trialEndsAt) {
         return refuse('SUBSCRIPTION_NOT_CANCELLABLE');

@@ -239,6 +239,14 @@ export function planChangedNotice(change: DomainEvents['plan.changed']): Account
           UPGRADE_PAGE,
         );
       }
+      if (change.statusReason === 'RENEWAL_DUE' && change.periodEnd && Date.parse(change.periodEnd) > Date.now()) {
+        // Pay as you go rolled on with the month's bill (its period end is the next month's).
+        return notice(
+          'Your monthly bill is due',
+          `${change.planName}: the credits used last month are billed. We charge your saved card or email how to pay; please pay within ${days(PLAN_TERMS.renewalGraceDays)} to keep your plan active.`,
+          PLAN_PAGE,
+        );
+      }
       if (change.statusReason === 'RENEWAL_DUE' && change.periodEnd) {
         const grace = formatNoticeDate(
           new Date(Date.parse(change.periodEnd) + PLAN_TERMS.renewalGraceDays * 86_400_000),
@@ -250,6 +258,8 @@ export function planChangedNotice(change: DomainEvents['plan.changed']): Account
         );
       }
       return null; // pay as you go rolls on into its next month: the month's invoice tells
+    case 'BILL_PAID':
+      return null; // the order's paid email tells
     case 'RENEWAL_FAILED':
       return notice(
         'Your renewal payment is overdue',

@@ -5,8 +5,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createPriceSource } from '../../adapters/prices/create.ts';
 import type { Deps } from '../../types.ts';
+import { CardPayments } from './card-payments.ts';
 import { QntPayments } from './qnt-payments.ts';
 
+export { subscribeCardPayments } from './card-subscribers.ts';
 export { QNT_FOLLOWER, qntNetworkOf, type QntNetwork } from './qnt-payments.ts';
 export type { QntPaymentRow } from './qnt-repository.ts';
 
@@ -42,4 +44,19 @@ export function qntPayments(deps: Pick<Deps, 'db' | 'config' | 'box' | 'events'>
     instances.set(deps, qnt);
   }
   return qnt;
+}
+
+/** What the account-plan service uses of card payments: whether cards are taken, and the refund of a payment an order could not take. */
+export type CardPaymentsFace = Pick<CardPayments, 'isAvailable' | 'refundUnsettled'>;
+
+const cardInstances = new WeakMap<object, CardPayments>();
+
+/** The app's one card payments (per Deps). */
+export function cardPayments(deps: Pick<Deps, 'db' | 'events' | 'cards'>, log: FastifyBaseLogger): CardPayments {
+  let cards = cardInstances.get(deps);
+  if (!cards) {
+    cards = new CardPayments({ db: deps.db, events: deps.events, gateway: deps.cards, log });
+    cardInstances.set(deps, cards);
+  }
+  return cards;
 }

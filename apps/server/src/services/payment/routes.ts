@@ -6,6 +6,7 @@ import type { PortalUser } from '../../lib/portal-users.ts';
 import { startHere } from '../../adapters/chains/follower/index.ts';
 import { serviceStatusRoute } from '../../lib/service-status.ts';
 import type { App, Deps } from '../../types.ts';
+import { cardRoutes } from './card-routes.ts';
 import { qntPayments } from './index.ts';
 import { paymentRuntime } from './sweep.ts';
 
@@ -19,7 +20,7 @@ function callerOf(request: FastifyRequest): PortalUser {
   return request.user;
 }
 
-/** The payment service (spec §7): QNT payments today; card payments arrive with their adapter. */
+/** The payment service (spec §7): QNT payments, card payments (card-routes.ts). */
 export async function paymentService(app: App, deps: Deps) {
   serviceStatusRoute(app, 'payment', deps.config.version);
   const qnt = qntPayments(deps, app.log);
@@ -36,6 +37,7 @@ export async function paymentService(app: App, deps: Deps) {
   }
   // Settled deposits swept to the treasury by jobs/qnt-sweep.ts (when this installation holds the keys).
   deps.runtime.payment = paymentRuntime(deps, qnt, app.log);
+  await cardRoutes(app, deps);
 
   app.post(
     '/confirm-payment',

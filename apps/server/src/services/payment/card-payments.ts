@@ -1,0 +1,546 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '@connect/db';
+import type {
+  TCardConfirmation,
+  TCardConfirmRequest,
+  TCardIntent,
+  TCardOrderRequest,
+  TCardRefundRequest,
+  TCardStatus,
+  TCreditNote,
+} from '@connect/shared';
+import { CARD_MESSAGES } from '@connect/shared';
+import type { CardGateway, PaymentIntentView, SetupIntentView } from '../../adapters/cards/port.ts';
+import { CardSignatureError } from '../../adapters/cards/port.ts';
+import type { EventBus } from '../../events/port.ts';
+import { fieldProblem, notFound, problem, ProblemError } from '../../lib/errors.ts';
+import { CardRepository, type CardIntentRow, type PayableOrder } from './card-repository.ts';
+
+/** Who asks: a signed-in user of the account. */
+type Caller = { id: string; accountId: string; email: string };
+
+/**
+ * When a failed monthly charge is tried again: days after each failure (Stripe's Smart Retries
+ * spread about four attempts over the grace weeks). Four attempts in all: on the day, then after
+ * 1, 3 and 5 more days — all within the 14 grace days, after which the plan turns INACTIVE.
+ */
+export const CHARGE_RETRY_DAYS = [1, 3, 5] as const;
+/** How long the confirmation waits for the order to be settled by the bus (ms). */
+const SETTLE_WAIT_MS = 5_000;
+/** Charges one run of the job takes. */
+const CHARGE_BATCH = 50;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Card payments (issue 16; docs/decisions.md "Card payments"). The provider is the source of
+ * truth: an intent's outcome is read from it (its webhook, or a retrieve when the customer comes
+ * back or the job looks again), stored in `card_intents`, and the first time an intent that pays
+ * an order is seen succeeded, `card.payment_succeeded` is emitted in the same transaction — the
+ * account-plan service settles the order from it, once (`payments` is unique per intent).
+ */
+export class CardPayments {
+  private readonly repo: CardRepository;
+
+  constructor(
+    private readonly deps: { db: Database; events: EventBus; gateway: CardGateway | null; log: FastifyBaseLogger },
+  ) {
+    this.repo = new CardRepository(deps.db);
+  }
+
+  get isAvailable(): boolean {
+    return this.deps.gateway !== null;
+  }
+
+  private get gateway(): CardGateway {
+    if (!this.deps.gateway) throw problem('CARD_PAYMENTS_UNAVAILABLE');
+    return this.deps.gateway;
+  }
+
+  private provider() {
+    const gateway = this.gateway;
+    return { mode: gateway.mode, publishableKey: gateway.publishableKey };
+  }
+
+  /** POST /card/order: the intent that pays the caller's order (or keeps the card, when nothing is due now). */
+  async orderIntent(caller: Caller, body: TCardOrderRequest): Promise<TCardIntent> {
+    const order = await this.callersOrder(caller, body.orderId);
+    if (order.paymentMethod !== 'FIAT') throw fieldProblem('PAYMENT_METHOD_NOT_ACCEPTED', 'orderId');
+    const due = order.totalGbpMinor - order.paidGbpMinor;
+    if (order.status === 'PAID' && order.totalGbpMinor === 0) {
+      // Pay as you go: nothing to pay now; the card is kept for the month-end bills.
+      return this.setupIntent(caller, order.id);
+    }
+    if (order.status !== 'AWAITING_PAYMENT' || due <= 0) throw problem('ORDER_NOT_PAYABLE');
+    // The open intent of this checkout again (a reload of the payment step), while it can still be paid.
+    const [open] = await this.repo.intentsOf(order.id, 'PAYMENT');
+    if (open && open.purpose === 'CHECKOUT' && open.amountGbpMinor === due && isOpen(open.status)) {
+      const current = await this.read(() => this.gateway.retrievePaymentIntent(open.intentId));
+      if (isOpen(current.status)) return this.answerIntent(open, current.status);
+    }
+    const customer = await this.customerFor(caller);
+    const attempt = await this.repo.countIntents(caller.accountId, 'CHECKOUT', order.id);
+    const saveCard = body.saveCard ?? order.kind !== 'CREDITS';
+    const intent = await this.read(() =>
+      this.gateway.createPaymentIntent(
+        {
+          amount: due,
+          currency: 'gbp',
+          customerId: customer.customerId,
+          description: `Order ${order.reference}`,
+          metadata: { orderId: order.id, accountId: order.accountId, reference: order.reference },
+          saveCard,
+        },
+        `order:${order.id}:checkout:${attempt}`,
+      ),
+    );
+    const row = await this.repo.insertIntent({
+      accountId: caller.accountId,
+      orderId: order.id,
+      intentId: intent.id,
+      kind: 'PAYMENT',
+      purpose: 'CHECKOUT',
+      status: intent.status,
+      clientSecret: intent.clientSecret,
+      amountGbpMinor: due,
+      saveCard,
+      createdBy: caller.id,
+    });
+    return this.answerIntent(row, intent.status);
+  }
+
+  /** POST /card/setup: a SetupIntent to save or replace the card monthly charges use. */
+  async setupIntent(caller: Caller, orderId: string | null = null): Promise<TCardIntent> {
+    const customer = await this.customerFor(caller);
+    const attempt = await this.repo.countIntents(caller.accountId, 'SAVE_CARD', null);
+    const intent = await this.read(() =>
+      this.gateway.createSetupIntent(
+        { customerId: customer.customerId, metadata: { accountId: caller.accountId, ...(orderId ? { orderId } : {}) } },
+        `account:${caller.accountId}:save-card:${attempt}`,
+      ),
+    );
+    const row = await this.repo.insertIntent({
+      accountId: caller.accountId,
+      orderId,
+      intentId: intent.id,
+      kind: 'SETUP',
+      purpose: 'SAVE_CARD',
+      status: intent.status,
+      clientSecret: intent.clientSecret,
+      saveCard: true,
+      createdBy: caller.id,
+    });
+    return this.answerIntent(row, intent.status);
+  }
+
+  /**
+   * POST /card/confirm: back from the card form. The outcome is read from the provider, never from
+   * the browser; when it paid an order, the answer waits (briefly) until the order is settled.
+   */
+  async confirm(caller: Pick<Caller, 'accountId'>, body: TCardConfirmRequest): Promise<TCardConfirmation> {
+    const intentId = (body.paymentIntent ?? body.setupIntent)!;
+    const row = await this.repo.intent(intentId);
+    if (!row || row.accountId !== caller.accountId) throw notFound('CARD_INTENT_NOT_FOUND');
+    const view =
+      row.kind === 'PAYMENT'
+        ? await this.read(() => this.gateway.retrievePaymentIntent(intentId))
+        : await this.read(() => this.gateway.retrieveSetupIntent(intentId));
+    await this.record(row, view);
+    if (row.kind === 'PAYMENT' && row.orderId && view.status === 'succeeded') await this.waitForSettlement(row.orderId);
+    return this.confirmation(row, view);
+  }
+
+  /** POST /initiate/{id}: charges the saved card now for the caller's order that waits (a failed monthly charge's "Pay now"). */
+  async initiate(caller: Caller, orderId: string): Promise<TCardConfirmation> {
+    const order = await this.callersOrder(caller, orderId);
+    if (order.status !== 'AWAITING_PAYMENT') throw problem('ORDER_NOT_PAYABLE');
+    const { row, view } = await this.chargeSaved(order, 'MONTHLY', `order:${order.id}:initiate:${Date.now()}`);
+    if (view.status === 'succeeded') await this.waitForSettlement(order.id);
+    const charge = await this.repo.charge(order.id);
+    if (charge && view.status !== 'succeeded') {
+      await this.repo.updateCharge(order.id, { ...charge, lastError: failureText(view) });
+    }
+    return this.confirmation(row, view);
+  }
+
+  /** GET /card/status. */
+  async status(caller: Pick<Caller, 'accountId'>): Promise<TCardStatus> {
+    if (!this.isAvailable) return { available: false, provider: null, card: null, failedCharge: null };
+    const customer = await this.repo.customer(caller.accountId);
+    const failed = await this.repo.failedCharge(caller.accountId);
+    return {
+      available: true,
+      provider: this.provider(),
+      card: savedCard(customer),
+      failedCharge: failed
+        ? {
+            orderId: failed.charge.orderId,
+            reference: failed.order.reference,
+            amountGbpMinor: failed.order.totalGbpMinor,
+            attempts: failed.charge.attempts,
+            nextAttemptAt: failed.charge.nextAttemptAt?.toISOString() ?? null,
+            message: failed.charge.lastError ?? CARD_MESSAGES.failed,
+          }
+        : null,
+    };
+  }
+
+  /** POST /card/webhook: a verified event from the provider (at least once; each handled once). */
+  async handleWebhook(rawBody: string, signature: string | undefined): Promise<{ received: true }> {
+    let event;
+    try {
+      event = this.gateway.parseWebhook(rawBody, signature);
+    } catch (error) {
+      if (error instanceof CardSignatureError) throw problem('CARD_WEBHOOK_INVALID');
+      throw error;
+    }
+    if (event.object === 'other') return { received: true };
+    const view = event.object === 'payment_intent' ? event.paymentIntent : event.setupIntent;
+    const row = await this.repo.intent(view.id);
+    if (!row) {
+      this.deps.log.warn(
+        { intentId: view.id, type: event.type },
+        'card webhook for an intent this platform did not create',
+      );
+      return { received: true };
+    }
+    await this.record(row, view, event.id, event.type);
+    return { received: true };
+  }
+
+  /**
+   * The provider's answer stored; the first time a paying intent is seen succeeded, the order's
+   * settlement is announced in the same transaction, and a card to keep is saved.
+   */
+  private async record(
+    row: CardIntentRow,
+    view: PaymentIntentView | SetupIntentView,
+    eventId?: string,
+    eventType?: string,
+  ): Promise<void> {
+    const card =
+      view.status === 'succeeded' && row.saveCard && view.paymentMethodId
+        ? await this.read(() => this.gateway.retrievePaymentMethod(view.paymentMethodId!))
+        : null;
+    await this.repo.transaction(async (repo, tx) => {
+      if (eventId && !(await repo.markEvent(eventId, eventType ?? 'event'))) return;
+      const failure = view.lastError
+        ? { code: view.lastError.declineCode ?? view.lastError.code, message: view.lastError.message }
+        : null;
+      const turned = await repo.setStatus(row.intentId, view.status, failure);
+      if (!turned) return;
+      if (card) await repo.saveCard(row.accountId, card);
+      if (row.kind === 'PAYMENT' && row.orderId) {
+        await this.deps.events.emit(tx, 'card.payment_succeeded', {
+          accountId: row.accountId,
+          orderId: row.orderId,
+          intentId: row.intentId,
+          amountGbpMinor: (view as PaymentIntentView).amount,
+        });
+      }
+    });
+  }
+
+  /**
+   * The monthly charges due (jobs/card-charges.ts): each order on the schedule is charged on the
+   * saved card, off-session, with a key per attempt (a retried run charges once). A decline is
+   * recorded with the next attempt (CHARGE_RETRY_DAYS) and announced (`card.charge_failed`: the
+   * email); a success settles the order through `card.payment_succeeded`.
+   */
+  async chargeDue(now = new Date()): Promise<{ charged: number; failed: number }> {
+    let charged = 0;
+    let failed = 0;
+    const due = await this.repo.transaction((repo) => repo.dueCharges(now, CHARGE_BATCH));
+    for (const charge of due) {
+      const order = await this.repo.order(charge.orderId);
+      if (!order || order.status !== 'AWAITING_PAYMENT') {
+        await this.repo.updateCharge(charge.orderId, { ...charge, nextAttemptAt: null });
+        continue;
+      }
+      const attempt = charge.attempts + 1;
+      let view: PaymentIntentView | null = null;
+      let message: string;
+      try {
+        view = (await this.chargeSaved(order, 'MONTHLY', `order:${order.id}:monthly:${attempt}`)).view;
+        message = failureText(view);
+      } catch (error) {
+        if (!(error instanceof ProblemError)) throw error;
+        message = error.message;
+      }
+      if (view?.status === 'succeeded') {
+        await this.repo.updateCharge(order.id, { attempts: attempt, nextAttemptAt: null, lastError: null });
+        charged++;
+        continue;
+      }
+      const delay = CHARGE_RETRY_DAYS[attempt - 1];
+      const nextAttemptAt = delay === undefined ? null : new Date(now.getTime() + delay * DAY_MS);
+      await this.repo.transaction(async (repo, tx) => {
+        await repo.updateCharge(order.id, { attempts: attempt, nextAttemptAt, lastError: message });
+        await this.deps.events.emit(tx, 'card.charge_failed', {
+          accountId: order.accountId,
+          orderId: order.id,
+          reference: order.reference,
+          amountGbpMinor: order.totalGbpMinor - order.paidGbpMinor,
+          attempt,
+          message,
+          nextAttemptAt: nextAttemptAt?.toISOString() ?? null,
+        });
+      });
+      failed++;
+    }
+    return { charged, failed };
+  }
+
+  /** Puts a renewal or a month's bill to pay by card on the charge schedule (the `order.placed` subscriber). */
+  async scheduleCharge(tx: Database, orderId: string, now = new Date()): Promise<void> {
+    const repo = new CardRepository(tx);
+    const order = await repo.order(orderId);
+    if (!order || order.paymentMethod !== 'FIAT' || order.status !== 'AWAITING_PAYMENT') return;
+    if (order.kind !== 'RENEWAL' && order.kind !== 'USAGE') return;
+    await repo.scheduleCharge(order.id, order.accountId, now);
+  }
+
+  /**
+   * Intents left unfinished for a while (a webhook lost while the server was down): read again from
+   * the provider, so an order paid while the platform was away is settled (start-up and the job).
+   */
+  async reconcile(now = new Date(), olderThanMs = 60_000): Promise<number> {
+    if (!this.isAvailable) return 0;
+    const rows = await this.repo.unfinishedIntents(new Date(now.getTime() - olderThanMs));
+    for (const row of rows) {
+      const view =
+        row.kind === 'PAYMENT'
+          ? await this.gateway.retrievePaymentIntent(row.intentId)
+          : await this.gateway.retrieveSetupIntent(row.intentId);
+      await this.record(row, view);
+    }
+    return rows.length;
+  }
+
+  /**
+   * A card payment the order could not take (withdrawn, or paid by another intent meanwhile) is
+   * refunded in full, once (the settlement subscriber, when settling answered false).
+   */
+  async refundUnsettled(payment: { accountId: string; orderId: string; intentId: string; amountGbpMinor: number }) {
+    const refund = await this.gateway.refund(
+      { paymentIntentId: payment.intentId, amount: payment.amountGbpMinor, metadata: { orderId: payment.orderId } },
+      `unsettled:${payment.intentId}`,
+    );
+    await this.repo.insertRefund({
+      orderId: payment.orderId,
+      accountId: payment.accountId,
+      idempotencyKey: `unsettled:${payment.intentId}`,
+      externalId: refund.id,
+      intentId: payment.intentId,
+      amountGbpMinor: payment.amountGbpMinor,
+      reason: 'The order was no longer awaiting payment when the card payment completed.',
+      status: refund.status,
+    });
+    this.deps.log.warn({ ...payment, refundId: refund.id }, 'card payment for an order not awaiting payment: refunded');
+  }
+
+  /**
+   * Staff refund (part of) an order paid by card: the provider refunds the order's card payments,
+   * newest first, and a credit note is issued against the order's invoice. The staff's key makes a
+   * repeated request answer the first refund.
+   */
+  async refund(staff: { id: string }, orderId: string, body: TCardRefundRequest): Promise<TCreditNote> {
+    const order = await this.repo.order(orderId);
+    if (!order) throw notFound('ORDER_NOT_FOUND');
+    const earlier = await this.repo.refunds(order.id);
+    const again = earlier.find((refund) => refund.idempotencyKey === body.idempotencyKey);
+    if (again) {
+      const note = await this.repo.creditNoteOf(again.id);
+      if (note) return creditNote(note, order.id, again.status);
+    }
+    const paid = (await this.repo.intentsOf(order.id, 'PAYMENT')).filter((row) => row.status === 'succeeded');
+    const paidByCard = paid.reduce((sum, row) => sum + row.amountGbpMinor, 0);
+    const refunded = earlier
+      .filter((refund) => refund !== again)
+      .reduce((sum, refund) => sum + refund.amountGbpMinor, 0);
+    if (paid.length === 0) throw fieldProblem('ORDER_NOT_PAYABLE', 'orderId');
+    if (body.amountGbpMinor > paidByCard - refunded) {
+      throw problem('REFUND_TOO_LARGE', {
+        detail: `At most £${((paidByCard - refunded) / 100).toFixed(2)} of this order can be refunded.`,
+      });
+    }
+    const row =
+      again ??
+      (await this.repo.insertRefund({
+        orderId: order.id,
+        accountId: order.accountId,
+        idempotencyKey: body.idempotencyKey,
+        intentId: paid[0]!.intentId,
+        amountGbpMinor: body.amountGbpMinor,
+        reason: body.reason,
+        status: 'pending',
+        recordedBy: staff.id,
+      })) ??
+      (await this.repo.refunds(order.id)).find((refund) => refund.idempotencyKey === body.idempotencyKey)!;
+    const result = await this.read(() =>
+      this.gateway.refund(
+        {
+          paymentIntentId: row.intentId,
+          amount: row.amountGbpMinor,
+          metadata: { orderId: order.id, refundId: row.id },
+        },
+        `refund:${row.id}`,
+      ),
+    );
+    const invoice = await this.repo.invoiceOf(order.id);
+    const note = await this.repo.transaction(async (repo, tx) => {
+      await repo.completeRefund(row.id, result.id, result.status);
+      const stored = await repo.insertCreditNote({
+        accountId: order.accountId,
+        invoiceId: invoice!.id,
+        refundId: row.id,
+        amountMinor: row.amountGbpMinor,
+        reason: row.reason,
+      });
+      await this.deps.events.emit(tx, 'card.refunded', {
+        accountId: order.accountId,
+        orderId: order.id,
+        reference: order.reference,
+        amountGbpMinor: row.amountGbpMinor,
+        creditNoteId: stored.id,
+      });
+      return stored;
+    });
+    return creditNote(note, order.id, result.status);
+  }
+
+  private async callersOrder(caller: Pick<Caller, 'accountId'>, orderId: string): Promise<PayableOrder> {
+    const order = await this.repo.order(orderId);
+    if (!order || order.accountId !== caller.accountId) throw notFound('ORDER_NOT_FOUND');
+    return order;
+  }
+
+  /** The account's customer at the provider, created once. */
+  private async customerFor(caller: Caller) {
+    const existing = await this.repo.customer(caller.accountId);
+    if (existing) return existing;
+    const customer = await this.read(() =>
+      this.gateway.createCustomer(
+        { accountId: caller.accountId, email: caller.email, name: null },
+        `account:${caller.accountId}:customer`,
+      ),
+    );
+    return this.repo.saveCustomer(caller.accountId, customer.id);
+  }
+
+  /** Charges the account's saved card for what the order still owes; a decline is an answer. */
+  private async chargeSaved(order: PayableOrder, purpose: 'MONTHLY', key: string) {
+    const customer = await this.repo.customer(order.accountId);
+    if (!customer?.paymentMethodId) throw problem('CARD_NOT_SAVED');
+    const due = order.totalGbpMinor - order.paidGbpMinor;
+    const view = await this.read(() =>
+      this.gateway.chargeSavedCard(
+        {
+          amount: due,
+          currency: 'gbp',
+          customerId: customer.customerId,
+          paymentMethodId: customer.paymentMethodId!,
+          description: `Order ${order.reference}`,
+          metadata: { orderId: order.id, accountId: order.accountId, reference: order.reference },
+        },
+        key,
+      ),
+    );
+    const row = await this.repo.insertIntent({
+      accountId: order.accountId,
+      orderId: order.id,
+      intentId: view.id,
+      kind: 'PAYMENT',
+      purpose,
+      status: 'processing',
+      clientSecret: view.clientSecret,
+      amountGbpMinor: due,
+    });
+    await this.record(row, view);
+    return { row, view };
+  }
+
+  /** Waits until the order is no longer awaiting payment (settled by the bus), up to SETTLE_WAIT_MS. */
+  private async waitForSettlement(orderId: string): Promise<void> {
+    const until = Date.now() + SETTLE_WAIT_MS;
+    while (Date.now() < until) {
+      if ((await this.repo.order(orderId))?.status !== 'AWAITING_PAYMENT') return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  private async confirmation(
+    row: CardIntentRow,
+    view: PaymentIntentView | SetupIntentView,
+  ): Promise<TCardConfirmation> {
+    const order = row.orderId ? await this.repo.order(row.orderId) : null;
+    const customer = await this.repo.customer(row.accountId);
+    return {
+      kind: row.kind,
+      intentId: row.intentId,
+      status: view.status,
+      orderId: row.orderId,
+      orderStatus: (order?.status as TCardConfirmation['orderStatus']) ?? null,
+      failure: view.lastError
+        ? { code: view.lastError.declineCode ?? view.lastError.code, message: view.lastError.message }
+        : null,
+      card: savedCard(customer),
+    };
+  }
+
+  private answerIntent(row: CardIntentRow, status: CardIntentRow['status']): TCardIntent {
+    return {
+      kind: row.kind,
+      intentId: row.intentId,
+      clientSecret: row.clientSecret,
+      status: status as TCardIntent['status'],
+      amountGbpMinor: row.amountGbpMinor,
+      orderId: row.orderId,
+      provider: this.provider(),
+    };
+  }
+
+  /** A provider call; its failure (not a decline: those are answers) is a 502 with nothing half-done. */
+  private async read<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof ProblemError) throw error;
+      this.deps.log.error({ err: error }, 'card provider call failed');
+      throw problem('CARD_PROVIDER_ERROR');
+    }
+  }
+}
+
+const isOpen = (status: string) =>
+  ['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(status);
+
+function failureText(view: PaymentIntentView): string {
+  if (view.status === 'requires_action')
+    return 'Your bank asks you to authenticate this payment. Pay it in the portal.';
+  return view.lastError?.message ?? CARD_MESSAGES.failed;
+}
+
+function savedCard(
+  customer: { brand: string | null; last4: string | null; expMonth: number | null; expYear: number | null } | null,
+) {
+  if (!customer?.brand || !customer.last4 || !customer.expMonth || !customer.expYear) return null;
+  return { brand: customer.brand, last4: customer.last4, expMonth: customer.expMonth, expYear: customer.expYear };
+}
+
+function creditNote(
+  note: { id: string; invoiceId: string; refundId: string; amountMinor: number; reason: string; issuedAt: Date },
+  orderId: string,
+  status: string,
+): TCreditNote {
+  return {
+    id: note.id,
+    invoiceId: note.invoiceId,
+    orderId,
+    refundId: note.refundId,
+    amountGbpMinor: note.amountMinor,
+    reason: note.reason,
+    status,
+    issuedAt: note.issuedAt.toISOString(),
+  };
+}

@@ -1,0 +1,260 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import {
+  cardCharges,
+  cardCustomers,
+  cardIntents,
+  cardWebhookEvents,
+  creditNotes,
+  invoices,
+  orders,
+  payments,
+  refunds,
+  users,
+  type CardIntentKind,
+  type CardIntentPurpose,
+  type Database,
+} from '@connect/db';
+import type { TCardIntentStatus, TSavedCard } from '@connect/shared';
+
+export type CardIntentRow = typeof cardIntents.$inferSelect;
+export type CardChargeRow = typeof cardCharges.$inferSelect;
+export type CardCustomerRow = typeof cardCustomers.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
+
+/** What card payments read of an order (the account-plan service owns orders; this only reads them). */
+export type PayableOrder = {
+  id: string;
+  accountId: string;
+  reference: string;
+  kind: string;
+  status: string;
+  paymentMethod: string;
+  totalGbpMinor: number;
+  paidGbpMinor: number;
+  userId: string | null;
+};
+
+const paidSum = sql<number>`coalesce((select sum(${payments.amountGbpMinor}) from ${payments} where ${payments.orderId} = ${orders.id}), 0)::int`;
+
+/** The only code of card payments that touches its tables (services/payment, card-payments.ts). */
+export class CardRepository {
+  constructor(readonly db: Database) {}
+
+  transaction<T>(work: (repo: CardRepository, tx: Database) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => {
+      const db = tx as unknown as Database;
+      return work(new CardRepository(db), db);
+    });
+  }
+
+  async order(orderId: string): Promise<PayableOrder | null> {
+    const [row] = await this.db
+      .select({
+        id: orders.id,
+        accountId: orders.accountId,
+        reference: orders.reference,
+        kind: orders.kind,
+        status: orders.status,
+        paymentMethod: orders.paymentMethod,
+        totalGbpMinor: orders.totalGbpMinor,
+        paidGbpMinor: paidSum,
+        userId: orders.userId,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    return row ? { ...row, paidGbpMinor: Number(row.paidGbpMinor) } : null;
+  }
+
+  async customer(accountId: string): Promise<CardCustomerRow | null> {
+    const [row] = await this.db.select().from(cardCustomers).where(eq(cardCustomers.accountId, accountId));
+    return row ?? null;
+  }
+
+  /** Records the account's customer once; answers the one stored (a concurrent first call's, if any). */
+  async saveCustomer(accountId: string, customerId: string): Promise<CardCustomerRow> {
+    await this.db.insert(cardCustomers).values({ accountId, customerId }).onConflictDoNothing();
+    return (await this.customer(accountId))!;
+  }
+
+  /** The card monthly charges use from now on. */
+  async saveCard(accountId: string, card: TSavedCard & { id: string }): Promise<void> {
+    await this.db
+      .update(cardCustomers)
+      .set({
+        paymentMethodId: card.id,
+        brand: card.brand,
+        last4: card.last4,
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+        updatedAt: new Date(),
+      })
+      .where(eq(cardCustomers.accountId, accountId));
+  }
+
+  async insertIntent(intent: typeof cardIntents.$inferInsert): Promise<CardIntentRow> {
+    await this.db.insert(cardIntents).values(intent).onConflictDoNothing();
+    return (await this.intent(intent.intentId))!;
+  }
+
+  async intent(intentId: string): Promise<CardIntentRow | null> {
+    const [row] = await this.db.select().from(cardIntents).where(eq(cardIntents.intentId, intentId));
+    return row ?? null;
+  }
+
+  /** The order's intents, newest first. */
+  intentsOf(orderId: string, kind?: CardIntentKind): Promise<CardIntentRow[]> {
+    return this.db
+      .select()
+      .from(cardIntents)
+      .where(and(eq(cardIntents.orderId, orderId), kind ? eq(cardIntents.kind, kind) : undefined))
+      .orderBy(desc(cardIntents.createdAt));
+  }
+
+  async countIntents(accountId: string, purpose: CardIntentPurpose, orderId: string | null): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(cardIntents)
+      .where(
+        and(
+          eq(cardIntents.accountId, accountId),
+          eq(cardIntents.purpose, purpose),
+          orderId ? eq(cardIntents.orderId, orderId) : undefined,
+        ),
+      );
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * The provider's status stored; answers whether this call turned the intent succeeded (so
+   * what follows a success happens once, whichever of the webhook and the confirmation came first).
+   */
+  async setStatus(
+    intentId: string,
+    status: TCardIntentStatus,
+    failure: { code: string; message: string } | null,
+  ): Promise<boolean> {
+    const now = new Date();
+    const turned = await this.db
+      .update(cardIntents)
+      .set({ status, updatedAt: now, failureCode: failure?.code ?? null, failureMessage: failure?.message ?? null })
+      .where(and(eq(cardIntents.intentId, intentId), ne(cardIntents.status, 'succeeded')))
+      .returning({ id: cardIntents.id });
+    return turned.length > 0 && status === 'succeeded';
+  }
+
+  /** Intents left unfinished (a lost webhook, a crash): read again from the provider at start. */
+  unfinishedIntents(olderThan: Date, limit = 100): Promise<CardIntentRow[]> {
+    return this.db
+      .select()
+      .from(cardIntents)
+      .where(
+        and(
+          inArray(cardIntents.status, ['processing', 'requires_action', 'requires_confirmation']),
+          lte(cardIntents.updatedAt, olderThan),
+        ),
+      )
+      .orderBy(asc(cardIntents.updatedAt))
+      .limit(limit);
+  }
+
+  /** Marks a webhook event handled; false when it already was. */
+  async markEvent(eventId: string, type: string): Promise<boolean> {
+    const rows = await this.db
+      .insert(cardWebhookEvents)
+      .values({ eventId, type })
+      .onConflictDoNothing()
+      .returning({ id: cardWebhookEvents.eventId });
+    return rows.length > 0;
+  }
+
+  /** Puts an order on the monthly-charge schedule (once), first attempt at `at`. */
+  async scheduleCharge(orderId: string, accountId: string, at: Date): Promise<void> {
+    await this.db.insert(cardCharges).values({ orderId, accountId, nextAttemptAt: at }).onConflictDoNothing();
+  }
+
+  /** Charges due, locked for this run (another node skips them). */
+  dueCharges(now: Date, limit: number): Promise<CardChargeRow[]> {
+    return this.db
+      .select()
+      .from(cardCharges)
+      .where(and(isNotNull(cardCharges.nextAttemptAt), lte(cardCharges.nextAttemptAt, now)))
+      .orderBy(asc(cardCharges.nextAttemptAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+  }
+
+  async charge(orderId: string): Promise<CardChargeRow | null> {
+    const [row] = await this.db.select().from(cardCharges).where(eq(cardCharges.orderId, orderId));
+    return row ?? null;
+  }
+
+  async updateCharge(
+    orderId: string,
+    change: { attempts: number; nextAttemptAt: Date | null; lastError: string | null },
+  ): Promise<void> {
+    await this.db
+      .update(cardCharges)
+      .set({ ...change, updatedAt: new Date() })
+      .where(eq(cardCharges.orderId, orderId));
+  }
+
+  /** The account's latest failed monthly charge whose order still waits, if any. */
+  async failedCharge(accountId: string) {
+    const [row] = await this.db
+      .select({ charge: cardCharges, order: { reference: orders.reference, totalGbpMinor: orders.totalGbpMinor } })
+      .from(cardCharges)
+      .innerJoin(orders, eq(orders.id, cardCharges.orderId))
+      .where(
+        and(
+          eq(cardCharges.accountId, accountId),
+          isNotNull(cardCharges.lastError),
+          eq(orders.status, 'AWAITING_PAYMENT'),
+        ),
+      )
+      .orderBy(desc(cardCharges.updatedAt))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Refunds of an order so far (pence), and the one recorded under `idempotencyKey`, if any. */
+  async refunds(orderId: string): Promise<RefundRow[]> {
+    return this.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+  }
+
+  async insertRefund(refund: typeof refunds.$inferInsert): Promise<RefundRow | null> {
+    const [row] = await this.db.insert(refunds).values(refund).onConflictDoNothing().returning();
+    return row ?? null;
+  }
+
+  async completeRefund(refundId: string, externalId: string, status: string): Promise<void> {
+    await this.db.update(refunds).set({ externalId, status }).where(eq(refunds.id, refundId));
+  }
+
+  async invoiceOf(orderId: string): Promise<{ id: string } | null> {
+    const [row] = await this.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, orderId));
+    return row ?? null;
+  }
+
+  async insertCreditNote(note: typeof creditNotes.$inferInsert): Promise<CreditNoteRow> {
+    await this.db.insert(creditNotes).values(note).onConflictDoNothing();
+    const [row] = await this.db.select().from(creditNotes).where(eq(creditNotes.refundId, note.refundId));
+    return row!;
+  }
+
+  async creditNoteOf(refundId: string): Promise<CreditNoteRow | null> {
+    const [row] = await this.db.select().from(creditNotes).where(eq(creditNotes.refundId, refundId));
+    return row ?? null;
+  }
+
+  /** Whom to mail about an account's card payments: the named user while active, else every active member. */
+  async recipients(accountId: string, userId: string | null): Promise<{ id: string; email: string }[]> {
+    const members = await this.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(eq(users.accountId, accountId), eq(users.status, 'ACTIVE')))
+      .orderBy(asc(users.email));
+    const named = userId ? members.filter((member) => member.id === userId) : [];
+    return named.length ? named : members;
+  }
+}
