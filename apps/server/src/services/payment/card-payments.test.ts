@@ -1,0 +1,389 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardCharges, cardWebhookEvents, creditNotes, mailOutbox, orders, payments } from '@connect/db';
+import {
+  CARD_MESSAGES,
+  ZCardConfirmation,
+  ZCardIntent,
+  ZCardStatus,
+  ZCreditNote,
+  ZOrder,
+  type TCardIntent,
+  type TOrder,
+} from '@connect/shared';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { LedgerRepository } from '../../repositories/ledger.ts';
+import {
+  administrator,
+  customer,
+  planByCode,
+  planOrder,
+  planState,
+  post,
+  type Session,
+} from '../account-plan/test-support.ts';
+import { addDays, addMonths } from '../account-plan/transitions.ts';
+import { cardPayments } from './index.ts';
+
+/*
+ * Card payments end to end on the server, against the embedded sandbox that speaks Stripe: the
+ * real Stripe adapter talks to it over HTTP, its webhooks come back signed through the app.
+ */
+
+const CARDS = {
+  ok: '4242424242424242',
+  authenticate: '4000002500003155',
+  declined: '4000000000000002',
+  chargesDeclined: '4000000000000341',
+} as const;
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+}, 60_000);
+afterAll(async () => t?.close());
+
+const pay = (session: Session | { headers: object } | null, url: string, body?: unknown) =>
+  t.app.inject({
+    method: body === undefined && url.startsWith('GET ') ? 'GET' : 'POST',
+    url: `/api/payment${url.replace(/^GET /, '')}`,
+    headers: { ...(session?.headers ?? {}) },
+    ...(body !== undefined ? { payload: body as object } : {}),
+  });
+
+/** The browser's side: the sandbox's card form confirms the intent with a card number. */
+async function confirmInBrowser(intent: TCardIntent, number: string) {
+  const kind = intent.kind === 'PAYMENT' ? 'payment_intents' : 'setup_intents';
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/card-sandbox/v1/${kind}/${intent.intentId}/confirm`,
+    payload: {
+      clientSecret: intent.clientSecret,
+      card: { number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' },
+      returnUrl: 'http://localhost/account-plan/upgrade',
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { status: string; lastError: { message: string } | null; redirectUrl: string | null };
+}
+
+async function authenticate(intent: TCardIntent, outcome: 'complete' | 'fail') {
+  const kind = intent.kind === 'PAYMENT' ? 'payment_intents' : 'setup_intents';
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/card-sandbox/v1/${kind}/${intent.intentId}/authenticate`,
+    payload: { clientSecret: intent.clientSecret, outcome },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function intentFor(session: Session, orderId: string, saveCard?: boolean): Promise<TCardIntent> {
+  const res = await pay(session, '/card/order', { orderId, ...(saveCard === undefined ? {} : { saveCard }) });
+  expect(res.statusCode, res.body).toBe(200);
+  return ZCardIntent.parse(res.json());
+}
+
+async function confirm(session: Session, intent: TCardIntent) {
+  const key = intent.kind === 'PAYMENT' ? 'paymentIntent' : 'setupIntent';
+  const res = await pay(session, '/card/confirm', { [key]: intent.intentId });
+  expect(res.statusCode, res.body).toBe(200);
+  return ZCardConfirmation.parse(res.json());
+}
+
+async function annualByCard(session: Session): Promise<TOrder> {
+  const plan = await planByCode(t, 'annual-standard');
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/account-plan/order/plan',
+    headers: session.headers,
+    payload: planOrder(plan.id, { paymentMethod: 'FIAT' }),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return ZOrder.parse(res.json());
+}
+
+const paymentsOf = (orderId: string) => t.db.db.select().from(payments).where(eq(payments.orderId, orderId));
+const mailsTo = (email: string) => t.db.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+const webhooksOf = async (type: string) =>
+  (await t.db.db.select().from(cardWebhookEvents).where(eq(cardWebhookEvents.type, type))).length;
+
+/** Waits until the sandbox has delivered its webhooks and the bus has settled what they caused. */
+async function settle(until: () => Promise<boolean>) {
+  for (let i = 0; i < 100; i++) {
+    await t.app.events.drain();
+    if (await until()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('not settled');
+}
+
+describe('paying an order by card', () => {
+  it('offers card where the sandbox is on', async () => {
+    const user = await customer(t);
+    const res = await t.app.inject({ method: 'GET', url: '/api/account-plan/subscription', headers: user.headers });
+    expect(res.json().availablePaymentMethods).toContain('FIAT');
+    const status = ZCardStatus.parse((await pay(user, 'GET /card/status')).json());
+    expect(status).toMatchObject({ available: true, provider: { mode: 'sandbox' }, card: null, failedCharge: null });
+  });
+
+  it('pays the annual plan once, whether the confirmation or the webhook comes first', async () => {
+    const user = await customer(t);
+    const order = await annualByCard(user);
+    expect(order).toMatchObject({ status: 'AWAITING_PAYMENT', paymentMethod: 'FIAT' });
+    const intent = await intentFor(user, order.id);
+    expect(intent).toMatchObject({ kind: 'PAYMENT', amountGbpMinor: order.totalGbpMinor, orderId: order.id });
+    // The payment step reloaded: the same open intent.
+    expect((await intentFor(user, order.id)).intentId).toBe(intent.intentId);
+
+    const succeededBefore = await webhooksOf('payment_intent.succeeded');
+    expect((await confirmInBrowser(intent, CARDS.ok)).status).toBe('succeeded');
+    const confirmation = await confirm(user, intent);
+    expect(confirmation).toMatchObject({ status: 'succeeded', orderStatus: 'PAID', failure: null });
+    expect(confirmation.card).toMatchObject({ brand: 'visa', last4: '4242' });
+    // The webhook arrives too (the sandbox delivers it signed), and the confirmation is repeated,
+    // and the intent is read again as the job does: still one payment.
+    await settle(async () => (await webhooksOf('payment_intent.succeeded')) > succeededBefore);
+    await confirm(user, intent);
+    await cardPayments(t.app.deps, t.app.log).reconcile(new Date(), 0);
+    await t.app.events.drain();
+    expect(await paymentsOf(order.id)).toHaveLength(1);
+    expect((await planState(t, user.accountId)).status).toBe('ACTIVE');
+    expect((await pay(user, '/card/order', { orderId: order.id })).statusCode).toBe(409);
+  });
+
+  it('a decline says so and keeps the order payable with another card', async () => {
+    const user = await customer(t);
+    const order = await annualByCard(user);
+    const intent = await intentFor(user, order.id);
+    const declined = await confirmInBrowser(intent, CARDS.declined);
+    expect(declined.status).toBe('requires_payment_method');
+    expect(declined.lastError?.message).toBe('Your card was declined.');
+    const confirmation = await confirm(user, intent);
+    expect(confirmation).toMatchObject({ status: 'requires_payment_method', orderStatus: 'AWAITING_PAYMENT' });
+    expect(confirmation.failure).toMatchObject({ message: 'Your card was declined.' });
+    expect(await paymentsOf(order.id)).toHaveLength(0);
+
+    expect((await confirmInBrowser(intent, CARDS.ok)).status).toBe('succeeded');
+    expect(await confirm(user, intent)).toMatchObject({ status: 'succeeded', orderStatus: 'PAID' });
+  });
+
+  it('authentication: failed leaves it payable, completed pays it', async () => {
+    const user = await customer(t);
+    const order = await annualByCard(user);
+    const intent = await intentFor(user, order.id);
+    const asked = await confirmInBrowser(intent, CARDS.authenticate);
+    expect(asked.status).toBe('requires_action');
+    expect(asked.redirectUrl).toContain('/card-sandbox/authenticate?');
+    await authenticate(intent, 'fail');
+    expect(await confirm(user, intent)).toMatchObject({
+      status: 'requires_payment_method',
+      orderStatus: 'AWAITING_PAYMENT',
+    });
+
+    expect((await confirmInBrowser(intent, CARDS.authenticate)).status).toBe('requires_action');
+    await authenticate(intent, 'complete');
+    expect(await confirm(user, intent)).toMatchObject({ status: 'succeeded', orderStatus: 'PAID' });
+  });
+
+  it('refuses other accounts’ orders and intents, bad bodies and unsigned webhooks', async () => {
+    const owner = await customer(t);
+    const other = await customer(t);
+    const order = await annualByCard(owner);
+    const intent = await intentFor(owner, order.id);
+    expect((await pay(other, '/card/order', { orderId: order.id })).json().code).toBe('ORDER_NOT_FOUND');
+    expect((await pay(other, '/card/confirm', { paymentIntent: intent.intentId })).json().code).toBe(
+      'CARD_INTENT_NOT_FOUND',
+    );
+    expect((await pay(other, `/initiate/${order.id}`, {})).json().code).toBe('ORDER_NOT_FOUND');
+    expect((await pay(owner, '/card/confirm', {})).statusCode).toBe(400);
+    expect((await pay(owner, '/card/confirm', { paymentIntent: 'pi_1', setupIntent: 'seti_1' })).statusCode).toBe(400);
+    expect((await pay(owner, '/card/order', { orderId: 'nope' })).statusCode).toBe(400);
+    expect((await pay(null, 'GET /card/status')).statusCode).toBe(401);
+    const webhook = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/card/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      payload: JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded' }),
+    });
+    expect(webhook.statusCode).toBe(400);
+    expect(webhook.json().code).toBe('CARD_WEBHOOK_INVALID');
+  });
+});
+
+describe('pay as you go on the saved card', () => {
+  it('keeps the card, bills the month, retries a decline with an email, then pays on the new card', async () => {
+    const user = await customer(t);
+    const payg = await planByCode(t, 'payg-standard');
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/account-plan/order/plan',
+      headers: user.headers,
+      payload: planOrder(payg.id, { paymentMethod: 'FIAT' }),
+    });
+    const order = ZOrder.parse(placed.json());
+    expect(order.status).toBe('PAID');
+
+    // Nothing to pay now: the card is set up for the month-end bills (this one's charges fail).
+    const setup = await intentFor(user, order.id);
+    expect(setup.kind).toBe('SETUP');
+    expect((await confirmInBrowser(setup, CARDS.chargesDeclined)).status).toBe('succeeded');
+    expect((await confirm(user, setup)).card).toMatchObject({ last4: '0341' });
+
+    // 150 credits used on credit, then the month ends.
+    const { balance } = await new LedgerRepository(t.db.db).balance(user.accountId, 'CREDIT');
+    await new LedgerRepository(t.db.db).consume(user.accountId, 'CREDIT', balance + 150n, {
+      reason: 'test usage',
+      reference: `test:${randomUUID()}`,
+    });
+    const periodEnd = (await planState(t, user.accountId)).periodEnd!;
+    const monthEnd = new Date(periodEnd.getTime() + 60_000);
+    await t.app.deps.runtime.accountPlan!.sweep(monthEnd);
+    await t.app.events.drain();
+    const [bill] = await t.db.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.accountId, user.accountId), eq(orders.kind, 'USAGE')));
+    expect(bill).toMatchObject({ credits: 150, paymentMethod: 'FIAT', status: 'AWAITING_PAYMENT' });
+    expect(await planState(t, user.accountId)).toMatchObject({ status: 'ACTIVE', statusReason: 'RENEWAL_DUE' });
+    // The period job again: no second bill.
+    await t.app.deps.runtime.accountPlan!.sweep(monthEnd);
+    expect(
+      await t.db.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.accountId, user.accountId), eq(orders.kind, 'USAGE'))),
+    ).toHaveLength(1);
+
+    const cards = t.app.deps.runtime.cards!;
+    expect(await cards.chargeDue(monthEnd)).toEqual({ charged: 0, failed: 1 });
+    expect(await cards.chargeDue(monthEnd)).toEqual({ charged: 0, failed: 0 }); // not due again yet
+    const [charge] = await t.db.db.select().from(cardCharges).where(eq(cardCharges.orderId, bill!.id));
+    expect(charge).toMatchObject({ attempts: 1, nextAttemptAt: addDays(monthEnd, 1) });
+    await t.app.events.drain();
+    const failedMails = (await mailsTo(user.email)).filter((mail) => mail.subject.startsWith(CARD_MESSAGES.failed));
+    expect(failedMails).toHaveLength(1);
+    expect(failedMails[0]!.textBody).toContain(CARD_MESSAGES.checkDetails);
+    expect(failedMails[0]!.textBody).toContain('Your card was declined.');
+    const status = ZCardStatus.parse((await pay(user, 'GET /card/status')).json());
+    expect(status.failedCharge).toMatchObject({ orderId: bill!.id, attempts: 1 });
+
+    // The customer replaces the card; the next attempt pays the bill and buys the credits back.
+    const replace = ZCardIntent.parse((await pay(user, '/card/setup', {})).json());
+    expect((await confirmInBrowser(replace, CARDS.ok)).status).toBe('succeeded');
+    expect((await confirm(user, replace)).card).toMatchObject({ last4: '4242' });
+    expect(await cards.chargeDue(addDays(monthEnd, 1))).toEqual({ charged: 1, failed: 0 });
+    await settle(async () => (await planState(t, user.accountId)).statusReason === null);
+    const [paid] = await t.db.db.select().from(orders).where(eq(orders.id, bill!.id));
+    expect(paid!.status).toBe('PAID');
+    expect((await new LedgerRepository(t.db.db).balance(user.accountId, 'CREDIT')).balance).toBe(0n);
+  });
+
+  it('four declines, then the grace days end: INACTIVE; Pay now on a new card makes it ACTIVE', async () => {
+    const user = await customer(t);
+    const payg = await planByCode(t, 'payg-standard');
+    const order = ZOrder.parse(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/account-plan/order/plan',
+          headers: user.headers,
+          payload: planOrder(payg.id, { paymentMethod: 'FIAT' }),
+        })
+      ).json(),
+    );
+    const setup = await intentFor(user, order.id);
+    await confirmInBrowser(setup, CARDS.chargesDeclined);
+    await confirm(user, setup);
+    const ledger = new LedgerRepository(t.db.db);
+    const { balance } = await ledger.balance(user.accountId, 'CREDIT');
+    await ledger.consume(user.accountId, 'CREDIT', balance + 10n, {
+      reason: 'test',
+      reference: `test:${randomUUID()}`,
+    });
+    const monthEnd = new Date((await planState(t, user.accountId)).periodEnd!.getTime() + 60_000);
+    await t.app.deps.runtime.accountPlan!.sweep(monthEnd);
+    await t.app.events.drain();
+    const cards = t.app.deps.runtime.cards!;
+    let now = monthEnd;
+    for (const days of [0, 1, 3, 5]) {
+      now = addDays(now, days);
+      expect(await cards.chargeDue(now)).toEqual({ charged: 0, failed: 1 });
+    }
+    expect(await cards.chargeDue(addDays(now, 30))).toEqual({ charged: 0, failed: 0 });
+    await t.app.events.drain();
+    const failed = (await mailsTo(user.email)).filter((mail) => mail.subject.startsWith(CARD_MESSAGES.failed));
+    expect(failed).toHaveLength(4);
+
+    await t.app.deps.runtime.accountPlan!.sweep(addDays(monthEnd, 15));
+    expect(await planState(t, user.accountId)).toMatchObject({ status: 'INACTIVE', statusReason: 'RENEWAL_FAILED' });
+
+    const replace = ZCardIntent.parse((await pay(user, '/card/setup', {})).json());
+    await confirmInBrowser(replace, CARDS.ok);
+    await confirm(user, replace);
+    const [bill] = await t.db.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.accountId, user.accountId), eq(orders.kind, 'USAGE')));
+    const now2 = await pay(user, `/initiate/${bill!.id}`, {});
+    expect(ZCardConfirmation.parse(now2.json())).toMatchObject({ status: 'succeeded', orderStatus: 'PAID' });
+    expect(await planState(t, user.accountId)).toMatchObject({ status: 'ACTIVE', statusReason: null });
+  });
+
+  it('Pay now without a saved card is refused with what to do', async () => {
+    const user = await customer(t);
+    const order = await annualByCard(user);
+    const res = await pay(user, `/initiate/${order.id}`, {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('CARD_NOT_SAVED');
+  });
+});
+
+describe('refunds', () => {
+  it('staff refund part of a card payment with a credit note; once per key; never beyond what was paid', async () => {
+    const user = await customer(t);
+    const staff = await administrator(t);
+    const order = await annualByCard(user);
+    const intent = await intentFor(user, order.id);
+    await confirmInBrowser(intent, CARDS.ok);
+    await confirm(user, intent);
+    const body = { idempotencyKey: randomUUID(), amountGbpMinor: 10_000, reason: 'Goodwill' };
+    const first = await pay(staff, `/management/orders/${order.id}/refunds`, body);
+    expect(first.statusCode, first.body).toBe(200);
+    const note = ZCreditNote.parse(first.json());
+    expect(note).toMatchObject({ orderId: order.id, amountGbpMinor: 10_000, invoiceId: order.invoiceId });
+    expect(ZCreditNote.parse((await pay(staff, `/management/orders/${order.id}/refunds`, body)).json()).id).toBe(
+      note.id,
+    );
+    expect(await t.db.db.select().from(creditNotes).where(eq(creditNotes.invoiceId, order.invoiceId))).toHaveLength(1);
+    const tooMuch = await pay(staff, `/management/orders/${order.id}/refunds`, {
+      ...body,
+      idempotencyKey: randomUUID(),
+      amountGbpMinor: order.totalGbpMinor,
+    });
+    expect(tooMuch.json().code).toBe('REFUND_TOO_LARGE');
+    expect((await pay(user, `/management/orders/${order.id}/refunds`, body)).statusCode).toBe(403);
+    await t.app.events.drain();
+    expect((await mailsTo(user.email)).some((mail) => mail.subject === `Order ${order.reference}: your refund`)).toBe(
+      true,
+    );
+  });
+});
+
+// The month's bill is for the credits used on credit only: a month within the balance bills nothing.
+describe('a month within the balance', () => {
+  it('places no bill', async () => {
+    const user = await customer(t);
+    const payg = await planByCode(t, 'payg-standard');
+    await post(t, '/order/plan', user, planOrder(payg.id, { paymentMethod: 'FIAT' }));
+    const periodEnd = (await planState(t, user.accountId)).periodEnd!;
+    await t.app.deps.runtime.accountPlan!.sweep(new Date(periodEnd.getTime() + 1));
+    expect(
+      await t.db.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.accountId, user.accountId), eq(orders.kind, 'USAGE'))),
+    ).toHaveLength(0);
+    expect((await planState(t, user.accountId)).periodEnd).toEqual(addMonths(periodEnd, 1));
+  });
+});
