@@ -1,12 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TTokensPage } from '@connect/shared';
+import {
+  createServerDatabase,
+  dropServerDatabase,
+  freePort,
+  serverClient,
+  sleep,
+  startServerProcess,
+  type ServerProcess,
+} from './server-process.ts';
 
 /**
  * Fault test of issue 11 §5: the real server (`node --import tsx apps/server/src/server.ts`, as
@@ -18,21 +25,7 @@ import type { TTokensPage } from '@connect/shared';
  * ACTIVE tokens were charged (on PostgreSQL, the ledger's entries are checked too).
  */
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const TRIAL_CREDITS = 100;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Whether a process runs (a killed one whose parent died may linger as a zombie until reaped). */
 const isRunning = (pid: number) => {
@@ -53,125 +46,21 @@ describe('kill -9 of the server’s process group during platform deployments', 
   let port = 0;
   let chainPorts: number[] = [];
   let databaseUrl = '';
-  let server: { child: ChildProcess; output: string[] } | undefined;
+  let server: ServerProcess | undefined;
   const base = () => `http://127.0.0.1:${port}`;
-
-  const env = () => ({
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base(),
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    SIGNUP_CAPTCHA: 'off',
-    RATE_LIMIT_MAX: '100000',
-    IDP_RATE_LIMIT_MAX: '100000',
-    ADMIN_EMAIL: 'admin@crash.test',
-    ADMIN_PASSWORD: 'Crash-test-admin-1!',
-    NETWORK_HEALTH_INTERVAL_S: '0',
-    DEVCHAIN_PORTS: chainPorts.join(','),
-    DATABASE_URL: databaseUrl,
-    WEB_DIST: path.join(import.meta.dirname, 'fixtures/web-dist'),
-  });
-
-  /** Starts the server in a process group of its own (detached) and waits for /api/health. */
-  async function startServer() {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: ROOT,
-      env: env(),
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const output: string[] = [];
-    const keep = (chunk: Buffer) => output.push(chunk.toString('utf8'));
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', keep);
-    server = { child, output };
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the server exited:\n${output.join('')}`);
-      if (Date.now() > deadline) throw new Error(`the server did not start:\n${output.join('')}`);
-      try {
-        if ((await fetch(`${base()}/api/health`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await sleep(200);
-    }
-  }
-
-  /** SIGKILL to every process of the server's group: the server and its chains. */
-  async function killGroup() {
-    const { child } = server!;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(-child.pid!, 'SIGKILL');
-    await exited;
-    server = undefined;
-  }
-
-  async function stopServer() {
-    if (!server) return;
-    const { child } = server;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM'); // graceful: the server stops its chains
-    await Promise.race([exited, sleep(30_000)]);
-    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
-    server = undefined;
-  }
+  const startServer = async () => {
+    server = await startServerProcess({ dataDir, port, chainPorts, databaseUrl });
+  };
 
   afterAll(async () => {
-    await stopServer();
-    if (databaseUrl) {
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists "${new URL(databaseUrl).pathname.slice(1)}" with (force)`);
-      await admin.end();
-    }
+    await server?.stop();
+    await dropServerDatabase(databaseUrl);
   });
 
-  const json = async <T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${base()}${url}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as T, text };
-  };
-  const idp = async <T>(operation: string, body: object) => {
-    const config = (await json<{ identity: { userPoolClientId: string } }>('GET', '/runtime-config.json')).body;
-    const res = await fetch(`${base()}/idp`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
-      },
-      body: JSON.stringify({ ClientId: config.identity.userPoolClientId, ...body }),
-    });
-    const text = await res.text();
-    expect(res.status, text).toBe(200);
-    return JSON.parse(text) as T;
-  };
-  const signIn = async (email: string, password: string) => {
-    const auth = await idp<{ AuthenticationResult: { AccessToken: string } }>('InitiateAuth', {
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    });
-    return { authorization: `Bearer ${auth.AuthenticationResult.AccessToken}` };
-  };
+  const { json, signIn, signUp } = serverClient(base);
   /** A confirmed user over the wire (sign-up, the mailed code, sign-in), with the local Ethereum testnet activated. */
   const newUser = async () => {
-    const email = `crash-${randomUUID()}@example.com`;
-    const password = `Pw-${randomBytes(8).toString('hex')}-1a!`;
-    await idp('SignUp', { Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] });
-    const outbox = await json<{ messages: { kind: string; code: string | null }[] }>(
-      'GET',
-      `/api/dev/outbox?to=${encodeURIComponent(email)}`,
-    );
-    const code = outbox.body.messages.find((m) => m.kind === 'SIGN_UP_CODE')!.code;
-    await idp('ConfirmSignUp', { Username: email, ConfirmationCode: code });
-    const headers = await signIn(email, password);
+    const { email, password, headers } = await signUp('crash');
     const catalogue = await json<{ networks: { id: string; code: string }[] }>(
       'GET',
       '/api/integrate/v2/networks',
@@ -208,17 +97,7 @@ describe('kill -9 of the server’s process group during platform deployments', 
   it('leaves every ACTIVE token on the chain and every PENDING one ACTIVE or FAILED and refunded', async () => {
     port = await freePort();
     chainPorts = [await freePort(), await freePort()];
-    if (process.env.DATABASE_URL) {
-      // The server's own database on the PostgreSQL under test (it migrates it on first start).
-      const name = `connect_crash_${process.pid}_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`create database "${name}"`);
-      await admin.end();
-      const url = new URL(process.env.DATABASE_URL);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-    }
+    databaseUrl = await createServerDatabase('connect_crash');
     await startServer();
     const users = [await newUser(), await newUser()];
 
@@ -257,7 +136,7 @@ describe('kill -9 of the server’s process group during platform deployments', 
     const chainPids = ['ethereum-testnet', 'polygon-testnet'].map(
       (code) => (JSON.parse(readFileSync(path.join(dataDir, 'chains', `${code}.pid`), 'utf8')) as { pid: number }).pid,
     );
-    await killGroup();
+    await server!.killGroup();
     await Promise.all(posts);
     expect(answered).toBeGreaterThanOrEqual(3);
     // The chains died with the server: nothing saved them on the way out.

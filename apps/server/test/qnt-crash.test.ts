@@ -1,15 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { decodeEventLog, encodeFunctionData, erc20Abi, type Hex } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@connect/db';
 import { DEV_ACCOUNTS } from '@connect/devchain';
 import { LOCAL_QNT_ADDRESS, TRANSFER_TOPIC } from '../src/adapters/chains/qnt-token.ts';
+import {
+  createServerDatabase,
+  dropServerDatabase,
+  freePort,
+  serverClient,
+  sleep,
+  startServerProcess,
+  type ServerProcess,
+} from './server-process.ts';
 
 /**
  * Fault test of issue 15 §6: the real server (`node --import tsx apps/server/src/server.ts`, which
@@ -31,25 +37,11 @@ import { LOCAL_QNT_ADDRESS, TRANSFER_TOPIC } from '../src/adapters/chains/qnt-to
  * confirmations: logged, never silently taken back — docs/decisions.md "QNT payments").
  */
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const CONFIRMATIONS = 3;
 const CUSTOMERS = 6;
 const KILLS = 2;
 /** anvil's accounts 1–8 pay (0 is the usual deployer, 9 deployed the token); each holds 1 000 000 QNT. */
 const PAYERS = DEV_ACCOUNTS.slice(1, 9).map((account) => account.address.toLowerCase() as Hex);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Customer = { email: string; password: string; headers: Record<string, string>; address: Hex };
 type ChainTransfer = { txHash: Hex; logIndex: number; blockNumber: number; to: Hex; amount: bigint };
@@ -59,126 +51,34 @@ describe('kill -9 of the server’s process group while QNT transfers are follow
   let port = 0;
   let chainPorts: number[] = [];
   let databaseUrl = '';
-  let server: { child: ChildProcess; output: string[] } | undefined;
+  let server: ServerProcess | undefined;
   /** What every server of the test printed (the errors a reorg logs). */
   const everyOutput: string[] = [];
   const base = () => `http://127.0.0.1:${port}`;
 
-  const env = () => {
+  async function startServer() {
     // The local QNT token, deployed by server.ts on the local Ethereum testnet: no QNT or RPC
     // setting of the caller's may point the server elsewhere.
-    const inherited = Object.fromEntries(
+    const inherit = Object.fromEntries(
       Object.entries(process.env).filter(([key]) => !key.startsWith('QNT_') && !key.startsWith('NETWORK_RPC_')),
     );
-    return {
-      ...inherited,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base(),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      SIGNUP_CAPTCHA: 'off',
-      RATE_LIMIT_MAX: '100000',
-      IDP_RATE_LIMIT_MAX: '100000',
-      ADMIN_EMAIL: 'admin@qnt-crash.test',
-      ADMIN_PASSWORD: 'Qnt-crash-admin-1!',
-      NETWORK_HEALTH_INTERVAL_S: '0',
-      DEVCHAIN_PORTS: chainPorts.join(','),
-      DATABASE_URL: databaseUrl,
-      QNT_CONFIRMATIONS: String(CONFIRMATIONS),
-      WEB_DIST: path.join(import.meta.dirname, 'fixtures/web-dist'),
-    };
-  };
-
-  /** Starts the server in a process group of its own (detached) and waits for /api/health. */
-  async function startServer() {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: ROOT,
-      env: env(),
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+    server = await startServerProcess({
+      dataDir,
+      port,
+      chainPorts,
+      databaseUrl,
+      inherit,
+      env: { QNT_CONFIRMATIONS: String(CONFIRMATIONS) },
+      onOutput: (chunk) => everyOutput.push(chunk),
     });
-    const output: string[] = [];
-    const keep = (chunk: Buffer) => {
-      output.push(chunk.toString('utf8'));
-      everyOutput.push(chunk.toString('utf8'));
-    };
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', keep);
-    server = { child, output };
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the server exited:\n${output.join('')}`);
-      if (Date.now() > deadline) throw new Error(`the server did not start:\n${output.join('')}`);
-      try {
-        if ((await fetch(`${base()}/api/health`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await sleep(200);
-    }
-  }
-
-  /** SIGKILL to every process of the server's group: the server and its chains. */
-  async function killGroup() {
-    const { child } = server!;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(-child.pid!, 'SIGKILL');
-    await exited;
-    server = undefined;
-  }
-
-  async function stopServer() {
-    if (!server) return;
-    const { child } = server;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM'); // graceful: the server stops its chains
-    await Promise.race([exited, sleep(30_000)]);
-    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
-    server = undefined;
   }
 
   afterAll(async () => {
-    await stopServer();
-    if (databaseUrl) {
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists "${new URL(databaseUrl).pathname.slice(1)}" with (force)`);
-      await admin.end();
-    }
+    await server?.stop();
+    await dropServerDatabase(databaseUrl);
   });
 
-  const json = async <T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${base()}${url}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as T, text };
-  };
-  const idp = async <T>(operation: string, body: object) => {
-    const config = (await json<{ identity: { userPoolClientId: string } }>('GET', '/runtime-config.json')).body;
-    const res = await fetch(`${base()}/idp`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
-      },
-      body: JSON.stringify({ ClientId: config.identity.userPoolClientId, ...body }),
-    });
-    const text = await res.text();
-    expect(res.status, text).toBe(200);
-    return JSON.parse(text) as T;
-  };
-  const signIn = async (email: string, password: string) => {
-    const auth = await idp<{ AuthenticationResult: { AccessToken: string } }>('InitiateAuth', {
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    });
-    return { authorization: `Bearer ${auth.AuthenticationResult.AccessToken}` };
-  };
+  const { json, signIn, signUp } = serverClient(base);
   type Holding = { held: string; depositAddress: Hex | null; chainId: number | null };
   const holding = async (headers: Record<string, string>) => {
     const res = await json<{ qnt?: Holding }>('GET', '/api/account-plan/subscription', undefined, headers);
@@ -188,16 +88,7 @@ describe('kill -9 of the server’s process group while QNT transfers are follow
   };
   /** A confirmed customer over the wire (sign-up, the mailed code, sign-in) and its deposit address. */
   const newCustomer = async (): Promise<Customer & { chainId: number }> => {
-    const email = `qnt-crash-${randomUUID()}@example.com`;
-    const password = `Pw-${randomBytes(8).toString('hex')}-1a!`;
-    await idp('SignUp', { Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] });
-    const outbox = await json<{ messages: { kind: string; code: string | null }[] }>(
-      'GET',
-      `/api/dev/outbox?to=${encodeURIComponent(email)}`,
-    );
-    const code = outbox.body.messages.find((m) => m.kind === 'SIGN_UP_CODE')!.code;
-    await idp('ConfirmSignUp', { Username: email, ConfirmationCode: code });
-    const headers = await signIn(email, password);
+    const { email, password, headers } = await signUp('qnt-crash');
     // The subscription's first read while QNT is taken gives the account its address.
     const qnt = await holding(headers);
     return { email, password, headers, address: qnt.depositAddress!.toLowerCase() as Hex, chainId: qnt.chainId! };
@@ -279,17 +170,7 @@ describe('kill -9 of the server’s process group while QNT transfers are follow
     const started = Date.now();
     port = await freePort();
     chainPorts = [await freePort(), await freePort()];
-    if (process.env.DATABASE_URL) {
-      // The server's own database on the PostgreSQL under test (it migrates it on first start).
-      const name = `connect_qnt_crash_${process.pid}_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`create database "${name}"`);
-      await admin.end();
-      const url = new URL(process.env.DATABASE_URL);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-    }
+    databaseUrl = await createServerDatabase('connect_qnt_crash');
     await startServer();
     const customers: (Customer & { chainId: number })[] = [];
     for (let i = 0; i < CUSTOMERS; i++) customers.push(await newCustomer());
@@ -316,7 +197,7 @@ describe('kill -9 of the server’s process group while QNT transfers are follow
         await sleep(250);
       }
       await sleep(randomInt(0, 1_000));
-      await killGroup();
+      await server!.killGroup();
       await paying.stop();
       sentBeforeKills.push(...paying.hashes());
       await startServer();
@@ -350,7 +231,7 @@ describe('kill -9 of the server’s process group while QNT transfers are follow
     const finalHead = await head();
     const headHash = (await rpc<{ hash: Hex }>('eth_getBlockByNumber', [`0x${finalHead.toString(16)}`, false])).hash;
     onChain = await chainTransfers(addresses);
-    await stopServer();
+    await server!.stop();
 
     const dbh = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, 'pglite') });
     try {

@@ -1,0 +1,202 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import { expect } from 'vitest';
+
+/*
+ * The real server as the fault tests run it: `node --import tsx apps/server/src/server.ts` in a
+ * process group of its own (with its local chains, unless DEVCHAINS=0), so that a test can kill
+ * the WHOLE group with SIGKILL and start a new server on the same DATA_DIR (and database).
+ */
+
+export const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A port free on 127.0.0.1 now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The server's own database on the PostgreSQL under test (DATABASE_URL; the server migrates it on
+ * first start), named `<prefix>_<pid>_<random>`; '' without PostgreSQL (the server's PGlite in
+ * DATA_DIR). Drop it with dropServerDatabase.
+ */
+export async function createServerDatabase(prefix: string): Promise<string> {
+  if (!process.env.DATABASE_URL) return '';
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropServerDatabase(databaseUrl: string): Promise<void> {
+  if (!databaseUrl) return;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists "${new URL(databaseUrl).pathname.slice(1)}" with (force)`);
+  await admin.end();
+}
+
+export type ServerProcessOptions = {
+  dataDir: string;
+  port: number;
+  /** The server's database on PostgreSQL; '' or absent: its PGlite in DATA_DIR. */
+  databaseUrl?: string;
+  /** The local chains' ports (DEVCHAIN_PORTS). */
+  chainPorts?: number[];
+  /** The environment the server inherits (default: this process's). */
+  inherit?: NodeJS.ProcessEnv;
+  /** Settings of the test's own, over the common ones. */
+  env?: Record<string, string>;
+  /** Everything the server prints, as it prints it (besides `output`). */
+  onOutput?: (chunk: string) => void;
+};
+
+export type ServerProcess = {
+  child: ChildProcess;
+  baseUrl: string;
+  /** What this server printed (stdout and stderr). */
+  output: string[];
+  /** SIGKILL to every process of the server's group (the server and its chains); waits for the server's exit. */
+  killGroup(): Promise<void>;
+  /** SIGTERM (graceful: the server stops its chains); after 30 s, SIGKILL to the group. */
+  stop(): Promise<void>;
+};
+
+/** Starts the server in a process group of its own (detached) and waits for /api/health (90 s at most). */
+export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const env = {
+    ...(options.inherit ?? process.env),
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: options.dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    SIGNUP_CAPTCHA: 'off',
+    RATE_LIMIT_MAX: '100000',
+    IDP_RATE_LIMIT_MAX: '100000',
+    ADMIN_EMAIL: 'admin@crash.test',
+    ADMIN_PASSWORD: 'Crash-test-admin-1!',
+    NETWORK_HEALTH_INTERVAL_S: '0',
+    DEVCHAIN_PORTS: (options.chainPorts ?? []).join(','),
+    DATABASE_URL: options.databaseUrl ?? '',
+    WEB_DIST: path.join(import.meta.dirname, 'fixtures/web-dist'),
+    ...options.env,
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    const text = chunk.toString('utf8');
+    output.push(text);
+    options.onOutput?.(text);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
+
+  const killGroup = async () => {
+    if (hasExited()) return;
+    process.kill(-child.pid!, 'SIGKILL');
+    await exited;
+  };
+  const stop = async () => {
+    if (hasExited()) return;
+    child.kill('SIGTERM');
+    await Promise.race([exited, sleep(30_000)]);
+    if (!hasExited()) await killGroup();
+  };
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (hasExited()) throw new Error(`the server exited:\n${output.join('')}`);
+    if (Date.now() > deadline) {
+      await killGroup();
+      throw new Error(`the server did not start:\n${output.join('')}`);
+    }
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  return { child, baseUrl, output, killGroup, stop };
+}
+
+export type Session = { email: string; password: string; headers: Record<string, string> };
+
+/**
+ * HTTP to a server process: JSON calls, and its embedded identity pool (sign-up, sign-in).
+ * `baseUrl` may be a function, for a client made before the server's port is chosen.
+ */
+export function serverClient(baseUrl: string | (() => string)) {
+  const base = typeof baseUrl === 'string' ? () => baseUrl : baseUrl;
+  const json = async <T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base()}${url}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T, text };
+  };
+  const idp = async <T>(operation: string, body: object) => {
+    const config = (await json<{ identity: { userPoolClientId: string } }>('GET', '/runtime-config.json')).body;
+    const res = await fetch(`${base()}/idp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+      },
+      body: JSON.stringify({ ClientId: config.identity.userPoolClientId, ...body }),
+    });
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    return JSON.parse(text) as T;
+  };
+  /** The bearer header of a signed-in user. */
+  const signIn = async (email: string, password: string) => {
+    const auth = await idp<{ AuthenticationResult: { AccessToken: string } }>('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    });
+    return { authorization: `Bearer ${auth.AuthenticationResult.AccessToken}` };
+  };
+  /** A confirmed user over the wire (sign-up, the code mailed to the dev outbox, sign-in); `<prefix>-<uuid>@example.com`. */
+  const signUp = async (prefix: string): Promise<Session> => {
+    const email = `${prefix}-${randomUUID()}@example.com`;
+    const password = `Pw-${randomBytes(8).toString('hex')}-1a!`;
+    await idp('SignUp', { Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] });
+    const outbox = await json<{ messages: { kind: string; code: string | null }[] }>(
+      'GET',
+      `/api/dev/outbox?to=${encodeURIComponent(email)}`,
+    );
+    const code = outbox.body.messages.find((m) => m.kind === 'SIGN_UP_CODE')!.code;
+    await idp('ConfirmSignUp', { Username: email, ConfirmationCode: code });
+    return { email, password, headers: await signIn(email, password) };
+  };
+  return { json, idp, signIn, signUp };
+}
