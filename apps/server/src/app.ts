@@ -4,6 +4,9 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openDatabase, seedReferenceData, type DbHandle } from '@connect/db';
 import type { ServiceName } from '@connect/shared';
+import { createCardGateway } from './adapters/cards/create-gateway.ts';
+import type { CardGateway } from './adapters/cards/port.ts';
+import { cardSandboxBrowserRoutes } from './adapters/cards/sandbox/index.ts';
 import { syncNetworkCatalogue } from './adapters/chains/catalogue.ts';
 import { FollowerRegistry } from './adapters/chains/follower/index.ts';
 import { createNetworkMonitor } from './adapters/chains/monitor.ts';
@@ -73,6 +76,8 @@ export type BuildOptions = {
   mailer?: Mailer;
   /** Replaces the identity-verification adapter (tests). */
   kyc?: KycProvider;
+  /** Replaces the card adapter (tests); null: no card payments. */
+  cards?: CardGateway | null;
   /** How often this node reads the session revocations other nodes recorded (tests shorten it); 1 s. */
   revocationRefreshMs?: number;
 };
@@ -182,6 +187,30 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     );
   const identityAdmin: IdentityAdmin = createIdentityAdmin({ config, db: dbh.db, mailer, revocations });
   const kyc = options.kyc ?? createKycProvider(config);
+  // Card payments (issue 16): Stripe, or the embedded sandbox that speaks Stripe's API on
+  // 127.0.0.1 and delivers its signed webhooks to this app's own webhook route. Its webhook loop
+  // runs once the app is ready and stops, with its listener, before the database closes.
+  const cards =
+    options.cards !== undefined
+      ? { gateway: options.cards, sandbox: null }
+      : await createCardGateway(config, {
+          dbh,
+          log: app.log,
+          deliver: async (payload, signature) =>
+            (
+              await app.inject({
+                method: 'POST',
+                url: '/api/payment/card/webhook',
+                headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+                payload,
+              })
+            ).statusCode,
+        });
+  const cardSandbox = cards.sandbox;
+  if (cardSandbox) {
+    app.addHook('onReady', async () => cardSandbox.start());
+    app.addHook('preClose', async () => cardSandbox.stop());
+  }
   const jobs = new JobQueue(dbh, app.log);
   // On PostgreSQL the bus is woken when an emitting transaction commits (pg_notify), on every node.
   const events = new OutboxEventBus(dbh.db, app.log, { handle: dbh });
@@ -206,6 +235,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     box,
     revocations,
     kyc,
+    cards: cards.gateway,
     events,
     jobs,
     sender,
@@ -236,6 +266,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       config.identity.mode === 'cognito' ? [`https://cognito-idp.${config.identity.region}.amazonaws.com`] : [],
     allowRecaptcha: Boolean(config.recaptcha),
     allowOnfido: Boolean(config.kyc.onfido),
+    allowStripe: Boolean(config.cards.stripe),
   });
   await app.register(openapiPlugin, { productName: config.productName, version: config.version });
 
@@ -246,6 +277,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   for (const service of config.services) {
     const plugin = SERVICE_PLUGINS[service];
     await app.register(async (scope) => plugin(scope as App, deps), { prefix: `/api/${service}` });
+  }
+  if (cardSandbox) {
+    await app.register(async (scope) => cardSandboxBrowserRoutes(scope as App, cardSandbox.browser), {
+      prefix: '/api/card-sandbox',
+    });
   }
   // Subscribers are registered on every node, whatever SERVICES it serves: the emitting node writes
   // an event nobody subscribes to as delivered, so every node must know the same subscribers.

@@ -30,6 +30,8 @@ export function testConfig(env: Record<string, string> = {}) {
     // Wire-protocol tests sign up without a browser; the captcha has its own tests.
     SIGNUP_CAPTCHA: 'off',
     WEB_DIST: path.join(import.meta.dirname, 'fixtures/web-dist'),
+    // Each app's card sandbox listens on a free port of its own.
+    CARD_SANDBOX_PORT: '0',
     ...env,
   });
 }

@@ -12,10 +12,17 @@ export type SecurityOptions = {
   allowRecaptcha: boolean;
   /** Identity verification runs on Onfido: its web SDK's script, frames and API must be allowed. */
   allowOnfido?: boolean;
+  /** Card payments run on Stripe: Stripe.js's script, frames (3D Secure) and API must be allowed. */
+  allowStripe?: boolean;
 };
 
 /** Onfido's web SDK loads from sdk.onfido.com and talks to its regional API hosts. */
 const ONFIDO_SOURCES = ['https://sdk.onfido.com', 'https://*.onfido.com'];
+
+/** Stripe.js (https://docs.stripe.com/security/guide#content-security-policy): its script, its frames, its API. */
+const STRIPE_SCRIPTS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
+const STRIPE_FRAMES = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
+const STRIPE_CONNECT = ['https://api.stripe.com', 'https://*.stripe.com'];
 
 /**
  * Security headers and rate limiting. The CSP lets the SPA run from its own origin only:
@@ -34,15 +41,22 @@ export const securityPlugin = fp<SecurityOptions>(
               ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']
               : []),
             ...(options.allowOnfido ? ONFIDO_SOURCES : []),
+            ...(options.allowStripe ? STRIPE_SCRIPTS : []),
           ],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'https:', ...(options.allowOnfido ? ['blob:'] : [])],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", ...options.connectSources, ...(options.allowOnfido ? ONFIDO_SOURCES : [])],
+          connectSrc: [
+            "'self'",
+            ...options.connectSources,
+            ...(options.allowOnfido ? ONFIDO_SOURCES : []),
+            ...(options.allowStripe ? STRIPE_CONNECT : []),
+          ],
           frameSrc: [
             "'self'",
             ...(options.allowRecaptcha ? ['https://www.google.com'] : []),
             ...(options.allowOnfido ? ONFIDO_SOURCES : []),
+            ...(options.allowStripe ? STRIPE_FRAMES : []),
           ],
           ...(options.allowOnfido ? { workerSrc: ["'self'", 'blob:'] } : {}),
           objectSrc: ["'none'"],
