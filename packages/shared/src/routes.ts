@@ -321,6 +321,15 @@ export function routeCatalogue(
       notInMenu: true,
     },
     {
+      // Issue 16: the card sandbox's stand-in for the bank's authentication (Stripe's test 3D Secure
+      // page). The sandbox sends a payment there when its card asks for authentication.
+      path: '/card-sandbox/authenticate',
+      name: 'card-sandbox-authenticate',
+      title: 'Authenticate payment',
+      roles: ['general'],
+      notInMenu: true,
+    },
+    {
       path: '/user-management',
       name: 'user-management',
       comingSoon: true,

@@ -341,6 +341,15 @@ export function buildRoutes(): RouteObject[] {
               loader: async ({ request }) => (await import('../features/account-plan/guard.ts')).upgradeGuard(request),
               lazy: page(() => import('../features/account-plan/pages/upgrade.tsx'), 'UpgradePage', ['accountPlan']),
             },
+            {
+              path: paths.cardSandboxAuthenticate,
+              handle: { title: 'titles.cardAuthenticate' },
+              lazy: page(
+                () => import('../components/card/sandbox-authentication-page.tsx'),
+                'SandboxAuthenticationPage',
+                ['accountPlan'],
+              ),
+            },
             ...comingSoonRoutes(slug),
           ],
         },

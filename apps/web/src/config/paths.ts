@@ -36,6 +36,8 @@ export const paths = {
   supportHelp: '/support/help',
   documentation: '/documentation',
   accountPlanUpgrade: '/account-plan/upgrade',
+  /** The card sandbox's authentication page (Stripe's test 3D Secure page stands in its place with Stripe). */
+  cardSandboxAuthenticate: '/card-sandbox/authenticate',
   flows: (slug: string) => `/${slug}-flows`,
   flowsKyc: (slug: string) => `/${slug}-flows/kyc`,
   tokenFlow: (slug: string) => `/${slug}-flows/token-flow`,
