@@ -29,9 +29,16 @@ type TermName = (typeof TERMS)[number];
  */
 const LEGEND_SX = { fontWeight: 600, color: 'text.primary', '&.Mui-focused': { color: 'text.primary' } } as const;
 
-/** The step's form: the method and the three policies, checked with the order's own terms schema. */
-const ZPaymentForm = z.object({ paymentMethod: z.enum(PAYMENT_METHODS), terms: ZTermsAcceptance });
-type PaymentForm = { paymentMethod: TPaymentMethod; terms: Record<TermName, boolean> };
+/**
+ * The step's form: the method and the three policies, checked with the order's own terms schema,
+ * and whether a card paying now is kept for later charges (sent with the card payment, not the order).
+ */
+const ZPaymentForm = z.object({
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  terms: ZTermsAcceptance,
+  saveCard: z.boolean(),
+});
+type PaymentForm = { paymentMethod: TPaymentMethod; terms: Record<TermName, boolean>; saveCard: boolean };
 export type PaymentChoice = z.infer<typeof ZPaymentForm>;
 
 /**
@@ -66,11 +73,13 @@ export function PaymentStep({
     defaultValues: {
       paymentMethod: method ?? 'BANK_TRANSFER',
       terms: { termsAndConditions: false, acceptableUsePolicy: false, privacyPolicy: false },
+      saveCard: false,
     },
     mode: 'onTouched',
   });
   const chosen = form.watch('paymentMethod');
   const canPay = method !== null;
+  const isCard = chosen === 'FIAT' && !isFree && canPay;
   const urls: Record<TermName, string> = {
     ...POLICY_URLS,
     termsAndConditions: termsVersion.data?.url ?? POLICY_URLS.termsAndConditions,
@@ -157,6 +166,30 @@ export function PaymentStep({
               />
             ))}
           </FormControl>
+          {isCard ? (
+            <Box>
+              <Controller
+                control={form.control}
+                name="saveCard"
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        name={field.name}
+                        checked={field.value}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                        slotProps={{ input: { ref: field.ref } }}
+                      />
+                    }
+                    label={t('payment.saveCard')}
+                  />
+                )}
+              />
+              <Alert severity="info" sx={{ mt: 1 }}>
+                {t('payment.cardNote')}
+              </Alert>
+            </Box>
+          ) : null}
           {chosen === 'QNT' && !isFree && canPay ? <Alert severity="info">{t('payment.qntNote')}</Alert> : null}
           {error ? <Alert severity="error">{error}</Alert> : null}
         </Stack>
@@ -164,7 +197,13 @@ export function PaymentStep({
       <FlowActions
         onBack={onBack}
         continueType="submit"
-        continueLabel={chosen === 'QNT' && !isFree ? t('actions.continueToMetaMask') : t('actions.placeOrder')}
+        continueLabel={
+          chosen === 'QNT' && !isFree
+            ? t('actions.continueToMetaMask')
+            : isCard
+              ? t('actions.continueToCard')
+              : t('actions.placeOrder')
+        }
         isPending={isPending}
         isContinueDisabled={!canPay}
       />

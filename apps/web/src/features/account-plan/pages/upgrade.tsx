@@ -10,15 +10,20 @@ import Button from '@mui/material/Button';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFetchPlansResponse, TOrder, TSubscription } from '@connect/shared';
+import { useSearchParams } from 'react-router';
+import type { TCardConfirmation, TFetchPlansResponse, TOrder, TSubscription } from '@connect/shared';
+import { OrderCardPayment } from '../../../components/card/order-card-payment.tsx';
 import { ContactDialog } from '../../../components/contact-dialog.tsx';
 import { FlowActions, FlowSteps, useStepFocus } from '../../../components/flow/flow-stepper.tsx';
 import { LeaveGuard } from '../../../components/flow/leave-guard.tsx';
 import { Page } from '../../../components/page.tsx';
 import { combineQueries, QueryState } from '../../../components/query-state.tsx';
+import { paths } from '../../../config/paths.ts';
+import { readCardReturn, type CardReturn } from '../../../lib/payment/card-return.ts';
 import { fetchPlansQuery, orderPlan, refreshPlanQueries, subscriptionQuery } from '../../../lib/plans/api.ts';
 import { problemMessage } from '../../../lib/problems.ts';
 import { isFree, methodForFreeOrder, offeredMethods, summaryOf, upfrontMonthsOf, type Selection } from '../checkout.ts';
+import { CardReturnStep } from '../components/card-return.tsx';
 import { OrderConfirmation } from '../components/order-confirmation.tsx';
 import { PaymentStep, type PaymentChoice } from '../components/payment-step.tsx';
 import { PlanOptions } from '../components/plan-options.tsx';
@@ -26,13 +31,28 @@ import { PlanSummary } from '../components/plan-summary.tsx';
 import { PlansTable } from '../components/plans-table.tsx';
 
 const STEPS = ['plan', 'summary', 'payment', 'confirmation'] as const;
-type Step = (typeof STEPS)[number];
+/** The card form is part of Payment; the card payment's return (confirming, its outcome) is the Confirmation. */
+type Step = (typeof STEPS)[number] | 'card' | 'cardReturn';
+const LABEL_OF: Record<Step, (typeof STEPS)[number]> = {
+  plan: 'plan',
+  summary: 'summary',
+  payment: 'payment',
+  card: 'payment',
+  confirmation: 'confirmation',
+  cardReturn: 'confirmation',
+};
+
+/** Where a card payment comes back to (Stripe's return_url, or the sandbox's). */
+const upgradeReturnUrl = () => `${window.location.origin}${paths.accountPlanUpgrade}`;
 
 /** /account-plan/upgrade: the upgrade stepper of spec §2 (plan selection, summary, payment, confirmation). */
 export function UpgradePage() {
   const { t } = useTranslation('accountPlan');
   const plans = useQuery(fetchPlansQuery());
   const subscription = useQuery(subscriptionQuery());
+  // Read once: the query is taken out of the address (history only) once the payment is handled.
+  const [searchParams] = useSearchParams();
+  const [cardReturn] = useState(() => readCardReturn(searchParams));
   return (
     <Page title={t('title')} description={t('description')}>
       <Card>
@@ -46,7 +66,9 @@ export function UpgradePage() {
               </Box>
             }
           >
-            {([catalogue, current]) => <UpgradeFlow catalogue={catalogue} subscription={current} />}
+            {([catalogue, current]) => (
+              <UpgradeFlow catalogue={catalogue} subscription={current} cardReturn={cardReturn} />
+            )}
           </QueryState>
         </CardContent>
       </Card>
@@ -54,12 +76,29 @@ export function UpgradePage() {
   );
 }
 
-function UpgradeFlow({ catalogue, subscription }: { catalogue: TFetchPlansResponse; subscription: TSubscription }) {
+function UpgradeFlow({
+  catalogue,
+  subscription,
+  cardReturn,
+}: {
+  catalogue: TFetchPlansResponse;
+  subscription: TSubscription;
+  cardReturn: CardReturn | null;
+}) {
   const { t } = useTranslation('accountPlan');
   const queryClient = useQueryClient();
-  // An order awaiting its payment (opened again, e.g. back from a card, or a QNT payment under way) resumes at its confirmation.
+  // An order awaiting its payment (opened again, e.g. a QNT payment under way) resumes at its confirmation.
   const [resumed] = useState(() => (subscription.status === 'PENDING' ? subscription.pendingOrder : null));
-  const [step, setStep] = useState<Step>(resumed ? 'confirmation' : 'plan');
+  // …and one paid by card at the card form (taking cards today), unless it is back from the card provider.
+  const isResumedByCard =
+    resumed?.paymentMethod === 'FIAT' && subscription.availablePaymentMethods.includes('FIAT') && !cardReturn;
+  const [step, setStep] = useState<Step>(
+    cardReturn ? 'cardReturn' : isResumedByCard ? 'card' : resumed ? 'confirmation' : 'plan',
+  );
+  // The order being paid by card, and whether the card is kept for later charges.
+  const [cardOrder, setCardOrder] = useState<{ orderId: string; saveCard: boolean } | null>(() =>
+    isResumedByCard && resumed ? { orderId: resumed.id, saveCard: false } : null,
+  );
   const [selection, setSelection] = useState<Selection | null>(null);
   const [order, setOrder] = useState<TOrder | null>(resumed);
   // Placed with QNT from the payment step ("Continue to MetaMask"): the wallet opens at once.
@@ -71,6 +110,7 @@ function UpgradeFlow({ catalogue, subscription }: { catalogue: TFetchPlansRespon
   const [today] = useState(() => new Date());
   const headingRef = useStepFocus(step);
 
+  const methods = selection ? offeredMethods(selection.plan, subscription) : [];
   const place = useMutation({
     mutationFn: (choice: PaymentChoice) => {
       if (!selection) throw new Error('No plan chosen');
@@ -83,10 +123,16 @@ function UpgradeFlow({ catalogue, subscription }: { catalogue: TFetchPlansRespon
         terms: choice.terms,
       });
     },
-    onSuccess: (placed) => {
+    onSuccess: (placed, choice) => {
       setOrder(placed);
-      setPayingFromWallet(placed.paymentMethod === 'QNT' && placed.status === 'AWAITING_PAYMENT');
-      setStep('confirmation');
+      // Cards taken here: the card form next — a payment, or (nothing to pay now) the card kept for the month-end bills.
+      if (placed.paymentMethod === 'FIAT' && placed.status !== 'CANCELLED' && methods.includes('FIAT')) {
+        setCardOrder({ orderId: placed.id, saveCard: choice.saveCard });
+        setStep('card');
+      } else {
+        setPayingFromWallet(placed.paymentMethod === 'QNT' && placed.status === 'AWAITING_PAYMENT');
+        setStep('confirmation');
+      }
       // The top bar's PENDING label (or the new plan of a paid order) shows at once.
       void refreshPlanQueries(queryClient);
     },
@@ -105,16 +151,22 @@ function UpgradeFlow({ catalogue, subscription }: { catalogue: TFetchPlansRespon
   const restart = () => {
     choose(null);
     setOrder(null);
+    setCardOrder(null);
     setPayingFromWallet(false);
     setStep('plan');
   };
+  // The plan a card payment was for: the order placed here, else the one the plan waits for, else
+  // the plan itself (already the new one when the payment went through before the page read it).
+  const paidPlanName = (confirmation: TCardConfirmation) =>
+    (order?.id === confirmation.orderId ? order.ratePlan?.name : undefined) ??
+    (subscription.pendingOrder?.id === confirmation.orderId ? subscription.pendingOrder.ratePlan?.name : undefined) ??
+    subscription.plan.name;
   const heading = (text: string) => (
     <Typography ref={headingRef} tabIndex={-1} variant="h3" component="h2" sx={{ mb: 2, outline: 'none' }}>
       {text}
     </Typography>
   );
 
-  const methods = selection ? offeredMethods(selection.plan, subscription) : [];
   // The summary lists the methods the payment step will offer, not every one the plan accepts.
   const summary = selection ? summaryOf(selection, today, methods) : null;
   const hasPlans = catalogue.groups.some((group) => group.tiers.length > 0);
@@ -122,10 +174,10 @@ function UpgradeFlow({ catalogue, subscription }: { catalogue: TFetchPlansRespon
   return (
     <>
       <LeaveGuard
-        when={step !== 'confirmation' && selection !== null}
+        when={(step === 'plan' || step === 'summary' || step === 'payment') && selection !== null}
         texts={{ title: t('leave.title'), body: t('leave.body'), stay: t('actions.stay'), leave: t('actions.leave') }}
       />
-      <FlowSteps labels={STEPS.map((s) => t(`steps.${s}`))} active={STEPS.indexOf(step)} />
+      <FlowSteps labels={STEPS.map((s) => t(`steps.${s}`))} active={STEPS.indexOf(LABEL_OF[step])} />
 
       {step === 'plan' ? (
         <>
@@ -199,6 +251,31 @@ function UpgradeFlow({ catalogue, subscription }: { catalogue: TFetchPlansRespon
             onSubmit={(choice) => place.mutate(choice)}
           />
         </>
+      ) : null}
+
+      {step === 'card' && cardOrder ? (
+        <>
+          {heading(t('card.heading'))}
+          <OrderCardPayment
+            orderId={cardOrder.orderId}
+            saveCard={cardOrder.saveCard}
+            returnUrl={upgradeReturnUrl()}
+            setupIntro={t('card.setupIntro')}
+          />
+        </>
+      ) : null}
+
+      {step === 'cardReturn' && cardReturn ? (
+        <CardReturnStep
+          cardReturn={cardReturn}
+          planName={paidPlanName}
+          headingRef={headingRef}
+          onTryAgain={(orderId) => {
+            setCardOrder({ orderId, saveCard: false });
+            setStep('card');
+          }}
+          onRestart={restart}
+        />
       ) : null}
 
       {step === 'confirmation' && order ? (

@@ -1,0 +1,190 @@
+import { QueryClient } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CARD_MESSAGES, type TSubscription } from '@connect/shared';
+import { currentUserQuery } from '../../../lib/current-user.ts';
+import { session } from '../../../lib/storage.ts';
+import {
+  CARD_ORDER,
+  CARD_SAVED,
+  DECLINED,
+  PAID,
+  PAYG_CARD_ORDER,
+  PAYMENT_INTENT,
+  SETUP_INTENT,
+} from '../../../test/cards.ts';
+import { createFetchMock, json, TEST_USER, type Handler } from '../../../test/fixtures.ts';
+import { ANNUAL_STANDARD, BUNDLES, CATALOGUE, TRIAL } from '../../../test/plans.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { UpgradePage } from './upgrade.tsx';
+
+vi.mock('../../../lib/auth.ts', () => ({
+  currentAccessToken: vi.fn(async () => 'test-token'),
+  signOutEverywhere: vi.fn(async () => undefined),
+}));
+const { redirectTo } = vi.hoisted(() => ({ redirectTo: vi.fn() }));
+vi.mock('../../../lib/payment/card-redirect.ts', () => ({ redirectTo }));
+
+/** This installation takes cards (and bank transfers). */
+const TAKES_CARD: TSubscription = { ...TRIAL, availablePaymentMethods: ['BANK_TRANSFER', 'FIAT'] };
+/** The annual plan ordered by card, waiting for its payment. */
+const PENDING_CARD: TSubscription = { ...TAKES_CARD, status: 'PENDING', pendingOrder: CARD_ORDER };
+
+const { fetchMock, route, bodies } = createFetchMock(() => ({
+  'GET /api/account-plan/v2/fetch-plans': () => json(CATALOGUE),
+  'GET /api/account-plan/subscription': () => json(TAKES_CARD),
+  [`GET /api/account-plan/rate-plan/${ANNUAL_STANDARD.id}/credit-bundles`]: () => json(BUNDLES),
+  'POST /api/account-plan/order/plan': () => json(CARD_ORDER),
+  'POST /api/payment/card/order': () => json(PAYMENT_INTENT),
+  'POST /api/payment/card/confirm': () => json(PAID),
+}));
+
+function renderPage(handlers: Record<string, Handler> = {}, search = '') {
+  route(handlers);
+  // The address bar, as the browser has it back from the card provider (clearCardReturn edits it).
+  window.history.replaceState(null, '', `/account-plan/upgrade${search}`);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  session.setMarker(TEST_USER.id, TEST_USER.role);
+  queryClient.setQueryData(currentUserQuery(TEST_USER.id).queryKey, TEST_USER);
+  return renderWithProviders(<UpgradePage />, {
+    route: `/account-plan/upgrade${search}`,
+    path: '/account-plan/upgrade',
+    queryClient,
+  });
+}
+
+/** Back from the card provider with the payment, as Stripe's redirect writes it. */
+const BACK_FROM_CARD = `?payment_intent=${PAYMENT_INTENT.intentId}&payment_intent_client_secret=${PAYMENT_INTENT.clientSecret}&redirect_status=succeeded`;
+
+const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
+function agreeToAll() {
+  for (const name of [/terms and conditions/, /acceptable use policy/, /privacy policy/]) {
+    fireEvent.click(screen.getByRole('checkbox', { name }));
+  }
+}
+const activeStep = () => document.querySelector('[aria-current="step"]')?.textContent;
+
+describe('UpgradePage paying by card', { timeout: 30_000 }, () => {
+  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+  afterEach(() => {
+    fetchMock.mockClear();
+    vi.unstubAllGlobals();
+    redirectTo.mockReset();
+    sessionStorage.clear();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('places the order by card, keeping the card when asked, and shows the card form with the amount to pay', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade Annual Subscription — Standard' }));
+    fireEvent.click(await screen.findByRole('radio', { name: /1,000 credits/ }));
+    click('Continue to summary');
+    await screen.findByRole('heading', { name: 'Plan summary' });
+    click('Continue to payment');
+    await screen.findByRole('heading', { name: 'Payment' });
+    fireEvent.click(screen.getByRole('radio', { name: 'Card' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Keep this card for renewals and month-end bills' }));
+    agreeToAll();
+    click('Continue to card payment');
+
+    expect(await screen.findByRole('heading', { name: 'Card details' })).toBeInTheDocument();
+    expect(await screen.findByTestId('card-amount')).toHaveTextContent('£6,880.00');
+    expect(screen.getByText('Sandbox')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay £6,880.00' })).toBeInTheDocument();
+    expect(activeStep()).toMatch(/Payment$/);
+    expect(bodies('POST /api/account-plan/order/plan')[0]).toMatchObject({ paymentMethod: 'FIAT' });
+    expect(bodies('POST /api/account-plan/order/plan')[0]).not.toHaveProperty('saveCard');
+    expect(bodies('POST /api/payment/card/order')).toEqual([{ orderId: CARD_ORDER.id, saveCard: true }]);
+  });
+
+  it('keeps a card for pay as you go, with nothing to pay now', async () => {
+    renderPage({
+      'POST /api/account-plan/order/plan': () => json(PAYG_CARD_ORDER),
+      'POST /api/payment/card/order': () => json({ ...SETUP_INTENT, orderId: PAYG_CARD_ORDER.id }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade Pay as you go — Standard' }));
+    click('Continue to summary');
+    await screen.findByRole('heading', { name: 'Plan summary' });
+    click('Continue to payment');
+    expect(await screen.findByText(/Nothing to pay now/)).toBeInTheDocument();
+    agreeToAll();
+    click('Place order');
+    expect(await screen.findByRole('button', { name: 'Save card' })).toBeInTheDocument();
+    expect(screen.getByText(/add the card your month-end bills are charged to/)).toBeInTheDocument();
+    expect(screen.queryByTestId('card-amount')).not.toBeInTheDocument();
+    expect(bodies('POST /api/payment/card/order')).toEqual([{ orderId: PAYG_CARD_ORDER.id }]);
+  });
+
+  it('confirms the payment it comes back with, shows the fiat success screen and takes the query out of the address', async () => {
+    renderPage({ 'GET /api/account-plan/subscription': () => json(PENDING_CARD) }, BACK_FROM_CARD);
+    expect(await screen.findByRole('heading', { name: 'Welcome to the blockchain economy' })).toBeInTheDocument();
+    expect(screen.getByText('Your Annual Subscription — Standard plan is active.')).toBeInTheDocument();
+    expect(screen.getByText('Visit My Networks to configure your test nets and main nets.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to My Networks' })).toHaveAttribute('href', '/my-networks');
+    expect(activeStep()).toMatch(/Confirmation$/);
+    expect(bodies('POST /api/payment/card/confirm')).toEqual([{ paymentIntent: PAYMENT_INTENT.intentId }]);
+    // A reload does not confirm it again.
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(window.location.pathname).toBe('/account-plan/upgrade');
+  });
+
+  it('says Payment has failed with the advice, and goes back to the card form for another card', async () => {
+    renderPage(
+      {
+        'GET /api/account-plan/subscription': () => json(PENDING_CARD),
+        'POST /api/payment/card/confirm': () => json(DECLINED),
+      },
+      BACK_FROM_CARD.replace('succeeded', 'failed'),
+    );
+    expect(await screen.findByRole('heading', { name: CARD_MESSAGES.failed })).toBeInTheDocument();
+    expect(screen.getByText(/Your card was declined\./)).toHaveTextContent(CARD_MESSAGES.checkDetails);
+    expect(screen.queryByText('Welcome to the blockchain economy')).not.toBeInTheDocument();
+    await waitFor(() => expect(window.location.search).toBe(''));
+
+    click('Try another card');
+    expect(await screen.findByTestId('card-amount')).toHaveTextContent('£6,880.00');
+    expect(screen.getByRole('heading', { name: 'Card details' })).toBeInTheDocument();
+    expect(activeStep()).toMatch(/Payment$/);
+    expect(bodies('POST /api/payment/card/order')).toEqual([{ orderId: CARD_ORDER.id }]);
+  });
+
+  it('says the card was not saved for pay as you go, and offers another card for the plan already active', async () => {
+    renderPage(
+      {
+        'POST /api/payment/card/confirm': () =>
+          json({
+            ...CARD_SAVED,
+            orderId: PAYG_CARD_ORDER.id,
+            orderStatus: 'PAID',
+            status: 'requires_payment_method',
+            card: null,
+            failure: { code: 'card_declined', message: 'Your card was declined.' },
+          }),
+        'POST /api/payment/card/order': () => json({ ...SETUP_INTENT, orderId: PAYG_CARD_ORDER.id }),
+      },
+      `?setup_intent=${SETUP_INTENT.intentId}&setup_intent_client_secret=${SETUP_INTENT.clientSecret}&redirect_status=failed`,
+    );
+    expect(await screen.findByRole('heading', { name: 'Your card could not be saved' })).toBeInTheDocument();
+    expect(screen.getByText(/Your card was declined\./)).toHaveTextContent(CARD_MESSAGES.checkDetails);
+    expect(bodies('POST /api/payment/card/confirm')).toEqual([{ setupIntent: SETUP_INTENT.intentId }]);
+    click('Try another card');
+    expect(await screen.findByRole('button', { name: 'Save card' })).toBeInTheDocument();
+    expect(bodies('POST /api/payment/card/order')).toEqual([{ orderId: PAYG_CARD_ORDER.id }]);
+  });
+
+  it('shows the payment being processed, asks again, and lands on the success screen once it went through', async () => {
+    let confirmations = 0;
+    renderPage(
+      {
+        'GET /api/account-plan/subscription': () => json(PENDING_CARD),
+        'POST /api/payment/card/confirm': () =>
+          json(++confirmations === 1 ? { ...PAID, status: 'processing', orderStatus: 'AWAITING_PAYMENT' } : PAID),
+      },
+      BACK_FROM_CARD.replace('succeeded', 'processing'),
+    );
+    expect(await screen.findByRole('heading', { name: 'Your payment is being processed' })).toBeInTheDocument();
+    expect(window.location.search).not.toBe('');
+    expect(await screen.findByRole('heading', { name: 'Welcome to the blockchain economy' })).toBeInTheDocument();
+    expect(confirmations).toBe(2);
+  });
+});
