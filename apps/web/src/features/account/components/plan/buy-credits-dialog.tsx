@@ -19,6 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TOrder, TPaymentMethod } from '@connect/shared';
+import { OrderCardPayment } from '../../../../components/card/order-card-payment.tsx';
 import { QueryState } from '../../../../components/query-state.tsx';
 import { SubmitButton } from '../../../../components/submit-button.tsx';
 import { formatNumber } from '../../../../lib/format.ts';
@@ -26,6 +27,7 @@ import { creditBundlesQuery } from '../../../../lib/plans/api.ts';
 import { formatUsd, formatUsdPerCredit } from '../../../../lib/plans/money.ts';
 import { problemMessage } from '../../../../lib/problems.ts';
 import { useOrderCredits } from '../../api/plan.ts';
+import { accountReturnUrl } from './card-dialogs.tsx';
 import { OrderDetails } from './order-details.tsx';
 
 const TERMS = ['termsAndConditions', 'acceptableUsePolicy', 'privacyPolicy'] as const;
@@ -35,7 +37,7 @@ const NO_TERMS: Terms = { termsAndConditions: false, acceptableUsePolicy: false,
 /**
  * Buy credits outside the upgrade journey (POST /order/credits): a bundle of the plan, the three
  * policies (spec §2), a payment method the plan accepts and this installation takes; then the
- * order with its bank-transfer instructions. The dialog is mounted when opened, so each opening
+ * order with its bank-transfer instructions, its QNT payment, or the card form. The dialog is mounted when opened, so each opening
  * is one checkout with one idempotency key: a double click or a retry answers the same order.
  */
 export function BuyCreditsDialog({
@@ -83,6 +85,7 @@ export function BuyCreditsDialog({
   };
 
   if (placed) {
+    const isCard = placed.paymentMethod === 'FIAT';
     return (
       <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
         <DialogTitle id={titleId}>{t('myAccount.plan.buy.placedTitle', { reference: placed.reference })}</DialogTitle>
@@ -90,11 +93,15 @@ export function BuyCreditsDialog({
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {t('myAccount.plan.buy.placedText')}
           </Typography>
-          <OrderDetails order={placed} autoPay={placed.paymentMethod === 'QNT'} />
+          {isCard ? (
+            <OrderCardPayment orderId={placed.id} returnUrl={accountReturnUrl()} />
+          ) : (
+            <OrderDetails order={placed} autoPay={placed.paymentMethod === 'QNT'} />
+          )}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button variant="contained" onClick={onClose}>
-            {t('myAccount.plan.buy.done')}
+          <Button variant={isCard ? 'text' : 'contained'} color={isCard ? 'inherit' : 'primary'} onClick={onClose}>
+            {isCard ? t('actions.close') : t('myAccount.plan.buy.done')}
           </Button>
         </DialogActions>
       </Dialog>

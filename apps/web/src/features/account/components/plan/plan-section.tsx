@@ -22,11 +22,15 @@ import { canWithdraw } from '../../../../lib/payment/qnt.ts';
 import { subscriptionQuery, trackOrderQuery } from '../../../../lib/plans/api.ts';
 import { formatGbp, formatUsdPerCredit } from '../../../../lib/plans/money.ts';
 import { problemMessage } from '../../../../lib/problems.ts';
+import { useCardStatus } from '../../api/card.ts';
 import { useCancelOrder, useCancelPlan, useRatePlans, useResumePlan } from '../../api/plan.ts';
 import { AccountSection, DetailRow } from '../account-section.tsx';
+import { AccountCardReturn } from './account-card-return.tsx';
 import { BuyCreditsDialog } from './buy-credits-dialog.tsx';
+import { CardSetupDialog, PayOrderByCardDialog } from './card-dialogs.tsx';
 import { ChangePlanDialog } from './change-plan-dialog.tsx';
 import { OrderDetails, useOrderSubject } from './order-details.tsx';
+import { PaymentCard } from './payment-card.tsx';
 import { QntHolding } from './qnt-holding.tsx';
 import { canChangeAtRenewal, creditPaymentMethods, currentRatePlan, reasonKey } from './plan-model.ts';
 import { UsageList } from './usage-list.tsx';
@@ -91,39 +95,67 @@ export function PlanSection() {
   );
 }
 
+/** The card dialog open: saving (or replacing) the card, or paying an open order by card. */
+type CardDialog = { kind: 'setup'; isReplacing: boolean } | { kind: 'order'; orderId: string };
+
 function PlanDetails({ subscription }: { subscription: TSubscription }) {
   const { t, i18n } = useTranslation('account');
   const { plan } = subscription;
   const status = reasonKey(subscription, (key) => i18n.exists(`account:myAccount.plan.reason.${key}`));
+  const [cardDialog, setCardDialog] = useState<CardDialog | null>(null);
+  const hasCard = Boolean(useCardStatus().data?.card);
+  const takesCards = subscription.availablePaymentMethods.includes('FIAT');
+  const orders = awaitingPayment(subscription);
+  const cardOrder = cardDialog?.kind === 'order' ? orders.find((order) => order.id === cardDialog.orderId) : undefined;
   return (
-    <Grid container spacing={4}>
-      <Grid size={{ xs: 12, md: 5 }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography variant="h3" component="p" data-testid="plan-name">
-            {plan.name}
+    <>
+      <AccountCardReturn
+        onTryAgain={({ orderId }) =>
+          setCardDialog(orderId ? { kind: 'order', orderId } : { kind: 'setup', isReplacing: hasCard })
+        }
+      />
+      <Grid container spacing={4}>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography variant="h3" component="p" data-testid="plan-name">
+              {plan.name}
+            </Typography>
+            <Chip
+              size="small"
+              color={STATUS_COLOURS[subscription.status]}
+              label={t(`options.planStatus.${subscription.status}`)}
+            />
+          </Stack>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1, mb: 2 }} data-testid="plan-status-reason">
+            {t(`myAccount.plan.reason.${status}`)}
           </Typography>
-          <Chip
-            size="small"
-            color={STATUS_COLOURS[subscription.status]}
-            label={t(`options.planStatus.${subscription.status}`)}
-          />
-        </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1, mb: 2 }} data-testid="plan-status-reason">
-          {t(`myAccount.plan.reason.${status}`)}
-        </Typography>
-        <PlanDates subscription={subscription} />
-        <PlanActions subscription={subscription} />
-        <Divider sx={{ my: 3 }} />
-        <Credits subscription={subscription} />
-        <QntHolding qnt={subscription.qnt} />
+          <PlanDates subscription={subscription} />
+          <PlanActions subscription={subscription} />
+          <Divider sx={{ my: 3 }} />
+          <Credits subscription={subscription} />
+          <QntHolding qnt={subscription.qnt} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <UsageList subscription={subscription} />
+          {orders.map((order) => (
+            <PendingOrder
+              key={order.id}
+              order={order}
+              onPayByCard={
+                takesCards && order.paymentMethod === 'FIAT'
+                  ? () => setCardDialog({ kind: 'order', orderId: order.id })
+                  : undefined
+              }
+            />
+          ))}
+          <PaymentCard onChangeCard={(isReplacing) => setCardDialog({ kind: 'setup', isReplacing })} />
+        </Grid>
       </Grid>
-      <Grid size={{ xs: 12, md: 7 }}>
-        <UsageList subscription={subscription} />
-        {awaitingPayment(subscription).map((order) => (
-          <PendingOrder key={order.id} order={order} />
-        ))}
-      </Grid>
-    </Grid>
+      {cardDialog?.kind === 'setup' ? (
+        <CardSetupDialog isReplacing={cardDialog.isReplacing} onClose={() => setCardDialog(null)} />
+      ) : null}
+      {cardOrder ? <PayOrderByCardDialog order={cardOrder} onClose={() => setCardDialog(null)} /> : null}
+    </>
   );
 }
 
@@ -312,7 +344,7 @@ function awaitingPayment(subscription: TSubscription): TOrder[] {
   return pendingOrder ? [pendingOrder, ...others] : others;
 }
 
-function PendingOrder({ order }: { order: TOrder }) {
+function PendingOrder({ order, onPayByCard }: { order: TOrder; onPayByCard?: (() => void) | undefined }) {
   const { t } = useTranslation('account');
   const snackbar = useSnackbar();
   const subject = useOrderSubject();
@@ -341,11 +373,18 @@ function PendingOrder({ order }: { order: TOrder }) {
         {t('myAccount.plan.order.title')}
       </Typography>
       <OrderDetails order={order} />
-      {canCancel ? (
-        <Button variant="outlined" color="error" sx={{ mt: 2 }} onClick={() => setIsConfirming(true)}>
-          {t('myAccount.plan.order.cancel')}
-        </Button>
-      ) : null}
+      <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
+        {onPayByCard ? (
+          <Button variant="contained" onClick={onPayByCard}>
+            {t('myAccount.plan.order.payByCard')}
+          </Button>
+        ) : null}
+        {canCancel ? (
+          <Button variant="outlined" color="error" onClick={() => setIsConfirming(true)}>
+            {t('myAccount.plan.order.cancel')}
+          </Button>
+        ) : null}
+      </Stack>
       <ConfirmDialog
         open={isConfirming}
         title={t('myAccount.plan.order.cancelTitle', { reference: order.reference })}
