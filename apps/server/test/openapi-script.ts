@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SANDBOX_KEYS, stripeSignature } from '../src/adapters/cards/sandbox/index.ts';
 import { onfidoSignature } from '../src/adapters/kyc/onfido.ts';
 import { HOLDER, qrc20Form } from '../src/services/tokenise/test-support.ts';
 import type { TestChain } from './chains.ts';
@@ -585,6 +586,144 @@ export function script(chain: TestChain): Call[] {
       send: () => ({ url: '/api/payment/management/eth-address-stats?page=0&size=1', as: 'admin' }),
       status: 200,
     },
+
+    // ── Card payments (payment, card sandbox): credits paid by card with authentication, the card kept, Pay now, a refund ──
+    ...['cardOrder', 'initiateOrder'].map((name): Call => ({
+      operation: 'POST /api/account-plan/order/credits',
+      send: (s) => ({
+        url: '/api/account-plan/order/credits',
+        headers: { authorization: s.leaving! },
+        body: {
+          idempotencyKey: randomUUID(),
+          creditBundleId: s.bundle,
+          paymentMethod: 'FIAT',
+          terms: { termsAndConditions: true, acceptableUsePolicy: true, privacyPolicy: true },
+        },
+      }),
+      status: 200,
+      keep: (body: { id: string }, s) => {
+        s[name] = body.id;
+      },
+    })),
+    ...[true, false].map((isKnown): Call => ({
+      operation: 'POST /api/payment/card/order',
+      send: (s) => ({
+        url: '/api/payment/card/order',
+        headers: { authorization: s.leaving! },
+        body: { orderId: isKnown ? s.cardOrder : randomUUID() },
+      }),
+      status: isKnown ? 200 : 404,
+      keep: (body: { intentId: string; clientSecret: string }, s) => {
+        s.paymentIntent = body.intentId;
+        s.paymentSecret = body.clientSecret;
+      },
+    })),
+    ...(['payment_intents', 'setup_intents'] as const).flatMap((kind): Call[] => {
+      const id = (s: State) => (kind === 'payment_intents' ? s.paymentIntent! : s.setupIntent!);
+      const secret = (s: State) => (kind === 'payment_intents' ? s.paymentSecret! : s.setupSecret!);
+      const before: Call[] =
+        kind === 'setup_intents'
+          ? [
+              {
+                operation: 'POST /api/payment/card/setup',
+                send: (s) => ({ url: '/api/payment/card/setup', headers: { authorization: s.leaving! } }),
+                status: 200,
+                keep: (body: { intentId: string; clientSecret: string }, s) => {
+                  s.setupIntent = body.intentId;
+                  s.setupSecret = body.clientSecret;
+                },
+              },
+            ]
+          : [];
+      return [
+        ...before,
+        ...[true, false].map((isKnown): Call => ({
+          operation: `GET /api/card-sandbox/v1/${kind}/{id}`,
+          send: (s) => ({
+            url: `/api/card-sandbox/v1/${kind}/${id(s)}?client_secret=${isKnown ? secret(s) : 'wrong_secret'}`,
+            as: 'none',
+          }),
+          status: isKnown ? 200 : 404,
+        })),
+        {
+          operation: `POST /api/card-sandbox/v1/${kind}/{id}/confirm`,
+          send: (s) => ({
+            url: `/api/card-sandbox/v1/${kind}/${id(s)}/confirm`,
+            as: 'none',
+            // Stripe's test card that asks for authentication first, then is kept for later charges.
+            body: {
+              clientSecret: secret(s),
+              card: { number: '4000002500003155', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' },
+              returnUrl: 'http://localhost/account-plan/upgrade',
+            },
+          }),
+          status: 200,
+        },
+        {
+          operation: `POST /api/card-sandbox/v1/${kind}/{id}/authenticate`,
+          send: (s) => ({
+            url: `/api/card-sandbox/v1/${kind}/${id(s)}/authenticate`,
+            as: 'none',
+            body: { clientSecret: secret(s), outcome: 'complete' },
+          }),
+          status: 200,
+        },
+        ...[true, false].map((isKnown): Call => ({
+          operation: 'POST /api/payment/card/confirm',
+          send: (s) => ({
+            url: '/api/payment/card/confirm',
+            headers: { authorization: s.leaving! },
+            body:
+              kind === 'payment_intents'
+                ? { paymentIntent: isKnown ? id(s) : 'pi_Unknown' }
+                : { setupIntent: isKnown ? id(s) : 'seti_Unknown' },
+          }),
+          status: isKnown ? 200 : 404,
+        })),
+      ];
+    }),
+    {
+      operation: 'GET /api/payment/card/status',
+      send: (s) => ({ url: '/api/payment/card/status', headers: { authorization: s.leaving! } }),
+      status: 200,
+    },
+    ...[true, false].map((isKnown): Call => ({
+      operation: 'POST /api/payment/initiate/{id}',
+      send: (s) => ({
+        url: `/api/payment/initiate/${isKnown ? s.initiateOrder : randomUUID()}`,
+        headers: { authorization: s.leaving! },
+      }),
+      status: isKnown ? 200 : 404,
+    })),
+    ...[true, false].map((isKnown): Call => ({
+      operation: 'POST /api/payment/management/orders/{id}/refunds',
+      send: (s) => ({
+        url: `/api/payment/management/orders/${isKnown ? s.cardOrder : randomUUID()}/refunds`,
+        as: 'admin',
+        body: { idempotencyKey: randomUUID(), amountGbpMinor: 100, reason: 'Recorded refund' },
+      }),
+      status: isKnown ? 200 : 404,
+    })),
+    ...[true, false].map((isSigned): Call => ({
+      operation: 'POST /api/payment/card/webhook',
+      send: () => {
+        const text = JSON.stringify({
+          id: `evt_${randomUUID().replaceAll('-', '')}`,
+          object: 'event',
+          type: 'customer.updated',
+          created: 0,
+          livemode: false,
+          data: { object: { id: 'cus_Recorded', object: 'customer' } },
+        });
+        return {
+          url: '/api/payment/card/webhook',
+          as: 'none',
+          raw: { type: 'application/json', text },
+          headers: { 'stripe-signature': isSigned ? stripeSignature(text, SANDBOX_KEYS.webhookSecret) : 't=1,v1=00' },
+        };
+      },
+      status: isSigned ? 200 : 400,
+    })),
 
     // ── The subscription (account-plan): the annual plan just paid, changed at renewal, cancelled, resumed ──
     {
