@@ -725,6 +725,12 @@ export function script(chain: TestChain): Call[] {
       status: isSigned ? 200 : 400,
     })),
 
+    {
+      operation: 'POST /api/dev/billing/run',
+      send: () => ({ url: '/api/dev/billing/run', as: 'none', body: { at: new Date().toISOString() } }),
+      status: 200,
+    },
+
     // ── The subscription (account-plan): the annual plan just paid, changed at renewal, cancelled, resumed ──
     {
       operation: 'GET /api/account-plan/subscription',

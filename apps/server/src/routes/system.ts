@@ -115,5 +115,41 @@ export async function systemRoutes(app: App, deps: Deps) {
         };
       },
     );
+
+    app.post(
+      '/api/dev/billing/run',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['system'],
+          summary: 'Development clock: run the plans’ periods and the card charges as of a time (not in production)',
+          description:
+            'Runs what the hourly plan-periods job and the card-charges job would run at `at` (default now): trial ends, period ends with their renewals and month’s bills, failed renewals, then the saved cards’ charges due by then. Lets a tester see a month end without waiting for it.',
+          body: z.object({ at: z.iso.datetime({ offset: true }).optional() }),
+          response: {
+            200: z.object({
+              periods: z.object({
+                reminded: z.number().int(),
+                trialsEnded: z.number().int(),
+                periodsEnded: z.number().int(),
+                renewalsFailed: z.number().int(),
+              }),
+              charges: z.object({ charged: z.number().int(), failed: z.number().int() }),
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const at = request.body.at ? new Date(request.body.at) : new Date();
+        const { accountPlan, cards } = deps.runtime;
+        const periods = accountPlan
+          ? await accountPlan.sweep(at)
+          : { reminded: 0, trialsEnded: 0, periodsEnded: 0, renewalsFailed: 0 };
+        // The month's bills are scheduled by a subscriber of their `order.placed`: delivered first.
+        await deps.events.drain();
+        const charges = cards ? await cards.chargeDue(at) : { charged: 0, failed: 0 };
+        return { periods, charges };
+      },
+    );
   }
 }
