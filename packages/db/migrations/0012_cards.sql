@@ -106,7 +106,7 @@ ALTER TABLE "refunds" ADD CONSTRAINT "refunds_account_id_accounts_id_fk" FOREIGN
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_recorded_by_users_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "card_charges_due_idx" ON "card_charges" USING btree ("next_attempt_at") WHERE next_attempt_at is not null;--> statement-breakpoint
 CREATE INDEX "card_intents_order_idx" ON "card_intents" USING btree ("order_id","created_at");--> statement-breakpoint
-CREATE INDEX "card_intents_unfinished_idx" ON "card_intents" USING btree ("updated_at") WHERE status in ('processing', 'requires_action', 'requires_confirmation');--> statement-breakpoint
+CREATE INDEX "card_intents_unfinished_idx" ON "card_intents" USING btree ("updated_at") WHERE status not in ('succeeded', 'canceled');--> statement-breakpoint
 CREATE INDEX "card_sandbox_events_pending_idx" ON "card_sandbox_events" USING btree ("next_attempt_at") WHERE delivered_at is null;--> statement-breakpoint
 CREATE INDEX "card_sandbox_objects_kind_idx" ON "card_sandbox_objects" USING btree ("object","created_at");--> statement-breakpoint
 CREATE INDEX "credit_notes_invoice_idx" ON "credit_notes" USING btree ("invoice_id");--> statement-breakpoint

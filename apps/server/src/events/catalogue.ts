@@ -97,6 +97,8 @@ export type DomainEvents = {
     accountId: string;
     cause: PlanChangeCause;
     planName: string;
+    /** The plan's type after the change (absent in events stored before it was added). */
+    planType?: 'TRIAL' | 'PAY_AS_YOU_GO' | 'SUBSCRIPTION';
     previousPlanName: string;
     status: PlanStatus;
     previousStatus: PlanStatus;
@@ -117,6 +119,8 @@ export type DomainEvents = {
    * from its webhook or a confirmation, whichever came first); the account-plan service settles.
    */
   'card.payment_succeeded': { accountId: string; orderId: string; intentId: string; amountGbpMinor: number };
+  /** A card payment its order could no longer take (withdrawn, or paid already): to refund in full. */
+  'card.refund_due': { accountId: string; orderId: string; intentId: string; amountGbpMinor: number };
   /** Staff refunded (part of) an order paid by card; a credit note was issued. */
   'card.refunded': {
     accountId: string;

@@ -4,6 +4,7 @@ import { createTestApp, type TestContext } from '../../test/helpers.ts';
 import type { DeploymentOutcome, TokeniseRuntime } from '../services/tokenise/index.ts';
 import type { Deps } from '../types.ts';
 import type { JobQueue } from './queue.ts';
+import { cardChargesJob } from './card-charges.ts';
 import { chainFollowJob } from './chain-follow.ts';
 import { feeBumpJob } from './fee-bump.ts';
 import { JOBS, registerJobs } from './index.ts';
@@ -135,9 +136,11 @@ describe('jobs in an app whose network has an RPC URL', () => {
         { name: feeBumpJob.name, cron: '* * * * *' },
         { name: outboxPruneJob.name, cron: '17 3 * * *' },
         { name: planPeriodsJob.name, cron: '7 * * * *' },
+        // Cards are taken (the embedded sandbox): the monthly charges.
+        { name: cardChargesJob.name, cron: '*/5 * * * *' },
       ]),
     );
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
   });
 
   it("token-deploy's handler reaches the tokenise service (a token that does not exist is done)", async () => {

@@ -58,7 +58,7 @@ export const cardIntents = pgTable(
     index('card_intents_order_idx').on(t.orderId, t.createdAt),
     index('card_intents_unfinished_idx')
       .on(t.updatedAt)
-      .where(sql`status in ('processing', 'requires_action', 'requires_confirmation')`),
+      .where(sql`status not in ('succeeded', 'canceled')`),
   ],
 );
 

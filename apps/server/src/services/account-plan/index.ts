@@ -23,7 +23,8 @@ const CARD_SETTLEMENT = 'account-plan.card-settlement';
 /**
  * A card payment that succeeded settles its order (OrderService.settleFromCard), exactly once per
  * event, in the transaction that records the delivery. A payment the order can no longer take
- * (withdrawn meanwhile, or paid by another intent) is refunded in full, with a key of its own.
+ * (withdrawn meanwhile, or paid by another intent) is announced as `card.refund_due`: the payment
+ * service refunds it after the commit (never a provider call inside a transaction).
  */
 export function subscribeCardSettlement(
   deps: Pick<Deps, 'db' | 'events' | 'config' | 'box' | 'cards'>,
@@ -34,7 +35,7 @@ export function subscribeCardSettlement(
   const cards = cardPayments(deps, log);
   events.subscribe(CARD_SETTLEMENT, 'card.payment_succeeded', async (event, tx) => {
     const orders = new OrderService(tx, events, deps.config.billing, qnt, cards);
-    if (!(await orders.settleFromCard(tx, event.payload))) await cards.refundUnsettled(event.payload);
+    if (!(await orders.settleFromCard(tx, event.payload))) await events.emit(tx, 'card.refund_due', event.payload);
   });
 }
 

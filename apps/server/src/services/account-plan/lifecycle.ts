@@ -66,6 +66,7 @@ export class PlanLifecycle {
       accountId,
       cause: event.type,
       planName: after.plan.name,
+      planType: after.plan.type,
       previousPlanName: before.plan.name,
       status: after.status,
       previousStatus: before.status,

@@ -77,9 +77,8 @@ describe('account-plan orders: POST /order/plan, /order/track, /order/:id/cancel
       [planOrder(annual.id, { creditBundleId: otherBundle.id }), 404, 'CREDIT_BUNDLE_NOT_FOUND'],
       [planOrder(annual.id, { creditBundleId: randomUUID() }), 404, 'CREDIT_BUNDLE_NOT_FOUND'],
       [planOrder(payg.id, { creditBundleId: otherBundle.id }), 404, 'CREDIT_BUNDLE_NOT_FOUND'],
-      // The annual plan accepts QNT and card, but this installation takes only bank transfers yet.
+      // The annual plan accepts QNT, but this installation takes no QNT (no QNT token's chain).
       [planOrder(annual.id, { paymentMethod: 'QNT' }), 422, 'PAYMENT_METHOD_NOT_ACCEPTED'],
-      [planOrder(annual.id, { paymentMethod: 'FIAT' }), 422, 'PAYMENT_METHOD_NOT_ACCEPTED'],
       // Pay as you go does not take bank transfers at all.
       [planOrder(payg.id), 422, 'PAYMENT_METHOD_NOT_ACCEPTED'],
     ];
@@ -87,7 +86,7 @@ describe('account-plan orders: POST /order/plan, /order/track, /order/:id/cancel
       const res = await post(t, '/order/plan', user, body);
       expect([res.statusCode, res.json().code], code).toEqual([status, code]);
     }
-    const withdrawn = await post(t, '/order/plan', user, planOrder(annual.id, { paymentMethod: 'FIAT' }));
+    const withdrawn = await post(t, '/order/plan', user, planOrder(annual.id, { paymentMethod: 'QNT' }));
     expect(withdrawn.json().invalidParams[0].name).toBe('paymentMethod');
     expect(await ordersOf(user.accountId)).toEqual([]);
     expect((await planState(t, user.accountId)).status).toBe('ACTIVE');

@@ -45,7 +45,7 @@ describe('account-plan service: the subscription', () => {
       credits: { available: TRIAL_CREDITS, balance: TRIAL_CREDITS, floor: 0 },
       lowCredits: false,
       pendingOrder: null,
-      availablePaymentMethods: ['BANK_TRANSFER'],
+      availablePaymentMethods: ['FIAT', 'BANK_TRANSFER'],
     });
     const trialDays = (Date.parse(sub.trialEndsAt!) - Date.parse(sub.startedAt)) / 86_400_000;
     expect(trialDays).toBe(PLAN_TERMS.trialDays);

@@ -239,7 +239,7 @@ export function planChangedNotice(change: DomainEvents['plan.changed']): Account
           UPGRADE_PAGE,
         );
       }
-      if (change.statusReason === 'RENEWAL_DUE' && change.periodEnd && Date.parse(change.periodEnd) > Date.now()) {
+      if (change.statusReason === 'RENEWAL_DUE' && change.planType === 'PAY_AS_YOU_GO') {
         // Pay as you go rolled on with the month's bill (its period end is the next month's).
         return notice(
           'Your monthly bill is due',

@@ -69,6 +69,11 @@ describe('account notices: the plan and low credits', () => {
     };
     expect(planChangedNotice({ ...change, cause: 'ORDER_PLACED' })).toBeNull();
     expect(planChangedNotice({ ...change, cause: 'PERIOD_ENDED' })).toBeNull();
+    // Pay as you go rolled on with the month's bill; its payment says nothing here (the paid email does).
+    expect(
+      planChangedNotice({ ...change, planType: 'PAY_AS_YOU_GO', cause: 'PERIOD_ENDED', statusReason: 'RENEWAL_DUE' }),
+    ).toMatchObject({ title: 'Your monthly bill is due', email: true });
+    expect(planChangedNotice({ ...change, planType: 'PAY_AS_YOU_GO', cause: 'BILL_PAID' })).toBeNull();
     expect(planChangedNotice({ ...change, cause: 'PERIOD_ENDED', statusReason: 'RENEWAL_DUE' })).toMatchObject({
       title: 'Your renewal is due',
       body: expect.stringContaining('by 15.03.2027'),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardCharges, cardWebhookEvents, creditNotes, mailOutbox, orders, payments } from '@connect/db';
+import { cardCharges, cardWebhookEvents, creditNotes, mailOutbox, orders, payments, refunds } from '@connect/db';
 import {
   CARD_MESSAGES,
   ZCardConfirmation,
@@ -208,6 +208,61 @@ describe('paying an order by card', () => {
     });
     expect(webhook.statusCode).toBe(400);
     expect(webhook.json().code).toBe('CARD_WEBHOOK_INVALID');
+  });
+});
+
+describe('what the provider did while the platform did not hear', () => {
+  it('a webhook lost and the customer gone: the job reads the intent again and settles the order', async () => {
+    // A second app on the first one's sandbox: the sandbox's webhooks go to the first app, so to
+    // this one they are lost.
+    const deaf = await createTestApp({}, { cards: t.app.deps.cards });
+    try {
+      const user = await customer(deaf);
+      const plan = await planByCode(deaf, 'annual-standard');
+      const placed = await deaf.app.inject({
+        method: 'POST',
+        url: '/api/account-plan/order/plan',
+        headers: user.headers,
+        payload: planOrder(plan.id, { paymentMethod: 'FIAT' }),
+      });
+      const order = ZOrder.parse(placed.json());
+      const res = await deaf.app.inject({
+        method: 'POST',
+        url: '/api/payment/card/order',
+        headers: user.headers,
+        payload: { orderId: order.id },
+      });
+      const intent = ZCardIntent.parse(res.json());
+      expect((await confirmInBrowser(intent, CARDS.ok)).status).toBe('succeeded');
+      const reconcile = (at: Date) => cardPayments(deaf.app.deps, deaf.app.log).reconcile(at);
+      expect(await reconcile(new Date())).toBe(0); // read a minute after it was last read, not before
+      expect(await reconcile(new Date(Date.now() + 120_000))).toBe(1);
+      await deaf.app.events.drain();
+      const [paid] = await deaf.db.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(paid!.status).toBe('PAID');
+      expect(await reconcile(new Date(Date.now() + 240_000))).toBe(0); // finished: not read again
+    } finally {
+      await deaf.close();
+    }
+  });
+
+  it('paid after the order was withdrawn: refunded in full, the order stays withdrawn', async () => {
+    const user = await customer(t);
+    const order = await annualByCard(user);
+    const intent = await intentFor(user, order.id);
+    expect((await post(t, `/order/${order.id}/cancel`, user)).statusCode).toBe(200);
+    expect((await confirmInBrowser(intent, CARDS.ok)).status).toBe('succeeded');
+    await confirm(user, intent);
+    await settle(async () => (await t.db.db.select().from(refunds).where(eq(refunds.orderId, order.id))).length > 0);
+    const [refund] = await t.db.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(refund).toMatchObject({
+      intentId: intent.intentId,
+      amountGbpMinor: order.totalGbpMinor,
+      status: 'succeeded',
+    });
+    expect(await paymentsOf(order.id)).toHaveLength(0);
+    const [withdrawn] = await t.db.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(withdrawn!.status).toBe('CANCELLED');
   });
 });
 

@@ -27,8 +27,9 @@ type Caller = { id: string; accountId: string; email: string };
 export const CHARGE_RETRY_DAYS = [1, 3, 5] as const;
 /** How long the confirmation waits for the order to be settled by the bus (ms). */
 const SETTLE_WAIT_MS = 5_000;
-/** Charges one run of the job takes. */
+/** Charges one run of the job takes, and how long they are its own (a charge takes seconds). */
 const CHARGE_BATCH = 50;
+const CHARGE_LEASE_MS = 10 * 60_000;
 
 const DAY_MS = 86_400_000;
 
@@ -218,8 +219,10 @@ export class CardPayments {
     eventId?: string,
     eventType?: string,
   ): Promise<void> {
+    // The card is read from the provider only when this answer may be the first success seen.
+    const isNew = view.status === 'succeeded' && (await this.repo.intent(row.intentId))?.status !== 'succeeded';
     const card =
-      view.status === 'succeeded' && row.saveCard && view.paymentMethodId
+      isNew && row.saveCard && view.paymentMethodId
         ? await this.read(() => this.gateway.retrievePaymentMethod(view.paymentMethodId!))
         : null;
     await this.repo.transaction(async (repo, tx) => {
@@ -250,7 +253,7 @@ export class CardPayments {
   async chargeDue(now = new Date()): Promise<{ charged: number; failed: number }> {
     let charged = 0;
     let failed = 0;
-    const due = await this.repo.transaction((repo) => repo.dueCharges(now, CHARGE_BATCH));
+    const due = await this.repo.claimDueCharges(now, CHARGE_BATCH, CHARGE_LEASE_MS);
     for (const charge of due) {
       const order = await this.repo.order(charge.orderId);
       if (!order || order.status !== 'AWAITING_PAYMENT') {
@@ -302,11 +305,16 @@ export class CardPayments {
 
   /**
    * Intents left unfinished for a while (a webhook lost while the server was down): read again from
-   * the provider, so an order paid while the platform was away is settled (start-up and the job).
+   * the provider, so an order paid while the platform was away is settled (the job). A checkout
+   * confirmed in the browser is still requires_payment_method here until the provider's answer
+   * comes, so those are read too, for a day after they were made (each at most once a minute).
    */
   async reconcile(now = new Date(), olderThanMs = 60_000): Promise<number> {
     if (!this.isAvailable) return 0;
-    const rows = await this.repo.unfinishedIntents(new Date(now.getTime() - olderThanMs));
+    const rows = await this.repo.unfinishedIntents(
+      new Date(now.getTime() - olderThanMs),
+      new Date(now.getTime() - DAY_MS),
+    );
     for (const row of rows) {
       const view =
         row.kind === 'PAYMENT'
@@ -319,7 +327,7 @@ export class CardPayments {
 
   /**
    * A card payment the order could not take (withdrawn, or paid by another intent meanwhile) is
-   * refunded in full, once (the settlement subscriber, when settling answered false).
+   * refunded in full, once (the subscriber of `card.refund_due`, after the settlement's commit).
    */
   async refundUnsettled(payment: { accountId: string; orderId: string; intentId: string; amountGbpMinor: number }) {
     const refund = await this.gateway.refund(

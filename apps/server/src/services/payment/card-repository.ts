@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import {
   cardCharges,
   cardCustomers,
@@ -143,15 +143,24 @@ export class CardRepository {
     return turned.length > 0 && status === 'succeeded';
   }
 
-  /** Intents left unfinished (a lost webhook, a crash): read again from the provider at start. */
-  unfinishedIntents(olderThan: Date, limit = 100): Promise<CardIntentRow[]> {
+  /**
+   * Intents that may have moved at the provider without the platform hearing of it (a lost webhook,
+   * a crash): not read for `olderThan`, made after `since`, not finished.
+   */
+  unfinishedIntents(olderThan: Date, since: Date, limit = 100): Promise<CardIntentRow[]> {
     return this.db
       .select()
       .from(cardIntents)
       .where(
         and(
-          inArray(cardIntents.status, ['processing', 'requires_action', 'requires_confirmation']),
+          inArray(cardIntents.status, [
+            'requires_payment_method',
+            'requires_confirmation',
+            'requires_action',
+            'processing',
+          ]),
           lte(cardIntents.updatedAt, olderThan),
+          gte(cardIntents.createdAt, since),
         ),
       )
       .orderBy(asc(cardIntents.updatedAt))
@@ -173,15 +182,24 @@ export class CardRepository {
     await this.db.insert(cardCharges).values({ orderId, accountId, nextAttemptAt: at }).onConflictDoNothing();
   }
 
-  /** Charges due, locked for this run (another node skips them). */
-  dueCharges(now: Date, limit: number): Promise<CardChargeRow[]> {
-    return this.db
-      .select()
+  /**
+   * Charges due, claimed for this run: their next attempt is moved `leaseMs` on, in one statement
+   * (another node skips the locked rows, and after the commit no longer finds them due), so a
+   * charge is attempted by one node; a run that dies leaves it due again when the lease ends.
+   */
+  async claimDueCharges(now: Date, limit: number, leaseMs: number): Promise<CardChargeRow[]> {
+    const due = this.db
+      .select({ orderId: cardCharges.orderId })
       .from(cardCharges)
       .where(and(isNotNull(cardCharges.nextAttemptAt), lte(cardCharges.nextAttemptAt, now)))
       .orderBy(asc(cardCharges.nextAttemptAt))
       .limit(limit)
       .for('update', { skipLocked: true });
+    return this.db
+      .update(cardCharges)
+      .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
+      .where(inArray(cardCharges.orderId, due))
+      .returning();
   }
 
   async charge(orderId: string): Promise<CardChargeRow | null> {

@@ -10,6 +10,7 @@ import { CardPayments } from './card-payments.ts';
 /** Subscriber names: deliveries are recorded under them, so they never change. */
 const CHARGE_SCHEDULE = 'payment.card-charge-schedule';
 const CARD_MAILS = 'payment.card-mails';
+const UNSETTLED_REFUNDS = 'payment.card-unsettled-refunds';
 
 export type CardMail = { subject: string; text: string };
 
@@ -47,7 +48,8 @@ export function refundMail(refund: { reference: string; amountGbpMinor: number }
 /**
  * Card payments' subscribers, registered on every node (app.ts): a renewal or a month's bill to
  * be paid by card goes on the charge schedule in the transaction of its `order.placed` delivery;
- * a failed monthly charge and a refund are mailed to the account (once per event and recipient).
+ * a payment its order could not take is refunded; a failed monthly charge and a refund are mailed
+ * to the account (once per event and recipient).
  */
 export function subscribeCardPayments(
   deps: Pick<Deps, 'db' | 'events' | 'cards' | 'config'>,
@@ -70,6 +72,7 @@ export function subscribeCardPayments(
       });
     }
   };
+  events.subscribeEffect(UNSETTLED_REFUNDS, 'card.refund_due', (event) => cards.refundUnsettled(event.payload));
   events.subscribeEffect(CARD_MAILS, 'card.charge_failed', (event) =>
     mail(event.id, event.payload.accountId, chargeFailedMail(event.payload, deps.config.publicUrl)),
   );

@@ -46,8 +46,8 @@ export function qntPayments(deps: Pick<Deps, 'db' | 'config' | 'box' | 'events'>
   return qnt;
 }
 
-/** What the account-plan service uses of card payments: whether cards are taken, and the refund of a payment an order could not take. */
-export type CardPaymentsFace = Pick<CardPayments, 'isAvailable' | 'refundUnsettled'>;
+/** What the account-plan service uses of card payments: whether cards are taken. */
+export type CardPaymentsFace = Pick<CardPayments, 'isAvailable'>;
 
 const cardInstances = new WeakMap<object, CardPayments>();
 
