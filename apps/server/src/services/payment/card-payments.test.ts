@@ -91,9 +91,10 @@ async function confirm(session: Session, intent: TCardIntent) {
   return ZCardConfirmation.parse(res.json());
 }
 
-async function annualByCard(session: Session): Promise<TOrder> {
-  const plan = await planByCode(t, 'annual-standard');
-  const res = await t.app.inject({
+/** The caller orders the plan `code` paid by card (in the app `on`, the shared one by default). */
+async function orderByCard(session: Session, code: string, on: TestContext = t): Promise<TOrder> {
+  const plan = await planByCode(on, code);
+  const res = await on.app.inject({
     method: 'POST',
     url: '/api/account-plan/order/plan',
     headers: session.headers,
@@ -102,6 +103,7 @@ async function annualByCard(session: Session): Promise<TOrder> {
   expect(res.statusCode, res.body).toBe(200);
   return ZOrder.parse(res.json());
 }
+const annualByCard = (session: Session) => orderByCard(session, 'annual-standard');
 
 const paymentsOf = (orderId: string) => t.db.db.select().from(payments).where(eq(payments.orderId, orderId));
 const mailsTo = (email: string) => t.db.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
@@ -218,14 +220,7 @@ describe('what the provider did while the platform did not hear', () => {
     const deaf = await createTestApp({}, { cards: t.app.deps.cards });
     try {
       const user = await customer(deaf);
-      const plan = await planByCode(deaf, 'annual-standard');
-      const placed = await deaf.app.inject({
-        method: 'POST',
-        url: '/api/account-plan/order/plan',
-        headers: user.headers,
-        payload: planOrder(plan.id, { paymentMethod: 'FIAT' }),
-      });
-      const order = ZOrder.parse(placed.json());
+      const order = await orderByCard(user, 'annual-standard', deaf);
       const res = await deaf.app.inject({
         method: 'POST',
         url: '/api/payment/card/order',
@@ -269,14 +264,7 @@ describe('what the provider did while the platform did not hear', () => {
 describe('pay as you go on the saved card', () => {
   it('keeps the card, bills the month, retries a decline with an email, then pays on the new card', async () => {
     const user = await customer(t);
-    const payg = await planByCode(t, 'payg-standard');
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/account-plan/order/plan',
-      headers: user.headers,
-      payload: planOrder(payg.id, { paymentMethod: 'FIAT' }),
-    });
-    const order = ZOrder.parse(placed.json());
+    const order = await orderByCard(user, 'payg-standard');
     expect(order.status).toBe('PAID');
 
     // Nothing to pay now: the card is set up for the month-end bills (this one's charges fail).
@@ -336,17 +324,7 @@ describe('pay as you go on the saved card', () => {
 
   it('four declines, then the grace days end: INACTIVE; Pay now on a new card makes it ACTIVE', async () => {
     const user = await customer(t);
-    const payg = await planByCode(t, 'payg-standard');
-    const order = ZOrder.parse(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/account-plan/order/plan',
-          headers: user.headers,
-          payload: planOrder(payg.id, { paymentMethod: 'FIAT' }),
-        })
-      ).json(),
-    );
+    const order = await orderByCard(user, 'payg-standard');
     const setup = await intentFor(user, order.id);
     await confirmInBrowser(setup, CARDS.chargesDeclined);
     await confirm(user, setup);
@@ -429,8 +407,7 @@ describe('refunds', () => {
 describe('a month within the balance', () => {
   it('places no bill', async () => {
     const user = await customer(t);
-    const payg = await planByCode(t, 'payg-standard');
-    await post(t, '/order/plan', user, planOrder(payg.id, { paymentMethod: 'FIAT' }));
+    await orderByCard(user, 'payg-standard');
     const periodEnd = (await planState(t, user.accountId)).periodEnd!;
     await t.app.deps.runtime.accountPlan!.sweep(new Date(periodEnd.getTime() + 1));
     expect(
