@@ -134,6 +134,7 @@ describe('CardPaymentForm', { timeout: 20_000 }, () => {
       const alert = (await screen.findByText(CARD_MESSAGES.failed)).closest('[role="alert"]')!;
       expect(alert).toHaveTextContent('Your card was declined.');
       expect(alert).toHaveTextContent(CARD_MESSAGES.checkDetails);
+      await waitFor(() => expect(alert).toHaveFocus());
       expect(redirectTo).not.toHaveBeenCalled();
       expect(screen.getByTestId('card-amount')).toHaveTextContent('£6,880.00');
       expect(field(/Card number/)).toHaveValue('4000 0000 0000 0002');
@@ -145,6 +146,9 @@ describe('CardPaymentForm', { timeout: 20_000 }, () => {
       expect(screen.getByRole('button', { name: 'Test cards' })).toHaveAttribute('aria-expanded', 'true');
       fireEvent.click(await screen.findByRole('button', { name: 'Use test card 4242 4242 4242 4242' }));
       expect(field(/Card number/)).toHaveValue('4242 4242 4242 4242');
+      // The list folds away once a card is chosen, the focus back on its toggle.
+      expect(screen.getByRole('button', { name: 'Test cards' })).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.getByRole('button', { name: 'Test cards' })).toHaveFocus();
       await waitFor(() => expect(screen.queryByText(CARD_MESSAGES.failed)).not.toBeInTheDocument());
       pay();
       await waitFor(() => expect(redirectTo).toHaveBeenCalledTimes(1));

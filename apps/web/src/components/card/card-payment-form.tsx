@@ -6,7 +6,6 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TCardIntent } from '@connect/shared';
 import { formatGbp } from '../../lib/plans/money.ts';
-import { CardSandboxChip } from './card-sandbox-chip.tsx';
 import { SandboxCardForm } from './sandbox-card-form.tsx';
 
 // Loaded in stripe mode only: the module brings Stripe.js onto the page (see its header).
@@ -28,8 +27,8 @@ export function CardFormSkeleton() {
 
 /**
  * Pays (or, for a SetupIntent, saves) a card for a CardIntent: the amount, then the card form of
- * the intent's provider — the sandbox's own form (with its Sandbox chip), or Stripe's Payment
- * Element. Either one ends, as Stripe does, at `returnUrl` with the intent in the query, where the
+ * the intent's provider — the sandbox's own form (its Sandbox chip beside its note), or Stripe's
+ * Payment Element. Either one ends, as Stripe does, at `returnUrl` with the intent in the query, where the
  * page confirms it (useCardConfirmation); a decline stays on the form.
  */
 export function CardPaymentForm({ intent, returnUrl }: { intent: TCardIntent; returnUrl: string }) {
@@ -40,22 +39,15 @@ export function CardPaymentForm({ intent, returnUrl }: { intent: TCardIntent; re
   const isSandbox = intent.provider.mode === 'sandbox';
   return (
     <Stack spacing={2.5}>
-      {isPayment || isSandbox ? (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          {isPayment ? (
-            <Box>
-              <Typography variant="body2" color="text.secondary">
-                {t('card.amountDue')}
-              </Typography>
-              <Typography variant="h3" component="p" data-testid="card-amount">
-                {amount}
-              </Typography>
-            </Box>
-          ) : (
-            <span />
-          )}
-          {isSandbox ? <CardSandboxChip /> : null}
-        </Stack>
+      {isPayment ? (
+        <Box>
+          <Typography variant="body2" color="text.secondary">
+            {t('card.amountDue')}
+          </Typography>
+          <Typography variant="h3" component="p" data-testid="card-amount">
+            {amount}
+          </Typography>
+        </Box>
       ) : null}
       {isSandbox ? (
         <SandboxCardForm intent={intent} returnUrl={returnUrl} submitLabel={submitLabel} />

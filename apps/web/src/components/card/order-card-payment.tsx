@@ -13,18 +13,19 @@ import { CardFormSkeleton, CardPaymentForm } from './card-payment-form.tsx';
  */
 export function OrderCardPayment({
   orderId,
-  saveCard = false,
+  saveCard,
   returnUrl,
   setupIntro,
 }: {
   orderId: string;
-  saveCard?: boolean;
+  /** Whether the card is kept for later charges; left out, the server decides (a plan's checkout keeps it). */
+  saveCard?: boolean | undefined;
   returnUrl: string;
   /** Said above the form when nothing is to pay now and the card is only kept. */
   setupIntro?: string;
 }) {
   const { t } = useTranslation('accountPlan');
-  const intent = useQuery(orderCardIntentQuery({ orderId, ...(saveCard ? { saveCard } : {}) }));
+  const intent = useQuery(orderCardIntentQuery({ orderId, ...(saveCard === undefined ? {} : { saveCard }) }));
   return (
     <QueryState
       query={intent}

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SANDBOX_TEST_CARDS, type TCardIntent } from '@connect/shared';
@@ -27,6 +27,7 @@ import { confirmSandboxIntent, type SandboxConfirmation } from '../../lib/paymen
 import { problemMessage } from '../../lib/problems.ts';
 import { SubmitButton } from '../submit-button.tsx';
 import { CardFailureAlert } from './card-failure-alert.tsx';
+import { CardSandboxChip } from './card-sandbox-chip.tsx';
 
 type Field = { name: keyof CardDetails; format?: (value: string) => string };
 
@@ -42,6 +43,11 @@ function CardField({
   autoComplete: string;
   placeholder?: string;
   maxLength: number;
+  /**
+   * While sending. The fieldset disables the inputs too, but only this tells MUI: a field focused
+   * when the form was sent would otherwise keep its focus ring after the focus has moved on.
+   */
+  disabled: boolean;
 }) {
   return (
     <Controller
@@ -58,6 +64,7 @@ function CardField({
           inputRef={field.ref}
           error={Boolean(fieldState.error)}
           helperText={fieldState.error?.message}
+          disabled={props.disabled}
           required
           fullWidth
           slotProps={{
@@ -129,6 +136,7 @@ export function SandboxCardForm({
 }) {
   const { t } = useTranslation('accountPlan');
   const testCardsId = useId();
+  const testCardsToggleRef = useRef<HTMLButtonElement>(null);
   const [isShowingTestCards, setShowingTestCards] = useState(false);
   const [isLeaving, setLeaving] = useState(false);
   const failureRef = useRef<HTMLDivElement>(null);
@@ -160,10 +168,8 @@ export function SandboxCardForm({
       if (next.redirect) {
         setLeaving(true);
         redirectTo(next.redirect);
-      } else {
-        // Declined: the form stays, with the reason, for the same card corrected or another one.
-        requestAnimationFrame(() => failureRef.current?.focus());
       }
+      // Declined: the form stays, with the reason, for the same card corrected or another one.
     },
   });
   // A second click before React re-renders the disabled form must not confirm twice.
@@ -179,6 +185,12 @@ export function SandboxCardForm({
   });
   const declined = confirm.data ? nextStepOf(confirm.data, intent, returnUrl).declined : null;
   const isBusy = confirm.isPending || isLeaving;
+  // The decline takes the focus once it is on the page (each time): onSuccess runs before the
+  // mutation's answer is rendered, so focusing from there would race the render.
+  const declinedAt = declined ? confirm.submittedAt : null;
+  useEffect(() => {
+    if (declinedAt !== null) failureRef.current?.focus();
+  }, [declinedAt]);
 
   const fillTestCard = (number: string) => {
     const options = { shouldValidate: true, shouldTouch: true } as const;
@@ -186,12 +198,16 @@ export function SandboxCardForm({
     form.setValue('expiry', testExpiry(), options);
     form.setValue('cvc', '123', options);
     confirm.reset();
+    // The card is filled in: the list folds away so the submit button is in view (in a dialog too),
+    // and the focus goes back to the list's toggle rather than into the hidden list.
+    setShowingTestCards(false);
+    testCardsToggleRef.current?.focus();
   };
 
   return (
     <Box component="form" noValidate onSubmit={handleSubmit}>
       <Stack spacing={2.5}>
-        <Alert severity="info" variant="outlined">
+        <Alert severity="info" variant="outlined" action={<CardSandboxChip />} sx={{ alignItems: 'center' }}>
           {t('card.sandboxIntro')}
         </Alert>
         <Box component="fieldset" disabled={isBusy} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
@@ -203,6 +219,7 @@ export function SandboxCardForm({
               autoComplete="cc-number"
               placeholder="1234 1234 1234 1234"
               maxLength={23}
+              disabled={isBusy}
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <CardField
@@ -212,6 +229,7 @@ export function SandboxCardForm({
                 autoComplete="cc-exp"
                 placeholder={t('card.expiryPlaceholder')}
                 maxLength={7}
+                disabled={isBusy}
               />
               <CardField
                 control={form.control}
@@ -219,6 +237,7 @@ export function SandboxCardForm({
                 label={t('card.cvc')}
                 autoComplete="cc-csc"
                 maxLength={4}
+                disabled={isBusy}
               />
             </Stack>
           </Stack>
@@ -229,6 +248,7 @@ export function SandboxCardForm({
 
         <Box>
           <Button
+            ref={testCardsToggleRef}
             size="small"
             onClick={() => setShowingTestCards((shown) => !shown)}
             aria-expanded={isShowingTestCards}

@@ -30,7 +30,7 @@ export const cardStatusQuery = () =>
  */
 export const orderCardIntentQuery = (request: TCardOrderRequest) =>
   queryOptions({
-    queryKey: ['payment', 'card', 'order', request.orderId, request.saveCard ?? false],
+    queryKey: ['payment', 'card', 'order', request.orderId, request.saveCard ?? null],
     queryFn: (): Promise<TCardIntent> => api.payment.post('/card/order', request, { schema: ZCardIntent }),
     staleTime: Infinity,
     gcTime: 0,

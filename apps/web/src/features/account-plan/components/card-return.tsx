@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { CARD_MESSAGES, type TCardConfirmation } from '@connect/shared';
 import { CardConfirmationProgress } from '../../../components/card/card-confirmation-progress.tsx';
-import { CardFailureAlert } from '../../../components/card/card-failure-alert.tsx';
+import { CardFailureAlert, useCardFailureReason } from '../../../components/card/card-failure-alert.tsx';
 import { useCardConfirmation } from '../../../components/card/use-card-confirmation.ts';
 import { paths } from '../../../config/paths.ts';
 import { clearCardReturn, type CardReturn } from '../../../lib/payment/card-return.ts';
@@ -38,6 +38,7 @@ export function CardReturnStep({
   const { t } = useTranslation('accountPlan');
   const queryClient = useQueryClient();
   const { state, retry } = useCardConfirmation(cardReturn);
+  const reasonOf = useCardFailureReason();
   const isSettled = state.phase === 'settled';
 
   useEffect(() => {
@@ -64,7 +65,7 @@ export function CardReturnStep({
       <Typography ref={headingRef} tabIndex={-1} variant="h3" component="h2" sx={{ outline: 'none' }}>
         {isSetup ? t('card.return.setupFailed') : CARD_MESSAGES.failed}
       </Typography>
-      <CardFailureAlert title={null} reason={confirmation.failure?.message ?? t('card.return.notCompleted')} />
+      <CardFailureAlert title={null} reason={reasonOf(confirmation.failure) ?? t('card.return.notCompleted')} />
       <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
         <Button component={RouterLink} to={paths.dashboard} color="inherit">
           {t('actions.toDashboard')}

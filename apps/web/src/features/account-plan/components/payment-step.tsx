@@ -31,7 +31,8 @@ const LEGEND_SX = { fontWeight: 600, color: 'text.primary', '&.Mui-focused': { c
 
 /**
  * The step's form: the method and the three policies, checked with the order's own terms schema,
- * and whether a card paying now is kept for later charges (sent with the card payment, not the order).
+ * and whether a card paying now is kept for later charges (sent with the card payment, not the
+ * order; ticked at first, as a plan's checkout keeps the card unless told not to).
  */
 const ZPaymentForm = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
@@ -73,13 +74,15 @@ export function PaymentStep({
     defaultValues: {
       paymentMethod: method ?? 'BANK_TRANSFER',
       terms: { termsAndConditions: false, acceptableUsePolicy: false, privacyPolicy: false },
-      saveCard: false,
+      saveCard: true,
     },
     mode: 'onTouched',
   });
   const chosen = form.watch('paymentMethod');
   const canPay = method !== null;
   const isCard = chosen === 'FIAT' && !isFree && canPay;
+  // Nothing to pay now, but the card the month-end bills are charged to is asked for next.
+  const isFreeByCard = isFree && freeMethod === 'FIAT' && methods.includes('FIAT');
   const urls: Record<TermName, string> = {
     ...POLICY_URLS,
     termsAndConditions: termsVersion.data?.url ?? POLICY_URLS.termsAndConditions,
@@ -90,7 +93,7 @@ export function PaymentStep({
       <Box component="fieldset" disabled={isPending} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
         <Stack spacing={3}>
           {isFree ? (
-            <Alert severity="info">{t('payment.freeNote')}</Alert>
+            <Alert severity="info">{t(isFreeByCard ? 'payment.freeCardNote' : 'payment.freeNote')}</Alert>
           ) : !canPay ? (
             <Alert severity="warning">{t('payment.noMethod')}</Alert>
           ) : (

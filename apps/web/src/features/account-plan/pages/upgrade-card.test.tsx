@@ -74,7 +74,7 @@ describe('UpgradePage paying by card', { timeout: 30_000 }, () => {
     window.history.replaceState(null, '', '/');
   });
 
-  it('places the order by card, keeping the card when asked, and shows the card form with the amount to pay', async () => {
+  it('places the order by card, keeping the card unless told not to, and shows the card form with the amount to pay', async () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Upgrade Annual Subscription — Standard' }));
     fireEvent.click(await screen.findByRole('radio', { name: /1,000 credits/ }));
@@ -83,7 +83,9 @@ describe('UpgradePage paying by card', { timeout: 30_000 }, () => {
     click('Continue to payment');
     await screen.findByRole('heading', { name: 'Payment' });
     fireEvent.click(screen.getByRole('radio', { name: 'Card' }));
-    fireEvent.click(await screen.findByRole('checkbox', { name: 'Keep this card for renewals and month-end bills' }));
+    expect(
+      await screen.findByRole('checkbox', { name: 'Keep this card for renewals and month-end bills' }),
+    ).toBeChecked();
     agreeToAll();
     click('Continue to card payment');
 
@@ -97,6 +99,23 @@ describe('UpgradePage paying by card', { timeout: 30_000 }, () => {
     expect(bodies('POST /api/payment/card/order')).toEqual([{ orderId: CARD_ORDER.id, saveCard: true }]);
   });
 
+  it('does not keep the card when the customer says so', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade Annual Subscription — Standard' }));
+    click('Continue to summary');
+    await screen.findByRole('heading', { name: 'Plan summary' });
+    click('Continue to payment');
+    await screen.findByRole('heading', { name: 'Payment' });
+    fireEvent.click(screen.getByRole('radio', { name: 'Card' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Keep this card for renewals and month-end bills' }));
+    agreeToAll();
+    click('Continue to card payment');
+    expect(await screen.findByRole('heading', { name: 'Card details' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(bodies('POST /api/payment/card/order')).toEqual([{ orderId: CARD_ORDER.id, saveCard: false }]),
+    );
+  });
+
   it('keeps a card for pay as you go, with nothing to pay now', async () => {
     renderPage({
       'POST /api/account-plan/order/plan': () => json(PAYG_CARD_ORDER),
@@ -106,7 +125,11 @@ describe('UpgradePage paying by card', { timeout: 30_000 }, () => {
     click('Continue to summary');
     await screen.findByRole('heading', { name: 'Plan summary' });
     click('Continue to payment');
-    expect(await screen.findByText(/Nothing to pay now/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Nothing to pay now: the credits you use are billed at the end of each month to the card you add on the next step.',
+      ),
+    ).toBeInTheDocument();
     agreeToAll();
     click('Place order');
     expect(await screen.findByRole('button', { name: 'Save card' })).toBeInTheDocument();
@@ -146,6 +169,30 @@ describe('UpgradePage paying by card', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Card details' })).toBeInTheDocument();
     expect(activeStep()).toMatch(/Payment$/);
     expect(bodies('POST /api/payment/card/order')).toEqual([{ orderId: CARD_ORDER.id }]);
+  });
+
+  it('tells a failed authentication in words for the customer, not the provider’s words for developers', async () => {
+    renderPage(
+      {
+        'GET /api/account-plan/subscription': () => json(PENDING_CARD),
+        'POST /api/payment/card/confirm': () =>
+          json({
+            ...DECLINED,
+            failure: {
+              code: 'payment_intent_authentication_failure',
+              message:
+                'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
+            },
+          }),
+      },
+      BACK_FROM_CARD.replace('succeeded', 'failed'),
+    );
+    expect(await screen.findByRole('heading', { name: CARD_MESSAGES.failed })).toBeInTheDocument();
+    expect(screen.getByText(/We are unable to authenticate your payment method\./)).toHaveTextContent(
+      CARD_MESSAGES.checkDetails,
+    );
+    expect(screen.queryByText(/payment_method_data/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try another card' })).toBeInTheDocument();
   });
 
   it('says the card was not saved for pay as you go, and offers another card for the plan already active', async () => {

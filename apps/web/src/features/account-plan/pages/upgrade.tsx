@@ -95,9 +95,10 @@ function UpgradeFlow({
   const [step, setStep] = useState<Step>(
     cardReturn ? 'cardReturn' : isResumedByCard ? 'card' : resumed ? 'confirmation' : 'plan',
   );
-  // The order being paid by card, and whether the card is kept for later charges.
-  const [cardOrder, setCardOrder] = useState<{ orderId: string; saveCard: boolean } | null>(() =>
-    isResumedByCard && resumed ? { orderId: resumed.id, saveCard: false } : null,
+  // The order being paid by card, and whether the card is kept for later charges (the customer's
+  // choice on the payment step; otherwise the server's default, or the open intent's own).
+  const [cardOrder, setCardOrder] = useState<{ orderId: string; saveCard?: boolean } | null>(() =>
+    isResumedByCard && resumed ? { orderId: resumed.id } : null,
   );
   const [selection, setSelection] = useState<Selection | null>(null);
   const [order, setOrder] = useState<TOrder | null>(resumed);
@@ -127,7 +128,12 @@ function UpgradeFlow({
       setOrder(placed);
       // Cards taken here: the card form next — a payment, or (nothing to pay now) the card kept for the month-end bills.
       if (placed.paymentMethod === 'FIAT' && placed.status !== 'CANCELLED' && methods.includes('FIAT')) {
-        setCardOrder({ orderId: placed.id, saveCard: choice.saveCard });
+        // The choice is asked only where something is paid now (pay as you go's card is always kept).
+        setCardOrder(
+          placed.status === 'AWAITING_PAYMENT'
+            ? { orderId: placed.id, saveCard: choice.saveCard }
+            : { orderId: placed.id },
+        );
         setStep('card');
       } else {
         setPayingFromWallet(placed.paymentMethod === 'QNT' && placed.status === 'AWAITING_PAYMENT');
@@ -271,7 +277,7 @@ function UpgradeFlow({
           planName={paidPlanName}
           headingRef={headingRef}
           onTryAgain={(orderId) => {
-            setCardOrder({ orderId, saveCard: false });
+            setCardOrder({ orderId });
             setStep('card');
           }}
           onRestart={restart}

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CARD_MESSAGES } from '@connect/shared';
-import { CardFailureAlert } from '../../../../components/card/card-failure-alert.tsx';
+import { CardFailureAlert, useCardFailureReason } from '../../../../components/card/card-failure-alert.tsx';
 import { useCardConfirmation } from '../../../../components/card/use-card-confirmation.ts';
 import { useSnackbar } from '../../../../components/snackbar/snackbar-context.ts';
 import { clearCardReturn, readCardReturn } from '../../../../lib/payment/card-return.ts';
@@ -38,6 +38,7 @@ function CardReturnNotice({
   const snackbar = useSnackbar();
   const refresh = useRefreshAfterCard();
   const { state, retry } = useCardConfirmation(cardReturn);
+  const reasonOf = useCardFailureReason();
   const [isDismissed, setDismissed] = useState(false);
   const isHandled = useRef(false);
   const isSetup = cardReturn.kind === 'SETUP';
@@ -95,7 +96,7 @@ function CardReturnNotice({
     <Box sx={{ mb: 2 }}>
       <CardFailureAlert
         title={isSetup ? t('myAccount.card.saveFailed') : CARD_MESSAGES.failed}
-        reason={confirmation.failure?.message ?? tPlan('card.return.notCompleted')}
+        reason={reasonOf(confirmation.failure) ?? tPlan('card.return.notCompleted')}
         action={
           <>
             {isSetup || confirmation.orderStatus === 'AWAITING_PAYMENT' ? (

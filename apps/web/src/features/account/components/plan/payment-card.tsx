@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { CARD_MESSAGES, type TCardConfirmation, type TCardStatus } from '@connect/shared';
 import { CardFailureAlert } from '../../../../components/card/card-failure-alert.tsx';
 import { CardSandboxChip } from '../../../../components/card/card-sandbox-chip.tsx';
@@ -125,6 +125,7 @@ function FailedCharge({
           variant="outlined"
           loading={isPaying}
           onClick={() => onPayNow(charge.orderId)}
+          sx={{ whiteSpace: 'nowrap' }}
         >
           {t('myAccount.card.failedCharge.payNow')}
         </Button>
@@ -132,7 +133,14 @@ function FailedCharge({
     >
       <AlertTitle>{CARD_MESSAGES.failed}</AlertTitle>
       <Typography variant="body2" sx={{ mb: 1 }}>
-        {t('myAccount.card.failedCharge.intro', { amount, reference: charge.reference, message: charge.message })}
+        {/* The reference on one line (it is quoted as a whole); the provider's words as text, after it. */}
+        <Trans
+          t={t}
+          i18nKey="myAccount.card.failedCharge.intro"
+          values={{ amount, reference: charge.reference }}
+          components={{ reference: <Box component="span" sx={{ whiteSpace: 'nowrap' }} /> }}
+        />{' '}
+        {charge.message}
       </Typography>
       <Box component="dl" sx={{ m: 0 }}>
         <DetailRow label={t('myAccount.card.failedCharge.amount')}>{amount}</DetailRow>
