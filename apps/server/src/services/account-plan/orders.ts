@@ -307,6 +307,11 @@ export class OrderService {
       const order = await repo.lock(orderId);
       if (!order || order.accountId !== caller.accountId) throw notFound('ORDER_NOT_FOUND');
       if (order.status !== 'AWAITING_PAYMENT') throw problem('ORDER_NOT_PAYABLE');
+      if (order.kind === 'USAGE') {
+        throw problem('ORDER_NOT_PAYABLE', {
+          detail: 'A month’s bill is for credits already used: it cannot be withdrawn.',
+        });
+      }
       const view = (await repo.view(order.id))!;
       if (view.paidGbpMinor > 0) {
         throw problem('ORDER_NOT_PAYABLE', {

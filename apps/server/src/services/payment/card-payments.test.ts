@@ -298,6 +298,10 @@ describe('pay as you go on the saved card', () => {
         .where(and(eq(orders.accountId, user.accountId), eq(orders.kind, 'USAGE'))),
     ).toHaveLength(1);
 
+    // A month's bill is for credits already used: it cannot be withdrawn.
+    const withdraw = await post(t, `/order/${bill!.id}/cancel`, user);
+    expect([withdraw.statusCode, withdraw.json().code]).toEqual([409, 'ORDER_NOT_PAYABLE']);
+
     const cards = t.app.deps.runtime.cards!;
     expect(await cards.chargeDue(monthEnd)).toEqual({ charged: 0, failed: 1 });
     expect(await cards.chargeDue(monthEnd)).toEqual({ charged: 0, failed: 0 }); // not due again yet
