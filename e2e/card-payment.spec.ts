@@ -459,6 +459,9 @@ test.describe('pay as you go with a monthly charge', () => {
     const waiting = page.getByRole('region', { name: 'Order awaiting payment' });
     await expect(waiting).toContainText(bill.reference);
     await expect(waiting).toContainText('Month-end bill for the credits used');
+    // Paid, never withdrawn: it is for credits already used.
+    await expect(waiting.getByRole('button', { name: 'Pay by card' })).toBeVisible();
+    await expect(waiting.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
     const card = page.getByRole('region', { name: 'Payment card' });
     await expect(card.getByTestId('saved-card')).toHaveText('Visa •••• 0341');
     const failed = card.getByRole('alert').filter({ hasText: 'Payment has failed' });

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TSubscription } from '@connect/shared';
+import type { TOrder, TSubscription } from '@connect/shared';
 import { createFetchMock, json } from '../../../../test/fixtures.ts';
 import {
   ANNUAL,
@@ -186,6 +186,14 @@ describe('PlanSection', { timeout: 20_000 }, () => {
     const order = await screen.findByRole('region', { name: 'Order awaiting payment' });
     expect(within(order).getByTestId('order-reference')).toHaveTextContent('CNX-CR3D1TS0');
     expect(within(order).getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
+  });
+
+  it('offers to pay a month’s bill but not to cancel it', async () => {
+    const bill: TOrder = { ...CREDITS_ORDER, id: '30000000-0000-4000-8000-000000000009', kind: 'USAGE', bundle: null };
+    renderSection({ ...ANNUAL, openOrders: [bill] });
+    const order = await screen.findByRole('region', { name: 'Order awaiting payment' });
+    expect(within(order).getByTestId('order-reference')).toBeInTheDocument();
+    expect(within(order).queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
   });
 
   it('shows the plan order once when it is also among the open orders', async () => {

@@ -353,7 +353,8 @@ function PendingOrder({ order, onPayByCard }: { order: TOrder; onPayByCard?: (()
   // A QNT payment is tracked live (the payment panel shares this query); a bank transfer is not.
   const isQnt = order.paymentMethod === 'QNT' && Boolean(order.qnt);
   const live = useQuery({ ...trackOrderQuery(order), enabled: isQnt }).data;
-  const canCancel = !isQnt || !live.qnt || canWithdraw(live.qnt);
+  // A month's bill is for credits already used: it is paid, never withdrawn (the server refuses).
+  const canCancel = order.kind !== 'USAGE' && (!isQnt || !live.qnt || canWithdraw(live.qnt));
 
   const handleCancel = () =>
     cancel.mutate(order.id, {
