@@ -205,8 +205,12 @@ test.describe('the annual plan paid by card', () => {
     const orderId = pending.pendingOrder!.id;
     annual.orderReference = pending.pendingOrder!.reference;
 
-    await page.getByRole('button', { name: 'Test cards' }).click();
+    const testCards = page.getByRole('button', { name: 'Test cards' });
+    await testCards.click();
     await expect(page.getByRole('button', { name: 'Use test card 4242 4242 4242 4242' })).toBeVisible();
+    // The list it opens, once it has finished unfolding.
+    const list = page.locator(`[id="${await testCards.getAttribute('aria-controls')}"]`);
+    await expect(list).toHaveClass(/MuiCollapse-entered/);
     await snap(page, '81-card-test-cards');
     await expectAccessible(page, '/account-plan/upgrade (test cards)');
 
