@@ -17,13 +17,19 @@ export function overAllowances(usage: TAllowanceUsage, allowances: TPlanAllowanc
   return USAGE_ITEMS.filter((item) => !isUnlimited(item, allowances[item]) && usage[item] > allowances[item]);
 }
 
-/** The key under myAccount.plan.reason for the status and its reason (the most specific there is). */
+/**
+ * The key under myAccount.plan.reason for the status, its reason and the plan's type, the most
+ * specific there is (pay as you go's RENEWAL_DUE is its month's bill, not a renewal).
+ */
 export function reasonKey(
-  subscription: Pick<TSubscription, 'status' | 'statusReason'>,
+  subscription: Pick<TSubscription, 'status' | 'statusReason'> & { plan: Pick<TSubscription['plan'], 'type'> },
   known: (key: string) => boolean,
 ) {
-  const specific = `${subscription.status}_${subscription.statusReason ?? ''}`;
-  return subscription.statusReason && known(specific) ? specific : subscription.status;
+  if (!subscription.statusReason) return subscription.status;
+  const specific = `${subscription.status}_${subscription.statusReason}`;
+  const forPlanType = `${specific}_${subscription.plan.type}`;
+  if (known(forPlanType)) return forPlanType;
+  return known(specific) ? specific : subscription.status;
 }
 
 /** A paid plan that renews may be cancelled (or its downgrade chosen) while it is active. */
