@@ -1,9 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { TEST_WALLET_ADDRESS } from '@connect/devchain';
 import { expectAccessible, snap as snapPage } from './support/a11y.ts';
 import { expect as baseExpect, test } from './support/fixtures.ts';
 import { createConfirmedUser } from './support/identity.ts';
 import { signIn, verifyAndActivateTestnet } from './support/journey.ts';
+import { deployPlatformToken } from './support/platform-tokens.ts';
 
 // Card payments (issue 16) through the real card form against the embedded card sandbox, which
 // answers Stripe's API with Stripe's test cards. A trial customer upgrades to the annual plan by
@@ -347,39 +347,6 @@ test.describe('the annual plan paid by card', () => {
   });
 });
 
-/** Deploys a QRC20 vari token through the platform (30 credits), as the token form would. */
-async function deployVariToken(request: APIRequestContext, accessToken: string, n: number) {
-  const headers = { authorization: `Bearer ${accessToken}` };
-  const { locations } = (await (await request.get('/api/tokenise/v2/orchestration/locations', { headers })).json()) as {
-    locations: { networkId: string }[];
-  };
-  const networkId = locations[0]!.networkId;
-  const { tiers } = (await (
-    await request.get(`/api/tokenise/v2/orchestration/tiers?networkId=${networkId}&tokenType=QRC20`, { headers })
-  ).json()) as { tiers: { id: string; type: string }[] };
-  const vari = tiers.find((tier) => tier.type === 'vari')!;
-  const created = await request.post('/api/tokenise/v2/token', {
-    headers,
-    data: {
-      externalId: `card-${Date.now()}-${n}`,
-      networkId,
-      tierId: vari.id,
-      tokenType: 'QRC20',
-      deploymentType: 'QUANT',
-      name: `Metered Points ${n}`,
-      unit: `MTR${n}`,
-      decimal: 0,
-      initialSupply: 1,
-      supplyHolderAddress: TEST_WALLET_ADDRESS,
-      minter: TEST_WALLET_ADDRESS,
-      maxSupply: 1_000,
-      remintable: false,
-      ownerAddress: TEST_WALLET_ADDRESS,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-}
-
 test.describe('pay as you go with a monthly charge', () => {
   test.describe.configure({ mode: 'serial' });
 
@@ -423,7 +390,9 @@ test.describe('pay as you go with a monthly charge', () => {
     await verifyAndActivateTestnet(page);
     const before = (await subscription(request, payg.accessToken)).credits.balance;
     // Four QRC20 vari tokens deployed by the platform: 120 credits, below zero.
-    for (const n of [1, 2, 3, 4]) await deployVariToken(request, payg.accessToken, n);
+    for (const n of [1, 2, 3, 4]) {
+      await deployPlatformToken(request, payg.accessToken, { tier: 'vari', n, label: 'Metered Points' });
+    }
     await expect
       .poll(async () => (await subscription(request, payg.accessToken)).credits.balance, {
         message: 'the four deployments charged',

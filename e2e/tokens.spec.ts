@@ -8,6 +8,7 @@ import { expectAccessible, snap as snapPage } from './support/a11y.ts';
 import { expect as baseExpect, test } from './support/fixtures.ts';
 import { createConfirmedUser, idp } from './support/identity.ts';
 import { chooseOption, signIn, verifyAndActivateTestnet } from './support/journey.ts';
+import { deployPlatformToken } from './support/platform-tokens.ts';
 import { TestWallet } from './support/test-wallet.ts';
 
 // One user goes from no networks to deployed, minted tokens and an exhausted quota: the steps depend on each other.
@@ -292,33 +293,8 @@ test('with the tokens:create quota used up, the creation page sends the user bac
   // Spec §5: the creation guard learns from the locations' 409 that the quota is used up.
   consoleGuard.allowFailedRequest(409, '/api/tokenise/v2/orchestration/locations', 'the guard’s answer without quota');
   // Set-up through the API: three more platform deployments use up the plan's five.
-  const headers = { authorization: `Bearer ${await accessToken(request)}` };
-  const { locations } = (await (await request.get('/api/tokenise/v2/orchestration/locations', { headers })).json()) as {
-    locations: { networkId: string }[];
-  };
-  const networkId = locations[0]!.networkId;
-  const { tiers } = (await (
-    await request.get(`/api/tokenise/v2/orchestration/tiers?networkId=${networkId}&tokenType=QRC20`, { headers })
-  ).json()) as { tiers: { id: string; type: string }[] };
-  const base = tiers.find((tier) => tier.type === 'base')!;
-  for (const n of [1, 2, 3]) {
-    const created = await request.post('/api/tokenise/v2/token', {
-      headers,
-      data: {
-        externalId: `quota-${Date.now()}-${n}`,
-        networkId,
-        tierId: base.id,
-        tokenType: 'QRC20',
-        deploymentType: 'QUANT',
-        name: `Quota Filler ${n}`,
-        unit: `FILL${n}`,
-        decimal: 0,
-        initialSupply: 1,
-        supplyHolderAddress: TEST_WALLET_ADDRESS,
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-  }
+  const token = await accessToken(request);
+  for (const n of [1, 2, 3]) await deployPlatformToken(request, token, { tier: 'base', n, label: 'Quota Filler' });
 
   await signIn(page, user);
   await page.goto(createPath);

@@ -6,11 +6,11 @@ import {
   orders,
   payments,
   ratePlans,
-  users,
   type Database,
   type OrderStatus,
   type PaymentMethod,
 } from '@connect/db';
+import { accountRecipients } from '../../repositories/account-recipients.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -224,13 +224,7 @@ export class OrdersRepository {
   }
 
   /** Whom to mail: the named user while an active member of the account, else every active member. */
-  async recipients(accountId: string, userId: string | null): Promise<OrderRecipient[]> {
-    const members = await this.db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(and(eq(users.accountId, accountId), eq(users.status, 'ACTIVE')))
-      .orderBy(asc(users.email));
-    const named = userId ? members.filter((member) => member.id === userId) : [];
-    return named.length ? named : members;
+  recipients(accountId: string, userId: string | null): Promise<OrderRecipient[]> {
+    return accountRecipients(this.db, accountId, userId);
   }
 }

@@ -9,12 +9,12 @@ import {
   orders,
   payments,
   refunds,
-  users,
   type CardIntentKind,
   type CardIntentPurpose,
   type Database,
 } from '@connect/db';
 import type { TCardIntentStatus, TSavedCard } from '@connect/shared';
+import { accountRecipients, type AccountRecipient } from '../../repositories/account-recipients.ts';
 
 export type CardIntentRow = typeof cardIntents.$inferSelect;
 export type CardChargeRow = typeof cardCharges.$inferSelect;
@@ -265,14 +265,8 @@ export class CardRepository {
     return row ?? null;
   }
 
-  /** Whom to mail about an account's card payments: the named user while active, else every active member. */
-  async recipients(accountId: string, userId: string | null): Promise<{ id: string; email: string }[]> {
-    const members = await this.db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(and(eq(users.accountId, accountId), eq(users.status, 'ACTIVE')))
-      .orderBy(asc(users.email));
-    const named = userId ? members.filter((member) => member.id === userId) : [];
-    return named.length ? named : members;
+  /** Whom to mail about an account's card payments: every active member. */
+  recipients(accountId: string): Promise<AccountRecipient[]> {
+    return accountRecipients(this.db, accountId, null);
   }
 }

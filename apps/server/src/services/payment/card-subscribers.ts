@@ -63,7 +63,7 @@ export function subscribeCardPayments(
     if (event.payload.paymentMethod === 'FIAT') await cards.scheduleCharge(tx, event.payload.orderId);
   });
   const mail = async (eventId: string, accountId: string, message: CardMail) => {
-    for (const recipient of await repo.recipients(accountId, null)) {
+    for (const recipient of await repo.recipients(accountId)) {
       await mailer.send({
         to: recipient.email,
         kind: 'NOTIFICATION',
