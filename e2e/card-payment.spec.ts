@@ -126,8 +126,11 @@ async function useTestCard(page: Page, number: string) {
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   const spaced = number.replace(/(\d{4})(?=\d)/g, '$1 ');
   const use = page.getByRole('button', { name: `Use test card ${spaced}` });
-  await use.click();
-  await expect(page.getByRole('textbox', { name: 'Card number' })).toHaveValue(spaced);
+  // Pressed again if the list was still unfolding when the first press landed (seen once under load).
+  await expect(async () => {
+    if (await use.isVisible()) await use.click({ timeout: 2_000 });
+    await expect(page.getByRole('textbox', { name: 'Card number' })).toHaveValue(spaced, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   // The list folds away once a card is chosen.
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(use).toBeHidden();
@@ -257,6 +260,7 @@ test.describe('the annual plan paid by card', () => {
     // Again, and this time the customer completes the authentication.
     await tryAnother.click();
     await expect(page.getByRole('heading', { name: 'Card details' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay £6,000.00' })).toBeEnabled();
     await useTestCard(page, CARDS.authentication);
     await page.getByRole('button', { name: 'Pay £6,000.00' }).click();
     await expect(page).toHaveURL(/\/card-sandbox\/authenticate\?/);
@@ -427,7 +431,7 @@ test.describe('pay as you go with a monthly charge', () => {
     await page.goto('/my-account');
     // The bill waits for its payment; the plan stays active meanwhile.
     await expect(page.getByTestId('plan-status-reason')).toHaveText(
-      'Your plan is active. Its renewal is waiting for its payment.',
+      "Your plan is active. Last month's bill is waiting for its payment.",
     );
     const waiting = page.getByRole('region', { name: 'Order awaiting payment' });
     await expect(waiting).toContainText(bill.reference);
