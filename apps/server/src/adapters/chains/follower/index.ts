@@ -7,4 +7,5 @@
 export type { FollowedLog, Follower, StepOptions, StepResult } from './types.ts';
 export { FollowerRegistry, followerKey } from './registry.ts';
 export { followStep, startHere, windowSize } from './step.ts';
+export { CursorMovedError } from './repository.ts';
 export { runFollower, lockKey, type RunOptions, type RunOutcome } from './run.ts';
