@@ -26,3 +26,4 @@ export * from './plans.ts';
 export * from './subscriptions.ts';
 export * from './qnt.ts';
 export * from './cards.ts';
+export * from './usage.ts';

@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'plan.changed',
   'plan.trial_reminder',
   'credits.low',
+  'usage.cap',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

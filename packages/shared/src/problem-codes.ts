@@ -215,6 +215,10 @@ export const PROBLEMS = {
   },
   GATEWAY_BATCH_TOO_LARGE: { status: 400, message: 'A batch may carry at most 100 calls. Send it in parts.' },
   GATEWAY_RATE_LIMITED: { status: 429, message: 'This network allows only so many requests per second per account.' },
+  GATEWAY_SPENDING_CAP_REACHED: {
+    status: 429,
+    message: 'This application reached its monthly spending cap: raise the cap, or wait for the month to turn.',
+  },
   UPSTREAM_TIMEOUT: { status: 502, message: 'The network’s RPC endpoint did not answer in time.' },
   UPSTREAM_TOO_LARGE: {
     status: 502,

@@ -155,10 +155,45 @@ export type DomainEvents = {
   'qnt.transfer_reorged': QntTransferFacts;
   /**
    * One flush of a node's gateway usage counters: the calls counted since its previous flush, per
-   * application, network and UTC day (the event's id is the flush's). Never one per call.
+   * application, network, method and UTC hour (the event's id is the flush's). Never one per call.
    */
   'gateway.usage_counted': {
-    counts: { accountId: string; applicationId: string; networkId: string; day: string; calls: number }[];
+    counts: {
+      accountId: string;
+      applicationId: string;
+      networkId: string;
+      method: string;
+      /** ISO, the start of the UTC hour. */
+      hour: string;
+      calls: number;
+      microCredits: number;
+    }[];
+  };
+  /**
+   * An application's calls this month crossed a share of its spending cap (85 or 100 %; at 100 its
+   * calls are refused until the cap is raised or the month turns). Once per application, month, cap and threshold.
+   */
+  'usage.cap_crossed': {
+    accountId: string;
+    applicationId: string;
+    applicationName: string;
+    /** The first day of the UTC month. */
+    month: string;
+    threshold: 85 | 100;
+    capCredits: number;
+    usedCredits: number;
+  };
+  /**
+   * A closed hour's metered use was charged to an account's credits (usage_records → ledger): the
+   * credits taken and the available credits before and after, for the low-balance warnings.
+   */
+  'usage.charged': {
+    accountId: string;
+    /** ISO, the start of the UTC hour whose close charged it. */
+    billedHour: string;
+    credits: number;
+    availableBefore: number;
+    availableAfter: number;
   };
 };
 

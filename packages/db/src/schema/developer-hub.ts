@@ -1,7 +1,6 @@
 import {
   bigint,
   boolean,
-  date,
   index,
   integer,
   pgTable,
@@ -124,6 +123,8 @@ export const applications = pgTable(
     signingPublicKey: text('signing_public_key').notNull(),
     /** secp256k1 private key, sealed with SECRET_KEY (lib/secret-box.ts). */
     signingPrivateKey: text('signing_private_key').notNull(),
+    /** The customer's monthly spending cap in micro-credits (issue 17); null: no cap. */
+    monthlyCapMicro: bigint('monthly_cap_micro', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -163,22 +164,6 @@ export const applicationNetworks = pgTable(
       .references(() => networks.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.applicationId, t.networkId] })],
-);
-
-/** JSON-RPC requests through the gateway, per application, network and UTC day. */
-export const applicationUsageDaily = pgTable(
-  'application_usage_daily',
-  {
-    applicationId: uuid('application_id')
-      .notNull()
-      .references(() => applications.id, { onDelete: 'cascade' }),
-    networkId: uuid('network_id')
-      .notNull()
-      .references(() => networks.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    requests: integer('requests').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.applicationId, t.networkId, t.day] })],
 );
 
 export type KycProvider = 'onfido' | 'sandbox';

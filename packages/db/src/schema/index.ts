@@ -9,3 +9,4 @@ export * from './plans.ts';
 export * from './billing.ts';
 export * from './qnt.ts';
 export * from './cards.ts';
+export * from './usage.ts';
