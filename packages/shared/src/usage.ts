@@ -28,7 +28,12 @@ export const METHOD_PRICES_MICRO = { read: 100, log: 500, send: 1_000 } as const
   number
 >;
 
-const LOG_METHODS: ReadonlySet<string> = new Set(['eth_getLogs', 'eth_newFilter', 'eth_getFilterLogs', 'eth_getFilterChanges']);
+const LOG_METHODS: ReadonlySet<string> = new Set([
+  'eth_getLogs',
+  'eth_newFilter',
+  'eth_getFilterLogs',
+  'eth_getFilterChanges',
+]);
 const SEND_METHODS: ReadonlySet<string> = new Set(['eth_sendRawTransaction']);
 
 /** The price class of a gateway method: send, log, or read (every other method the gateway forwards). */
@@ -47,21 +52,47 @@ export const USAGE_MAX_DAYS = { hour: 31, day: 366 } as const;
 
 const ZDay = z.iso.date();
 
-/** GET /usage/report and GET /usage/export.csv: a range of UTC days (both included). */
-export const ZUsageQuery = z
+/** Both days are well-formed (their own issues say so otherwise: the range rules then stay quiet). */
+const isDay = (value: string) => ZDay.safeParse(value).success;
+/** Days from `from` to `to` (0 for one day). */
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+
+/**
+ * GET /usage/report and GET /usage/export.csv: a range of UTC days (both included). Named
+ * ZUsageReportQuery, not ZUsageQuery: that name is the per-application daily usage's query
+ * (applications.ts), and two star-exports of one name make both unusable.
+ */
+export const ZUsageReportQuery = z
   .object({
     from: ZDay,
     to: ZDay,
     granularity: z.enum(['hour', 'day']).default('day'),
     applicationId: z.uuid().optional(),
   })
-  .refine((q) => q.from <= q.to, { path: ['to'], message: 'The end of the range is before its start.' })
-  .refine(
-    (q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < USAGE_MAX_DAYS[q.granularity],
-    { path: ['from'], message: 'The range is too long for this granularity: at most 31 days by hour, 366 by day.' },
-  )
-  .meta({ id: 'UsageQuery' });
-export type TUsageQuery = z.infer<typeof ZUsageQuery>;
+  .refine((q) => !isDay(q.from) || !isDay(q.to) || q.from <= q.to, {
+    path: ['to'],
+    message: 'The end of the range is before its start.',
+  })
+  .refine((q) => !isDay(q.from) || !isDay(q.to) || daysBetween(q.from, q.to) < USAGE_MAX_DAYS[q.granularity ?? 'day'], {
+    path: ['from'],
+    message: 'The range is too long for this granularity: at most 31 days by hour, 366 by day.',
+  })
+  .meta({ id: 'UsageReportQuery' });
+export type TUsageReportQuery = z.infer<typeof ZUsageReportQuery>;
+
+/** GET /usage/balance-history: a range of UTC days (both included), at most 366 days. */
+export const ZBalanceHistoryQuery = z
+  .object({ from: ZDay, to: ZDay })
+  .refine((q) => !isDay(q.from) || !isDay(q.to) || q.from <= q.to, {
+    path: ['to'],
+    message: 'The end of the range is before its start.',
+  })
+  .refine((q) => !isDay(q.from) || !isDay(q.to) || daysBetween(q.from, q.to) < USAGE_MAX_DAYS.day, {
+    path: ['from'],
+    message: 'The range is too long: at most 366 days.',
+  })
+  .meta({ id: 'BalanceHistoryQuery' });
+export type TBalanceHistoryQuery = z.infer<typeof ZBalanceHistoryQuery>;
 
 /** One bucket of use: what one application (or the account, for deployments) used of one method on one network. */
 export const ZUsageBucket = z
@@ -157,6 +188,17 @@ export const ZSpendingCaps = z
   .object({ month: z.string(), applications: z.array(ZApplicationSpend) })
   .meta({ id: 'SpendingCaps' });
 export type TSpendingCaps = z.infer<typeof ZSpendingCaps>;
+
+/**
+ * Where an application's month stands against its cap: REACHED at 100 % or more (the gateway
+ * refuses its calls), WARNING from the first alert threshold (85 %), OK below it or without a cap.
+ * Integers only (micro-credits), so the edge is exact.
+ */
+export function capState(usedMicro: number, capMicro: number | null): TApplicationSpend['state'] {
+  if (capMicro === null) return 'OK';
+  if (usedMicro >= capMicro) return 'REACHED';
+  return usedMicro * 100 >= capMicro * CAP_ALERT_THRESHOLDS[0] ? 'WARNING' : 'OK';
+}
 
 /** Micro-credits as credits (exact to six decimals). */
 export function microToCredits(micro: number): number {
