@@ -135,6 +135,23 @@ describe('LedgerRepository', () => {
       });
     });
 
+    it('charges metered use past the floor (the calls were served), once per reference, as a consumption', async () => {
+      const account = await newAccount();
+      await ledger.grant(account, 'CREDIT', 3n, ref('trial'));
+      const hour = ref('gateway hour');
+      expect(await ledger.meter(account, 'CREDIT', 5n, hour)).toEqual({ outcome: 'applied', balance: -2n });
+      expect(await ledger.meter(account, 'CREDIT', 5n, hour)).toEqual({ outcome: 'duplicate', balance: -2n });
+      expect(await ledger.balance(account, 'CREDIT')).toEqual({ balance: -2n, floor: 0n, available: -2n });
+      // Other taking is still held at the floor.
+      expect(await ledger.consume(account, 'CREDIT', 1n, ref('deployment'))).toMatchObject({ outcome: 'insufficient' });
+      const entries = await expectConsistent(account, 'CREDIT');
+      expect(entries.map((e) => [e.kind, e.amount])).toEqual([
+        ['grant', 3n],
+        ['consume', -5n],
+      ]);
+      await expect(ledger.meter(account, 'CREDIT', 0n, ref('nothing'))).rejects.toThrow(RangeError);
+    });
+
     it('refuses a floor above zero', async () => {
       const account = await newAccount();
       await expect(ledger.setFloor(account, 'CREDIT', 1n)).rejects.toThrow(RangeError);

@@ -58,6 +58,15 @@ export class LedgerRepository {
     return this.move(accountId, asset, 'consume', -amount, movement);
   }
 
+  /**
+   * Metered use charged after the fact (a closed hour's gateway calls, services/usage/close.ts): a
+   * consumption that may pass the floor, because the calls were already served — refusing the
+   * charge would not un-serve them. Never 'insufficient'.
+   */
+  meter(accountId: string, asset: LedgerAsset, amount: bigint, movement: Movement): Promise<MoveResult> {
+    return this.move(accountId, asset, 'consume', -amount, movement, true);
+  }
+
   /** Paid out of the account (rewards claimed); 'insufficient' when the balance would pass the floor. */
   claim(accountId: string, asset: LedgerAsset, amount: bigint, movement: Movement): Promise<MoveResult> {
     return this.move(accountId, asset, 'claim', -amount, movement);
@@ -111,18 +120,26 @@ export class LedgerRepository {
     kind: LedgerKind,
     signed: bigint,
     { reason, reference }: Movement,
+    mayPassFloor = false,
   ): Promise<MoveResult> {
     if (signed === 0n || signed < 0n !== TAKING.has(kind)) {
       throw new RangeError(`A ledger amount is positive: ${kind} of ${TAKING.has(kind) ? -signed : signed} refused.`);
     }
     if (!(this.db instanceof PgTransaction)) {
       return this.db.transaction((tx) =>
-        new LedgerRepository(tx as unknown as Database).move(accountId, asset, kind, signed, { reason, reference }),
+        new LedgerRepository(tx as unknown as Database).move(
+          accountId,
+          asset,
+          kind,
+          signed,
+          { reason, reference },
+          mayPassFloor,
+        ),
       );
     }
     const { balance, floor } = await this.lock(accountId, asset);
     const after = balance + signed;
-    if (signed < 0n && after < floor) {
+    if (signed < 0n && after < floor && !mayPassFloor) {
       return { outcome: (await this.hasEntry(reference)) ? 'duplicate' : 'insufficient', balance };
     }
     const moved = (await this.db.execute(sql`
