@@ -25,6 +25,7 @@ import { applicationChanges } from '../../lib/application-changes.ts';
 import { serviceStatusRoute } from '../../lib/service-status.ts';
 import { ApplicationRepository } from './repository.ts';
 import { ApplicationService } from './service.ts';
+import { usageRoutes } from '../usage/index.ts';
 
 const ZIdParams = z.object({ id: z.uuid({ message: 'The application id must be a UUID.' }) });
 const ZSecretParams = ZIdParams.extend({ secretId: z.uuid({ message: 'The secret id must be a UUID.' }) });
@@ -234,4 +235,6 @@ export async function applicationManagerService(app: App, deps: Deps) {
     },
     async (request) => service.usage(callerOf(request), request.params.id, request.query.days),
   );
+
+  usageRoutes(app, deps);
 }
