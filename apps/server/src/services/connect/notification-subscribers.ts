@@ -10,6 +10,7 @@ type ActivityKind = Extract<
 import type { Mailer } from '../../adapters/mail/port.ts';
 import type { DomainEvent, DomainEvents } from '../../events/catalogue.ts';
 import type { EventBus } from '../../events/port.ts';
+import { AccountPlansRepository } from '../../repositories/account-plans.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
 import { NotificationRepository, type Recipient } from './notifications-repository.ts';
 
@@ -20,6 +21,10 @@ export const PLAN_NOTICE_SUBSCRIBER = 'connect.plan-notices';
 export const PLAN_EMAIL_SUBSCRIBER = 'connect.plan-emails';
 export const LOW_CREDITS_SUBSCRIBER = 'connect.low-credits';
 export const LOW_CREDITS_EMAIL_SUBSCRIBER = 'connect.low-credits-emails';
+export const USAGE_CAP_SUBSCRIBER = 'connect.usage-cap';
+export const USAGE_CAP_EMAIL_SUBSCRIBER = 'connect.usage-cap-emails';
+export const USAGE_CREDITS_SUBSCRIBER = 'connect.usage-credits';
+export const USAGE_CREDITS_EMAIL_SUBSCRIBER = 'connect.usage-credits-emails';
 
 /** Whom an event concerns: `userId` when it names one member of the account, else the whole account. */
 type Audience = { accountId: string; userId: string | null };
@@ -183,6 +188,8 @@ type AccountNotice = Notice & { kind: string; email: boolean };
 /** The portal's pages for the plan (apps/web/src/config/paths.ts). */
 const PLAN_PAGE = '/my-account';
 const UPGRADE_PAGE = '/account-plan/upgrade';
+/** The usage page: use by application and method, and the applications' caps. */
+const USAGE_PAGE = '/usage';
 
 const DATE = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -332,6 +339,71 @@ export function lowCreditsNotice(available: number): AccountNotice {
   };
 }
 
+const CREDITS = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
+/** Credits as people read them: thousands separated, two decimals at most (spec §9). */
+const credits = (value: number) => CREDITS.format(value);
+const MONTH_DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long' });
+
+/**
+ * What a crossed spending cap tells (issue 17 §3): at 85 % that the cap is near, at 100 % that the
+ * application's calls are refused until the cap is raised or the UTC month turns (its first day named).
+ */
+export function capCrossedNotice(crossed: DomainEvents['usage.cap_crossed']): AccountNotice {
+  const name = crossed.applicationName;
+  const used = `${credits(crossed.usedCredits)} of its ${credits(crossed.capCredits)} credits`;
+  if (crossed.threshold === 100) {
+    const start = new Date(`${crossed.month}T00:00:00.000Z`);
+    const turn = MONTH_DAY.format(new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1)));
+    return {
+      kind: 'usage.cap',
+      title: `${name} reached its monthly cap`,
+      body: `${name} reached its monthly cap: its calls are refused until you raise the cap or the month turns (${turn}). It has used ${used} this month.`,
+      link: USAGE_PAGE,
+      email: true,
+    };
+  }
+  return {
+    kind: 'usage.cap',
+    title: `${name} has used ${crossed.threshold} % of its monthly cap`,
+    body: `${name} has used ${crossed.threshold} % of its monthly cap: ${used} this month. At 100 % its calls are refused until you raise the cap or the month turns.`,
+    link: USAGE_PAGE,
+    email: true,
+  };
+}
+
+/** The warning when metered use takes a prepaid account's credits to nothing or below. */
+export function creditsUsedUpNotice(): AccountNotice {
+  return {
+    kind: 'credits.low',
+    title: 'Your credits are used up',
+    body: "Your applications' calls have used up your credits. Their calls are still served: metered use beyond your balance is taken from the next credits you buy. Add credits, or choose a plan with more.",
+    link: UPGRADE_PAGE,
+    email: true,
+  };
+}
+
+/**
+ * What a charge of metered use tells a prepaid account (trial, subscription): that its credits are
+ * used up when they went from above 0 to 0 or below, else that they run low when they crossed
+ * PLAN_TERMS.lowCreditsThreshold — one notice per charge, the graver one. Pay as you go is billed
+ * for its use at the month's end and its credits never run out: nothing. The available credits
+ * before and after are the charge's own (the event's), so every delivery answers the same.
+ */
+async function usageChargedNotice(
+  plans: AccountPlansRepository,
+  charged: DomainEvents['usage.charged'],
+): Promise<AccountNotice | null> {
+  const { availableBefore: before, availableAfter: after } = charged;
+  const threshold = PLAN_TERMS.lowCreditsThreshold;
+  const isUsedUp = before > 0 && after <= 0;
+  const isLow = before > threshold && after <= threshold;
+  if (!isUsedUp && !isLow) return null;
+  const state = await plans.state(charged.accountId);
+  if (!state || state.plan.type === 'PAY_AS_YOU_GO') return null;
+  // Whole hundredths, rounded down: never more credits than there are.
+  return isUsedUp ? creditsUsedUpNotice() : lowCreditsNotice(Math.floor(after * 100) / 100);
+}
+
 /** Writes the notice to every member's bell, once per member and key (inside a delivery's transaction, or alone). */
 async function addAccountNotice(repo: NotificationRepository, accountId: string, key: string, notice: AccountNotice) {
   const members = await repo.members(accountId);
@@ -393,7 +465,7 @@ async function lowCreditsAfter(ledger: LedgerRepository, deployed: DomainEvents[
   return before > threshold && after <= threshold ? Number(after) : null;
 }
 
-/** The account notices of events: plan changes, and low credits after a deployment. */
+/** The account notices of events: plan changes, low credits after a deployment or metered use, spending caps crossed. */
 function subscribeAccountNotices(events: EventBus, deps: { db: Database; mailer: Mailer } & Options): void {
   events.subscribe(PLAN_NOTICE_SUBSCRIBER, 'plan.changed', async (event, tx) => {
     const notice = planChangedNotice(event.payload);
@@ -414,6 +486,28 @@ function subscribeAccountNotices(events: EventBus, deps: { db: Database; mailer:
     const available = await lowCreditsAfter(new LedgerRepository(deps.db), event.payload);
     if (available === null) return;
     await mailAccountNotice(deps, event.payload.accountId, `low-credits:${event.id}`, lowCreditsNotice(available));
+  });
+  events.subscribe(USAGE_CAP_SUBSCRIBER, 'usage.cap_crossed', async (event, tx) => {
+    const key = `usage-cap:${event.id}`;
+    await addAccountNotice(
+      new NotificationRepository(tx),
+      event.payload.accountId,
+      key,
+      capCrossedNotice(event.payload),
+    );
+  });
+  events.subscribeEffect(USAGE_CAP_EMAIL_SUBSCRIBER, 'usage.cap_crossed', async (event) => {
+    await mailAccountNotice(deps, event.payload.accountId, `usage-cap:${event.id}`, capCrossedNotice(event.payload));
+  });
+  events.subscribe(USAGE_CREDITS_SUBSCRIBER, 'usage.charged', async (event, tx) => {
+    const notice = await usageChargedNotice(new AccountPlansRepository(tx, events), event.payload);
+    if (!notice) return;
+    const key = `usage-credits:${event.id}`;
+    await addAccountNotice(new NotificationRepository(tx), event.payload.accountId, key, notice);
+  });
+  events.subscribeEffect(USAGE_CREDITS_EMAIL_SUBSCRIBER, 'usage.charged', async (event) => {
+    const notice = await usageChargedNotice(new AccountPlansRepository(deps.db, events), event.payload);
+    if (notice) await mailAccountNotice(deps, event.payload.accountId, `usage-credits:${event.id}`, notice);
   });
 }
 
