@@ -75,6 +75,8 @@ const profile = {
  * status it must answer. Refusals other than the automatic 401s are listed too (404, 403, 400).
  */
 export function script(chain: TestChain): Call[] {
+  /** The usage calls' range: today (UTC), where the script's gateway calls were counted. */
+  const today = new Date().toISOString().slice(0, 10);
   const token = (s: State, deploymentType: 'QUANT' | 'META_MASK', externalId: string = randomUUID()) => ({
     url: '/api/tokenise/v2/token',
     body: { externalId, networkId: s.network, tierId: s.tier, tokenType: 'QRC20', deploymentType, ...qrc20Form() },
@@ -374,6 +376,37 @@ export function script(chain: TestChain): Call[] {
       send: (s) => ({ url: `/api/application-manager/application/${s.application}/usage?days=7` }),
       status: 200,
     },
+    // ── Usage (issue 17): the report, the balance's history, the export and the caps ────────
+    ...(
+      [
+        [(s: State) => `from=${today}&to=${today}&granularity=hour&applicationId=${s.application}`, 200],
+        [() => `from=${today}&to=${today}&applicationId=${randomUUID()}`, 404],
+        // The end of the range before its start.
+        [() => `from=${today}&to=2000-01-01`, 400],
+      ] as const
+    ).map(([query, expected]): Call => ({
+      operation: 'GET /api/application-manager/usage/report',
+      send: (s) => ({ url: `/api/application-manager/usage/report?${query(s)}` }),
+      status: expected,
+    })),
+    get(`/api/application-manager/usage/report?from=${today}&to=${today}`),
+    get(`/api/application-manager/usage/balance-history?from=${today}&to=${today}`),
+    get(`/api/application-manager/usage/export.csv?from=${today}&to=${today}`),
+    get('/api/application-manager/usage/caps'),
+    ...(
+      [
+        ['own', { monthlyCapCredits: 50 }, 200],
+        ['own', { monthlyCapCredits: 0.001 }, 400],
+        ['other', { monthlyCapCredits: 50 }, 404],
+      ] as const
+    ).map(([which, body, expected]): Call => ({
+      operation: 'PUT /api/application-manager/usage/caps/{applicationId}',
+      send: (s) => ({
+        url: `/api/application-manager/usage/caps/${which === 'own' ? s.application : randomUUID()}`,
+        body,
+      }),
+      status: expected,
+    })),
     {
       operation: 'POST /api/application-manager/application/{id}/rotate-secret',
       send: (s) => ({
