@@ -4,6 +4,11 @@ type ProblemOptions = {
   /** A more specific message than the code's own (which network, how many credits). */
   detail?: string;
   invalidParams?: TInvalidParam[];
+  /**
+   * Extension members of the problem details (RFC 9457 §3.2), beside the standard ones, for what
+   * a client can act on (a spending cap's `retryAt`); they never override a standard member.
+   */
+  extensions?: Readonly<Record<string, unknown>> | undefined;
 };
 
 /**
@@ -17,6 +22,7 @@ export class ProblemError extends Error {
   readonly title: string;
   readonly detail: string;
   readonly invalidParams?: TInvalidParam[];
+  readonly extensions?: Readonly<Record<string, unknown>>;
 
   constructor(
     readonly code: ProblemCode,
@@ -29,6 +35,7 @@ export class ProblemError extends Error {
     this.title = problemTitle(code);
     this.detail = detail;
     if (options.invalidParams) this.invalidParams = options.invalidParams;
+    if (options.extensions) this.extensions = options.extensions;
   }
 }
 

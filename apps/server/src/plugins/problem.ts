@@ -25,11 +25,17 @@ function frameworkCode(error: FastifyError): ProblemCode {
   return FRAMEWORK_CODES[status] ?? (status >= 400 && status < 500 ? 'MALFORMED_REQUEST' : 'INTERNAL_ERROR');
 }
 
-export function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: Omit<TProblem, 'type'>) {
+/** Sends problem details; `extensions` are members of the refusal's own (RFC 9457 §3.2), never overriding a standard one. */
+export function sendProblem(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  problem: Omit<TProblem, 'type'>,
+  extensions?: Readonly<Record<string, unknown>>,
+) {
   return reply
     .code(problem.status)
     .type('application/problem+json')
-    .send({ type: 'about:blank', ...problem, instance: request.url.split('?')[0], requestId: request.id });
+    .send({ ...extensions, type: 'about:blank', ...problem, instance: request.url.split('?')[0], requestId: request.id });
 }
 
 /** What the router's own refusals say: the path is already the problem's `instance`. */
@@ -94,7 +100,7 @@ export const problemPlugin = fp(
           title: error.title,
           detail: error.detail,
           ...(error.invalidParams ? { invalidParams: error.invalidParams } : {}),
-        });
+        }, error.extensions);
       }
       const invalidParams = invalidParamsOf(error);
       if (invalidParams) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessTokenClaims } from './access-tokens.ts';
 import { SharedAnswers } from './cache.ts';
-import { GatewayDecider, type Admission, type Admitted, type Decision } from './decision.ts';
+import { capReached, GatewayDecider, type Admission, type Admitted, type Decision } from './decision.ts';
 import { NEEDS_HEAD } from './methods.ts';
 import { NetworkRateLimiter } from './rate-limiter.ts';
 import type { GatewayRoute, OpenRoute } from './route-cache.ts';
@@ -37,7 +37,7 @@ function decider(
 ) {
   const { tokenKnown = true, tokenValid = true, secretKnown = true, secretValid = true, routeKnown = true } = options;
   const route = options.route ?? OPEN;
-  const counted: number[] = [];
+  const counted: string[] = [];
   const made = new GatewayDecider({
     tokens: {
       known: (token) => (tokenKnown && token === 'good' ? CALLER : undefined),
@@ -50,7 +50,7 @@ function decider(
     routes: { known: () => (routeKnown ? route : undefined), resolve: async () => route },
     limiter: options.limiter ?? new NetworkRateLimiter(),
     shared: options.shared,
-    usage: { record: (_app, _net, requests) => counted.push(requests) },
+    usage: { recordCalls: (_app, _net, calls) => void counted.push((calls as { method: string }).method) },
   });
   return { decider: made, counted };
 }
@@ -205,7 +205,7 @@ describe('the gateway’s decision', () => {
       id: 'x',
       result: '0x7a69',
     });
-    expect(counted).toEqual([1]);
+    expect(counted).toEqual(['eth_chainId']);
 
     const { decider: fresh } = decider({ shared, limiter: new NetworkRateLimiter() });
     const refused = { jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [] };
@@ -216,5 +216,25 @@ describe('the gateway’s decision', () => {
     });
     const logs = { jsonrpc: '2.0', id: 2, method: 'eth_getLogs', params: [{ fromBlock: '0x1', toBlock: 'latest' }] };
     expect(fresh.decide(admitted(fresh), body(logs))).toMatchObject({ kind: 'forward', screening: NEEDS_HEAD });
+  });
+
+  it('refuses an application at its spending cap with 429, Retry-After and when to try again, until the month turns', () => {
+    const monthEndsMs = Date.parse('2026-12-01T00:00:00Z');
+    const { decider: made } = decider({ route: { kind: 'cap-reached', capCredits: 12.5, monthEndsMs } });
+    const refusal = made.admit('Bearer good', 'net-1', false);
+    expect(refusal).toMatchObject({
+      kind: 'refuse',
+      code: 'GATEWAY_SPENDING_CAP_REACHED',
+      extensions: { allowedRps: 0, retryAt: '2026-12-01T00:00:00.000Z' },
+    });
+    const nowMs = Date.parse('2026-11-30T23:00:00.500Z');
+    expect(capReached(12.5, monthEndsMs, nowMs)).toEqual({
+      kind: 'refuse',
+      code: 'GATEWAY_SPENDING_CAP_REACHED',
+      detail:
+        'This application used its monthly spending cap of 12.5 credits: raise the cap, or wait for the month to turn (2026-12-01T00:00:00.000Z).',
+      headers: { 'retry-after': '3600' },
+      extensions: { allowedRps: 0, backoffSeconds: 3600, retryAt: '2026-12-01T00:00:00.000Z' },
+    });
   });
 });

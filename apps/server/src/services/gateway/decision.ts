@@ -7,12 +7,17 @@ import type { NetworkRateLimiter, RateDecision } from './rate-limiter.ts';
 import type { GatewayRoute, OpenRoute, RouteCache } from './route-cache.ts';
 import type { UsageRecorder } from './usage-recorder.ts';
 
-/** A request the gateway refuses: its problem code, the detail when more specific, and headers to answer. */
+/**
+ * A request the gateway refuses: its problem code, the detail when more specific, headers to
+ * answer, and extension members of the problem details (RFC 9457 §3.2) when the caller can act on
+ * them (a spending cap's `retryAt`).
+ */
 export type Refusal = {
   kind: 'refuse';
   code: ProblemCode;
   detail?: string;
   headers?: Readonly<Record<string, string>>;
+  extensions?: Readonly<Record<string, unknown>>;
 };
 
 /** The caller and the network it may call. */
@@ -45,7 +50,7 @@ export type DeciderParts = {
   limiter: Pick<NetworkRateLimiter, 'take'>;
   /** Shared answers, when GATEWAY_CACHE is on. */
   shared: SharedAnswers | undefined;
-  usage: Pick<UsageRecorder, 'record'>;
+  usage: Pick<UsageRecorder, 'recordCalls'>;
 };
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -86,6 +91,8 @@ function admission(caller: AccessTokenClaims, route: GatewayRoute): Admission {
       return NETWORK_INACTIVE;
     case 'plan-inactive':
       return PLAN_INACTIVE;
+    case 'cap-reached':
+      return capReached(route.capCredits, route.monthEndsMs, Date.now());
     case 'no-rpc':
       return {
         kind: 'refuse',
@@ -93,6 +100,24 @@ function admission(caller: AccessTokenClaims, route: GatewayRoute): Admission {
         detail: `${route.networkName} has no RPC endpoint configured.`,
       };
   }
+}
+
+/**
+ * 429 for an application at its monthly spending cap, said the way Infura says a spent quota: the
+ * rate now allowed (0 calls per second) and when to try again — the next UTC month (Retry-After
+ * and `backoffSeconds` in seconds, `retryAt` as a time); raising the cap lets the calls through
+ * sooner.
+ */
+export function capReached(capCredits: number, monthEndsMs: number, nowMs: number): Refusal {
+  const backoffSeconds = Math.max(1, Math.ceil((monthEndsMs - nowMs) / 1000));
+  const retryAt = new Date(monthEndsMs).toISOString();
+  return {
+    kind: 'refuse',
+    code: 'GATEWAY_SPENDING_CAP_REACHED',
+    detail: `This application used its monthly spending cap of ${capCredits} credits: raise the cap, or wait for the month to turn (${retryAt}).`,
+    headers: { 'retry-after': String(backoffSeconds) },
+    extensions: { allowedRps: 0, backoffSeconds, retryAt },
+  };
 }
 
 function invalidBody(parsed: unknown): Refusal {
@@ -110,7 +135,8 @@ function invalidBody(parsed: unknown): Refusal {
  *
  * 1. admit: the access token (a Bearer token this server issued, not expired), its client secret
  *    (neither revoked nor expired), the network (known; associated with the application; active
- *    for its account, whose plan is in service; with an RPC endpoint) — 401, 404, 403, 503;
+ *    for its account, whose plan is in service; the application under its monthly spending cap;
+ *    with an RPC endpoint) — 401, 404, 403, 429, 503;
  * 2. decide, on the body: a JSON-RPC 2.0 request or batch (400), within the account's calls per
  *    second on the network — the lower of the network's and the plan's limits — (429 with Retry-After), then its calls screened by the method
  *    allow-list (methods.ts) and, for a single shareable call, the shared answer (cache.ts).
@@ -195,7 +221,7 @@ export class GatewayDecider {
     const answer = sharedCall && shared!.answer(sharedCall);
     if (answer) {
       // Counted here, where it is decided, so neither caller forgets it.
-      this.parts.usage.record(caller.applicationId, route.networkId, calls);
+      this.parts.usage.recordCalls(caller.applicationId, route.networkId, parsed);
       return { kind: 'answer', answer };
     }
     return { kind: 'forward', caller, route, body, parsed, calls, screening, sharedCall };

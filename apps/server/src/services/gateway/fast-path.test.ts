@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountNetworks, applicationUsageDaily } from '@connect/db';
+import { accountNetworks, gatewayUsageHourly } from '@connect/db';
 import { ZProblem, ZTokenResponse } from '@connect/shared';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
@@ -122,9 +122,9 @@ describe('platform API: the gateway fast path', () => {
         async () => {
           const rows = await t.db.db
             .select()
-            .from(applicationUsageDaily)
-            .where(eq(applicationUsageDaily.applicationId, created.id));
-          return rows.reduce((sum, row) => sum + row.requests, 0);
+            .from(gatewayUsageHourly)
+            .where(eq(gatewayUsageHourly.applicationId, created.id));
+          return rows.reduce((sum, row) => sum + row.calls, 0);
         },
         { timeout: 10_000, interval: 250 },
       )

@@ -39,7 +39,7 @@ export async function gatewayRoute(app: App, service: GatewayService) {
       switch (decided.kind) {
         case 'refuse':
           if (decided.headers) reply.headers(decided.headers);
-          throw problem(decided.code, { detail: decided.detail });
+          throw problem(decided.code, { detail: decided.detail, extensions: decided.extensions });
         case 'answer':
           return reply.header('x-gateway-cache', 'hit').type('application/json; charset=utf-8').send(decided.answer);
       }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountNetworks, applicationSecrets, applicationUsageDaily } from '@connect/db';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accountNetworks, applications, applicationSecrets, gatewayUsageHourly } from '@connect/db';
 import { type ZCreateApplicationResponse, ZProblem, ZRotateSecretResponse, ZTokenResponse } from '@connect/shared';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
@@ -18,6 +18,8 @@ import {
 } from '../application-manager/testing.ts';
 import { countCalls } from './methods.ts';
 import { loadAccessTokenKey } from './access-tokens.ts';
+import { applicationChanges } from '../../lib/application-changes.ts';
+import { OutboxRepository } from '../../events/repository.ts';
 import { GatewayRepository } from './repository.ts';
 
 const basic = (id: string, secret: string) =>
@@ -373,32 +375,105 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
       expect(ZProblem.parse(refused.json()).code).toBe('PLAN_INACTIVE');
     });
 
-    it('counts usage per application, network and day, written in batches', async () => {
+    it('counts usage per application, network, method and hour, written in batches; screened calls are not counted', async () => {
       const counted = await createApp(owner, [network.id]);
       const token = await tokenFor(counted.clientId, counted.clientSecret);
       const call = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] };
+      const chainId = { jsonrpc: '2.0', id: 2, method: 'eth_chainId', params: [] };
+      const refused = { jsonrpc: '2.0', id: 3, method: 'anvil_setBalance', params: [] };
       for (let i = 0; i < 3; i++) expect((await rpc(token, network.id, call)).statusCode).toBe(200);
-      expect((await rpc(token, network.id, [call, call])).statusCode).toBe(200);
+      expect((await rpc(token, network.id, [call, chainId])).statusCode).toBe(200);
+      expect((await rpc(token, network.id, [chainId, refused])).statusCode).toBe(200);
       // Refused requests are not counted.
       expect((await rpc(token, otherNetwork.id, call)).statusCode).toBe(403);
+      const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
       await expect
         .poll(
           async () => {
             const rows = await t.db.db
               .select()
-              .from(applicationUsageDaily)
-              .where(eq(applicationUsageDaily.applicationId, counted.id));
-            return rows.map((r) => ({ networkId: r.networkId, requests: r.requests }));
+              .from(gatewayUsageHourly)
+              .where(eq(gatewayUsageHourly.applicationId, counted.id));
+            return rows
+              .map((r) => ({ networkId: r.networkId, method: r.method, hour: r.hour, calls: r.calls, micro: r.microCredits }))
+              .sort((a, b) => a.method.localeCompare(b.method));
           },
           { timeout: 5_000 },
         )
-        .toEqual([{ networkId: network.id, requests: 5 }]);
+        .toEqual([
+          { networkId: network.id, method: 'eth_blockNumber', hour, calls: 4, micro: 400 },
+          { networkId: network.id, method: 'eth_chainId', hour, calls: 2, micro: 200 },
+        ]);
       const usage = await t.app.inject({
         method: 'GET',
         url: `/api/application-manager/application/${counted.id}/usage?days=7`,
         headers: owner.headers,
       });
-      expect((usage.json() as { total: number }).total).toBe(5);
+      expect((usage.json() as { total: number }).total).toBe(6);
+    });
+
+    it('refuses an application at its monthly spending cap with 429 until the cap is raised or the month turns; alerts at 85 % and 100 % once', async () => {
+      const capped = await createApp(owner, [network.id]);
+      const outbox = new OutboxRepository(t.db.db);
+      const crossed = async () =>
+        (await outbox.ofType('usage.cap_crossed'))
+          .filter((event) => event.payload.applicationId === capped.id)
+          .map((event) => [event.payload.threshold, event.payload.capCredits, event.payload.usedCredits]);
+      // 0.001 credit: ten reads (set directly: the caps endpoint allows two decimals at least).
+      const setCap = async (capMicro: number) => {
+        await t.db.db.update(applications).set({ monthlyCapMicro: capMicro }).where(eq(applications.id, capped.id));
+        applicationChanges(t.app.deps).changed(capped.id);
+      };
+      await setCap(1_000);
+      let token = await tokenFor(capped.clientId, capped.clientSecret);
+      const call = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] };
+      for (let i = 0; i < 9; i++) expect((await rpc(token, network.id, call)).statusCode).toBe(200);
+      await expect.poll(crossed, { timeout: 5_000 }).toEqual([[85, 0.001, 0.0009]]);
+      expect((await rpc(token, network.id, call)).statusCode).toBe(200);
+      await expect.poll(crossed, { timeout: 5_000 }).toEqual([
+        [85, 0.001, 0.0009],
+        [100, 0.001, 0.001],
+      ]);
+      // The flushing node forgot the route: refused at once, with when to retry.
+      const refused = await rpc(token, network.id, call);
+      expect(refused.statusCode).toBe(429);
+      const now = new Date();
+      const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+      const seconds = Number(refused.headers['retry-after']);
+      expect(Math.abs(seconds - (monthEnd.getTime() - Date.now()) / 1000)).toBeLessThan(5);
+      const body = refused.json() as Record<string, unknown>;
+      expect(ZProblem.parse(body).code).toBe('GATEWAY_SPENDING_CAP_REACHED');
+      expect(body).toMatchObject({ allowedRps: 0, backoffSeconds: seconds, retryAt: monthEnd.toISOString() });
+      // A replayed or second node's flush past the cap alerts nothing more.
+      await new GatewayRepository(t.app.deps.dbh).addUsage(
+        [
+          {
+            applicationId: capped.id,
+            networkId: network.id,
+            method: 'eth_call',
+            hour: new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString(),
+            calls: 1,
+            microCredits: 100,
+          },
+        ],
+        t.app.events,
+      );
+      expect(await crossed()).toHaveLength(2);
+
+      // Raised: through again (and a new cap may alert again).
+      await setCap(100_000);
+      expect((await rpc(token, network.id, call)).statusCode).toBe(200);
+      // Lowered under the month's spend: refused; the month turns: through.
+      await setCap(1_000);
+      expect((await rpc(token, network.id, call)).statusCode).toBe(429);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(monthEnd.getTime() + 1_000);
+        token = await tokenFor(capped.clientId, capped.clientSecret);
+        expect((await rpc(token, network.id, call)).statusCode).toBe(200);
+      } finally {
+        vi.useRealTimers();
+      }
     });
   });
 

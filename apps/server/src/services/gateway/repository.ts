@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { applications, applicationUsageDaily, networks, type Database, type DbHandle } from '@connect/db';
+import {
+  applicationMonthSpend,
+  applications,
+  gatewayUsageHourly,
+  networks,
+  usageAlerts,
+  type Database,
+  type DbHandle,
+} from '@connect/db';
+import { CAP_ALERT_THRESHOLDS, microToCredits } from '@connect/shared';
 import type { DomainEvents } from '../../events/catalogue.ts';
 import type { EventBus } from '../../events/port.ts';
 import { AppSettingRepository } from '../../repositories/app-settings.ts';
@@ -26,9 +35,24 @@ export type RouteFacts = {
   isAssociated: boolean;
   /** The application's account has the network active (My networks). */
   isActive: boolean;
+  /** The application's monthly spending cap (micro-credits), null without one. */
+  capMicro: number | null;
+  /** What its gateway calls cost in the asked UTC month so far (micro-credits, every node's flushes). */
+  monthMicro: number;
 };
 
-export type UsageCount = { applicationId: string; networkId: string; day: string; requests: number };
+/** One flush's count of one method's calls, in one UTC hour (ISO), with their price. */
+export type UsageCount = {
+  applicationId: string;
+  networkId: string;
+  method: string;
+  hour: string;
+  calls: number;
+  microCredits: number;
+};
+
+/** What a flush did beyond counting: the applications whose month's spend is now at or over their cap. */
+export type UsageAdded = { capReached: string[] };
 
 /** The app_settings key of the access-token key. */
 const ACCESS_TOKEN_KEY_SETTING = 'gateway.token_key';
@@ -76,62 +100,177 @@ export class GatewayRepository {
    * The network named by id or code (`/api/gateway/ethereum-testnet`) as the application sees
    * it, with what the account's plan allows now (its rate limit, whether it is in service);
    * undefined when there is no such network (or application). An account without a plan row
-   * (none since migration 0009) is out of service.
+   * (none since migration 0009) is out of service. `month` (the first day of a UTC month, the
+   * node's) is the month whose spend is read against the application's cap.
    */
-  async findRoute(applicationId: string, network: string): Promise<RouteFacts | undefined> {
+  async findRoute(applicationId: string, network: string, month: string): Promise<RouteFacts | undefined> {
     const isUuid = UUID.test(network);
     const { rows } = await this.dbh.query(
       `select n.id as "networkId", n.name as "networkName", n.rpc_url as "rpcUrl",
          least(n.rate_limit, al.rate_limit) as "rateLimit", coalesce(al.rate_limit < n.rate_limit, false) as "isPlanRateLimit",
          a.account_id as "accountId", coalesce(al.in_service, false) as "inService",
          exists(select 1 from application_networks an where an.application_id = a.id and an.network_id = n.id) as "isAssociated",
-         exists(select 1 from account_networks acn where acn.account_id = a.account_id and acn.network_id = n.id) as "isActive"
+         exists(select 1 from account_networks acn where acn.account_id = a.account_id and acn.network_id = n.id) as "isActive",
+         a.monthly_cap_micro as "capMicro", coalesce(ms.micro_credits, 0) as "monthMicro"
        from applications a join networks n on ${isUuid ? 'n.id = $2::uuid' : 'n.code = $2'}
          left join account_allowances al on al.account_id = a.account_id
+         left join application_month_spend ms on ms.application_id = a.id and ms.month = $3::date
        where a.id = $1`,
-      [applicationId, network],
+      [applicationId, network, month],
       { name: isUuid ? 'gateway_route_id' : 'gateway_route_code' },
     );
     const row = rows[0] as RouteFacts | undefined;
-    return row && { ...row, rateLimit: Number(row.rateLimit) };
+    return (
+      row && {
+        ...row,
+        rateLimit: Number(row.rateLimit),
+        capMicro: row.capMicro === null ? null : Number(row.capMicro),
+        monthMicro: Number(row.monthMicro),
+      }
+    );
   }
 
   /**
-   * Adds a flush's counted requests to application_usage_daily (one statement for all rows) and
-   * announces them as one gateway.usage_counted, in one transaction: the event exists exactly when
-   * the counts do. Counts of an application or network deleted meanwhile are dropped (the locks
-   * keep a deletion from slipping in between the check and the write).
+   * Adds a flush's counts to gateway_usage_hourly and their micro-credits to each application's
+   * UTC month in application_month_spend (one statement for all rows), and announces them as one
+   * gateway.usage_counted, in one transaction: the event exists exactly when the counts do. Counts
+   * of an application or network deleted meanwhile are dropped (the locks keep a deletion from
+   * slipping in between the check and the write).
+   *
+   * The statement answers each application's new month total; a capped application at 85 % or
+   * 100 % of its cap then gets its alerts (see capAlerts), and the applications at 100 % are
+   * answered so this node's gateway stops admitting their calls at once.
    */
-  async addUsage(rows: UsageCount[], events: EventBus): Promise<void> {
-    if (!rows.length) return;
+  async addUsage(rows: UsageCount[], events: EventBus): Promise<UsageAdded> {
+    if (!rows.length) return { capReached: [] };
     const counted = sql.join(
       rows.map(
-        (row) => sql`(${row.applicationId}::uuid, ${row.networkId}::uuid, ${row.day}::date, ${row.requests}::int)`,
+        (row) =>
+          sql`(${row.applicationId}::uuid, ${row.networkId}::uuid, ${row.method}::text, ${row.hour}::timestamptz, ${row.calls}::bigint, ${row.microCredits}::bigint)`,
       ),
       sql`, `,
     );
-    await this.dbh.db.transaction(async (transaction) => {
+    return this.dbh.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Database;
       const result = (await tx.execute(sql`
-        with counted (application_id, network_id, day, requests) as (values ${counted}),
+        with counted (application_id, network_id, method, hour, calls, micro_credits) as (values ${counted}),
         kept as (
-          select c.application_id, c.network_id, c.day, c.requests, a.account_id
+          select c.application_id, c.network_id, c.method, c.hour, c.calls, c.micro_credits, a.account_id,
+            a.monthly_cap_micro as cap_micro, date_trunc('month', c.hour at time zone 'UTC')::date as month
           from counted c
           join ${applications} a on a.id = c.application_id
           join ${networks} n on n.id = c.network_id
           for key share of a, n
         ),
         added as (
-          insert into ${applicationUsageDaily} (application_id, network_id, day, requests)
-          select application_id, network_id, day, requests from kept
-          on conflict (application_id, network_id, day)
-          do update set requests = ${applicationUsageDaily}.requests + excluded.requests
+          insert into ${gatewayUsageHourly} (application_id, network_id, method, hour, account_id, calls, micro_credits)
+          select application_id, network_id, method, hour, account_id, calls, micro_credits from kept
+          order by application_id, network_id, method, hour
+          on conflict (application_id, network_id, method, hour) do update
+          set calls = ${gatewayUsageHourly}.calls + excluded.calls,
+            micro_credits = ${gatewayUsageHourly}.micro_credits + excluded.micro_credits
+        ),
+        spent as (
+          insert into ${applicationMonthSpend} (application_id, month, micro_credits)
+          select application_id, month, sum(micro_credits) from kept group by application_id, month
+          order by application_id, month
+          on conflict (application_id, month) do update
+          set micro_credits = ${applicationMonthSpend}.micro_credits + excluded.micro_credits
+          returning application_id, month, micro_credits
         )
-        select account_id as "accountId", application_id as "applicationId", network_id as "networkId",
-          to_char(day, 'YYYY-MM-DD') as "day", requests as "calls"
-        from kept`)) as unknown as { rows: DomainEvents['gateway.usage_counted']['counts'] };
-      if (result.rows.length) await events.emit(tx, 'gateway.usage_counted', { counts: result.rows });
+        select k.account_id as "accountId", k.application_id as "applicationId", k.network_id as "networkId",
+          k.method, to_char(k.hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "hour",
+          k.calls, k.micro_credits as "microCredits", to_char(k.month, 'YYYY-MM-DD') as "month",
+          s.micro_credits as "monthMicro", k.cap_micro as "capMicro"
+        from kept k join spent s on s.application_id = k.application_id and s.month = k.month`)) as unknown as {
+        rows: (DomainEvents['gateway.usage_counted']['counts'][number] & {
+          month: string;
+          monthMicro: unknown;
+          capMicro: unknown;
+        })[];
+      };
+      if (!result.rows.length) return { capReached: [] };
+      // The month totals near a cap: the only ones that need the alerts' statement.
+      const nearCap = new Map<string, { applicationId: string; month: string; monthMicro: number }>();
+      const counts = result.rows.map(({ month, monthMicro, capMicro, ...count }) => {
+        const total = Number(monthMicro);
+        if (capMicro !== null && total * 100 >= Number(capMicro) * CAP_ALERT_THRESHOLDS[0]) {
+          nearCap.set(`${count.applicationId}|${month}`, { applicationId: count.applicationId, month, monthMicro: total });
+        }
+        return { ...count, calls: Number(count.calls), microCredits: Number(count.microCredits) };
+      });
+      await events.emit(tx, 'gateway.usage_counted', { counts });
+      return { capReached: nearCap.size ? await this.capAlerts(tx, [...nearCap.values()], events) : [] };
     });
+  }
+
+  /**
+   * Inside a flush's transaction: for the applications with a cap whose month total (every node's
+   * flushes so far) is at or past a threshold (CAP_ALERT_THRESHOLDS), the alert keyed
+   * `cap:<application>:<month>:<cap>:<threshold>` is stored once and `usage.cap_crossed` announced
+   * only when it was — so two nodes, a re-run or a replay alert once, and a raised (new) cap may
+   * alert again. One statement, run only for totals at 85 % of their cap or more (the cap read
+   * again here, in case it changed since); answers the applications at 100 % of their cap.
+   */
+  private async capAlerts(
+    tx: Database,
+    totals: { applicationId: string; month: string; monthMicro: number }[],
+    events: EventBus,
+  ): Promise<string[]> {
+    const values = sql.join(
+      totals.map((t) => sql`(${t.applicationId}::uuid, ${t.month}::date, ${t.monthMicro}::bigint)`),
+      sql`, `,
+    );
+    const thresholds = sql.join(
+      CAP_ALERT_THRESHOLDS.map((threshold) => sql`(${threshold}::int)`),
+      sql`, `,
+    );
+    const result = (await tx.execute(sql`
+      with totals (application_id, month, month_micro) as (values ${values}),
+      crossed as (
+        select a.id as application_id, a.account_id, a.name, a.monthly_cap_micro as cap_micro, t.month, t.month_micro,
+          th.threshold,
+          'cap:' || a.id || ':' || to_char(t.month, 'YYYY-MM-DD') || ':' || a.monthly_cap_micro || ':' || th.threshold as key
+        from totals t join ${applications} a on a.id = t.application_id
+          cross join (values ${thresholds}) th (threshold)
+        where a.monthly_cap_micro is not null and t.month_micro * 100 >= a.monthly_cap_micro * th.threshold
+      ),
+      alerted as (
+        insert into ${usageAlerts} (key, account_id)
+        select key, account_id from crossed
+        on conflict (key) do nothing
+        returning key
+      )
+      select c.application_id as "applicationId", c.account_id as "accountId", c.name, c.cap_micro as "capMicro",
+        to_char(c.month, 'YYYY-MM-DD') as "month", c.month_micro as "monthMicro", c.threshold,
+        exists (select 1 from alerted where alerted.key = c.key) as "isNew"
+      from crossed c order by c.application_id, c.threshold`)) as unknown as {
+      rows: {
+        applicationId: string;
+        accountId: string;
+        name: string;
+        capMicro: unknown;
+        month: string;
+        monthMicro: unknown;
+        threshold: number;
+        isNew: boolean;
+      }[];
+    };
+    const reached = new Set<string>();
+    for (const row of result.rows) {
+      if (row.threshold >= 100) reached.add(row.applicationId);
+      if (!row.isNew) continue;
+      await events.emit(tx, 'usage.cap_crossed', {
+        accountId: row.accountId,
+        applicationId: row.applicationId,
+        applicationName: row.name,
+        month: row.month,
+        threshold: row.threshold as 85 | 100,
+        capCredits: microToCredits(Number(row.capMicro)),
+        usedCredits: microToCredits(Number(row.monthMicro)),
+      });
+    }
+    return [...reached];
   }
 
   /** The stored (sealed) access-token key; the first node to start stores `create()`, every node uses it. */

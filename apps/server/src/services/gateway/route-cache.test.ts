@@ -13,9 +13,17 @@ const FACTS: RouteFacts = {
   inService: true,
   isAssociated: true,
   isActive: true,
+  capMicro: null,
+  monthMicro: 0,
 };
 
-const cacheOf = (facts: RouteFacts | undefined) => new RouteCache({ findRoute: async () => facts });
+const cacheOf = (facts: RouteFacts | undefined, months: string[] = []) =>
+  new RouteCache({
+    findRoute: async (_app, _network, month) => {
+      months.push(month);
+      return facts;
+    },
+  });
 
 describe('RouteCache', () => {
   it('says where an application’s calls to a network go, and why not', async () => {
@@ -53,5 +61,24 @@ describe('RouteCache', () => {
     expect(cache.known('app', 'other-name', 1)).toBeUndefined();
     cache.forgetApplication('app');
     expect(cache.known('app', 'net', 1)).toBeUndefined();
+  });
+
+  it('refuses an application at its monthly cap until the month ends, reading the spend of the node’s UTC month', async () => {
+    const months: string[] = [];
+    const nearEnd = Date.parse('2026-11-30T23:59:59.000Z');
+    const cache = cacheOf({ ...FACTS, capMicro: 5_000_000, monthMicro: 5_000_100 }, months);
+    expect(await cache.resolve('app', 'net', nearEnd)).toEqual({
+      kind: 'cap-reached',
+      capCredits: 5,
+      monthEndsMs: Date.parse('2026-12-01T00:00:00Z'),
+    });
+    expect(months).toEqual(['2026-11-01']);
+    // Not kept past the month's end, though GATEWAY_CACHE_MS is longer than what is left of it.
+    expect(cache.known('app', 'net', nearEnd + 999)).toMatchObject({ kind: 'cap-reached' });
+    expect(cache.known('app', 'net', nearEnd + 1_000)).toBeUndefined();
+    // Under the cap: open.
+    expect(await cacheOf({ ...FACTS, capMicro: 5_000_000, monthMicro: 4_999_999 }).resolve('app', 'net')).toMatchObject({
+      kind: 'ok',
+    });
   });
 });

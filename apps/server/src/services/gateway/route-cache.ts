@@ -1,4 +1,5 @@
 import { GATEWAY_CACHE_MS } from './credential-cache.ts';
+import { microToCredits } from '@connect/shared';
 import type { GatewayRepository } from './repository.ts';
 
 /** Where an application's calls to a network go, or why they may not. */
@@ -19,6 +20,13 @@ export type GatewayRoute =
   | { kind: 'not-associated' }
   | { kind: 'not-active' }
   | { kind: 'plan-inactive' }
+  | {
+      kind: 'cap-reached';
+      /** The application's monthly spending cap, in credits. */
+      capCredits: number;
+      /** When the UTC month ends (ms): the cap no longer holds the calls back from then. */
+      monthEndsMs: number;
+    }
   | { kind: 'no-rpc'; networkName: string };
 
 /** A route that forwards. */
@@ -42,6 +50,13 @@ const PLAN_INACTIVE: GatewayRoute = { kind: 'plan-inactive' };
  * (2 s), on every node, when the entry is read again. The 'plan.changed' event would not do
  * better: it is delivered once, to one node, by a poll of its own (events/bus.ts), and its
  * subscribers must be the same on every node, whatever services a node serves (app.ts).
+ *
+ * Spending caps the same way: an application whose month's spend (every node's flushes, see
+ * UsageRecorder) is at or over its cap gets 'cap-reached' until the UTC month ends or the cap is
+ * raised (announced as an application change). The node whose flush reached the cap forgets the
+ * application's routes at once; the others see it when their entry is read again. So the calls
+ * let through past a cap are at most those of one flush interval (USAGE_FLUSH_MS) plus one
+ * GATEWAY_CACHE_MS on every node; a 'cap-reached' entry is never kept past the month's end.
  */
 export class RouteCache {
   private readonly entries = new Map<string, Entry>();
@@ -57,13 +72,19 @@ export class RouteCache {
   async resolve(applicationId: string, network: string, nowMs = Date.now()): Promise<GatewayRoute> {
     const known = this.known(applicationId, network, nowMs);
     if (known) return known;
-    const facts = await this.repository.findRoute(applicationId, network);
+    const monthStartMs = utcMonthStartMs(nowMs);
+    const facts = await this.repository.findRoute(applicationId, network, new Date(monthStartMs).toISOString().slice(0, 10));
+    let checkedUntilMs = nowMs + GATEWAY_CACHE_MS;
     let route: GatewayRoute;
     if (!facts) route = UNKNOWN_NETWORK;
     else if (!facts.isAssociated) route = NOT_ASSOCIATED;
     else if (!facts.isActive) route = NOT_ACTIVE;
     else if (!facts.inService) route = PLAN_INACTIVE;
-    else if (!facts.rpcUrl) route = { kind: 'no-rpc', networkName: facts.networkName };
+    else if (facts.capMicro !== null && facts.monthMicro >= facts.capMicro) {
+      const monthEndsMs = nextUtcMonthStartMs(monthStartMs);
+      route = { kind: 'cap-reached', capCredits: microToCredits(facts.capMicro), monthEndsMs };
+      checkedUntilMs = Math.min(checkedUntilMs, monthEndsMs);
+    } else if (!facts.rpcUrl) route = { kind: 'no-rpc', networkName: facts.networkName };
     else
       route = {
         kind: 'ok',
@@ -75,11 +96,23 @@ export class RouteCache {
         rateLimitKey: `${facts.accountId}|${facts.networkId}`,
       };
     if (this.entries.size > 50_000) this.entries.clear();
-    this.entries.set(`${applicationId}|${network}`, { applicationId, route, checkedUntilMs: nowMs + GATEWAY_CACHE_MS });
+    this.entries.set(`${applicationId}|${network}`, { applicationId, route, checkedUntilMs });
     return route;
   }
 
   forgetApplication(applicationId: string): void {
     for (const [key, entry] of this.entries) if (entry.applicationId === applicationId) this.entries.delete(key);
   }
+}
+
+/** The start of the UTC month of a time (ms). */
+export function utcMonthStartMs(nowMs: number): number {
+  const date = new Date(nowMs);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+}
+
+/** The start of the UTC month after the one starting at `monthStartMs`. */
+function nextUtcMonthStartMs(monthStartMs: number): number {
+  const date = new Date(monthStartMs);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
 }

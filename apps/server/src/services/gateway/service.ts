@@ -70,7 +70,10 @@ export class GatewayService {
     this.credentials = new CredentialCache(repository);
     this.routes = new RouteCache(repository);
     this.limiter = new NetworkRateLimiter(options.redis);
-    this.usage = new UsageRecorder(repository, deps.events, options.onUsageError);
+    // An application a flush took to its cap is read again on its next call: refused from then on.
+    this.usage = new UsageRecorder(repository, deps.events, options.onUsageError, (applicationIds) => {
+      for (const applicationId of applicationIds) this.routes.forgetApplication(applicationId);
+    });
     this.decider = new GatewayDecider({
       tokens: options.tokens,
       credentials: this.credentials,
@@ -115,13 +118,13 @@ export class GatewayService {
    * calls beside the network's to the others; null when there is nothing to answer (204).
    */
   async relay(decision: Forward): Promise<Upstream | null> {
-    const { caller, route, body, parsed, calls, sharedCall } = decision;
+    const { caller, route, body, parsed, sharedCall } = decision;
     const screening =
       decision.screening === NEEDS_HEAD ? screenCalls(parsed, await this.chainHead(route)) : decision.screening;
     if (screening) return this.relayScreened(caller.applicationId, route, screening, Array.isArray(parsed));
     const upstream = await this.forward(route, body);
     if (sharedCall) this.options.shared!.remember(sharedCall, upstream);
-    this.usage.record(caller.applicationId, route.networkId, calls);
+    this.usage.recordCalls(caller.applicationId, route.networkId, parsed);
     return upstream;
   }
 
@@ -140,7 +143,7 @@ export class GatewayService {
     let answers: unknown[] = screening.refusals;
     if (screening.forward.length > 0) {
       const upstream = await this.forward(route, Buffer.from(JSON.stringify(screening.forward)));
-      this.usage.record(applicationId, route.networkId, screening.forward.length);
+      this.usage.recordCalls(applicationId, route.networkId, screening.forward);
       let forwarded: unknown;
       try {
         // 204: the forwarded calls were all notifications.
