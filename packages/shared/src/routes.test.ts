@@ -127,6 +127,7 @@ describe('routeCatalogue', () => {
       '/quant-flows': 3,
       '/my-applications': 4,
       '/my-networks': 5,
+      '/usage': 5.2,
       '/quant-fusion': 5.5,
       '/rewards': 6,
       '/documentation': 7,

@@ -225,6 +225,17 @@ export function routeCatalogue(
       ],
     },
     {
+      // Issue 17: every credit traced to what used it. Listed with My applications in the menu (its
+      // category); the order value places it after My networks, before Quant Fusion.
+      path: '/usage',
+      name: 'usage',
+      title: 'Usage',
+      icon: 'query_stats',
+      roles: ['general'],
+      category: 'Developer Hub',
+      order: 5.2,
+    },
+    {
       path: '/quant-fusion',
       name: 'quant-fusion',
       comingSoon: true,

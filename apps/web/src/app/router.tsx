@@ -263,6 +263,12 @@ export function buildRoutes(): RouteObject[] {
               lazy: page(() => import('../features/networks/pages/my-networks.tsx'), 'MyNetworksPage', ['integrate']),
             },
             {
+              path: paths.usage,
+              handle: { title: 'titles.usage' },
+              // The charts library loads with this page only.
+              lazy: page(() => import('../features/usage/pages/usage.tsx'), 'UsagePage', ['usage']),
+            },
+            {
               path: paths.selectNewNetworks,
               handle: { title: 'integrate:select.title' },
               // Spec §5: identity not verified → the verification page with selectNetworks=true.

@@ -30,6 +30,8 @@ export const paths = {
   myNetworks: '/my-networks',
   selectNewNetworks: '/my-networks/select-new-networks',
   connectPrivateNetwork: '/my-networks/connect-private-network',
+  /** Usage (issue 17): `?applicationId=` opens it filtered to one application. */
+  usage: '/usage',
   invoices: '/invoices/my-invoices',
   support: '/support',
   supportFaq: '/support/faq',

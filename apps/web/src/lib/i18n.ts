@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'authoriseFlow',
   'reward',
   'kyc',
+  'usage',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

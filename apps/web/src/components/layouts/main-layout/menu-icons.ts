@@ -8,6 +8,7 @@ import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
 import LayersOutlinedIcon from '@mui/icons-material/LayersOutlined';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import PaidOutlinedIcon from '@mui/icons-material/PaidOutlined';
+import QueryStatsOutlinedIcon from '@mui/icons-material/QueryStatsOutlined';
 import RedeemOutlinedIcon from '@mui/icons-material/RedeemOutlined';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import SettingsApplicationsOutlinedIcon from '@mui/icons-material/SettingsApplicationsOutlined';
@@ -28,6 +29,7 @@ export const MENU_ICONS: Readonly<Record<string, MenuIcon>> = {
   token: TokenOutlinedIcon,
   apps: AppsOutlinedIcon,
   hub: HubOutlinedIcon,
+  query_stats: QueryStatsOutlinedIcon,
   layers: LayersOutlinedIcon,
   redeem: RedeemOutlinedIcon,
   menu_book: MenuBookOutlinedIcon,
