@@ -1,7 +1,7 @@
 import { createECDH } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountFeatures, applications, applicationSecrets, applicationUsageDaily, users } from '@connect/db';
+import { accountFeatures, applications, applicationSecrets, gatewayUsageHourly, users } from '@connect/db';
 import {
   APPLICATION_MESSAGES,
   KYC_MESSAGES,
@@ -527,10 +527,21 @@ describe('application manager', () => {
     const app = await create(owner, { networkIds: [testnetA.id, testnetB.id] });
     const today = new Date().toISOString().slice(0, 10);
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
-    await t.db.db.insert(applicationUsageDaily).values([
-      { applicationId: app.id, networkId: testnetA.id, day: today, requests: 5 },
-      { applicationId: app.id, networkId: testnetB.id, day: today, requests: 2 },
-      { applicationId: app.id, networkId: testnetA.id, day: twoDaysAgo, requests: 7 },
+    // Hourly counters per method, summed per UTC day (the first and last hours of a day included).
+    const counter = (networkId: string, day: string, time: string, method: string, calls: number) => ({
+      applicationId: app.id,
+      networkId,
+      method,
+      hour: new Date(`${day}T${time}:00.000Z`),
+      accountId: owner.accountId,
+      calls,
+      microCredits: calls * 100,
+    });
+    await t.db.db.insert(gatewayUsageHourly).values([
+      counter(testnetA.id, today, '00:00', 'eth_call', 3),
+      counter(testnetA.id, today, '00:00', 'eth_chainId', 2),
+      counter(testnetB.id, today, '00:00', 'eth_call', 2),
+      counter(testnetA.id, twoDaysAgo, '23:00', 'eth_call', 7),
     ]);
     const usage = ZApplicationUsage.parse((await call('GET', `/application/${app.id}/usage?days=14`, owner)).json());
     expect(usage.days).toHaveLength(14);

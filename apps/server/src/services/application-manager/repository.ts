@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   accountAllowances,
   accountFeatures,
@@ -6,7 +6,7 @@ import {
   applicationNetworks,
   applications,
   applicationSecrets,
-  applicationUsageDaily,
+  gatewayUsageHourly,
   networks,
   type Database,
 } from '@connect/db';
@@ -284,23 +284,29 @@ export class ApplicationRepository {
     return result;
   }
 
-  /** Daily request counts of one application between two UTC days (inclusive), per network. */
+  /**
+   * Daily request counts of one application between two UTC days (inclusive), per network: the
+   * gateway's hourly counters (every method) summed per UTC day.
+   */
   async usage(applicationId: string, fromDay: string, toDay: string) {
-    return this.db
+    const day = sql<string>`to_char(${gatewayUsageHourly.hour} at time zone 'UTC', 'YYYY-MM-DD')`;
+    const rows = await this.db
       .select({
-        day: applicationUsageDaily.day,
-        networkId: applicationUsageDaily.networkId,
+        day,
+        networkId: gatewayUsageHourly.networkId,
         name: networks.name,
-        requests: applicationUsageDaily.requests,
+        requests: sql<string>`sum(${gatewayUsageHourly.calls})`,
       })
-      .from(applicationUsageDaily)
-      .innerJoin(networks, eq(networks.id, applicationUsageDaily.networkId))
+      .from(gatewayUsageHourly)
+      .innerJoin(networks, eq(networks.id, gatewayUsageHourly.networkId))
       .where(
         and(
-          eq(applicationUsageDaily.applicationId, applicationId),
-          gte(applicationUsageDaily.day, fromDay),
-          lte(applicationUsageDaily.day, toDay),
+          eq(gatewayUsageHourly.applicationId, applicationId),
+          gte(gatewayUsageHourly.hour, new Date(`${fromDay}T00:00:00.000Z`)),
+          lt(gatewayUsageHourly.hour, new Date(Date.parse(`${toDay}T00:00:00.000Z`) + 86_400_000)),
         ),
-      );
+      )
+      .groupBy(day, gatewayUsageHourly.networkId, networks.name);
+    return rows.map((row) => ({ ...row, requests: Number(row.requests) }));
   }
 }

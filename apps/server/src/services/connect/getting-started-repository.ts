@@ -19,7 +19,7 @@ const DEPLOYED_STATUSES: readonly TTokenStatus[] = ['ACTIVE', 'UNPAID', 'NOT_ACT
 
 /**
  * Reads what the getting-started checklist ticks from, across the tables of the services that
- * own them (users, account_networks, applications, application_usage_daily, tokens). Read only,
+ * own them (users, account_networks, applications, gateway_usage_hourly, tokens). Read only,
  * in one statement of existence checks, each answered from an index on the account.
  */
 export class GettingStartedRepository {
@@ -35,8 +35,7 @@ export class GettingStartedRepository {
         exists (select 1 from account_networks an where an.account_id = ${accountId}) as "hasNetworks",
         exists (select 1 from applications a where a.account_id = ${accountId}) as "hasApplications",
         exists (
-          select 1 from application_usage_daily d join applications a on a.id = d.application_id
-          where a.account_id = ${accountId} and d.requests > 0
+          select 1 from gateway_usage_hourly g where g.account_id = ${accountId} and g.calls > 0
         ) as "hasGatewayCalls",
         exists (
           select 1 from tokens t where t.account_id = ${accountId} and t.status in (${deployed})

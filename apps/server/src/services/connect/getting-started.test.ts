@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationUsageDaily, tokens, tokenTiers, users } from '@connect/db';
+import { gatewayUsageHourly, tokens, tokenTiers, users } from '@connect/db';
 import { ZGettingStarted, ZProblem, type KycStatus, type TTokenStatus } from '@connect/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { activate, addNetwork, createApplication, newAppUser, type TestUser } from '../application-manager/testing.ts';
@@ -74,9 +74,15 @@ describe('connect service: GET /user/{id}/getting-started', () => {
     const app = await createApplication(t, user, [network.id]);
     expect(await ticked(user)).toEqual(['verifyIdentity', 'selectNetworks', 'registerApplication']);
 
-    await t.db.db
-      .insert(applicationUsageDaily)
-      .values({ applicationId: app.id, networkId: network.id, day: '2026-11-02', requests: 3 });
+    await t.db.db.insert(gatewayUsageHourly).values({
+      applicationId: app.id,
+      networkId: network.id,
+      method: 'eth_call',
+      hour: new Date('2026-11-02T10:00:00Z'),
+      accountId: user.accountId,
+      calls: 3,
+      microCredits: 300,
+    });
     expect(await ticked(user)).toEqual(['verifyIdentity', 'selectNetworks', 'registerApplication', 'firstGatewayCall']);
 
     // A deployment still pending or one that failed is not a first token.
@@ -98,9 +104,15 @@ describe('connect service: GET /user/{id}/getting-started', () => {
     const network = await addNetwork(t);
     await activate(t, busy.accountId, network.id);
     const app = await createApplication(t, busy, [network.id]);
-    await t.db.db
-      .insert(applicationUsageDaily)
-      .values({ applicationId: app.id, networkId: network.id, day: '2026-11-02', requests: 1 });
+    await t.db.db.insert(gatewayUsageHourly).values({
+      applicationId: app.id,
+      networkId: network.id,
+      method: 'eth_call',
+      hour: new Date('2026-11-02T10:00:00Z'),
+      accountId: busy.accountId,
+      calls: 1,
+      microCredits: 100,
+    });
     await addToken(busy, network.id, 'ACTIVE');
 
     const newcomer = await newAppUser(t);
