@@ -35,7 +35,13 @@ export function sendProblem(
   return reply
     .code(problem.status)
     .type('application/problem+json')
-    .send({ ...extensions, type: 'about:blank', ...problem, instance: request.url.split('?')[0], requestId: request.id });
+    .send({
+      ...extensions,
+      type: 'about:blank',
+      ...problem,
+      instance: request.url.split('?')[0],
+      requestId: request.id,
+    });
 }
 
 /** What the router's own refusals say: the path is already the problem's `instance`. */
@@ -94,13 +100,18 @@ export const problemPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof ProblemError) {
-        return sendProblem(reply, request, {
-          status: error.status,
-          code: error.code,
-          title: error.title,
-          detail: error.detail,
-          ...(error.invalidParams ? { invalidParams: error.invalidParams } : {}),
-        }, error.extensions);
+        return sendProblem(
+          reply,
+          request,
+          {
+            status: error.status,
+            code: error.code,
+            title: error.title,
+            detail: error.detail,
+            ...(error.invalidParams ? { invalidParams: error.invalidParams } : {}),
+          },
+          error.extensions,
+        );
       }
       const invalidParams = invalidParamsOf(error);
       if (invalidParams) {

@@ -537,12 +537,14 @@ describe('application manager', () => {
       calls,
       microCredits: calls * 100,
     });
-    await t.db.db.insert(gatewayUsageHourly).values([
-      counter(testnetA.id, today, '00:00', 'eth_call', 3),
-      counter(testnetA.id, today, '00:00', 'eth_chainId', 2),
-      counter(testnetB.id, today, '00:00', 'eth_call', 2),
-      counter(testnetA.id, twoDaysAgo, '23:00', 'eth_call', 7),
-    ]);
+    await t.db.db
+      .insert(gatewayUsageHourly)
+      .values([
+        counter(testnetA.id, today, '00:00', 'eth_call', 3),
+        counter(testnetA.id, today, '00:00', 'eth_chainId', 2),
+        counter(testnetB.id, today, '00:00', 'eth_call', 2),
+        counter(testnetA.id, twoDaysAgo, '23:00', 'eth_call', 7),
+      ]);
     const usage = ZApplicationUsage.parse((await call('GET', `/application/${app.id}/usage?days=14`, owner)).json());
     expect(usage.days).toHaveLength(14);
     expect(usage.to).toBe(today);

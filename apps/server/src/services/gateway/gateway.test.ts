@@ -395,7 +395,13 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
               .from(gatewayUsageHourly)
               .where(eq(gatewayUsageHourly.applicationId, counted.id));
             return rows
-              .map((r) => ({ networkId: r.networkId, method: r.method, hour: r.hour, calls: r.calls, micro: r.microCredits }))
+              .map((r) => ({
+                networkId: r.networkId,
+                method: r.method,
+                hour: r.hour,
+                calls: r.calls,
+                micro: r.microCredits,
+              }))
               .sort((a, b) => a.method.localeCompare(b.method));
           },
           { timeout: 5_000 },

@@ -195,7 +195,11 @@ export class GatewayRepository {
       const counts = result.rows.map(({ month, monthMicro, capMicro, ...count }) => {
         const total = Number(monthMicro);
         if (capMicro !== null && total * 100 >= Number(capMicro) * CAP_ALERT_THRESHOLDS[0]) {
-          nearCap.set(`${count.applicationId}|${month}`, { applicationId: count.applicationId, month, monthMicro: total });
+          nearCap.set(`${count.applicationId}|${month}`, {
+            applicationId: count.applicationId,
+            month,
+            monthMicro: total,
+          });
         }
         return { ...count, calls: Number(count.calls), microCredits: Number(count.microCredits) };
       });

@@ -77,8 +77,10 @@ describe('RouteCache', () => {
     expect(cache.known('app', 'net', nearEnd + 999)).toMatchObject({ kind: 'cap-reached' });
     expect(cache.known('app', 'net', nearEnd + 1_000)).toBeUndefined();
     // Under the cap: open.
-    expect(await cacheOf({ ...FACTS, capMicro: 5_000_000, monthMicro: 4_999_999 }).resolve('app', 'net')).toMatchObject({
-      kind: 'ok',
-    });
+    expect(await cacheOf({ ...FACTS, capMicro: 5_000_000, monthMicro: 4_999_999 }).resolve('app', 'net')).toMatchObject(
+      {
+        kind: 'ok',
+      },
+    );
   });
 });

@@ -73,7 +73,11 @@ export class RouteCache {
     const known = this.known(applicationId, network, nowMs);
     if (known) return known;
     const monthStartMs = utcMonthStartMs(nowMs);
-    const facts = await this.repository.findRoute(applicationId, network, new Date(monthStartMs).toISOString().slice(0, 10));
+    const facts = await this.repository.findRoute(
+      applicationId,
+      network,
+      new Date(monthStartMs).toISOString().slice(0, 10),
+    );
     let checkedUntilMs = nowMs + GATEWAY_CACHE_MS;
     let route: GatewayRoute;
     if (!facts) route = UNKNOWN_NETWORK;

@@ -64,7 +64,11 @@ const problemJson = (description: string, headers?: Record<string, Header>, sche
  */
 const ZGatewayLimitProblem = ZProblem.extend({
   allowedRps: z.number().int().optional().describe('Calls per second allowed now: 0 at the spending cap.'),
-  backoffSeconds: z.number().int().optional().describe('Seconds until the calls are let through again (the UTC month’s end).'),
+  backoffSeconds: z
+    .number()
+    .int()
+    .optional()
+    .describe('Seconds until the calls are let through again (the UTC month’s end).'),
   retryAt: z.string().optional().describe('When the calls are let through again (ISO): the next UTC month.'),
 }).meta({ id: 'GatewayLimitProblem' });
 

@@ -54,9 +54,23 @@ describe('UsageRecorder', () => {
       [
         { applicationId: 'a', networkId: 'n', method: 'eth_call', hour: at(hour), calls: 4, microCredits: 400 },
         { applicationId: 'a', networkId: 'n', method: 'eth_getLogs', hour: at(hour), calls: 1, microCredits: 500 },
-        { applicationId: 'b', networkId: 'n', method: 'eth_sendRawTransaction', hour: at(hour), calls: 1, microCredits: 1_000 },
+        {
+          applicationId: 'b',
+          networkId: 'n',
+          method: 'eth_sendRawTransaction',
+          hour: at(hour),
+          calls: 1,
+          microCredits: 1_000,
+        },
         { applicationId: 'b', networkId: 'n', method: 'eth_call', hour: at(hour), calls: 2, microCredits: 200 },
-        { applicationId: 'a', networkId: 'n', method: 'eth_call', hour: at(hour + HOUR_MS), calls: 5, microCredits: 500 },
+        {
+          applicationId: 'a',
+          networkId: 'n',
+          method: 'eth_call',
+          hour: at(hour + HOUR_MS),
+          calls: 5,
+          microCredits: 500,
+        },
       ],
     ]);
     expect(recorder.pendingCount).toBe(0);
@@ -87,7 +101,16 @@ describe('UsageRecorder', () => {
     isDown = false;
     await recorder.flush();
     expect(written).toEqual([
-      [{ applicationId: 'a', networkId: 'n', method: 'eth_call', hour: new Date(hour).toISOString(), calls: 5, microCredits: 500 }],
+      [
+        {
+          applicationId: 'a',
+          networkId: 'n',
+          method: 'eth_call',
+          hour: new Date(hour).toISOString(),
+          calls: 5,
+          microCredits: 500,
+        },
+      ],
     ]);
   });
 

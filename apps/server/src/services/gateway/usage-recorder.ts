@@ -73,7 +73,14 @@ export class UsageRecorder {
     this.pending = new Map();
     const rows: UsageCount[] = [...batch].map(([key, calls]) => {
       const [applicationId, networkId, method, hour] = key.split('|') as [string, string, string, string];
-      return { applicationId, networkId, method, hour, calls, microCredits: calls * METHOD_PRICES_MICRO[methodClass(method)] };
+      return {
+        applicationId,
+        networkId,
+        method,
+        hour,
+        calls,
+        microCredits: calls * METHOD_PRICES_MICRO[methodClass(method)],
+      };
     });
     let capReached: string[];
     try {
