@@ -28,6 +28,7 @@ import type { AccountPlanRuntime } from './services/account-plan/periods.ts';
 import type { KycService } from './services/connect/kyc-service.ts';
 import type { PaymentRuntime } from './services/payment/sweep.ts';
 import type { TokeniseRuntime } from './services/tokenise/assembly.ts';
+import type { CloseResult } from './services/usage/close.ts';
 
 /** The Fastify instance with zod schemas as its type provider. */
 export type App = FastifyInstance<
@@ -62,6 +63,8 @@ export type Runtime = {
   payment?: PaymentRuntime;
   /** Monthly charges of saved cards and card intents read again (jobs/card-charges.ts), where cards are taken. */
   cards?: { chargeDue(now: Date): Promise<{ charged: number; failed: number }>; reconcile(now: Date): Promise<number> };
+  /** The gateway's closed hours made usage records and ledger consumption (jobs/usage-close.ts). */
+  usage?: { closeHours(now: Date): Promise<CloseResult> };
 };
 
 /** What services need from the platform; built once in app.ts and handed to each service plugin. */

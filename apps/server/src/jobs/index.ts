@@ -8,6 +8,7 @@ import { qntSweepJob } from './qnt-sweep.ts';
 import type { AnyJob } from './job.ts';
 import type { JobQueue } from './queue.ts';
 import { tokenDeployJob } from './token-deploy.ts';
+import { usageCloseJob } from './usage-close.ts';
 
 /** Every background job of the app, one file each (see job.ts); registered once, at start-up. */
 export const JOBS: readonly AnyJob[] = [
@@ -18,6 +19,7 @@ export const JOBS: readonly AnyJob[] = [
   planPeriodsJob,
   qntSweepJob,
   cardChargesJob,
+  usageCloseJob,
 ];
 
 /**

@@ -122,12 +122,14 @@ export async function systemRoutes(app: App, deps: Deps) {
         config: { access: 'public' },
         schema: {
           tags: ['system'],
-          summary: 'Development clock: run the plans’ periods and the card charges as of a time (not in production)',
+          summary:
+            'Development clock: close the gateway’s hours, run the plans’ periods and the card charges as of a time (not in production)',
           description:
-            'Runs what the hourly plan-periods job and the card-charges job would run at `at` (default now): trial ends, period ends with their renewals and month’s bills, failed renewals, then the saved cards’ charges due by then. Lets a tester see a month end without waiting for it.',
+            'Runs what the usage-close, hourly plan-periods and card-charges jobs would run at `at` (default now): first the gateway hours ended by then become usage records and ledger consumption (so a month’s bill sees the metered calls), then trial ends, period ends with their renewals and month’s bills, failed renewals, then the saved cards’ charges due by then. Lets a tester see a month end without waiting for it.',
           body: z.object({ at: z.iso.datetime({ offset: true }).optional() }),
           response: {
             200: z.object({
+              usage: z.object({ records: z.number().int(), charges: z.number().int() }),
               periods: z.object({
                 reminded: z.number().int(),
                 trialsEnded: z.number().int(),
@@ -141,14 +143,15 @@ export async function systemRoutes(app: App, deps: Deps) {
       },
       async (request) => {
         const at = request.body.at ? new Date(request.body.at) : new Date();
-        const { accountPlan, cards } = deps.runtime;
+        const { accountPlan, cards, usage: metering } = deps.runtime;
+        const usage = metering ? await metering.closeHours(at) : { records: 0, charges: 0 };
         const periods = accountPlan
           ? await accountPlan.sweep(at)
           : { reminded: 0, trialsEnded: 0, periodsEnded: 0, renewalsFailed: 0 };
         // The month's bills are scheduled by a subscriber of their `order.placed`: delivered first.
         await deps.events.drain();
         const charges = cards ? await cards.chargeDue(at) : { charged: 0, failed: 0 };
-        return { periods, charges };
+        return { usage, periods, charges };
       },
     );
   }
