@@ -16,6 +16,7 @@ import { PG_NOT_NULL_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../l
 import type { DomainEvents, EventType } from '../../events/catalogue.ts';
 import type { EventBus } from '../../events/port.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
+import { UsageRecordRepository } from '../../repositories/usage-records.ts';
 import { PlatformTxRepository } from '../../repositories/platform.ts';
 import {
   INSERTED_COLUMNS,
@@ -77,12 +78,15 @@ function likePattern(text: string): string {
 export class TokenRepository {
   /** The account ledger, over the same database or transaction (charges and refunds of deployments). */
   readonly ledger: LedgerRepository;
+  /** Usage records, over the same database or transaction: a deployment's charge and refund, traced. */
+  readonly usage: UsageRecordRepository;
 
   constructor(
     private readonly db: Database,
     private readonly events: EventBus,
   ) {
     this.ledger = new LedgerRepository(db);
+    this.usage = new UsageRecordRepository(db);
   }
 
   transaction<T>(work: (repo: TokenRepository) => Promise<T>): Promise<T> {

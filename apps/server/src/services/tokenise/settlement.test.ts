@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxEvents, tokens, tokenTiers } from '@connect/db';
+import { outboxEvents, tokens, tokenTiers, usageRecords } from '@connect/db';
 import { TRIAL_CREDITS } from '../../lib/trial-credits.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
+import { UsageRecordRepository } from '../../repositories/usage-records.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { TokenRepository, type TierRow, type TokenRow } from './repository.ts';
 import { settleDeployed, settleFailed, settleLost } from './settlement.ts';
@@ -86,6 +87,26 @@ const facts = (user: TokenUser, token: TokenRow) => ({
   tierType: 'base',
 });
 
+/** The usage records of a token's deployment (`deployment:<id>`, `deployment:<id>:refund`). */
+async function deploymentRecords(tokenId: string) {
+  const rows = await t.db.db
+    .select()
+    .from(usageRecords)
+    .where(sql`${usageRecords.id} like ${`deployment:${tokenId}%`}`)
+    .orderBy(usageRecords.id);
+  return rows.map((r) => ({
+    id: r.id,
+    source: r.source,
+    method: r.method,
+    methodClass: r.methodClass,
+    applicationId: r.applicationId,
+    networkId: r.networkId,
+    calls: r.calls,
+    microCredits: r.microCredits,
+    isSameHour: r.hour.getTime() === r.billedHour.getTime() && r.hour.getTime() % 3_600_000 === 0,
+  }));
+}
+
 describe('tokenise settlement through the ledger', () => {
   it('charges a deployment once (consume, token:<id>) and announces token.deployed ACTIVE once', async () => {
     const user = await newTokenUser(t);
@@ -100,6 +121,23 @@ describe('tokenise settlement through the ledger', () => {
     expect(charges.map((e) => [e.kind, e.amount, e.reason])).toEqual([
       ['consume', -price(), 'Token deployment: Green Bond (GRB)'],
     ]);
+    // Traced as one usage record of the account (no application), in the charge's hour.
+    const record = {
+      id: `deployment:${token.id}`,
+      source: 'DEPLOYMENT',
+      method: 'deployment',
+      methodClass: 'deployment',
+      applicationId: null,
+      networkId: token.networkId,
+      calls: 1,
+      microCredits: price() * 1_000_000,
+      isSameHour: true,
+    };
+    expect(await deploymentRecords(token.id)).toEqual([record]);
+    // Replayed: stored again, nothing new.
+    const stored = await t.db.db.select().from(usageRecords).where(eq(usageRecords.id, record.id));
+    expect(await new UsageRecordRepository(t.db.db).add(stored.map(({ createdAt: _c, ...row }) => row))).toBe(0);
+    expect(await deploymentRecords(token.id)).toEqual([record]);
     expect(await announced('token.deployed', token.id)).toEqual([
       {
         ...facts(user, token),
@@ -119,6 +157,7 @@ describe('tokenise settlement through the ledger', () => {
     expect(await creditsOf(t.db.db, user.accountId)).toBe(price() - 1);
     expect((await creditEntries(t.db.db, user.accountId)).some((e) => e.reference === `token:${token.id}`)).toBe(false);
     expect(await announced('token.deployed', token.id)).toMatchObject([{ status: 'UNPAID', creditsCharged: 0 }]);
+    expect(await deploymentRecords(token.id)).toEqual([]);
   });
 
   it('charges a pay-as-you-go account below zero, down to its credit limit', async () => {
@@ -157,6 +196,11 @@ describe('tokenise settlement through the ledger', () => {
     expect(await creditsOf(t.db.db, user.accountId)).toBe(TRIAL_CREDITS);
     const refunds = (await creditEntries(t.db.db, user.accountId)).filter((e) => e.kind === 'refund');
     expect(refunds.map((e) => [e.amount, e.reference])).toEqual([[price(), `refund:token:${active.id}`]]);
+    // The charge's usage record stays; the refund is a record of its own, negative: they sum to nothing.
+    expect((await deploymentRecords(active.id)).map((r) => [r.id, r.microCredits])).toEqual([
+      [`deployment:${active.id}`, price() * 1_000_000],
+      [`deployment:${active.id}:refund`, -price() * 1_000_000],
+    ]);
     const failed = await announced('token.failed', active.id);
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ ...facts(user, active) });

@@ -1,14 +1,16 @@
 import type { Hex } from 'viem';
 import type { PlatformTxStatus } from '@connect/db';
-import { tierCreditAmount } from '@connect/shared';
+import { MICRO_PER_CREDIT, tierCreditAmount } from '@connect/shared';
 import type { TokenRepository, TokenRow, TokenWithRefs } from './repository.ts';
 
 /*
  * How a deployment ends in the database: ACTIVE and charged once, UNPAID, or FAILED with its
  * tokens:create unit given back. Every change is conditional on the status it starts from, so
  * attempts on several nodes settle a token once; the charge and the refund are ledger movements
- * keyed by the token (`token:<id>`, `refund:token:<id>`), and `token.deployed` or `token.failed`
- * is announced in the same transaction as the status change.
+ * keyed by the token (`token:<id>`, `refund:token:<id>`), traced as usage records in the same
+ * transaction (`deployment:<id>`, `deployment:<id>:refund`, issue 17; the usage close never
+ * charges them again), and `token.deployed` or `token.failed` is announced in the same transaction
+ * as the status change.
  */
 
 /** What the chain showed of a successful deployment. */
@@ -82,6 +84,7 @@ export async function settleLost(repo: TokenRepository, token: TokenRow, reason:
         reason: `Refund: token deployment lost: ${token.name} (${token.unit})`,
         reference: `refund:token:${token.id}`,
       });
+      await recordDeployment(repo, token, -token.creditsCharged, ':refund');
     }
     await repo.releaseQuota(token.accountId);
     await repo.announce('token.failed', { ...tokenFacts(updated), reason: cleaned });
@@ -104,7 +107,31 @@ export async function chargeToken(repo: TokenRepository, token: TokenRow, amount
     return false;
   }
   await repo.markCharged(token.id, amount);
+  await recordDeployment(repo, token, amount, '');
   return true;
+}
+
+/**
+ * A deployment's credits as a usage record (source DEPLOYMENT, one "call" in the hour it was
+ * charged or refunded), stored once by its id: a repeated settlement stores nothing.
+ */
+async function recordDeployment(repo: TokenRepository, token: TokenRow, credits: number, suffix: '' | ':refund') {
+  const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
+  await repo.usage.add([
+    {
+      id: `deployment:${token.id}${suffix}`,
+      accountId: token.accountId,
+      source: 'DEPLOYMENT',
+      applicationId: null,
+      networkId: token.networkId,
+      method: 'deployment',
+      methodClass: 'deployment',
+      hour,
+      billedHour: hour,
+      calls: 1,
+      microCredits: credits * MICRO_PER_CREDIT,
+    },
+  ]);
 }
 
 /** What both token events say of the token. */
