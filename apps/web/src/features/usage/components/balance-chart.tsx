@@ -20,6 +20,15 @@ export function balanceSteps(history: TBalanceHistory, now: number = Date.now())
   return [{ at: start, balance: history.opening }, ...points, { at: Math.max(end, start), balance: history.balance }];
 }
 
+/** A tick per UTC midnight of the line's span (the chart hides the labels that would overlap). */
+function midnightsOf(steps: { at: number }[]): Date[] {
+  const first = Math.ceil(steps[0]!.at / DAY_MS) * DAY_MS;
+  const last = steps.at(-1)!.at;
+  const ticks: Date[] = [];
+  for (let day = first; day <= last; day += DAY_MS) ticks.push(new Date(day));
+  return ticks;
+}
+
 /** Chart 3: how the credit balance changed over the period (GET /usage/balance-history). */
 export function BalanceChart({ history }: { history: TBalanceHistory }) {
   const { t } = useTranslation('usage');
@@ -46,8 +55,10 @@ export function BalanceChart({ history }: { history: TBalanceHistory }) {
         height={300}
         xAxis={[
           {
-            scaleType: 'time',
+            // UTC, as the rest of the page: a tick per UTC midnight, labelled with its day.
+            scaleType: 'utc',
             data: steps.map((step) => new Date(step.at)),
+            tickInterval: midnightsOf(steps),
             valueFormatter: (value: Date, context) =>
               context.location === 'tick' ? formatUtcDayMonth(value.getTime()) : formatDateTime(value),
           },

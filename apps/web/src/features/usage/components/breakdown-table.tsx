@@ -19,6 +19,7 @@ import { breakdown, type BreakdownRow } from '../utils/series.ts';
 type SortKey = 'credits' | 'calls';
 type Sort = { by: SortKey; direction: 'asc' | 'desc' };
 
+const TOTAL = { fontWeight: 600, color: 'text.primary', fontSize: '0.875rem' } as const;
 const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: '0.8125rem' };
 
 /** "Where your credits went": per application, network and method, sortable by credits (default) or calls. */
@@ -104,16 +105,16 @@ export function BreakdownTable({
           </TableBody>
           <TableFooter>
             <TableRow>
-              <TableCell colSpan={3} sx={{ fontWeight: 600, color: 'text.primary' }}>
+              <TableCell colSpan={3} sx={TOTAL}>
                 {t('breakdown.total')}
               </TableCell>
-              <TableCell align="right" sx={{ fontWeight: 600, color: 'text.primary' }}>
+              <TableCell align="right" sx={TOTAL}>
                 {formatNumber(calls)}
               </TableCell>
-              <TableCell align="right" sx={{ fontWeight: 600, color: 'text.primary' }}>
+              <TableCell align="right" sx={TOTAL}>
                 {formatCredits(credits)}
               </TableCell>
-              <TableCell align="right" sx={{ fontWeight: 600, color: 'text.primary' }}>
+              <TableCell align="right" sx={TOTAL}>
                 {formatShare(credits > 0 ? 1 : 0)}
               </TableCell>
             </TableRow>

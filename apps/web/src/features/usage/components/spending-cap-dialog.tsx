@@ -90,12 +90,15 @@ export function SpendingCapDialog({ spend, onClose }: { spend: TApplicationSpend
                 label={t('capDialog.label')}
                 autoFocus
                 required
-                helperText={t('capDialog.helper')}
+                helperText={t('capDialog.format')}
                 slotProps={{
                   htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
                   input: { endAdornment: <InputAdornment position="end">{t('capDialog.unit')}</InputAdornment> },
                 }}
               />
+              <Typography variant="body2" color="text.secondary">
+                {t('capDialog.helper')}
+              </Typography>
               {update.isError ? <Alert severity="error">{update.error.message}</Alert> : null}
             </Stack>
           </fieldset>

@@ -58,7 +58,7 @@ export function UsageToolbar({
           value={period}
           onChange={(event) => onPeriod(event.target.value as UsagePeriod)}
           size="small"
-          sx={{ minWidth: 220, width: { md: 'auto' } }}
+          sx={{ width: { md: 240 } }}
         >
           {USAGE_PERIODS.map((value) => (
             <MenuItem key={value} value={value}>
@@ -66,19 +66,19 @@ export function UsageToolbar({
             </MenuItem>
           ))}
         </TextField>
-        <FilterSelect
-          label={t('toolbar.application')}
-          value={applicationId}
-          onChange={onApplication}
-          allLabel={t('toolbar.allApplications')}
-          options={applications.map((application) => ({ value: application.id, label: application.name }))}
-          minWidth={240}
-        />
-        <Box sx={{ flex: 1 }}>
-          <Typography variant="body2" color="text.secondary">
-            {t('toolbar.utc')}
-          </Typography>
+        <Box sx={{ width: { md: 280 } }}>
+          <FilterSelect
+            label={t('toolbar.application')}
+            value={applicationId}
+            onChange={onApplication}
+            allLabel={t('toolbar.allApplications')}
+            options={applications.map((application) => ({ value: application.id, label: application.name }))}
+            minWidth={200}
+          />
         </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+          {t('toolbar.utc')}
+        </Typography>
         <Button
           variant="outlined"
           startIcon={<FileDownloadOutlinedIcon />}
