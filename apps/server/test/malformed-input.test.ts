@@ -236,10 +236,10 @@ describe('malformed input: no 5xx, problem details, nothing written after a refu
   it('POST /idp (the Cognito wire protocol)', () => check(idpProbes(targets), RUNS * 6));
 
   // Last: a forwarded call's usage is written by a timer a second later (never on a refusal), so
-  // from here on the daily usage table is not compared.
+  // from here on the usage counters and month spend are not compared.
   it('POST /api/gateway/{networkId} (JSON-RPC shapes, against a fake upstream)', async () => {
     // The usage flush writes its counts and their gateway.usage_counted event behind any request.
-    ignoredTables = ['public.application_usage_daily', 'public.outbox_events'];
+    ignoredTables = ['public.gateway_usage_hourly', 'public.application_month_spend', 'public.outbox_events'];
     await check(gatewayProbes(targets), RUNS * 6);
   });
 });

@@ -51,26 +51,11 @@ const BEARER_CHALLENGE: Header = {
   description: '`Bearer realm="platform-api"`, with `error="invalid_token"` for a bad token.',
 };
 
-const problemJson = (description: string, headers?: Record<string, Header>, schema: z.ZodType = ZProblem) => ({
+const problemJson = (description: string, headers?: Record<string, Header>) => ({
   description,
   ...(headers ? { headers } : {}),
-  content: { 'application/problem+json': { schema } },
+  content: { 'application/problem+json': { schema: ZProblem } },
 });
-
-/**
- * A 429's problem details: a spending cap's refusal carries, as Infura's quota errors do, the
- * rate allowed now and when to try again (extension members; the serializer keeps only what the
- * schema names).
- */
-const ZGatewayLimitProblem = ZProblem.extend({
-  allowedRps: z.number().int().optional().describe('Calls per second allowed now: 0 at the spending cap.'),
-  backoffSeconds: z
-    .number()
-    .int()
-    .optional()
-    .describe('Seconds until the calls are let through again (the UTC month’s end).'),
-  retryAt: z.string().optional().describe('When the calls are let through again (ISO): the next UTC month.'),
-}).meta({ id: 'GatewayLimitProblem' });
 
 export const TOKEN_SCHEMA = {
   tags: ['platform-api'],
@@ -143,7 +128,6 @@ const GATEWAY_RESPONSES: Record<string, unknown> = {
   429: problemJson(
     'The account’s calls per second on this network are used up (`GATEWAY_RATE_LIMITED`), or the application reached its monthly spending cap (`GATEWAY_SPENDING_CAP_REACHED`, until the cap is raised or the UTC month turns; with `allowedRps`, `backoffSeconds` and `retryAt`)',
     { 'Retry-After': RETRY_AFTER },
-    ZGatewayLimitProblem,
   ),
   502: problemJson(
     'The network’s RPC endpoint did not answer usably (`UPSTREAM_TIMEOUT`, `UPSTREAM_TOO_LARGE`, `UPSTREAM_UNREACHABLE`, `UPSTREAM_NO_BLOCK_NUMBER`)',
