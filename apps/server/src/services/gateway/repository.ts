@@ -8,7 +8,7 @@ import {
   type Database,
   type DbHandle,
 } from '@connect/db';
-import { CAP_ALERT_THRESHOLDS, microToCredits } from '@connect/shared';
+import { CAP_ALERT_THRESHOLDS, capState, microToCredits } from '@connect/shared';
 import type { DomainEvents } from '../../events/catalogue.ts';
 import type { EventBus } from '../../events/port.ts';
 import { AppSettingRepository } from '../../repositories/app-settings.ts';
@@ -194,7 +194,7 @@ export class GatewayRepository {
       const nearCap = new Map<string, { applicationId: string; month: string; monthMicro: number }>();
       const counts = result.rows.map(({ month, monthMicro, capMicro, ...count }) => {
         const total = Number(monthMicro);
-        if (capMicro !== null && total * 100 >= Number(capMicro) * CAP_ALERT_THRESHOLDS[0]) {
+        if (capState(total, capMicro === null ? null : Number(capMicro)) !== 'OK') {
           nearCap.set(`${count.applicationId}|${month}`, {
             applicationId: count.applicationId,
             month,

@@ -1,5 +1,5 @@
 import { GATEWAY_CACHE_MS } from './credential-cache.ts';
-import { microToCredits } from '@connect/shared';
+import { capState, microToCredits } from '@connect/shared';
 import type { GatewayRepository } from './repository.ts';
 
 /** Where an application's calls to a network go, or why they may not. */
@@ -84,7 +84,7 @@ export class RouteCache {
     else if (!facts.isAssociated) route = NOT_ASSOCIATED;
     else if (!facts.isActive) route = NOT_ACTIVE;
     else if (!facts.inService) route = PLAN_INACTIVE;
-    else if (facts.capMicro !== null && facts.monthMicro >= facts.capMicro) {
+    else if (facts.capMicro !== null && capState(facts.monthMicro, facts.capMicro) === 'REACHED') {
       const monthEndsMs = nextUtcMonthStartMs(monthStartMs);
       route = { kind: 'cap-reached', capCredits: microToCredits(facts.capMicro), monthEndsMs };
       checkedUntilMs = Math.min(checkedUntilMs, monthEndsMs);
