@@ -340,8 +340,12 @@ export function lowCreditsNotice(available: number): AccountNotice {
 }
 
 const CREDITS = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
-/** Credits as people read them: thousands separated, two decimals at most (spec §9). */
-const credits = (value: number) => CREDITS.format(value);
+const SMALL_CREDITS = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 4 });
+/**
+ * Credits as people read them (spec §9), as the usage page shows them: four decimals below 10
+ * credits (a read call is 0.0001), two above; thousands separated.
+ */
+const credits = (value: number) => (Math.abs(value) < 10 ? SMALL_CREDITS : CREDITS).format(value);
 const MONTH_DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long' });
 
 /**
