@@ -229,6 +229,9 @@ export function CreditsCard({
                     {t('dashboard.credits.buy')}
                   </Button>
                 ) : null}
+                <Button variant="text" component={RouterLink} to={paths.usage}>
+                  {t('dashboard.credits.usage')}
+                </Button>
                 <Button variant="text" component={RouterLink} to={paths.invoices}>
                   {t('dashboard.credits.invoices')}
                 </Button>

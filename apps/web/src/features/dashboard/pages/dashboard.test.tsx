@@ -198,6 +198,8 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
       'href',
       '/my-account?buy-credits',
     );
+    // What used them: the usage page.
+    expect(within(credits).getByRole('link', { name: 'See usage' })).toHaveAttribute('href', '/usage');
   });
 
   it('warns the trial when its credits run low, with Upgrade plan (the trial sells no credits)', async () => {
