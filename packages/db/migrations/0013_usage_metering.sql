@@ -43,8 +43,6 @@ SELECT d."application_id", d."network_id", 'unmetered', d."day"::timestamp AT TI
 FROM "application_usage_daily" d JOIN "applications" a ON a."id" = d."application_id";--> statement-breakpoint
 DROP TABLE "application_usage_daily" CASCADE;--> statement-breakpoint
 ALTER TABLE "applications" ADD COLUMN "monthly_cap_micro" bigint;--> statement-breakpoint
-ALTER TABLE "application_month_spend" ADD CONSTRAINT "application_month_spend_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "gateway_usage_hourly" ADD CONSTRAINT "gateway_usage_hourly_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gateway_usage_hourly" ADD CONSTRAINT "gateway_usage_hourly_network_id_networks_id_fk" FOREIGN KEY ("network_id") REFERENCES "public"."networks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gateway_usage_hourly" ADD CONSTRAINT "gateway_usage_hourly_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "usage_alerts" ADD CONSTRAINT "usage_alerts_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -45,7 +45,7 @@ export function methodClass(method: string): Exclude<TMethodClass, 'deployment'>
 
 /** The spending-cap alerts: percentages of the cap used. At 100 the gateway refuses the application's calls. */
 export const CAP_ALERT_THRESHOLDS = [85, 100] as const;
-/** Hours a closed hour waits before it is charged, so every node's last flush is in (minutes). */
+/** Minutes a closed hour waits before it is charged, so every node's last flush is in. */
 export const USAGE_CLOSE_GRACE_MINUTES = 5;
 /** The longest range the usage report answers: hourly buckets for up to 31 days, daily for up to 366. */
 export const USAGE_MAX_DAYS = { hour: 31, day: 366 } as const;

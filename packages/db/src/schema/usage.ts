@@ -1,6 +1,6 @@
 import { bigint, date, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { TMethodClass, TUsageSource } from '@connect/shared';
-import { applications, networks } from './developer-hub.ts';
+import { networks } from './developer-hub.ts';
 import { accounts } from './portal.ts';
 
 /**
@@ -13,9 +13,8 @@ import { accounts } from './portal.ts';
 export const gatewayUsageHourly = pgTable(
   'gateway_usage_hourly',
   {
-    applicationId: uuid('application_id')
-      .notNull()
-      .references(() => applications.id, { onDelete: 'cascade' }),
+    /** No foreign key: a deleted application's calls not yet charged are still charged, and its history stays. */
+    applicationId: uuid('application_id').notNull(),
     networkId: uuid('network_id')
       .notNull()
       .references(() => networks.id, { onDelete: 'cascade' }),
@@ -42,9 +41,8 @@ export const gatewayUsageHourly = pgTable(
 export const applicationMonthSpend = pgTable(
   'application_month_spend',
   {
-    applicationId: uuid('application_id')
-      .notNull()
-      .references(() => applications.id, { onDelete: 'cascade' }),
+    /** No foreign key, as the counters: the flush's join with applications drops a deleted one's later counts. */
+    applicationId: uuid('application_id').notNull(),
     /** The first day of the UTC month. */
     month: date('month', { mode: 'string' }).notNull(),
     microCredits: bigint('micro_credits', { mode: 'number' }).notNull(),

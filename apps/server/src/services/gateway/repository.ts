@@ -4,14 +4,14 @@ import {
   applications,
   gatewayUsageHourly,
   networks,
-  usageAlerts,
   type Database,
   type DbHandle,
 } from '@connect/db';
-import { CAP_ALERT_THRESHOLDS, capState, microToCredits } from '@connect/shared';
+import { capState } from '@connect/shared';
 import type { DomainEvents } from '../../events/catalogue.ts';
 import type { EventBus } from '../../events/port.ts';
 import { AppSettingRepository } from '../../repositories/app-settings.ts';
+import { recordCapAlerts } from '../../repositories/cap-alerts.ts';
 
 /** A client secret that admits tokens now: not revoked, not expired. */
 export type LiveClientSecret = { secretId: string; hash: string; applicationId: string; accountId: string };
@@ -204,77 +204,8 @@ export class GatewayRepository {
         return { ...count, calls: Number(count.calls), microCredits: Number(count.microCredits) };
       });
       await events.emit(tx, 'gateway.usage_counted', { counts });
-      return { capReached: nearCap.size ? await this.capAlerts(tx, [...nearCap.values()], events) : [] };
+      return { capReached: nearCap.size ? await recordCapAlerts(tx, events, [...nearCap.values()]) : [] };
     });
-  }
-
-  /**
-   * Inside a flush's transaction: for the applications with a cap whose month total (every node's
-   * flushes so far) is at or past a threshold (CAP_ALERT_THRESHOLDS), the alert keyed
-   * `cap:<application>:<month>:<cap>:<threshold>` is stored once and `usage.cap_crossed` announced
-   * only when it was — so two nodes, a re-run or a replay alert once, and a raised (new) cap may
-   * alert again. One statement, run only for totals at 85 % of their cap or more (the cap read
-   * again here, in case it changed since); answers the applications at 100 % of their cap.
-   */
-  private async capAlerts(
-    tx: Database,
-    totals: { applicationId: string; month: string; monthMicro: number }[],
-    events: EventBus,
-  ): Promise<string[]> {
-    const values = sql.join(
-      totals.map((t) => sql`(${t.applicationId}::uuid, ${t.month}::date, ${t.monthMicro}::bigint)`),
-      sql`, `,
-    );
-    const thresholds = sql.join(
-      CAP_ALERT_THRESHOLDS.map((threshold) => sql`(${threshold}::int)`),
-      sql`, `,
-    );
-    const result = (await tx.execute(sql`
-      with totals (application_id, month, month_micro) as (values ${values}),
-      crossed as (
-        select a.id as application_id, a.account_id, a.name, a.monthly_cap_micro as cap_micro, t.month, t.month_micro,
-          th.threshold,
-          'cap:' || a.id || ':' || to_char(t.month, 'YYYY-MM-DD') || ':' || a.monthly_cap_micro || ':' || th.threshold as key
-        from totals t join ${applications} a on a.id = t.application_id
-          cross join (values ${thresholds}) th (threshold)
-        where a.monthly_cap_micro is not null and t.month_micro * 100 >= a.monthly_cap_micro * th.threshold
-      ),
-      alerted as (
-        insert into ${usageAlerts} (key, account_id)
-        select key, account_id from crossed
-        on conflict (key) do nothing
-        returning key
-      )
-      select c.application_id as "applicationId", c.account_id as "accountId", c.name, c.cap_micro as "capMicro",
-        to_char(c.month, 'YYYY-MM-DD') as "month", c.month_micro as "monthMicro", c.threshold,
-        exists (select 1 from alerted where alerted.key = c.key) as "isNew"
-      from crossed c order by c.application_id, c.threshold`)) as unknown as {
-      rows: {
-        applicationId: string;
-        accountId: string;
-        name: string;
-        capMicro: unknown;
-        month: string;
-        monthMicro: unknown;
-        threshold: number;
-        isNew: boolean;
-      }[];
-    };
-    const reached = new Set<string>();
-    for (const row of result.rows) {
-      if (row.threshold >= 100) reached.add(row.applicationId);
-      if (!row.isNew) continue;
-      await events.emit(tx, 'usage.cap_crossed', {
-        accountId: row.accountId,
-        applicationId: row.applicationId,
-        applicationName: row.name,
-        month: row.month,
-        threshold: row.threshold as 85 | 100,
-        capCredits: microToCredits(Number(row.capMicro)),
-        usedCredits: microToCredits(Number(row.monthMicro)),
-      });
-    }
-    return [...reached];
   }
 
   /** The stored (sealed) access-token key; the first node to start stores `create()`, every node uses it. */

@@ -8,7 +8,7 @@ import type { EventBus } from '../../events/port.ts';
 import { OutboxRepository } from '../../events/repository.ts';
 import { activate, addNetwork, createApplication, newAppUser } from '../application-manager/testing.ts';
 import { GatewayRepository, type UsageCount } from './repository.ts';
-import { UsageRecorder } from './usage-recorder.ts';
+import { FLUSH_ROWS, UsageRecorder } from './usage-recorder.ts';
 
 const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
@@ -76,6 +76,25 @@ describe('UsageRecorder', () => {
     expect(recorder.pendingCount).toBe(0);
     await recorder.flush();
     expect(written).toHaveLength(1);
+  });
+
+  it('writes a busy second in parts of FLUSH_ROWS keys (PostgreSQL takes 65,535 parameters a statement)', async () => {
+    const sizes: number[] = [];
+    const recorder = new UsageRecorder(
+      {
+        addUsage: async (rows) => {
+          sizes.push(rows.length);
+          return { capReached: [] };
+        },
+      },
+      noBus,
+    );
+    const keys = 2 * FLUSH_ROWS + 1;
+    for (let i = 0; i < keys; i += 1)
+      recorder.record(`app-${i}`, 'n', 'eth_call', 1, Date.parse('2025-03-01T10:00:00Z'));
+    await recorder.flush();
+    expect(sizes).toEqual([FLUSH_ROWS, FLUSH_ROWS, 1]);
+    expect(recorder.pendingCount).toBe(0);
   });
 
   it('keeps the counts of a failed flush for the next one', async () => {

@@ -4,6 +4,11 @@ import type { GatewayRepository, UsageCount } from './repository.ts';
 
 /** How often counted calls are written to gateway_usage_hourly. */
 export const USAGE_FLUSH_MS = 1_000;
+/**
+ * Keys (application, network, method, hour) one statement writes at most: six bind parameters
+ * each, well under PostgreSQL's 65,535 per statement; a busier second is written in parts.
+ */
+export const FLUSH_ROWS = 5_000;
 
 const HOUR_MS = 3_600_000;
 
@@ -67,11 +72,17 @@ export class UsageRecorder {
     return this.flushing;
   }
 
+  /** Writes what was counted, FLUSH_ROWS keys per statement at most. */
   private async write(): Promise<void> {
     if (!this.pending.size) return;
-    const batch = this.pending;
+    const all = [...this.pending];
     this.pending = new Map();
-    const rows: UsageCount[] = [...batch].map(([key, calls]) => {
+    for (let start = 0; start < all.length; start += FLUSH_ROWS)
+      await this.writeRows(all.slice(start, start + FLUSH_ROWS));
+  }
+
+  private async writeRows(batch: [string, number][]): Promise<void> {
+    const rows: UsageCount[] = batch.map(([key, calls]) => {
       const [applicationId, networkId, method, hour] = key.split('|') as [string, string, string, string];
       return {
         applicationId,

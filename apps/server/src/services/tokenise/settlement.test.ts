@@ -196,10 +196,10 @@ describe('tokenise settlement through the ledger', () => {
     expect(await creditsOf(t.db.db, user.accountId)).toBe(TRIAL_CREDITS);
     const refunds = (await creditEntries(t.db.db, user.accountId)).filter((e) => e.kind === 'refund');
     expect(refunds.map((e) => [e.amount, e.reference])).toEqual([[price(), `refund:token:${active.id}`]]);
-    // The charge's usage record stays; the refund is a record of its own, negative: they sum to nothing.
-    expect((await deploymentRecords(active.id)).map((r) => [r.id, r.microCredits])).toEqual([
-      [`deployment:${active.id}`, price() * 1_000_000],
-      [`deployment:${active.id}:refund`, -price() * 1_000_000],
+    // The charge's usage record stays; the refund is a record of its own, negative: they sum to nothing (calls too).
+    expect((await deploymentRecords(active.id)).map((r) => [r.id, r.calls, r.microCredits])).toEqual([
+      [`deployment:${active.id}`, 1, price() * 1_000_000],
+      [`deployment:${active.id}:refund`, -1, -price() * 1_000_000],
     ]);
     const failed = await announced('token.failed', active.id);
     expect(failed).toHaveLength(1);

@@ -113,7 +113,8 @@ export async function chargeToken(repo: TokenRepository, token: TokenRow, amount
 
 /**
  * A deployment's credits as a usage record (source DEPLOYMENT, one "call" in the hour it was
- * charged or refunded), stored once by its id: a repeated settlement stores nothing.
+ * charged; its refund takes the call and the credits back: −1 and negative), stored once by its
+ * id: a repeated settlement stores nothing.
  */
 async function recordDeployment(repo: TokenRepository, token: TokenRow, credits: number, suffix: '' | ':refund') {
   const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
@@ -128,7 +129,7 @@ async function recordDeployment(repo: TokenRepository, token: TokenRow, credits:
       methodClass: 'deployment',
       hour,
       billedHour: hour,
-      calls: 1,
+      calls: suffix === ':refund' ? -1 : 1,
       microCredits: credits * MICRO_PER_CREDIT,
     },
   ]);

@@ -110,7 +110,7 @@ export class UsageCloseRepository {
    * account's month, floor(M(≤H) / 1e6) − floor(M(<H) / 1e6), where M sums the account's GATEWAY
    * micro-credits billed in H's UTC month up to H. Fractions carry into the next hour's charge;
    * the fraction still under one credit when the month ends is never charged. Zero amounts are
-   * left out (and looked at again by the next close: cheap, and they stay zero).
+   * left out: nothing to charge (the fraction carries), and the mark moves past their hour.
    */
   async dueCharges(from: Date, before: Date): Promise<DueCharge[]> {
     const monthStart = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1));

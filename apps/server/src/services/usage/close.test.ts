@@ -1,6 +1,6 @@
 import { eq, like, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ledgerEntries, usageRecords } from '@connect/db';
+import { applications, ledgerEntries, usageRecords } from '@connect/db';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { OutboxRepository } from '../../events/repository.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
@@ -181,5 +181,15 @@ describe('closing the gateway’s hours', () => {
     await flush([count(apps.app3, 'eth_call', H10, calls, 100)]);
     await closeHours(deps(), at('2026-10-05T12:04:00Z'));
     expect((await ledger.balance(y.accountId, 'CREDIT')).available).toBe(-3n);
+  });
+
+  it('charges the calls of an application deleted before its hour closed', async () => {
+    await flush([count(apps.app3, 'eth_call', H10, 30_000, 100)]);
+    await t.db.db.delete(applications).where(eq(applications.id, apps.app3));
+    const before = (await new LedgerRepository(t.db.db).balance(y.accountId, 'CREDIT')).balance;
+    await closeHours(deps(), at('2026-10-05T11:06:00Z'));
+    const [record] = await t.db.db.select().from(usageRecords).where(eq(usageRecords.applicationId, apps.app3));
+    expect(record).toMatchObject({ calls: 30_000, microCredits: 3_000_000 });
+    expect((await new LedgerRepository(t.db.db).balance(y.accountId, 'CREDIT')).balance).toBe(before - 3n);
   });
 });

@@ -12,6 +12,8 @@ import {
   type PlanType,
 } from '@connect/db';
 import type { TMethodClass } from '@connect/shared';
+import type { EventBus } from '../../events/port.ts';
+import { recordCapAlerts, type MonthTotal } from '../../repositories/cap-alerts.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
 
 /** A range of time: from (included) to (excluded). */
@@ -56,6 +58,11 @@ export class UsageReportRepository {
 
   transaction<T>(work: (repo: UsageReportRepository) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => work(new UsageReportRepository(tx as unknown as Database)));
+  }
+
+  /** The cap's alerts for a month already at or past the new cap (repositories/cap-alerts.ts), in this transaction. */
+  capAlerts(events: EventBus, total: MonthTotal): Promise<string[]> {
+    return recordCapAlerts(this.db, events, [total]);
   }
 
   /** The account's application (null for another account's or an unknown one), locked when `forUpdate`. */

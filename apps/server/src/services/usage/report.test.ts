@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationMonthSpend, applications, gatewayUsageHourly, usageRecords } from '@connect/db';
+import { applicationMonthSpend, applications, gatewayUsageHourly, outboxEvents, usageRecords } from '@connect/db';
 import {
   ZApplicationSpend,
   ZBalanceHistory,
@@ -200,7 +200,7 @@ describe('usage API', () => {
   });
 
   describe('the month’s forecast', () => {
-    const service = () => new UsageReportService(new UsageReportRepository(t.db.db));
+    const service = () => new UsageReportService(new UsageReportRepository(t.db.db), t.app.deps.events);
     const query: TUsageReportQuery = { from: '2025-11-01', to: '2025-11-01', granularity: 'day' };
 
     it('prepaid: the month so far continued in a straight line, and the day the credits run out', async () => {
@@ -354,6 +354,19 @@ describe('usage API', () => {
         (await put(owner, `/usage/caps/${shop.id}`, { monthlyCapCredits: 8.5 })).json(),
       );
       expect(lowered).toMatchObject({ monthlyCapCredits: 8.5, state: 'REACHED' });
+      // Its calls are refused from now on, so no flush will alert: setting the cap did, once per
+      // cap and threshold (10 credits: 85 %; 8.5 credits: 100 %, the highest crossed, only).
+      const alerts = async () =>
+        (await t.db.db.select().from(outboxEvents).where(eq(outboxEvents.type, 'usage.cap_crossed')))
+          .map((event) => event.payload as { applicationId: string; threshold: number; capCredits: number })
+          .filter((payload) => payload.applicationId === shop.id)
+          .map(({ threshold, capCredits }) => ({ threshold, capCredits }));
+      expect(await alerts()).toEqual([
+        { threshold: 85, capCredits: 10 },
+        { threshold: 100, capCredits: 8.5 },
+      ]);
+      await put(owner, `/usage/caps/${shop.id}`, { monthlyCapCredits: 8.5 });
+      expect(await alerts()).toHaveLength(2);
       expect(
         ZApplicationSpend.parse((await put(owner, `/usage/caps/${shop.id}`, { monthlyCapCredits: 100 })).json()).state,
       ).toBe('OK');
@@ -361,7 +374,7 @@ describe('usage API', () => {
         (await put(owner, `/usage/caps/${shop.id}`, { monthlyCapCredits: null })).json(),
       );
       expect(removed).toMatchObject({ monthlyCapCredits: null, state: 'OK' });
-      expect(changed).toEqual([shop.id, shop.id, shop.id, shop.id]);
+      expect(changed).toEqual([shop.id, shop.id, shop.id, shop.id, shop.id]);
     } finally {
       stop();
     }

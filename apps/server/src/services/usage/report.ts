@@ -12,6 +12,7 @@ import {
   type TUsageReport,
   type TUsageReportQuery,
 } from '@connect/shared';
+import type { EventBus } from '../../events/port.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { BucketRow, Span, UsageReportRepository } from './report-repository.ts';
@@ -71,6 +72,8 @@ export type NamedBucket = TUsageBucket & { applicationName: string | null; netwo
 export class UsageReportService {
   constructor(
     private readonly repo: UsageReportRepository,
+    /** Where a cap set at or below the month's use announces its alert (usage.cap_crossed). */
+    private readonly events: EventBus,
     /** Called after a cap changed, so the gateway reads the application's route again at once. */
     private readonly onCapChanged: (applicationId: string) => void = () => undefined,
   ) {}
@@ -208,6 +211,9 @@ export class UsageReportService {
       if (!application) throw notFound('APPLICATION_NOT_FOUND');
       await repo.setCap(application.id, capCredits === null ? null : creditsToMicro(capCredits));
       const [row] = await repo.applicationsWithSpend(caller.accountId, month, application.id);
+      // A cap at or below what the month used: its calls are refused from now on, so no flush
+      // will bring the alert — it is given here.
+      await repo.capAlerts(this.events, { applicationId: application.id, month, monthMicro: row!.usedMicro });
       return toSpend(row!);
     });
     this.onCapChanged(applicationId);

@@ -42,7 +42,7 @@ function callerOf(request: FastifyRequest): PortalUser {
  */
 export function usageRoutes(app: App, deps: Deps): void {
   const changes = applicationChanges(deps);
-  const service = new UsageReportService(new UsageReportRepository(deps.db), (id) => changes.changed(id));
+  const service = new UsageReportService(new UsageReportRepository(deps.db), deps.events, (id) => changes.changed(id));
 
   app.get(
     '/usage/report',
