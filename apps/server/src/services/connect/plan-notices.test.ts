@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, networks, notifications, notificationSettings, users } from '@connect/db';
+import { networks } from '@connect/db';
 import { PLAN_TERMS } from '@connect/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { TRIAL_CREDITS } from '../../lib/trial-credits.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
-import { lifecycleOf, newPlanUser, payPlan, type PlanUser } from '../account-plan/testing.ts';
+import { lifecycleOf, payPlan } from '../account-plan/testing.ts';
 import { planChangedNotice } from './notification-subscribers.ts';
+import { accountNotices } from './testing.ts';
 
 /** The account notices: plan changes and low credits reach every member, in the bell and by email, once. */
 describe('account notices: the plan and low credits', () => {
@@ -20,21 +20,7 @@ describe('account notices: the plan and low credits', () => {
   });
   afterAll(() => t?.close());
 
-  /** The user and a second member of the account who keeps notification emails off. */
-  async function accountWithMember(): Promise<{ owner: PlanUser; member: { id: string; email: string } }> {
-    const owner = await newPlanUser(t);
-    const member = { id: randomUUID(), email: `member-${randomUUID()}@example.com` };
-    await t.db.db.insert(users).values({ ...member, accountId: owner.accountId, role: 'INDIVIDUAL' });
-    await t.db.db.insert(notificationSettings).values({ userId: member.id, emailEnabled: false });
-    return { owner, member };
-  }
-  const bell = (userId: string, kind: string) =>
-    t.db.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .then((rows) => rows.filter((row) => row.kind === kind));
-  const mails = (email: string) => t.db.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+  const { accountWithMember, bell, mails } = accountNotices(() => t);
 
   it('a cancelled plan: every member is told and emailed, once however often it is asked or delivered', async () => {
     const { owner, member } = await accountWithMember();

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { kycChecks } from '@connect/db';
+import { kycChecks, mailOutbox, notifications, notificationSettings, users } from '@connect/db';
 import type { TUpdateUserRequest } from '@connect/shared';
 import type { signInAs, TestContext } from '../../../test/helpers.ts';
+import { newPlanUser, type PlanUser } from '../account-plan/testing.ts';
 
 /** Test set-up shared by the connect suites (not used by the app). */
 
@@ -39,4 +41,29 @@ export async function settleSandboxCheck(
   const status = await call('GET', '/kyc/status');
   expect(status.statusCode, status.body).toBe(200);
   return status.json<{ status: string }>().status;
+}
+
+/**
+ * The account notices' audience: a user on a plan and a second member of the account who keeps
+ * notification emails off (account notices are mailed anyway); what each finds in the bell and the outbox.
+ */
+export function accountNotices(t: () => TestContext) {
+  return {
+    async accountWithMember(): Promise<{ owner: PlanUser; member: { id: string; email: string } }> {
+      const owner = await newPlanUser(t());
+      const member = { id: randomUUID(), email: `member-${randomUUID()}@example.com` };
+      await t()
+        .db.db.insert(users)
+        .values({ ...member, accountId: owner.accountId, role: 'INDIVIDUAL' });
+      await t().db.db.insert(notificationSettings).values({ userId: member.id, emailEnabled: false });
+      return { owner, member };
+    },
+    bell: (userId: string, kind: string) =>
+      t()
+        .db.db.select()
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .then((rows) => rows.filter((row) => row.kind === kind)),
+    mails: (email: string) => t().db.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)),
+  };
 }

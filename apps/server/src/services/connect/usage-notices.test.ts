@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventDeliveries, mailOutbox, notifications, notificationSettings, outboxEvents, users } from '@connect/db';
+import { eventDeliveries, outboxEvents } from '@connect/db';
 import { PLAN_TERMS } from '@connect/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { putOnPlan } from '../../../test/plans.ts';
 import type { DomainEvents } from '../../events/catalogue.ts';
-import { newPlanUser, type PlanUser } from '../account-plan/testing.ts';
 import { capCrossedNotice } from './notification-subscribers.ts';
+import { accountNotices } from './testing.ts';
 
 /** Issue 17 §3: spending caps crossed and credits run down by metered use reach every member, in the bell and by email, once. */
 describe('usage notices: spending caps and credits used by metered calls', () => {
@@ -17,21 +17,7 @@ describe('usage notices: spending caps and credits used by metered calls', () =>
   });
   afterAll(() => t?.close());
 
-  /** The user and a second member of the account who keeps notification emails off (account notices mail anyway). */
-  async function accountWithMember(): Promise<{ owner: PlanUser; member: { id: string; email: string } }> {
-    const owner = await newPlanUser(t);
-    const member = { id: randomUUID(), email: `member-${randomUUID()}@example.com` };
-    await t.db.db.insert(users).values({ ...member, accountId: owner.accountId, role: 'INDIVIDUAL' });
-    await t.db.db.insert(notificationSettings).values({ userId: member.id, emailEnabled: false });
-    return { owner, member };
-  }
-  const bell = (userId: string, kind: string) =>
-    t.db.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .then((rows) => rows.filter((row) => row.kind === kind));
-  const mails = (email: string) => t.db.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+  const { accountWithMember, bell, mails } = accountNotices(() => t);
 
   async function emitAndDrain<K extends keyof DomainEvents>(type: K, payload: DomainEvents[K]): Promise<string> {
     const id = await t.app.events.emit(t.db.db, type, payload);

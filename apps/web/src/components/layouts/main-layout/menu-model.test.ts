@@ -23,7 +23,7 @@ describe('menuSections (spec §2.2 side menu)', () => {
       '/rewards',
       'https://docs.example.com/',
     ]);
-    expect(sections[1]!.entries.map((entry) => entry.to)).toEqual(['/quant-flows', '/my-applications']);
+    expect(sections[1]!.entries.map((entry) => entry.to)).toEqual(['/quant-flows', '/my-applications', '/usage']);
     expect(sections[2]!.entries.map((entry) => entry.to)).toEqual([
       '/user-management',
       '/account-management',

@@ -2,8 +2,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -16,6 +14,7 @@ import { BUY_CREDITS_HREF } from '../../../components/layouts/main-layout/low-cr
 import { QueryState } from '../../../components/query-state.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { SummaryCard } from '../../../components/summary-card.tsx';
 
 /** Status colours of shared/UI.md: green active, amber pending, grey inactive, red disabled. */
 const STATUS_COLOURS: Record<PlanStatus, ChipProps['color']> = {
@@ -24,19 +23,6 @@ const STATUS_COLOURS: Record<PlanStatus, ChipProps['color']> = {
   INACTIVE: 'default',
   DISABLED: 'error',
 };
-
-function SummaryCard({ titleId, title, children }: { titleId: string; title: string; children: React.ReactNode }) {
-  return (
-    <Card component="section" aria-labelledby={titleId} sx={{ height: '100%' }}>
-      <CardContent sx={{ p: 3, '&:last-child': { pb: 3 } }}>
-        <Typography id={titleId} variant="overline" component="h2" color="text.secondary" sx={{ lineHeight: 1.5 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 /** A summary card loading: its figure, a line of text and its button. */
 function SummarySkeleton({ figureWidth, lineWidth }: { figureWidth: string; lineWidth: string }) {
@@ -130,7 +116,7 @@ export function PlanCard({
 }) {
   const { t } = useTranslation('account');
   return (
-    <SummaryCard titleId="plan-card-title" title={t('dashboard.plan.title')}>
+    <SummaryCard title={t('dashboard.plan.title')}>
       <QueryState
         query={subscription}
         loading={<SummarySkeleton figureWidth="50%" lineWidth="35%" />}
@@ -182,7 +168,7 @@ export function CreditsCard({
 }) {
   const { t } = useTranslation('account');
   return (
-    <SummaryCard titleId="credits-card-title" title={t('dashboard.credits.title')}>
+    <SummaryCard title={t('dashboard.credits.title')}>
       <QueryState
         query={subscription}
         loading={<SummarySkeleton figureWidth="40%" lineWidth="70%" />}

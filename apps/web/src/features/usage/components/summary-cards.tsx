@@ -1,12 +1,10 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { TBalanceHistory, TUsageReport } from '@connect/shared';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BUY_CREDITS_HREF } from '../../../components/layouts/main-layout/low-credits-banner.tsx';
@@ -16,20 +14,7 @@ import { formatNumber } from '../../../lib/format.ts';
 import { formatUsd, formatUsdPerCredit } from '../../../lib/plans/money.ts';
 import { fetchPlansQuery, subscriptionQuery } from '../../../lib/plans/api.ts';
 import { formatCredits, formatUtcDate, formatUtcMonth } from '../utils/format.ts';
-
-function SummaryCard({ title, children }: { title: string; children: ReactNode }) {
-  const titleId = useId();
-  return (
-    <Card component="section" aria-labelledby={titleId} sx={{ height: '100%' }}>
-      <CardContent sx={{ p: 3, '&:last-child': { pb: 3 } }}>
-        <Typography id={titleId} variant="overline" component="h2" color="text.secondary" sx={{ lineHeight: 1.5 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
+import { SummaryCard } from '../../../components/summary-card.tsx';
 
 function Figure({ children }: { children: ReactNode }) {
   return (
