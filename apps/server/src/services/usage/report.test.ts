@@ -357,7 +357,13 @@ describe('usage API', () => {
       // Its calls are refused from now on, so no flush will alert: setting the cap did, once per
       // cap and threshold (10 credits: 85 %; 8.5 credits: 100 %, the highest crossed, only).
       const alerts = async () =>
-        (await t.db.db.select().from(outboxEvents).where(eq(outboxEvents.type, 'usage.cap_crossed')))
+        (
+          await t.db.db
+            .select()
+            .from(outboxEvents)
+            .where(eq(outboxEvents.type, 'usage.cap_crossed'))
+            .orderBy(outboxEvents.seq)
+        )
           .map((event) => event.payload as { applicationId: string; threshold: number; capCredits: number })
           .filter((payload) => payload.applicationId === shop.id)
           .map(({ threshold, capCredits }) => ({ threshold, capCredits }));
