@@ -41,15 +41,8 @@ export type RouteFacts = {
   monthMicro: number;
 };
 
-/** One flush's count of one method's calls, in one UTC hour (ISO), with their price. */
-export type UsageCount = {
-  applicationId: string;
-  networkId: string;
-  method: string;
-  hour: string;
-  calls: number;
-  microCredits: number;
-};
+/** One flush's count of one method's calls, in one UTC hour (ISO), with their price: the event's count without its account. */
+export type UsageCount = Omit<DomainEvents['gateway.usage_counted']['counts'][number], 'accountId'>;
 
 /** What a flush did beyond counting: the applications whose month's spend is now at or over their cap. */
 export type UsageAdded = { capReached: string[] };

@@ -89,14 +89,7 @@ export class UsageReportRepository {
         microCredits: total(gatewayUsageHourly.microCredits),
       })
       .from(gatewayUsageHourly)
-      .where(
-        and(
-          eq(gatewayUsageHourly.accountId, accountId),
-          gte(gatewayUsageHourly.hour, span.from),
-          lt(gatewayUsageHourly.hour, span.to),
-          applicationId ? eq(gatewayUsageHourly.applicationId, applicationId) : undefined,
-        ),
-      )
+      .where(this.gatewayOf(accountId, span, applicationId))
       .groupBy(start, gatewayUsageHourly.applicationId, gatewayUsageHourly.networkId, gatewayUsageHourly.method)
       .orderBy(start);
   }
@@ -126,13 +119,7 @@ export class UsageReportRepository {
       this.db
         .select({ micro: total(gatewayUsageHourly.microCredits) })
         .from(gatewayUsageHourly)
-        .where(
-          and(
-            eq(gatewayUsageHourly.accountId, accountId),
-            gte(gatewayUsageHourly.hour, span.from),
-            lt(gatewayUsageHourly.hour, span.to),
-          ),
-        ),
+        .where(this.gatewayOf(accountId, span)),
       this.db
         .select({ micro: total(usageRecords.microCredits) })
         .from(usageRecords)
@@ -228,6 +215,16 @@ export class UsageReportRepository {
       .update(applications)
       .set({ monthlyCapMicro: capMicro, updatedAt: new Date() })
       .where(eq(applications.id, applicationId));
+  }
+
+  /** The account's gateway counters in the span, of one application when given. */
+  private gatewayOf(accountId: string, span: Span, applicationId?: string) {
+    return and(
+      eq(gatewayUsageHourly.accountId, accountId),
+      gte(gatewayUsageHourly.hour, span.from),
+      lt(gatewayUsageHourly.hour, span.to),
+      applicationId ? eq(gatewayUsageHourly.applicationId, applicationId) : undefined,
+    );
   }
 
   private deploymentsOf(accountId: string, span: Span) {
