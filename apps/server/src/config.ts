@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { SERVICES, type ServiceName } from '@connect/shared';
+import { DEFAULT_VAT_RATES_BP, SERVICES, type ServiceName, type TInvoiceParty } from '@connect/shared';
 import { loadChainsConfig, type ChainsConfig } from './adapters/chains/chain-config.ts';
 
 const ZEnv = z.object({
@@ -71,6 +71,46 @@ const ZEnv = z.object({
   BANK_ACCOUNT_NUMBER: z.string().default('00000000'),
   BANK_IBAN: z.string().default('GB00SAND00000000000000'),
   BANK_BIC: z.string().default('SANDGB2L'),
+  /** Invoices (issue 18): hours a month's invoice stays a draft after the month ends (late usage still counts). */
+  INVOICE_GRACE_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 28)
+    .default(24),
+  /** VAT rates as JSON `{"GB":2000,…}` in basis points; the UK and EU-27 table when unset. */
+  VAT_RATES: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      let json: unknown;
+      try {
+        json = JSON.parse(value);
+      } catch {
+        json = null;
+      }
+      const parsed = z.record(z.string().regex(/^[A-Z]{2}$/), z.number().int().min(0).max(10_000)).safeParse(json);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: 'VAT_RATES must be JSON like {"GB":2000}.' });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+  /** The VIES REST service VAT numbers are checked against; the embedded sandbox (format only) when unset. */
+  VAT_CHECK_URL: z.url().optional(),
+  /** The issuer printed on every invoice (embedded defaults are a sample company, marked as such). */
+  ISSUER_NAME: z.string().default('Connect Sandbox Ltd (sample issuer)'),
+  /** Address lines separated by "|". */
+  ISSUER_ADDRESS: z.string().default('1 Sample Street|London|EC1A 1AA|United Kingdom'),
+  ISSUER_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .default('GB'),
+  ISSUER_REGISTRATION_NUMBER: z.string().default('00000000'),
+  ISSUER_VAT_NUMBER: z.string().default('GB000000000'),
+  ISSUER_WEBSITE: z.string().default('https://connect.localhost'),
+  ISSUER_TELEPHONE: z.string().default('+44 20 0000 0000'),
+  ISSUER_EMAIL: z.string().default('billing@connect.localhost'),
   SIGNUP_CAPTCHA: z.enum(['on', 'off']).default('on'),
   RECAPTCHA_SECRET_KEY: z.string().optional(),
   USER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
@@ -145,6 +185,13 @@ export type Config = {
     paygCreditLimit: number;
     usdPerGbp: string;
     bank: { accountName: string; bankName: string; sortCode: string; accountNumber: string; iban: string; bic: string };
+  };
+  /** Invoices (issue 18): the grace window, the VAT table, the VAT number check and the issuer. */
+  invoices: {
+    graceHours: number;
+    vatRates: Readonly<Record<string, number>>;
+    vatCheckUrl: string | undefined;
+    issuer: TInvoiceParty;
   };
   /** Whether the embedded pool's SignUp requires a solved captcha in its validation data. */
   signUpCaptcha: boolean;
@@ -240,6 +287,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         accountNumber: e.BANK_ACCOUNT_NUMBER,
         iban: e.BANK_IBAN,
         bic: e.BANK_BIC,
+      },
+    },
+    invoices: {
+      graceHours: e.INVOICE_GRACE_HOURS,
+      vatRates: e.VAT_RATES ?? DEFAULT_VAT_RATES_BP,
+      vatCheckUrl: e.VAT_CHECK_URL,
+      issuer: {
+        companyName: e.ISSUER_NAME,
+        address: e.ISSUER_ADDRESS.split('|')
+          .map((line) => line.trim())
+          .filter(Boolean),
+        country: e.ISSUER_COUNTRY,
+        registrationNumber: e.ISSUER_REGISTRATION_NUMBER || null,
+        vatNumber: e.ISSUER_VAT_NUMBER || null,
+        website: e.ISSUER_WEBSITE || null,
+        telephone: e.ISSUER_TELEPHONE || null,
+        email: e.ISSUER_EMAIL || null,
       },
     },
     signUpCaptcha: e.SIGNUP_CAPTCHA === 'on',

@@ -27,3 +27,4 @@ export * from './subscriptions.ts';
 export * from './qnt.ts';
 export * from './cards.ts';
 export * from './usage.ts';
+export * from './invoices.ts';

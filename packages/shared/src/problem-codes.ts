@@ -104,6 +104,17 @@ export const PROBLEMS = {
     message: 'This plan cannot be paid that way. Choose another payment method.',
   },
   ORDER_NOT_PAYABLE: { status: 409, message: 'This order is not awaiting payment.' },
+  // ── Invoices (issue 18) ──
+  INVOICE_NOT_FOUND: { status: 404, message: 'The invoice was not found.' },
+  /** A receipt is made for a paid invoice only. */
+  INVOICE_NOT_PAID: { status: 409, message: 'This invoice has not been paid yet, so it has no receipt.' },
+  INVOICE_NOT_PAYABLE: { status: 409, message: 'This invoice is not awaiting payment.' },
+  /** The month cannot be closed before its usage is (the hour close has not reached its end). */
+  PERIOD_NOT_CLOSABLE: { status: 409, message: 'The period cannot be closed yet: its usage is still being counted.' },
+  VAT_NUMBER_INVALID: {
+    status: 422,
+    message: 'This VAT number was not found in the VAT register. Check it, or leave it empty.',
+  },
   /** Nothing new (applications, tokens, networks, gateway calls) while the plan is not in service. */
   PLAN_INACTIVE: { status: 403, message: 'Your plan is not active. Upgrade your plan to continue.' },
   SUBSCRIPTION_NOT_CANCELLABLE: { status: 409, message: 'Only a paid plan that renews can be cancelled.' },

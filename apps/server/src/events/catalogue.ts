@@ -147,6 +147,26 @@ export type DomainEvents = {
     reference: string;
     paymentMethod: string;
   };
+  /**
+   * A month's invoice was numbered and is due (the close, issue 18); its USAGE order collects it
+   * (`order.placed` follows for the order). Mailed once to the account's members.
+   */
+  'invoice.finalised': {
+    accountId: string;
+    invoiceId: string;
+    number: string;
+    orderId: string;
+    totalGbpMinor: number;
+    dueAt: string;
+  };
+  /** A receipt was made for a paid invoice (POST /user/invoice/create-receipt); mailed once. */
+  'invoice.receipt_created': {
+    accountId: string;
+    invoiceId: string;
+    receiptId: string;
+    number: string;
+    userId: string | null;
+  };
   /** A QNT transfer to a deposit address was seen in a block (not yet confirmed). */
   'qnt.transfer_seen': QntTransferFacts;
   /** A QNT transfer has its confirmations and was credited to the account's QNT in the ledger. */

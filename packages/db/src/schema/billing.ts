@@ -1,7 +1,12 @@
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
   index,
   integer,
+  jsonb,
+  numeric,
   pgTable,
   pgView,
   text,
@@ -152,10 +157,28 @@ export const payments = pgTable(
 );
 
 export type InvoiceStatus = 'DRAFT' | 'OPEN' | 'PAID' | 'VOID';
+export type InvoiceKind = 'ORDER' | 'MONTHLY';
+export type VatTreatment = 'STANDARD' | 'REVERSE_CHARGE' | 'OUTSIDE_SCOPE';
+
+/** The customer as an invoice names them, kept when it is numbered (later edits do not change it). */
+export type InvoiceCustomer = {
+  companyName: string;
+  address: string[];
+  country: string | null;
+  registrationNumber: string | null;
+  vatNumber: string | null;
+  website: string | null;
+  telephone: string | null;
+  email: string | null;
+};
 
 /**
- * An invoice record. An order has its own from the moment it is placed (OPEN until paid), so the
- * monthly close (invoices issue) never bills it again; the number is given when it is finalised.
+ * An invoice (issue 18). An ORDER invoice is made, numbered and OPEN (PAID if nothing is to pay)
+ * with its order; a MONTHLY one is the close's: a DRAFT without a number through the grace window,
+ * then numbered and OPEN with the USAGE order that collects it. Amounts in pence: subtotal (net),
+ * VAT, total (gross); the totals in US cents at `usd_per_gbp`; the total in QNT (wei) at
+ * `gbp_per_qnt` read at `qnt_rate_at`. Numbers come from invoice_counters, so drafts have none
+ * and numbered ones have no gaps (the CHECK below).
  */
 export const invoices = pgTable(
   'invoices',
@@ -167,21 +190,111 @@ export const invoices = pgTable(
     orderId: uuid('order_id')
       .unique()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<InvoiceKind>().notNull().default('ORDER'),
+    /** The printed number (`INV-000042`), and the counter's value it was made from (the sort key). */
     number: text('number').unique(),
+    numberSeq: bigint('number_seq', { mode: 'number' }).unique(),
     status: text('status').$type<InvoiceStatus>().notNull(),
     currency: text('currency').notNull().default('GBP'),
     subtotalMinor: integer('subtotal_minor').notNull(),
     vatMinor: integer('vat_minor').notNull().default(0),
     totalMinor: integer('total_minor').notNull(),
     amountPaidMinor: integer('amount_paid_minor').notNull().default(0),
+    vatTreatment: text('vat_treatment').$type<VatTreatment>().notNull().default('OUTSIDE_SCOPE'),
+    vatRateBp: integer('vat_rate_bp').notNull().default(0),
+    totalUsdCents: bigint('total_usd_cents', { mode: 'number' }).notNull().default(0),
+    usdPerGbp: text('usd_per_gbp'),
+    qntAmountWei: numeric('qnt_amount_wei', { precision: 78, scale: 0, mode: 'bigint' }),
+    gbpPerQnt: text('gbp_per_qnt'),
+    qntRateAt: timestamp('qnt_rate_at', { withTimezone: true }),
+    customer: jsonb('customer').$type<InvoiceCustomer>(),
+    termsDays: integer('terms_days').notNull().default(14),
     periodStart: timestamp('period_start', { withTimezone: true }),
     periodEnd: timestamp('period_end', { withTimezone: true }),
+    /** Usage stored up to this time is on the invoice (a month's invoice; the next one counts later records). */
+    usageCutAt: timestamp('usage_cut_at', { withTimezone: true }),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    finalisedAt: timestamp('finalised_at', { withTimezone: true }),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The list's Last Change Date. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('invoices_account_idx').on(t.accountId, t.issuedAt)],
+  (t) => [
+    index('invoices_account_idx').on(t.accountId, t.issuedAt),
+    index('invoices_account_number_idx').on(t.accountId, t.numberSeq),
+    uniqueIndex('invoices_monthly_period_uq')
+      .on(t.accountId, t.periodEnd)
+      .where(sql`kind = 'MONTHLY'`),
+    index('invoices_status_kind_period_idx').on(t.status, t.kind, t.periodEnd),
+    check('invoices_numbered_unless_draft', sql`(status = 'DRAFT') = (number_seq is null)`),
+  ],
+);
+
+/**
+ * One row per number series (INV, CN, RCT) with the last number given. A document takes its
+ * number by `update … set last = last + n returning` in the transaction that makes it: a row
+ * lock, not a sequence, so a rolled-back transaction gives its numbers back and none is skipped.
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  series: text('series').primaryKey(),
+  last: bigint('last', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * A month's close, per period end: when its drafts were made and when they were numbered (the
+ * close's progress, and its record; a re-run of a finalised period makes nothing).
+ */
+export const invoiceCloses = pgTable('invoice_closes', {
+  periodEnd: timestamp('period_end', { withTimezone: true }).primaryKey(),
+  periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+  draftedAt: timestamp('drafted_at', { withTimezone: true }),
+  finalisedAt: timestamp('finalised_at', { withTimezone: true }),
+  invoices: integer('invoices').notNull().default(0),
+});
+
+/** Who an account's invoices are made out to (PUT /user/billing-details). */
+export const billingDetails = pgTable('billing_details', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  companyName: text('company_name').notNull(),
+  addressLine1: text('address_line1').notNull(),
+  addressLine2: text('address_line2'),
+  city: text('city').notNull(),
+  postcode: text('postcode'),
+  country: text('country').notNull(),
+  registrationNumber: text('registration_number'),
+  vatNumber: text('vat_number'),
+  vatNumberStatus: text('vat_number_status').$type<'NONE' | 'VALID' | 'UNCHECKED'>().notNull().default('NONE'),
+  vatCheckedAt: timestamp('vat_checked_at', { withTimezone: true }),
+  website: text('website'),
+  telephone: text('telephone'),
+  email: text('email'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A receipt for a paid invoice (POST /user/invoice/create-receipt): one per invoice, numbered RCT-. */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .unique()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    number: text('number').notNull().unique(),
+    amountGbpMinor: integer('amount_gbp_minor').notNull(),
+    method: text('method').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('receipts_account_idx').on(t.accountId)],
 );
 
 /** The lines of an invoice, in order; amounts in the invoice's currency's minor unit. */
@@ -194,8 +307,11 @@ export const invoiceLines = pgTable(
       .references(() => invoices.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     description: text('description').notNull(),
-    quantity: integer('quantity').notNull(),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
     unitPriceMinor: integer('unit_price_minor').notNull(),
+    /** Pounds per unit as a decimal string when it is not whole pence (a credit's price); else null. */
+    unitPrice: text('unit_price'),
+    vatRateBp: integer('vat_rate_bp').notNull().default(0),
     vatMinor: integer('vat_minor').notNull().default(0),
     amountMinor: integer('amount_minor').notNull(),
   },

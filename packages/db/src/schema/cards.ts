@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { invoices, orders } from './billing.ts';
 import { accounts, users } from './portal.ts';
 
@@ -116,7 +127,7 @@ export const refunds = pgTable(
 
 /**
  * A credit note against an invoice (a refund): a negative document beside the invoice, never an
- * edit of it. Its number is given with the invoices' numbering (the invoices issue).
+ * edit of it. Numbered from the CN counter (invoice_counters) when it is made.
  */
 export const creditNotes = pgTable(
   'credit_notes',
@@ -133,6 +144,7 @@ export const creditNotes = pgTable(
       .unique()
       .references(() => refunds.id, { onDelete: 'cascade' }),
     number: text('number').unique(),
+    numberSeq: bigint('number_seq', { mode: 'number' }).unique(),
     currency: text('currency').notNull().default('GBP'),
     amountMinor: integer('amount_minor').notNull(),
     reason: text('reason').notNull(),

@@ -33,7 +33,11 @@ export const ledgerEntries = pgTable(
     reference: text('reference').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ledger_entries_account_idx').on(t.accountId, t.asset, t.id)],
+  (t) => [
+    index('ledger_entries_account_idx').on(t.accountId, t.asset, t.id),
+    // The month's close reads the entries made since the month ended (issue 18).
+    index('ledger_entries_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

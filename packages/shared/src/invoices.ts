@@ -1,0 +1,437 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.ts';
+import { ZOrder } from './subscriptions.ts';
+
+/*
+ * Invoices (issue 18, spec §3, §4, §7, §9): what a customer is billed, numbered without gaps,
+ * with VAT by the customer's country, totals in pounds and dollars and the QNT amount at its rate.
+ * Money on the wire is in minor units (pence, cents) as integers; a unit price that is not a whole
+ * number of pence is a decimal string in pounds ("0.9449"). Dates are ISO strings.
+ */
+
+/** What an invoice bills: an order (placed and numbered at once), or a month's pay-as-you-go use (the close). */
+export const INVOICE_KINDS = ['ORDER', 'MONTHLY'] as const;
+export type TInvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/**
+ * DRAFT: a month's invoice during its grace window — no number, never shown to the customer.
+ * OPEN: numbered and due. PAID. VOID: its order was withdrawn (it keeps its number).
+ */
+export const INVOICE_STATUSES = ['DRAFT', 'OPEN', 'PAID', 'VOID'] as const;
+export type TInvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** The statuses a customer sees (drafts are not listed). */
+export const CUSTOMER_INVOICE_STATUSES = ['OPEN', 'PAID', 'VOID'] as const;
+
+/**
+ * How VAT applies to an invoice: STANDARD (the customer's country's rate from the table),
+ * REVERSE_CHARGE (another country's business with a valid VAT number: 0 %, the customer accounts
+ * for it), OUTSIDE_SCOPE (a country the table does not list: no VAT).
+ */
+export const VAT_TREATMENTS = ['STANDARD', 'REVERSE_CHARGE', 'OUTSIDE_SCOPE'] as const;
+export type TVatTreatment = (typeof VAT_TREATMENTS)[number];
+
+/** The legend a reverse-charged invoice carries (PDF, page, CSV). */
+export const REVERSE_CHARGE_LEGEND = 'Reverse charge: the customer accounts for VAT on this supply.';
+
+/** The number series: invoices, credit notes and receipts each count from their own counter. */
+export const INVOICE_SERIES = { invoice: 'INV', creditNote: 'CN', receipt: 'RCT' } as const;
+export type TInvoiceSeries = (typeof INVOICE_SERIES)[keyof typeof INVOICE_SERIES];
+
+/** A document's number as printed: `INV-000042` (the counter's value, six digits at least). */
+export function documentNumber(series: TInvoiceSeries, seq: number | bigint): string {
+  return `${series}-${String(seq).padStart(6, '0')}`;
+}
+
+/**
+ * VAT rates in basis points by ISO 3166 country (20 % = 2000): the United Kingdom and the EU-27's
+ * standard rates on 1 January 2026. The server's VAT_RATES setting replaces the table.
+ */
+export const DEFAULT_VAT_RATES_BP: Readonly<Record<string, number>> = {
+  GB: 2000,
+  AT: 2000,
+  BE: 2100,
+  BG: 2000,
+  HR: 2500,
+  CY: 1900,
+  CZ: 2100,
+  DK: 2500,
+  EE: 2400,
+  FI: 2550,
+  FR: 2000,
+  DE: 1900,
+  GR: 2400,
+  HU: 2700,
+  IE: 2300,
+  IT: 2200,
+  LV: 2100,
+  LT: 2100,
+  LU: 1700,
+  MT: 1800,
+  NL: 2100,
+  PL: 2300,
+  PT: 2300,
+  RO: 2100,
+  SK: 2300,
+  SI: 2200,
+  ES: 2100,
+  SE: 2500,
+};
+
+/**
+ * The one VAT rule (docs/decisions.md, "Invoices (issue 18)"). The issuer's own country, or a
+ * customer without a country: that country's rate. Another country with a valid VAT number:
+ * reverse charge at 0 %. Another country in the table without one: its rate. A country the table
+ * does not list: outside the scope of VAT.
+ */
+export function vatFor(input: {
+  issuerCountry: string;
+  customerCountry: string | null;
+  vatNumberValid: boolean;
+  rates: Readonly<Record<string, number>>;
+}): { treatment: TVatTreatment; rateBp: number } {
+  const country = (input.customerCountry ?? input.issuerCountry).toUpperCase();
+  const issuer = input.issuerCountry.toUpperCase();
+  if (country !== issuer && input.vatNumberValid) return { treatment: 'REVERSE_CHARGE', rateBp: 0 };
+  const rate = input.rates[country];
+  if (rate === undefined) return { treatment: 'OUTSIDE_SCOPE', rateBp: 0 };
+  return { treatment: 'STANDARD', rateBp: rate };
+}
+
+/**
+ * The VAT inside an amount that includes it (catalogue prices are what the customer pays; VAT,
+ * where due, is shown inside them), rounded half up to the minor unit: `{ net, vat }`, net + vat = gross.
+ */
+export function splitVat(grossMinor: number, rateBp: number): { netMinor: number; vatMinor: number } {
+  if (rateBp === 0 || grossMinor === 0) return { netMinor: grossMinor, vatMinor: 0 };
+  const vatMinor = Math.round((grossMinor * rateBp) / (10_000 + rateBp));
+  return { netMinor: grossMinor - vatMinor, vatMinor };
+}
+
+// ── The list's sort (spec §3 table, §4 cycle, §9 default) ────────────────────────────────────
+
+export const INVOICE_SORT_FIELDS = ['invoiceNumber', 'startDate', 'endDate', 'subtotal', 'status'] as const;
+export type TInvoiceSortField = (typeof INVOICE_SORT_FIELDS)[number];
+export type TInvoiceSort = { field: TInvoiceSortField; direction: 'asc' | 'desc' } | null;
+
+/** The list's first sort: invoice number, newest first (spec §9). */
+export const INITIAL_INVOICE_SORT: TInvoiceSort = { field: 'invoiceNumber', direction: 'desc' };
+
+/**
+ * The invoice sort cycle per click (spec §4): a column without a marker → desc, asc → desc,
+ * desc → asc. Only one column carries a marker: choosing a column clears the others.
+ */
+export function nextInvoiceSort(current: TInvoiceSort, field: TInvoiceSortField): TInvoiceSort {
+  if (!current || current.field !== field) return { field, direction: 'desc' };
+  return { field, direction: current.direction === 'desc' ? 'asc' : 'desc' };
+}
+
+/** The wire form `field:direction`, or '' for none (spec §7). */
+export function formatInvoiceSort(sort: TInvoiceSort): string {
+  return sort ? `${sort.field}:${sort.direction}` : '';
+}
+
+/** Reads `field:direction`; '' or anything the list cannot sort by is null (the server then sorts by the default). */
+export function parseInvoiceSort(value: string | undefined | null): TInvoiceSort {
+  const [field, direction, ...rest] = (value ?? '').split(':');
+  if (rest.length > 0 || (direction !== 'asc' && direction !== 'desc')) return null;
+  if (!(INVOICE_SORT_FIELDS as readonly string[]).includes(field ?? '')) return null;
+  return { field: field as TInvoiceSortField, direction };
+}
+
+export const INVOICE_PAGE_SIZES = LIMITS.pageSizes;
+
+/** GET /user/invoices query: zero-based page (negative → 0), a spec page size, `sort=field:direction` or ''. */
+export const ZInvoiceListQuery = z.object({
+  page: z.coerce
+    .number()
+    .int()
+    .catch(0)
+    .transform((page) => Math.max(0, page)),
+  size: z.coerce
+    .number()
+    .int()
+    .refine((size) => (INVOICE_PAGE_SIZES as readonly number[]).includes(size), {
+      message: `The page size must be one of ${INVOICE_PAGE_SIZES.join(', ')}.`,
+    })
+    .default(10),
+  sort: z
+    .string()
+    .max(40)
+    .optional()
+    .refine((sort) => !sort || parseInvoiceSort(sort) !== null, {
+      message: `The sort must be field:asc or field:desc, the field one of ${INVOICE_SORT_FIELDS.join(', ')}.`,
+    }),
+  status: z.enum(CUSTOMER_INVOICE_STATUSES).optional(),
+});
+export type TInvoiceListQuery = {
+  page?: number;
+  size?: number;
+  sort?: string;
+  status?: (typeof CUSTOMER_INVOICE_STATUSES)[number] | undefined;
+};
+
+/** A row of My Invoices (spec §3 table). */
+export const ZInvoiceRow = z
+  .object({
+    id: z.uuid(),
+    invoiceNumber: z.string(),
+    kind: z.enum(INVOICE_KINDS),
+    startDate: z.string().nullable(),
+    endDate: z.string().nullable(),
+    /** The total without VAT, in pence (the "Amount" column). */
+    subtotal: z.number().int(),
+    total: z.number().int(),
+    currency: z.literal('GBP'),
+    status: z.enum(CUSTOMER_INVOICE_STATUSES),
+    /** OPEN and past its due date. */
+    overdue: z.boolean(),
+    /** Credit notes against it, in pence (a refund). */
+    credited: z.number().int(),
+    dueDate: z.string(),
+    lastUpdatedAt: z.string(),
+    orderId: z.uuid().nullable(),
+  })
+  .meta({ id: 'InvoiceRow' });
+export type TInvoiceRow = z.infer<typeof ZInvoiceRow>;
+
+export const ZInvoicePage = z
+  .object({
+    content: z.array(ZInvoiceRow),
+    totalElements: z.number().int(),
+    totalPages: z.number().int(),
+    number: z.number().int(),
+    size: z.number().int(),
+    /** The sort the server applied, `field:direction`. */
+    sort: z.string(),
+  })
+  .meta({ id: 'InvoicePage' });
+export type TInvoicePage = z.infer<typeof ZInvoicePage>;
+
+/** A party of an invoice: the customer (snapshotted when the invoice is numbered) or the issuer (configuration). */
+export const ZInvoiceParty = z
+  .object({
+    companyName: z.string(),
+    /** Address lines, printed one per line (city and postcode included); empty when none was given. */
+    address: z.array(z.string()),
+    country: z.string().nullable(),
+    registrationNumber: z.string().nullable(),
+    vatNumber: z.string().nullable(),
+    website: z.string().nullable(),
+    telephone: z.string().nullable(),
+    email: z.string().nullable(),
+  })
+  .meta({ id: 'InvoiceParty' });
+export type TInvoiceParty = z.infer<typeof ZInvoiceParty>;
+
+export const ZInvoiceLine = z
+  .object({
+    description: z.string(),
+    quantity: z.number().int(),
+    /** Pounds per unit, as a decimal string (a credit's price need not be whole pence). */
+    unitPrice: z.string(),
+    vatRateBp: z.number().int(),
+    /** VAT of the line, in pence. */
+    vat: z.number().int(),
+    /** The line without VAT, in pence. */
+    amount: z.number().int(),
+  })
+  .meta({ id: 'InvoiceLine' });
+export type TInvoiceLine = z.infer<typeof ZInvoiceLine>;
+
+/** A credit note against the invoice (a refund), as the invoice shows it. */
+export const ZInvoiceCreditNote = z
+  .object({
+    id: z.uuid(),
+    number: z.string(),
+    amount: z.number().int(),
+    reason: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'InvoiceCreditNote' });
+export type TInvoiceCreditNote = z.infer<typeof ZInvoiceCreditNote>;
+
+export const ZReceipt = z
+  .object({
+    id: z.uuid(),
+    number: z.string(),
+    invoiceId: z.uuid(),
+    invoiceNumber: z.string(),
+    /** Pence received. */
+    amount: z.number().int(),
+    currency: z.literal('GBP'),
+    method: z.string(),
+    paidAt: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Receipt' });
+export type TReceipt = z.infer<typeof ZReceipt>;
+
+/** GET /user/invoice/{id}: the invoice as its page, PDF and CSV show it (spec §3 Invoice). */
+export const ZInvoice = z
+  .object({
+    id: z.uuid(),
+    number: z.string(),
+    kind: z.enum(INVOICE_KINDS),
+    status: z.enum(CUSTOMER_INVOICE_STATUSES),
+    overdue: z.boolean(),
+    /** The invoice date (when it was numbered). */
+    date: z.string(),
+    /** The order's reference (quote it on a transfer), or the invoice number for a month's invoice without an order. */
+    reference: z.string(),
+    accountNumber: z.string(),
+    dueDate: z.string(),
+    termsDays: z.number().int(),
+    periodStart: z.string().nullable(),
+    periodEnd: z.string().nullable(),
+    lastUpdatedAt: z.string(),
+    customer: ZInvoiceParty,
+    issuer: ZInvoiceParty,
+    lines: z.array(ZInvoiceLine),
+    currency: z.literal('GBP'),
+    /** Σ line amounts (pence). */
+    subtotal: z.number().int(),
+    totalWithoutVat: z.number().int(),
+    vat: z.number().int(),
+    vatTreatment: z.enum(VAT_TREATMENTS),
+    vatRateBp: z.number().int(),
+    /** The reverse-charge legend, or null. */
+    vatNote: z.string().nullable(),
+    totalGbp: z.number().int(),
+    totalUsd: z.number().int(),
+    /** US dollars per pound the totals were converted at. */
+    usdPerGbp: z.string(),
+    paymentReceived: z.number().int(),
+    dateReceived: z.string().nullable(),
+    amountDue: z.number().int(),
+    /** The QNT amount of the total at its rate and the rate's time; null for invoices numbered before QNT amounts were kept. */
+    qnt: z.object({ amountWei: z.string(), gbpPerQnt: z.string(), rateAt: z.string() }).nullable(),
+    orderId: z.uuid().nullable(),
+    creditNotes: z.array(ZInvoiceCreditNote),
+    receipt: ZReceipt.nullable(),
+  })
+  .meta({ id: 'Invoice' });
+export type TInvoice = z.infer<typeof ZInvoice>;
+
+/**
+ * GET /user/invoice/payment-rate/{id}: what paying the invoice in QNT takes now — the amount at the
+ * quoted rate (billing state's qntPaymentAmount), the QNT the account holds, and the order carrying
+ * the quote (its `qnt` has the deposit address and chain for a transfer).
+ */
+export const ZInvoicePaymentRate = z
+  .object({
+    invoiceId: z.uuid(),
+    invoiceNumber: z.string(),
+    amountDue: z.number().int(),
+    qntPaymentAmount: z.string().regex(/^\d+$/),
+    gbpPerQnt: z.string(),
+    rateAt: z.string(),
+    expiresAt: z.string(),
+    /** QNT the account holds (wei): enough of it settles the invoice at once. */
+    heldQnt: z.string().regex(/^\d+$/),
+    order: ZOrder,
+  })
+  .meta({ id: 'InvoicePaymentRate' });
+export type TInvoicePaymentRate = z.infer<typeof ZInvoicePaymentRate>;
+
+/** POST /user/invoice/create-receipt (connect service). */
+export const ZCreateReceiptRequest = z
+  .object({ invoiceId: z.uuid({ message: 'The invoice id must be a UUID.' }) })
+  .meta({ id: 'CreateReceiptRequest' });
+export type TCreateReceiptRequest = z.infer<typeof ZCreateReceiptRequest>;
+
+// ── Billing details (the customer side of an invoice) ──────────────────────────────────────
+
+/** VAT numbers: a two-letter country prefix and 2–13 letters or digits (the VIES/HMRC shape); checked by the VAT adapter. */
+export const VAT_NUMBER_PATTERN = /^[A-Z]{2}[0-9A-Z]{2,13}$/;
+/**
+ * NONE: no VAT number. VALID: the register knows it (reverse charge may apply). UNCHECKED: the
+ * register could not be asked; checked again when the details are saved. A number the register
+ * says is unknown is refused (VAT_NUMBER_INVALID), never stored.
+ */
+export const VAT_NUMBER_STATUSES = ['NONE', 'VALID', 'UNCHECKED'] as const;
+export type TVatNumberStatus = (typeof VAT_NUMBER_STATUSES)[number];
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `At most ${max} characters.` })
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null);
+
+/** PUT /user/billing-details (connect service): who invoices are made out to. */
+export const ZBillingDetailsRequest = z
+  .object({
+    companyName: z.string().trim().min(1, { message: 'Enter the company or your name.' }).max(200),
+    addressLine1: z.string().trim().min(1, { message: 'Enter the first line of the address.' }).max(200),
+    addressLine2: optionalText(200),
+    city: z.string().trim().min(1, { message: 'Enter the town or city.' }).max(100),
+    postcode: optionalText(20),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, { message: 'Choose the country.' }),
+    registrationNumber: optionalText(40),
+    vatNumber: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .transform((value) => value.replace(/[\s.-]/g, ''))
+      .refine((value) => value === '' || VAT_NUMBER_PATTERN.test(value), {
+        message: 'A VAT number starts with its two-letter country code, e.g. GB123456789.',
+      })
+      .transform((value) => (value === '' ? null : value))
+      .nullable()
+      .optional()
+      .transform((value) => value ?? null),
+    website: optionalText(200),
+    telephone: optionalText(40),
+    email: z
+      .union([z.literal(''), z.email({ message: 'Enter a valid email address.' })])
+      .nullable()
+      .optional()
+      .transform((value) => (value ? value : null)),
+  })
+  .meta({ id: 'BillingDetailsRequest' });
+export type TBillingDetailsRequest = z.input<typeof ZBillingDetailsRequest>;
+
+/** GET/PUT /user/billing-details answer: the details, and what the VAT number check found. */
+export const ZBillingDetails = z
+  .object({
+    companyName: z.string(),
+    addressLine1: z.string(),
+    addressLine2: z.string().nullable(),
+    city: z.string(),
+    postcode: z.string().nullable(),
+    country: z.string(),
+    registrationNumber: z.string().nullable(),
+    vatNumber: z.string().nullable(),
+    vatNumberStatus: z.enum(VAT_NUMBER_STATUSES),
+    website: z.string().nullable(),
+    telephone: z.string().nullable(),
+    email: z.string().nullable(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'BillingDetails' });
+export type TBillingDetails = z.infer<typeof ZBillingDetails>;
+
+/** GET /user/billing-details when none were given yet. */
+export const ZBillingDetailsResponse = z
+  .object({ details: ZBillingDetails.nullable() })
+  .meta({ id: 'BillingDetailsResponse' });
+export type TBillingDetailsResponse = z.infer<typeof ZBillingDetailsResponse>;
+
+/** POST /api/dev/billing/close-period (development only): the month ending at `at` (default: now) closed at once. */
+export const ZClosePeriodResult = z
+  .object({
+    periodStart: z.string(),
+    periodEnd: z.string(),
+    drafted: z.number().int(),
+    finalised: z.number().int(),
+    invoiceIds: z.array(z.uuid()),
+  })
+  .meta({ id: 'ClosePeriodResult' });
+export type TClosePeriodResult = z.infer<typeof ZClosePeriodResult>;
