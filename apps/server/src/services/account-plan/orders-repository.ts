@@ -10,7 +10,9 @@ import {
   type OrderStatus,
   type PaymentMethod,
 } from '@connect/db';
+import { INVOICE_SERIES } from '@connect/shared';
 import { accountRecipients } from '../../repositories/account-recipients.ts';
+import { takeNumber } from '../../repositories/invoice-numbers.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -89,11 +91,21 @@ export class OrdersRepository {
       .returning();
     if (!row) return null;
     const isPaid = row.status === 'PAID';
+    // Numbered at once: the order's invoice is the payment request the customer is sent.
+    const { seq, number } = await takeNumber(this.db, INVOICE_SERIES.invoice);
     const [invoice] = await this.db
       .insert(invoices)
       .values({
         accountId: row.accountId,
         orderId: row.id,
+        kind: 'ORDER',
+        number,
+        numberSeq: seq,
+        finalisedAt: row.createdAt,
+        updatedAt: row.paidAt ?? row.createdAt,
+        termsDays: Math.max(0, Math.round((row.dueAt.getTime() - row.createdAt.getTime()) / 86_400_000)),
+        usdPerGbp: row.usdPerGbp,
+        totalUsdCents: Math.round(row.totalGbpMinor * Number(row.usdPerGbp)),
         status: isPaid ? 'PAID' : 'OPEN',
         subtotalMinor: row.totalGbpMinor,
         totalMinor: row.totalGbpMinor,
@@ -197,7 +209,7 @@ export class OrdersRepository {
       .where(eq(orders.id, order.id));
     const [invoice] = await this.db
       .update(invoices)
-      .set({ status: 'PAID', amountPaidMinor: paid.amountPaid, paidAt: paid.paidAt, ...period })
+      .set({ status: 'PAID', amountPaidMinor: paid.amountPaid, paidAt: paid.paidAt, updatedAt: paid.paidAt, ...period })
       .where(eq(invoices.orderId, order.id))
       .returning({ id: invoices.id });
     if (paid.feeLine) {
@@ -211,7 +223,7 @@ export class OrdersRepository {
   /** The order withdrawn and its invoice void. */
   async markCancelled(orderId: string, at: Date): Promise<void> {
     await this.db.update(orders).set({ status: 'CANCELLED', cancelledAt: at }).where(eq(orders.id, orderId));
-    await this.db.update(invoices).set({ status: 'VOID' }).where(eq(invoices.orderId, orderId));
+    await this.db.update(invoices).set({ status: 'VOID', updatedAt: at }).where(eq(invoices.orderId, orderId));
   }
 
   /** An invoice's lines in order (tests and the order's emails read them). */

@@ -137,7 +137,8 @@ describe('account-plan orders: POST /order/plan, /order/track, /order/:id/cancel
     expect(invoice).toMatchObject({
       id: order.invoiceId,
       status: 'OPEN',
-      number: null,
+      kind: 'ORDER',
+      number: expect.stringMatching(/^INV-\d{6}$/),
       totalMinor: 686_614,
       amountPaidMinor: 0,
       currency: 'GBP',

@@ -13,8 +13,9 @@ import {
   type CardIntentPurpose,
   type Database,
 } from '@connect/db';
-import type { TCardIntentStatus, TSavedCard } from '@connect/shared';
+import { INVOICE_SERIES, type TCardIntentStatus, type TSavedCard } from '@connect/shared';
 import { accountRecipients, type AccountRecipient } from '../../repositories/account-recipients.ts';
+import { takeNumber } from '../../repositories/invoice-numbers.ts';
 
 export type CardIntentRow = typeof cardIntents.$inferSelect;
 export type CardChargeRow = typeof cardCharges.$inferSelect;
@@ -254,8 +255,19 @@ export class CardRepository {
     return row ?? null;
   }
 
+  /** The refund's credit note, made and numbered (CN series) once; a second call answers the first's. */
   async insertCreditNote(note: typeof creditNotes.$inferInsert): Promise<CreditNoteRow> {
-    await this.db.insert(creditNotes).values(note).onConflictDoNothing();
+    const [made] = await this.db
+      .insert(creditNotes)
+      .values(note)
+      .onConflictDoNothing()
+      .returning({ id: creditNotes.id });
+    // Numbered only by the transaction that made it (the unique refund holds any other until then).
+    if (made) {
+      const { seq, number } = await takeNumber(this.db, INVOICE_SERIES.creditNote);
+      await this.db.update(creditNotes).set({ number, numberSeq: seq }).where(eq(creditNotes.id, made.id));
+      await this.db.update(invoices).set({ updatedAt: new Date() }).where(eq(invoices.id, note.invoiceId));
+    }
     const [row] = await this.db.select().from(creditNotes).where(eq(creditNotes.refundId, note.refundId));
     return row!;
   }
