@@ -93,7 +93,6 @@ describe('routeCatalogue', () => {
         'transaction-explorer',
         'smart-contract-explorer',
         'rewards',
-        'my-invoices',
         'user-management',
         'account-management',
         'application-management',
@@ -101,7 +100,7 @@ describe('routeCatalogue', () => {
         'claim-management',
       ].sort(),
     );
-    expect(COMING_SOON_SERVICES).toEqual(['bridge', 'payment', 'campaign']);
+    expect(COMING_SOON_SERVICES).toEqual(['bridge', 'campaign']);
   });
 
   it('names the {product} routes after the configured slug and name', () => {

@@ -48,10 +48,10 @@ export const ZRoutesResponse = z.object({ routes: z.array(ZRouteItem) }).meta({ 
 
 /**
  * Services that answer their status check but have nothing else yet: their areas (bridges,
- * invoices and payments, rewards and campaigns) are marked `comingSoon` in the catalogue below, and
+ * rewards and campaigns) are marked `comingSoon` in the catalogue below, and
  * the help page does not report them as working. A service leaves this list with its area's screens.
  */
-export const COMING_SOON_SERVICES = ['bridge', 'payment', 'campaign'] as const satisfies readonly ServiceName[];
+export const COMING_SOON_SERVICES = ['bridge', 'campaign'] as const satisfies readonly ServiceName[];
 
 /**
  * The signed-in route catalogue of both spec documents (§2.3 and the second document's §2).
@@ -305,12 +305,13 @@ export function routeCatalogue(
       ],
     },
     {
+      // Issue 18: the account's invoices, and one invoice's printable page.
       path: '/invoices/my-invoices',
       name: 'my-invoices',
-      comingSoon: true,
       title: 'My Invoices',
       roles: ['general'],
       hidden: true,
+      children: [{ path: '/invoices/my-invoices/:invoiceId', name: 'invoice', title: 'Invoice', hidden: true }],
     },
     {
       path: '/support',

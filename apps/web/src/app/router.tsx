@@ -268,6 +268,23 @@ export function buildRoutes(): RouteObject[] {
               // The charts library loads with this page only.
               lazy: page(() => import('../features/usage/pages/usage.tsx'), 'UsagePage', ['usage']),
             },
+            // Invoices (issue 18): the list and one invoice's printable page, in a chunk of their own.
+            {
+              path: paths.invoices,
+              handle: { title: 'titles.invoices' },
+              lazy: page(() => import('../features/invoices/pages/my-invoices.tsx'), 'MyInvoicesPage', [
+                'bill',
+                'accountPlan',
+              ]),
+            },
+            {
+              path: `${paths.invoices}/:invoiceId`,
+              handle: { title: 'titles.invoice' },
+              lazy: page(() => import('../features/invoices/pages/invoice.tsx'), 'InvoicePage', [
+                'bill',
+                'accountPlan',
+              ]),
+            },
             {
               path: paths.selectNewNetworks,
               handle: { title: 'integrate:select.title' },
@@ -380,7 +397,6 @@ function comingSoonRoutes(slug: string): RouteObject[] {
     ['/rewards/*', 'titles.rewards'],
     ['/rewards', 'titles.rewards'],
     ['/beta/features', 'titles.beta'],
-    [paths.invoices, 'titles.invoices'],
     ['/user-management', 'titles.userManagement'],
     ['/account-management', 'titles.accountManagement'],
     ['/application-management', 'titles.applicationManagement'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatNumber } from './format.ts';
+import { formatDate, formatDateTime, formatGbpUnitPrice, formatNumber, formatRateBp } from './format.ts';
 
 describe('formatDate', () => {
   it('writes en-GB dates with dots', () => {
@@ -53,5 +53,26 @@ describe('formatNumber', () => {
   it('shows a dash for missing values', () => {
     expect(formatNumber(null)).toBe('–');
     expect(formatNumber(Number.NaN)).toBe('–');
+  });
+});
+
+describe('formatGbpUnitPrice', () => {
+  it('shows pounds with two to four decimals and thousands separators', () => {
+    expect(formatGbpUnitPrice('0.9449')).toBe('£0.9449');
+    expect(formatGbpUnitPrice('6000')).toBe('£6,000.00');
+    expect(formatGbpUnitPrice('1.5')).toBe('£1.50');
+  });
+
+  it('shows a dash for missing or unreadable values', () => {
+    expect(formatGbpUnitPrice(null)).toBe('–');
+    expect(formatGbpUnitPrice('abc')).toBe('–');
+  });
+});
+
+describe('formatRateBp', () => {
+  it('writes basis points as a percentage', () => {
+    expect(formatRateBp(2000)).toBe('20 %');
+    expect(formatRateBp(2550)).toBe('25.5 %');
+    expect(formatRateBp(0)).toBe('0 %');
   });
 });

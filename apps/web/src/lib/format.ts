@@ -45,3 +45,25 @@ export function formatNumber(value: number | bigint | null | undefined): string 
   if (typeof value === 'number' && !Number.isFinite(value)) return '–';
   return numberFormat.format(value);
 }
+
+const unitPriceGbp = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 4,
+});
+
+/**
+ * A unit price in pounds as the invoices carry it, a decimal string that need not be whole pence:
+ * "0.9449" → £0.9449, "6000" → £6,000.00 (at most four decimals, as the catalogue prices them).
+ */
+export function formatGbpUnitPrice(pounds: string | null | undefined): string {
+  if (pounds === null || pounds === undefined || pounds.trim() === '') return '–';
+  const value = Number(pounds);
+  return Number.isFinite(value) ? unitPriceGbp.format(value) : '–';
+}
+
+/** A rate in basis points as a percentage: 2000 → "20 %", 2550 → "25.5 %" (the space of en-GB typography in the spec's texts). */
+export function formatRateBp(basisPoints: number): string {
+  return `${numberFormat.format(basisPoints / 100)} %`;
+}

@@ -53,10 +53,10 @@ describe('AccountMenu', { timeout: 20_000 }, () => {
     });
   });
 
-  it('marks Invoices, not built yet, as coming soon', async () => {
+  it('leads to the invoices, built now (issue 18): no "coming soon" mark', async () => {
     renderWithProviders(<AccountMenu />, { route: '/dashboard', path: '/dashboard', routes: [loginPage] });
     const menu = await openMenu();
-    expect(within(menu).getByRole('menuitem', { name: 'Invoices' })).toHaveAccessibleDescription('Coming soon');
+    expect(within(menu).getByRole('menuitem', { name: 'Invoices' })).not.toHaveAccessibleDescription();
     expect(within(menu).getByRole('menuitem', { name: 'Support' })).not.toHaveAccessibleDescription();
   });
 

@@ -29,8 +29,7 @@ import { UserAvatar } from '../../user-avatar.tsx';
 const LINKS = [
   { key: 'myAccount', to: paths.myAccount, Icon: PersonOutlinedIcon, isComingSoon: false },
   { key: 'profile', to: paths.myAccount, Icon: BadgeOutlinedIcon, isComingSoon: false },
-  // Invoices arrive with the payment service (COMING_SOON_SERVICES): marked until then.
-  { key: 'invoices', to: paths.invoices, Icon: ReceiptLongOutlinedIcon, isComingSoon: true },
+  { key: 'invoices', to: paths.invoices, Icon: ReceiptLongOutlinedIcon, isComingSoon: false },
   { key: 'support', to: paths.supportHelp, Icon: SupportAgentOutlinedIcon, isComingSoon: false },
 ] as const;
 

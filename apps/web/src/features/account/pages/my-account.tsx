@@ -6,6 +6,7 @@ import type { TUser } from '@connect/shared';
 import { Page } from '../../../components/page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { AccountSection } from '../components/account-section.tsx';
+import { BillingDetailsCard } from '../components/billing/billing-details-card.tsx';
 import { BusinessDetailsCard } from '../components/business-details-card.tsx';
 import { ChangePasswordForm } from '../components/change-password-form.tsx';
 import { CommunicationCard } from '../components/communication-card.tsx';
@@ -17,7 +18,7 @@ import { TermsCard } from '../components/terms-card.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 
 /**
- * /my-account ('Profile', spec §2.5): personal and business details, the plan (issue 14), terms,
+ * /my-account ('Profile', spec §2.5): personal, business and billing details, the plan (issue 14), terms,
  * security, communication, support.
  */
 export function MyAccountPage() {
@@ -52,6 +53,9 @@ function AccountSections({ user }: { user: TUser }) {
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <BusinessDetailsCard user={user} />
+      </Grid>
+      <Grid size={12}>
+        <BillingDetailsCard />
       </Grid>
       <Grid size={12}>
         <PlanSection />
