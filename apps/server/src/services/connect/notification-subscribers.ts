@@ -11,6 +11,7 @@ import type { Mailer } from '../../adapters/mail/port.ts';
 import type { DomainEvent, DomainEvents } from '../../events/catalogue.ts';
 import type { EventBus } from '../../events/port.ts';
 import { AccountPlansRepository } from '../../repositories/account-plans.ts';
+import { subscribeInvoiceMails } from './invoice-mails.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
 import { NotificationRepository, type Recipient } from './notifications-repository.ts';
 
@@ -133,6 +134,8 @@ async function recipientsOf(repo: NotificationRepository, event: DomainEvent): P
 export function subscribeNotifications(events: EventBus, deps: { db: Database; mailer: Mailer } & Options): void {
   const options: Options = { productSlug: deps.productSlug, publicUrl: deps.publicUrl };
   subscribeAccountNotices(events, deps);
+  // The invoices' emails (a month's invoice, a receipt): every member, whatever their email setting.
+  subscribeInvoiceMails(events, deps);
   for (const type of NOTIFYING_EVENTS) {
     events.subscribe(NOTIFICATION_SUBSCRIBER, type, async (event, tx) => {
       const repo = new NotificationRepository(tx);

@@ -20,6 +20,7 @@ import { unauthorized } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { serviceStatusRoute } from '../../lib/service-status.ts';
+import { billingRoutes } from './billing-routes.ts';
 import { captchaRoutes } from './captcha-routes.ts';
 import { contactRoutes } from './contact-routes.ts';
 import { gettingStartedRoutes } from './getting-started-routes.ts';
@@ -46,6 +47,7 @@ function callerOf(request: FastifyRequest): PortalUser {
 /** The connect service (spec §7): users, terms, content, features, routes; notifications (their subscribers: app.ts). */
 export async function connectService(app: App, deps: Deps) {
   serviceStatusRoute(app, 'connect', deps.config.version);
+  await billingRoutes(app, deps);
   await captchaRoutes(app, deps);
   await contactRoutes(app, deps);
   await gettingStartedRoutes(app, deps);

@@ -7,7 +7,9 @@ import { startHere } from '../../adapters/chains/follower/index.ts';
 import { serviceStatusRoute } from '../../lib/service-status.ts';
 import type { App, Deps } from '../../types.ts';
 import { cardRoutes } from './card-routes.ts';
+import { invoiceRoutes } from './invoices/routes.ts';
 import { qntPayments } from './index.ts';
+import { createInvoicesRuntime } from './invoices/close.ts';
 import { paymentRuntime } from './sweep.ts';
 
 const problems = { '4xx': ZProblem, 503: ZProblem };
@@ -20,7 +22,7 @@ function callerOf(request: FastifyRequest): PortalUser {
   return request.user;
 }
 
-/** The payment service (spec §7): QNT payments, card payments (card-routes.ts). */
+/** The payment service (spec §7): QNT payments, card payments (card-routes.ts), invoices (invoices/routes.ts). */
 export async function paymentService(app: App, deps: Deps) {
   serviceStatusRoute(app, 'payment', deps.config.version);
   const qnt = qntPayments(deps, app.log);
@@ -37,7 +39,9 @@ export async function paymentService(app: App, deps: Deps) {
   }
   // Settled deposits swept to the treasury by jobs/qnt-sweep.ts (when this installation holds the keys).
   deps.runtime.payment = paymentRuntime(deps, qnt, app.log);
+  deps.runtime.invoices = createInvoicesRuntime(deps, app.log); // the month's close (jobs/invoice-close.ts)
   await cardRoutes(app, deps);
+  await invoiceRoutes(app, deps, qnt);
 
   app.post(
     '/confirm-payment',
