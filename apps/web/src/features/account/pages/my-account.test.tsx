@@ -36,6 +36,7 @@ const {
   'GET /api/connect/user/mfa-status': () => json(ACTIVE),
   [`GET /api/connect/user/${USER.id}`]: () => json(USER),
   'GET /api/account-plan/subscription': () => json(TRIAL),
+  'GET /api/connect/user/billing-details': () => json({ details: null }),
 }));
 
 function renderPage(user: TUser = USER) {
@@ -80,6 +81,9 @@ describe('MyAccountPage', { timeout: 20_000 }, () => {
     expect(await within(terms).findByText('01.10.2026')).toBeInTheDocument();
     const plan = screen.getByRole('region', { name: 'Plan' });
     expect(await within(plan).findByText('Your free trial is active.')).toBeInTheDocument();
+    // Issue 18: who invoices are made out to.
+    const billing = screen.getByRole('region', { name: 'Billing details' });
+    expect(await within(billing).findByRole('button', { name: 'Add billing details' })).toBeInTheDocument();
     for (const name of ['Security', 'Communication', 'Support enquiries']) {
       expect(screen.getByRole('region', { name })).toBeInTheDocument();
     }
