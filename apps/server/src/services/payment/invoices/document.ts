@@ -68,12 +68,24 @@ function formatDecimal(value: string): string {
   return `${formatCount(BigInt(whole))}${fraction ? `.${fraction}` : ''}`;
 }
 
+const REGIONS = new Intl.DisplayNames('en-GB', { type: 'region' });
+
+/** A country's name in English ('DE' → 'Germany'); the code itself when unknown. */
+function countryName(code: string): string {
+  try {
+    return REGIONS.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** A party's lines as printed: address (or that none was given), country, numbers and contacts. */
 export function partyLines(party: TInvoiceParty): string[] {
   return [
     ...(party.address.length ? party.address : ['Address not given']),
-    ...(party.country && !party.address.some((line) => line.trim().toUpperCase() === party.country)
-      ? [party.country]
+    // The country's name, unless the address ends with it already.
+    ...(party.country && party.address.at(-1)?.trim() !== countryName(party.country)
+      ? [countryName(party.country)]
       : []),
     ...(party.registrationNumber ? [`Company number: ${party.registrationNumber}`] : []),
     ...(party.vatNumber ? [`VAT number: ${party.vatNumber}`] : []),
