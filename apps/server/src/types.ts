@@ -29,6 +29,7 @@ import type { KycService } from './services/connect/kyc-service.ts';
 import type { PaymentRuntime } from './services/payment/sweep.ts';
 import type { TokeniseRuntime } from './services/tokenise/assembly.ts';
 import type { CloseResult } from './services/usage/close.ts';
+import type { InvoicesRuntime } from './services/payment/invoices/close.ts';
 
 /** The Fastify instance with zod schemas as its type provider. */
 export type App = FastifyInstance<
@@ -65,6 +66,8 @@ export type Runtime = {
   cards?: { chargeDue(now: Date): Promise<{ charged: number; failed: number }>; reconcile(now: Date): Promise<number> };
   /** The gateway's closed hours made usage records and ledger consumption (jobs/usage-close.ts). */
   usage?: { closeHours(now: Date): Promise<CloseResult> };
+  /** The month's close of pay-as-you-go use into invoices (jobs/invoice-close.ts, the dev billing routes). */
+  invoices?: InvoicesRuntime;
 };
 
 /** What services need from the platform; built once in app.ts and handed to each service plugin. */

@@ -100,6 +100,20 @@ export class OutboxEventBus implements EventBus {
     return id;
   }
 
+  async emitMany<K extends EventType>(db: Database, type: K, payloads: readonly DomainEvents[K][]): Promise<number> {
+    if (payloads.length === 0) return 0;
+    const isSubscribed = this.subscriptions.has(type);
+    const events = payloads.map((payload) => ({
+      payload,
+      accountId: 'accountId' in payload && typeof payload.accountId === 'string' ? payload.accountId : null,
+    }));
+    await OutboxRepository.appendMany(db, type, events, !isSubscribed);
+    if (!isSubscribed) return payloads.length;
+    if (this.isNotified) await db.execute(NOTIFY);
+    else if (this.isStarted) this.schedule(NUDGE_MS);
+    return payloads.length;
+  }
+
   subscribe<K extends EventType>(subscriber: string, type: K, handler: EventHandler<K>): void {
     this.add(subscriber, type, (event) =>
       this.db.transaction(async (tx) => {

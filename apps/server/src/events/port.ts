@@ -24,6 +24,11 @@ export type EventEffect<K extends EventType> = (event: DomainEvent<K>) => Promis
 export interface EventBus {
   emit<K extends EventType>(db: Database, type: K, payload: DomainEvents[K]): Promise<string>;
   /**
+   * Like `emit` for many events of one type, written by one statement per few thousand (a set-based
+   * job, e.g. the month's close announcing every invoice); answers how many were written.
+   */
+  emitMany<K extends EventType>(db: Database, type: K, payloads: readonly DomainEvents[K][]): Promise<number>;
+  /**
    * Registers a subscriber while the app is built; `subscriber` is its stable name (deliveries are
    * recorded under it, so renaming it delivers every past event again).
    */

@@ -4,6 +4,9 @@ import type { DomainEvent, EventType } from './catalogue.ts';
 
 export type OutboxRow = typeof outboxEvents.$inferSelect;
 
+/** Events per insert of appendMany (five parameters each: well under PostgreSQL's 65,535). */
+const APPEND_MANY_CHUNK = 5_000;
+
 /** The only code that reads or writes the outbox and the subscribers' deliveries. */
 export class OutboxRepository {
   constructor(private readonly db: Database) {}
@@ -24,6 +27,28 @@ export class OutboxRepository {
       .values({ type, payload, accountId, ...(isDelivered ? { dispatchedAt: sql`now()` } : {}) })
       .returning({ id: outboxEvents.id });
     return row!.id;
+  }
+
+  /**
+   * Writes many events of one type with `db` (the caller's transaction), a few thousand per
+   * statement (a set-based job's announcements); `isDelivered` as for `append`.
+   */
+  static async appendMany(
+    db: Database,
+    type: EventType,
+    events: readonly { payload: object; accountId: string | null }[],
+    isDelivered = false,
+  ): Promise<void> {
+    for (let start = 0; start < events.length; start += APPEND_MANY_CHUNK) {
+      await db.insert(outboxEvents).values(
+        events.slice(start, start + APPEND_MANY_CHUNK).map(({ payload, accountId }) => ({
+          type,
+          payload,
+          accountId,
+          ...(isDelivered ? { dispatchedAt: sql`now()` } : {}),
+        })),
+      );
+    }
   }
 
   /**

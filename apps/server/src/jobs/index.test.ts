@@ -8,6 +8,7 @@ import { cardChargesJob } from './card-charges.ts';
 import { chainFollowJob } from './chain-follow.ts';
 import { feeBumpJob } from './fee-bump.ts';
 import { JOBS, registerJobs } from './index.ts';
+import { invoiceCloseJob } from './invoice-close.ts';
 import { usageCloseJob } from './usage-close.ts';
 import { DELIVERED_EVENTS_KEPT_DAYS, outboxPruneJob } from './outbox-prune.ts';
 import { planPeriodsJob } from './plan-periods.ts';
@@ -141,9 +142,11 @@ describe('jobs in an app whose network has an RPC URL', () => {
         { name: cardChargesJob.name, cron: '*/5 * * * *' },
         // The gateway's closed hours charged (housekeeping beside the jobs with work).
         { name: usageCloseJob.name, cron: '*/5 * * * *' },
+        // The month that ended last closed into invoices (drafts, then numbered after the grace window).
+        { name: invoiceCloseJob.name, cron: '17 * * * *' },
       ]),
     );
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(6);
   });
 
   it("token-deploy's handler reaches the tokenise service (a token that does not exist is done)", async () => {

@@ -2,6 +2,7 @@ import type { Deps } from '../types.ts';
 import { cardChargesJob } from './card-charges.ts';
 import { chainFollowJob } from './chain-follow.ts';
 import { feeBumpJob } from './fee-bump.ts';
+import { invoiceCloseJob } from './invoice-close.ts';
 import { outboxPruneJob } from './outbox-prune.ts';
 import { planPeriodsJob } from './plan-periods.ts';
 import { qntSweepJob } from './qnt-sweep.ts';
@@ -20,6 +21,7 @@ export const JOBS: readonly AnyJob[] = [
   qntSweepJob,
   cardChargesJob,
   usageCloseJob,
+  invoiceCloseJob,
 ];
 
 /**

@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { ZRuntimeConfig, type TRuntimeConfig } from '@connect/shared';
+import {
+  USAGE_CLOSE_GRACE_MINUTES,
+  ZClosePeriodResult,
+  ZProblem,
+  ZRuntimeConfig,
+  type TClosePeriodResult,
+  type TRuntimeConfig,
+} from '@connect/shared';
+import { problem, ProblemError } from '../lib/errors.ts';
 import { MailOutboxRepository } from '../repositories/mail-outbox.ts';
+import { monthStartOf } from '../services/payment/invoices/close.ts';
 import type { App, Deps } from '../types.ts';
 
 const ZHealth = z.object({
@@ -125,7 +134,7 @@ export async function systemRoutes(app: App, deps: Deps) {
           summary:
             'Development clock: close the gateway’s hours, run the plans’ periods and the card charges as of a time (not in production)',
           description:
-            'Runs what the usage-close, hourly plan-periods and card-charges jobs would run at `at` (default now): first the gateway hours ended by then become usage records and ledger consumption (so a month’s bill sees the metered calls), then trial ends, period ends with their renewals and month’s bills, failed renewals, then the saved cards’ charges due by then. Lets a tester see a month end without waiting for it.',
+            'Runs what the usage-close, hourly plan-periods, invoice-close and card-charges jobs would run at `at` (default now): first the gateway hours ended by then become usage records and ledger consumption, then trial ends, period ends with their renewals, failed renewals, then the close of the UTC month that ended last (drafts, numbered once the grace window has passed; null while its usage is not all charged), then the saved cards’ charges due by then. Lets a tester see a month end without waiting for it.',
           body: z.object({ at: z.iso.datetime({ offset: true }).optional() }),
           response: {
             200: z.object({
@@ -136,6 +145,7 @@ export async function systemRoutes(app: App, deps: Deps) {
                 periodsEnded: z.number().int(),
                 renewalsFailed: z.number().int(),
               }),
+              invoices: ZClosePeriodResult.nullable(),
               charges: z.object({ charged: z.number().int(), failed: z.number().int() }),
             }),
           },
@@ -143,16 +153,56 @@ export async function systemRoutes(app: App, deps: Deps) {
       },
       async (request) => {
         const at = request.body.at ? new Date(request.body.at) : new Date();
-        const { accountPlan, cards, usage: metering } = deps.runtime;
+        const { accountPlan, cards, invoices: close, usage: metering } = deps.runtime;
         const usage = metering ? await metering.closeHours(at) : { records: 0, charges: 0 };
         const periods = accountPlan
           ? await accountPlan.sweep(at)
           : { reminded: 0, trialsEnded: 0, periodsEnded: 0, renewalsFailed: 0 };
+        const invoices = close ? await closeIfClosable(close, { periodEnd: monthStartOf(at), now: at }) : null;
         // The month's bills are scheduled by a subscriber of their `order.placed`: delivered first.
         await deps.events.drain();
         const charges = cards ? await cards.chargeDue(at) : { charged: 0, failed: 0 };
-        return { usage, periods, charges };
+        return { usage, periods, invoices, charges };
       },
     );
+
+    app.post(
+      '/api/dev/billing/close-period',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['system'],
+          summary: 'Development: close the current period now into invoices (not in production)',
+          description:
+            'The “current period now” of issue 18: the gateway’s hours up to `at` (default now) are charged, then every pay-as-you-go account’s use from the start of the UTC month (or its last month’s invoice) to `at` is drafted and numbered at once, without the grace window. The same `at` again makes nothing.',
+          body: z.object({ at: z.iso.datetime({ offset: true }).optional() }),
+          response: { 200: ZClosePeriodResult, '4xx': ZProblem, 503: ZProblem },
+        },
+      },
+      async (request) => {
+        const at = request.body.at ? new Date(request.body.at) : new Date();
+        const { invoices, usage } = deps.runtime;
+        if (!invoices || !usage) throw problem('SERVICE_UNAVAILABLE');
+        // Charged up to the end of `at`'s hour (with the flush grace): every call before `at` is in the ledger.
+        const hourEnd = Math.ceil(at.getTime() / 3_600_000) * 3_600_000;
+        await usage.closeHours(new Date(hourEnd + USAGE_CLOSE_GRACE_MINUTES * 60_000));
+        const result = await invoices.closePeriod({ periodEnd: at, now: at, finaliseNow: true });
+        await deps.events.drain();
+        return result;
+      },
+    );
+  }
+}
+
+/** The close of a month, or null while its usage is not all charged (PERIOD_NOT_CLOSABLE). */
+async function closeIfClosable(
+  close: NonNullable<Deps['runtime']['invoices']>,
+  input: { periodEnd: Date; now: Date },
+): Promise<TClosePeriodResult | null> {
+  try {
+    return await close.closePeriod(input);
+  } catch (error) {
+    if (error instanceof ProblemError && error.code === 'PERIOD_NOT_CLOSABLE') return null;
+    throw error;
   }
 }

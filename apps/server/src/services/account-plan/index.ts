@@ -12,6 +12,8 @@ import { PlanPeriods, type AccountPlanRuntime, type TrialReminderNotices } from 
 import { AccountPlanRepository } from './repository.ts';
 
 export { subscribeOrderMails } from './order-mails.ts';
+/** The month's close (payment/invoices/close.ts) places USAGE orders set-based: their references and methods. */
+export { availablePaymentMethods, newOrderReference } from './orders.ts';
 export type { AccountPlanRuntime, SweepReport, TrialReminderNotices } from './periods.ts';
 
 /** The subscriber's name (deliveries are recorded under it): never renamed. */
@@ -34,7 +36,7 @@ export function subscribeCardSettlement(
   const qnt = qntPayments(deps, log);
   const cards = cardPayments(deps, log);
   events.subscribe(CARD_SETTLEMENT, 'card.payment_succeeded', async (event, tx) => {
-    const orders = new OrderService(tx, events, deps.config.billing, qnt, cards);
+    const orders = new OrderService(tx, events, deps.config.billing, qnt, cards, deps.config.invoices);
     if (!(await orders.settleFromCard(tx, event.payload))) await events.emit(tx, 'card.refund_due', event.payload);
   });
 }
@@ -50,7 +52,7 @@ export function subscribeQntSettlement(
 ): void {
   const qnt = qntPayments(deps, log);
   events.subscribe(QNT_SETTLEMENT, 'qnt.transfer_confirmed', async (event, tx) => {
-    const orders = new OrderService(tx, events, deps.config.billing, qnt);
+    const orders = new OrderService(tx, events, deps.config.billing, qnt, null, deps.config.invoices);
     await orders.settleFromQnt(tx, event.payload.accountId);
   });
 }
@@ -69,7 +71,7 @@ export function createAccountPlanRuntime(
     events,
     repo: new AccountPlanRepository(db),
     lifecycle: new PlanLifecycle(db, events, { paygCreditLimit: config.billing.paygCreditLimit }),
-    orders: new OrderService(db, events, config.billing, qnt, cards),
+    orders: new OrderService(db, events, config.billing, qnt, cards, config.invoices),
     notices,
     paymentMethods: availablePaymentMethods(qnt, cards),
   });

@@ -30,6 +30,7 @@ export async function orderRoutes(app: App, deps: Deps) {
     deps.config.billing,
     qntPayments(deps, app.log),
     cardPayments(deps, app.log),
+    deps.config.invoices,
   );
 
   app.post(

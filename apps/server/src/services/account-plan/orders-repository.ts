@@ -10,15 +10,17 @@ import {
   type OrderStatus,
   type PaymentMethod,
 } from '@connect/db';
-import { INVOICE_SERIES } from '@connect/shared';
+import { INVOICE_SERIES, splitVat } from '@connect/shared';
 import { accountRecipients } from '../../repositories/account-recipients.ts';
 import { takeNumber } from '../../repositories/invoice-numbers.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
+import type { InvoiceTerms } from '../../repositories/invoice-customers.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type RatePlanRow = typeof ratePlans.$inferSelect;
 export type CreditBundleRow = typeof creditBundles.$inferSelect;
+/** A line as the order prices it: `amountMinor` is what the customer pays for it (VAT inside, decision 1). */
 export type InvoiceLine = { description: string; quantity: number; unitPriceMinor: number; amountMinor: number };
 
 /** An order with what its answer shows: the plan's name, its invoice and what was received. */
@@ -37,7 +39,7 @@ export class OrdersRepository {
   /** The account ledger over the same database or transaction (credits bought by an order). */
   readonly ledger: LedgerRepository;
 
-  constructor(private readonly db: Database) {
+  constructor(readonly db: Database) {
     this.ledger = new LedgerRepository(db);
   }
 
@@ -82,8 +84,11 @@ export class OrdersRepository {
   /**
    * Inserts an order with its invoice (OPEN, or PAID when nothing is to pay) and its lines.
    * Answers null, writing nothing, when the account has an order with that key already.
+   * `terms`: the customer snapshot and VAT (payment/invoices/customer.ts). Prices include VAT
+   * (docs/decisions.md, "Invoices (issue 18)" 1): each line shows its VAT extracted, the invoice
+   * its net subtotal, VAT and the order's total, which VAT never changes.
    */
-  async insert(order: NewOrder, lines: InvoiceLine[]): Promise<OrderRow | null> {
+  async insert(order: NewOrder, lines: InvoiceLine[], terms: InvoiceTerms): Promise<OrderRow | null> {
     const [row] = await this.db
       .insert(orders)
       .values(order)
@@ -91,6 +96,8 @@ export class OrdersRepository {
       .returning();
     if (!row) return null;
     const isPaid = row.status === 'PAID';
+    const taxed = lines.map((line) => ({ line, ...splitVat(line.amountMinor, terms.vatRateBp) }));
+    const vatMinor = taxed.reduce((sum, { vatMinor: vat }) => sum + vat, 0);
     // Numbered at once: the order's invoice is the payment request the customer is sent.
     const { seq, number } = await takeNumber(this.db, INVOICE_SERIES.invoice);
     const [invoice] = await this.db
@@ -106,8 +113,12 @@ export class OrdersRepository {
         termsDays: Math.max(0, Math.round((row.dueAt.getTime() - row.createdAt.getTime()) / 86_400_000)),
         usdPerGbp: row.usdPerGbp,
         totalUsdCents: Math.round(row.totalGbpMinor * Number(row.usdPerGbp)),
+        customer: terms.customer,
+        vatTreatment: terms.vatTreatment,
+        vatRateBp: terms.vatRateBp,
         status: isPaid ? 'PAID' : 'OPEN',
-        subtotalMinor: row.totalGbpMinor,
+        subtotalMinor: row.totalGbpMinor - vatMinor,
+        vatMinor,
         totalMinor: row.totalGbpMinor,
         amountPaidMinor: isPaid ? row.totalGbpMinor : 0,
         periodStart: row.periodStart,
@@ -117,9 +128,16 @@ export class OrdersRepository {
         paidAt: row.paidAt,
       })
       .returning({ id: invoices.id });
-    await this.db
-      .insert(invoiceLines)
-      .values(lines.map((line, index) => ({ ...line, invoiceId: invoice!.id, position: index + 1 })));
+    await this.db.insert(invoiceLines).values(
+      taxed.map(({ line, netMinor, vatMinor: vat }, index) => ({
+        ...line,
+        amountMinor: netMinor,
+        vatMinor: vat,
+        vatRateBp: terms.vatRateBp,
+        invoiceId: invoice!.id,
+        position: index + 1,
+      })),
+    );
     return row;
   }
 
@@ -173,15 +191,6 @@ export class OrdersRepository {
       .from(payments)
       .where(and(eq(payments.method, method), eq(payments.externalId, externalId)));
     return row?.orderId ?? null;
-  }
-
-  /** Credits billed by the account's month's bills still open (not yet bought back by their payment). */
-  async creditsOnOpenBills(accountId: string): Promise<number> {
-    const [row] = await this.db
-      .select({ credits: sql<number>`coalesce(sum(${orders.credits}), 0)::int` })
-      .from(orders)
-      .where(and(eq(orders.accountId, accountId), eq(orders.kind, 'USAGE'), eq(orders.status, 'AWAITING_PAYMENT')));
-    return Number(row?.credits ?? 0);
   }
 
   /** Records a payment; answers the total received for the order since it was placed. */

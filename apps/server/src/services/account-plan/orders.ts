@@ -15,9 +15,10 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { badRequest, fieldProblem, notFound, problem } from '../../lib/errors.ts';
 import { usdCentsToPence } from '../../lib/prices.ts';
 import type { QntPaymentsFace } from '../payment/index.ts';
+import { invoiceTermsOf } from '../../repositories/invoice-customers.ts';
 import { AccountPlansRepository, type PlanRow, type StoredPlanState } from '../../repositories/account-plans.ts';
 import { PlanLifecycle } from './lifecycle.ts';
-import { formatCount, formatDate, formatDollars, planLine } from './order-format.ts';
+import { formatCount, formatDollars, planLine } from './order-format.ts';
 import {
   OrdersRepository,
   type InvoiceLine,
@@ -28,6 +29,8 @@ import {
 import { addDays, addMonths, canOrder, isInService, periodMonths } from './transitions.ts';
 
 export type BillingConfig = Config['billing'];
+/** What an order's invoice needs of the invoices' configuration: the issuer's country and the VAT table. */
+export type InvoiceTermsConfig = Pick<Config['invoices'], 'issuer' | 'vatRates'>;
 
 /**
  * The payment methods this installation takes now: QNT when its token's chain is configured (the
@@ -96,6 +99,8 @@ export class OrderService {
     private readonly qnt: QntPaymentsFace | null = null,
     /** Card payments; null where this installation takes no cards. */
     cards: CardsFace | null = null,
+    /** The issuer and VAT table an order's invoice is made with; null where this service only reads orders. */
+    private readonly invoices: InvoiceTermsConfig | null = null,
   ) {
     this.repo = new OrdersRepository(db);
     this.lifecycle = new PlanLifecycle(db, events, { paygCreditLimit: billing.paygCreditLimit });
@@ -220,43 +225,6 @@ export class OrderService {
       periodStart: input.periodStart,
       periodEnd: input.periodEnd,
       dueAt: addDays(input.periodStart, PLAN_TERMS.renewalGraceDays),
-    });
-    await this.quoteInQnt(tx, order);
-    await this.announcePlaced(tx, order);
-    return order.id;
-  }
-
-  /**
-   * The pay-as-you-go month's bill (the periods job, inside its transaction, at the month end):
-   * the credits used on credit — below zero, less those on bills still open — at the plan's credit
-   * price, due when the grace days end. Paying it buys those credits back. Placed once per account
-   * and month; null when nothing is owed. The invoices issue's monthly close takes this over.
-   */
-  async placeMonthBill(tx: Database, input: RenewalInput): Promise<string | null> {
-    const repo = new OrdersRepository(tx);
-    const key = `month-bill:${input.accountId}:${input.periodEnd.toISOString()}`;
-    const existing = await repo.findByKey(input.accountId, key);
-    if (existing) return existing.id;
-    const plan = await repo.ratePlan(input.plan.id);
-    if (!plan?.creditPriceUsdCents) return null;
-    const { balance } = await repo.ledger.balance(input.accountId, 'CREDIT');
-    const owed = (balance < 0n ? Number(-balance) : 0) - (await repo.creditsOnOpenBills(input.accountId));
-    if (owed <= 0) return null;
-    const usdCents = owed * plan.creditPriceUsdCents;
-    const prices = this.prices(0, usdCents, new Date());
-    const description = `Credits used, ${formatDate(input.periodStart)} – ${formatDate(input.periodEnd)}: ${formatCount(owed)} at ${formatDollars(plan.creditPriceUsdCents)} (${formatDollars(usdCents)} at $${prices.usdPerGbp} to the pound)`;
-    const order = await this.insert(repo, [line(description, prices.totalGbpMinor)], {
-      accountId: input.accountId,
-      userId: null,
-      idempotencyKey: key,
-      kind: 'USAGE',
-      ratePlanId: plan.id,
-      credits: owed,
-      paymentMethod: input.paymentMethod,
-      ...prices,
-      periodStart: input.periodStart,
-      periodEnd: input.periodEnd,
-      dueAt: addDays(input.periodEnd, PLAN_TERMS.renewalGraceDays),
     });
     await this.quoteInQnt(tx, order);
     await this.announcePlaced(tx, order);
@@ -517,7 +485,11 @@ export class OrderService {
   ): Promise<OrderRow> {
     // Placed when its prices were read (the database's now() is the transaction's start).
     const placedAt = order.rateAt as Date;
-    const inserted = await repo.insert({ ...order, createdAt: placedAt, reference: newOrderReference() }, lines);
+    if (!this.invoices) throw new Error('OrderService: placing an order needs the invoices configuration');
+    // The customer and VAT of the invoice, once per order, in its transaction (decisions 2–3).
+    const terms = (await invoiceTermsOf(repo.db, [order.accountId], this.invoices)).get(order.accountId);
+    if (!terms) throw notFound('ACCOUNT_NOT_FOUND');
+    const inserted = await repo.insert({ ...order, createdAt: placedAt, reference: newOrderReference() }, lines, terms);
     // The plan row is locked, so no other order with this key can be in flight; should one be
     // (a caller without the lock), its order is the answer.
     return inserted ?? (await repo.findByKey(order.accountId, order.idempotencyKey))!;

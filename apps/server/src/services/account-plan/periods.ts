@@ -6,17 +6,12 @@ import type { PlanLifecycle } from './lifecycle.ts';
 import type { AccountPlanRepository } from './repository.ts';
 import { addDays, addMonths, nextPeriodPlan, periodMonths, transition, type PlanRef } from './transitions.ts';
 
-/** A renewal order, or a month's bill, placed in the caller's transaction (OrderService, orders.ts). */
+/** A renewal order placed in the caller's transaction (OrderService, orders.ts). */
 export type RenewalOrders = {
   placeRenewal(
     tx: Database,
     input: { accountId: string; plan: PlanRef; periodStart: Date; periodEnd: Date; paymentMethod: TPaymentMethod },
   ): Promise<string>;
-  /** The pay-as-you-go month's bill for the credits used on credit; null when nothing is owed. */
-  placeMonthBill(
-    tx: Database,
-    input: { accountId: string; plan: PlanRef; periodStart: Date; periodEnd: Date; paymentMethod: TPaymentMethod },
-  ): Promise<string | null>;
 };
 
 /** The customer is told of a trial reminder (connect's notification-subscribers.ts: bell and email, once per key). */
@@ -93,7 +88,8 @@ export class PlanPeriods implements AccountPlanRuntime {
   }
 
   /**
-   * Paid periods that ended: a cancelled plan turns INACTIVE, pay as you go rolls on a month, a
+   * Paid periods that ended: a cancelled plan turns INACTIVE, pay as you go rolls on a month (its
+   * use is billed by the calendar month's close, payment/invoices/close.ts), a
    * subscription gets its renewal order (for the plan of the next period: a chosen downgrade)
    * placed in the same transaction as the change, so two nodes never place two.
    */
@@ -122,18 +118,8 @@ export class PlanPeriods implements AccountPlanRuntime {
       if (!state?.periodEnd) return false;
       const withoutOrder = transition(state, { type: 'PERIOD_ENDED', now, renewalOrderId: null });
       if (withoutOrder.ok) {
-        // Pay as you go rolling on: the month's bill for the credits used on credit, if any.
-        const isMonthEnd = withoutOrder.state.plan.type === 'PAY_AS_YOU_GO' && withoutOrder.state.status === 'ACTIVE';
-        const billId = isMonthEnd
-          ? await orders.placeMonthBill(tx, {
-              accountId,
-              plan: state.plan,
-              periodStart: addMonths(state.periodEnd, -1),
-              periodEnd: state.periodEnd,
-              paymentMethod,
-            })
-          : null;
-        await lifecycle.apply(accountId, { type: 'PERIOD_ENDED', now, renewalOrderId: billId }, { tx });
+        // Pay as you go rolls on: its use is billed by the month's close (payment/invoices/close.ts).
+        await lifecycle.apply(accountId, { type: 'PERIOD_ENDED', now, renewalOrderId: null }, { tx });
         return true;
       }
       // Anything but "a renewal order is needed" means the period is not due (any more).
@@ -147,7 +133,7 @@ export class PlanPeriods implements AccountPlanRuntime {
     });
   }
 
-  /** Renewals and month's bills unpaid on their due date (the grace days): INACTIVE, reason RENEWAL_FAILED. */
+  /** Renewals and month's bills (the close's USAGE orders) unpaid on their due date (the grace days): INACTIVE, reason RENEWAL_FAILED. */
   async failRenewals(now: Date): Promise<number> {
     const plans = await this.deps.repo.renewalsOverdue(now);
     let failed = 0;

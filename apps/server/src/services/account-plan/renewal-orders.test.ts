@@ -25,7 +25,14 @@ describe('renewal orders: placed when a period ends, paid by bank transfer', () 
   let lifecycle: PlanLifecycle;
   beforeAll(async () => {
     t = await createTestApp();
-    service = new OrderService(t.db.db, t.app.events, t.app.deps.config.billing);
+    service = new OrderService(
+      t.db.db,
+      t.app.events,
+      t.app.deps.config.billing,
+      null,
+      null,
+      t.app.deps.config.invoices,
+    );
     lifecycle = new PlanLifecycle(t.db.db, t.app.events, {
       paygCreditLimit: t.app.deps.config.billing.paygCreditLimit,
     });

@@ -50,6 +50,7 @@ export async function accountPlanService(app: App, deps: Deps) {
       deps.config.billing,
       qntPayments(deps, app.log),
       cardPayments(deps, app.log),
+      deps.config.invoices,
     ),
   );
 

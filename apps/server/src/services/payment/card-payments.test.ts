@@ -261,6 +261,18 @@ describe('what the provider did while the platform did not hear', () => {
   });
 });
 
+/** The month's close up to `at` (the dev close: the current period now); answers `at`. */
+async function closeMonthNow(at = new Date()): Promise<Date> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/dev/billing/close-period',
+    payload: { at: at.toISOString() },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  await t.app.events.drain();
+  return at;
+}
+
 describe('pay as you go on the saved card', () => {
   it('keeps the card, bills the month, retries a decline with an email, then pays on the new card', async () => {
     const user = await customer(t);
@@ -273,24 +285,23 @@ describe('pay as you go on the saved card', () => {
     expect((await confirmInBrowser(setup, CARDS.chargesDeclined)).status).toBe('succeeded');
     expect((await confirm(user, setup)).card).toMatchObject({ last4: '0341' });
 
-    // 150 credits used on credit, then the month ends.
+    // 150 credits used on credit, then the month is closed (the dev close: the period up to now).
     const { balance } = await new LedgerRepository(t.db.db).balance(user.accountId, 'CREDIT');
     await new LedgerRepository(t.db.db).consume(user.accountId, 'CREDIT', balance + 150n, {
       reason: 'test usage',
       reference: `test:${randomUUID()}`,
     });
-    const periodEnd = (await planState(t, user.accountId)).periodEnd!;
-    const monthEnd = new Date(periodEnd.getTime() + 60_000);
-    await t.app.deps.runtime.accountPlan!.sweep(monthEnd);
-    await t.app.events.drain();
+    const billedAt = await closeMonthNow();
+    // The charge is scheduled when the bill's `order.placed` is delivered (just after the close).
+    const monthEnd = new Date(billedAt.getTime() + 60_000);
     const [bill] = await t.db.db
       .select()
       .from(orders)
       .where(and(eq(orders.accountId, user.accountId), eq(orders.kind, 'USAGE')));
     expect(bill).toMatchObject({ credits: 150, paymentMethod: 'FIAT', status: 'AWAITING_PAYMENT' });
     expect(await planState(t, user.accountId)).toMatchObject({ status: 'ACTIVE', statusReason: 'RENEWAL_DUE' });
-    // The period job again: no second bill.
-    await t.app.deps.runtime.accountPlan!.sweep(monthEnd);
+    // The close again: no second bill.
+    await closeMonthNow(billedAt);
     expect(
       await t.db.db
         .select()
@@ -338,9 +349,7 @@ describe('pay as you go on the saved card', () => {
       reason: 'test',
       reference: `test:${randomUUID()}`,
     });
-    const monthEnd = new Date((await planState(t, user.accountId)).periodEnd!.getTime() + 60_000);
-    await t.app.deps.runtime.accountPlan!.sweep(monthEnd);
-    await t.app.events.drain();
+    const monthEnd = new Date((await closeMonthNow()).getTime() + 60_000);
     const cards = t.app.deps.runtime.cards!;
     let now = monthEnd;
     for (const days of [0, 1, 3, 5]) {
@@ -414,6 +423,7 @@ describe('a month within the balance', () => {
     await orderByCard(user, 'payg-standard');
     const periodEnd = (await planState(t, user.accountId)).periodEnd!;
     await t.app.deps.runtime.accountPlan!.sweep(new Date(periodEnd.getTime() + 1));
+    await closeMonthNow();
     expect(
       await t.db.db
         .select()
