@@ -11,7 +11,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TInvoicePaymentRate, TOrder, TQntPayment, TReceipt } from '@connect/shared';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -77,19 +77,25 @@ export function PayInvoiceDialog({
   const [walletOrder, setWalletOrder] = useState<QntOrder | null>(null);
   const [isPaid, setIsPaid] = useState(false);
 
-  const markPaid = () => {
+  const [hasNoQuote, setHasNoQuote] = useState(false);
+
+  const markPaid = useCallback(() => {
     setIsPaid(true);
     void queryClient.invalidateQueries({ queryKey: invoicesKey });
-  };
+  }, [queryClient]);
 
-  const startPayment = (quote: TInvoicePaymentRate) =>
+  const startPayment = (quote: TInvoicePaymentRate) => {
+    setHasNoQuote(false);
     pay.mutate(undefined, {
       onSuccess: (order) => {
         if (isOrderPaid(order)) markPaid();
         else if (hasQnt(order)) setWalletOrder(order);
         else if (hasQnt(quote.order)) setWalletOrder(quote.order);
+        // An order without a QNT quote cannot be paid from a wallet: said, not silently ignored.
+        else setHasNoQuote(true);
       },
     });
+  };
 
   const paid = (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }} role="status">
@@ -145,6 +151,7 @@ export function PayInvoiceDialog({
                   {pay.isError ? (
                     <Alert severity="error">{`${t('pay.payFailed')} ${problemMessage(pay.error)}`}</Alert>
                   ) : null}
+                  {hasNoQuote ? <Alert severity="error">{t('pay.noQuote')}</Alert> : null}
                   <Box>
                     <Button
                       variant="contained"
