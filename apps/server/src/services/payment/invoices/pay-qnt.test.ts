@@ -1,0 +1,122 @@
+import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_ACCOUNTS } from '@connect/devchain';
+import { ZInvoicePaymentRate, ZOrder, type TInvoicePaymentRate, type TOrder } from '@connect/shared';
+import { startTestChain, type TestChain } from '../../../../test/chains.ts';
+import { createTestApp, type TestContext } from '../../../../test/helpers.ts';
+import { CursorMovedError, followStep } from '../../../adapters/chains/follower/index.ts';
+import { ensureLocalQntToken } from '../../../adapters/chains/qnt-token.ts';
+import { rpcCall } from '../../../adapters/chains/rpc.ts';
+import { administrator } from '../../account-plan/test-support.ts';
+import { qntPayments } from '../index.ts';
+import { creditsOrder, get, invoiceOf, paidPlanCustomer, type Session } from './test-support.ts';
+
+// A chain with the QNT token and an app taking QNT on it (as qnt-payments.test.ts): QNT reaches
+// the account by a real transfer to its deposit address, confirmed by the follower stepped here.
+const CONFIRMATIONS = 2;
+const QNT = 10n ** 18n;
+const payer = DEV_ACCOUNTS[1]!.address as Hex;
+
+let chain: TestChain;
+let token: Hex;
+let t: TestContext;
+
+beforeAll(async () => {
+  chain = await startTestChain();
+  token = await ensureLocalQntToken(chain.rpcUrl);
+  t = await createTestApp({
+    NETWORK_RPC_ETHEREUM_TESTNET: chain.rpcUrl,
+    NETWORK_CHAIN_ID_ETHEREUM_TESTNET: String(chain.chainId),
+    QNT_TOKEN_ADDRESS: token,
+    QNT_CONFIRMATIONS: String(CONFIRMATIONS),
+    QNT_GBP_PRICE: '80',
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+  await chain?.stop();
+});
+
+const qnt = () => qntPayments(t.app.deps, t.app.log);
+
+async function follow() {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await followStep(t.db.db, qnt().follower()!, { maxBlocks: 1_000 });
+      break;
+    } catch (error) {
+      if (!(error instanceof CursorMovedError) || attempt >= 5) throw error;
+    }
+  }
+  await t.app.events.drain();
+}
+
+/** `amount` wei of QNT sent to the account's deposit address and confirmed: held for the customer. */
+async function holdQnt(accountId: string, amount: bigint) {
+  const { depositAddress } = await qnt().holding(accountId);
+  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [depositAddress as Hex, amount] });
+  await rpcCall(chain.rpcUrl, 'eth_sendTransaction', [{ from: payer, to: token, data }]);
+  await rpcCall(chain.rpcUrl, 'anvil_mine', [`0x${(CONFIRMATIONS + 1).toString(16)}`]);
+  await follow();
+}
+
+async function rate(user: Session, invoiceId: string): Promise<TInvoicePaymentRate> {
+  const res = await get(t, `/user/invoice/payment-rate/${invoiceId}`, user);
+  expect(res.statusCode, res.body).toBe(200);
+  return ZInvoicePaymentRate.parse(res.json());
+}
+
+async function payQnt(user: Session, invoiceId: string): Promise<TOrder> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/payment/user/invoice/${invoiceId}/pay-qnt`,
+    headers: user.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return ZOrder.parse(res.json());
+}
+
+describe('paying an invoice in QNT', () => {
+  it('quotes an order placed for bank transfer in QNT and settles it from the QNT held', async () => {
+    const { user } = await paidPlanCustomer(t, await administrator(t));
+    const order = await creditsOrder(t, user, 1_000);
+    expect(order.paymentMethod).toBe('BANK_TRANSFER');
+    await holdQnt(user.accountId, 50n * QNT);
+
+    const quoted = await rate(user, order.invoiceId);
+    expect(quoted).toMatchObject({ invoiceId: order.invoiceId, amountDue: order.totalGbpMinor, gbpPerQnt: '80' });
+    expect(quoted.heldQnt).toBe((50n * QNT).toString());
+    // £ due at £80 a QNT.
+    expect(BigInt(quoted.qntPaymentAmount)).toBe((BigInt(order.totalGbpMinor) * QNT) / 8_000n);
+    expect(quoted.order).toMatchObject({ id: order.id, paymentMethod: 'QNT', status: 'AWAITING_PAYMENT' });
+    expect(quoted.order.qnt?.depositAddress).toMatch(/^0x[0-9a-f]{40}$/);
+
+    const paid = await payQnt(user, order.invoiceId);
+    expect(paid).toMatchObject({ id: order.id, status: 'PAID', paidGbpMinor: order.totalGbpMinor });
+    const invoice = await invoiceOf(t, user, order.invoiceId);
+    expect([invoice.status, invoice.amountDue, invoice.paymentReceived]).toEqual(['PAID', 0, order.totalGbpMinor]);
+    const { held } = await qnt().holding(user.accountId);
+    expect(BigInt(held)).toBe(50n * QNT - BigInt(quoted.qntPaymentAmount));
+
+    // Again: the paid order, nothing taken twice; no more quotes for a paid invoice.
+    expect(await payQnt(user, order.invoiceId)).toMatchObject({ id: order.id, status: 'PAID' });
+    expect((await qnt().holding(user.accountId)).held).toBe(held);
+    const refused = await get(t, `/user/invoice/payment-rate/${order.invoiceId}`, user);
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'INVOICE_NOT_PAYABLE']);
+  });
+
+  it('answers the order with its deposit address when the QNT held is not enough; the transfer then settles it', async () => {
+    const { user } = await paidPlanCustomer(t, await administrator(t));
+    const order = await creditsOrder(t, user, 1_000);
+    const waiting = await payQnt(user, order.invoiceId);
+    expect(waiting).toMatchObject({ id: order.id, status: 'AWAITING_PAYMENT', paymentMethod: 'QNT' });
+    expect(waiting.qnt).toMatchObject({
+      status: 'NEW',
+      depositAddress: (await qnt().holding(user.accountId)).depositAddress,
+    });
+    await holdQnt(user.accountId, BigInt(waiting.qnt!.amountDue));
+    const invoice = await invoiceOf(t, user, order.invoiceId);
+    expect([invoice.status, invoice.amountDue]).toEqual(['PAID', 0]);
+  });
+});
