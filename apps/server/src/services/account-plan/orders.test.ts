@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceLines, invoices, orders, outboxEvents, ratePlans } from '@connect/db';
-import { PLAN_TERMS, ZOrder } from '@connect/shared';
+import { PLAN_TERMS, ZOrder, splitVat } from '@connect/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
 import { usdCentsToPence } from '../../lib/prices.ts';
@@ -143,10 +143,15 @@ describe('account-plan orders: POST /order/plan, /order/track, /order/:id/cancel
       amountPaidMinor: 0,
       currency: 'GBP',
     });
-    expect(lines.map((line) => [line.description, line.amountMinor])).toEqual([
-      [`Annual Subscription — Standard, 12 months from ${formatDate(order.createdAt)}`, 600_000],
-      ['Credit bundle — 1,000 credits ($1,100.00 at $1.27 to the pound)', 86_614],
+    // Prices include VAT (the customer has no billing details: the issuer's country, GB, 20 %):
+    // each line is its net amount with its VAT beside it; the total stays the price.
+    const gross = (net: number, vat: number) => [net + vat, vat];
+    expect(lines.map((line) => [line.description, ...gross(line.amountMinor, line.vatMinor)])).toEqual([
+      [`Annual Subscription — Standard, 12 months from ${formatDate(order.createdAt)}`, 600_000, 100_000],
+      ['Credit bundle — 1,000 credits ($1,100.00 at $1.27 to the pound)', 86_614, splitVat(86_614, 2000).vatMinor],
     ]);
+    expect(invoice).toMatchObject({ vatTreatment: 'STANDARD', vatRateBp: 2000, vatMinor: 100_000 + 14_436 });
+    expect(invoice!.subtotalMinor).toBe(686_614 - invoice!.vatMinor);
 
     const state = await planState(t, user.accountId);
     expect(state).toMatchObject({ status: 'PENDING', statusReason: 'AWAITING_PAYMENT', pendingOrderId: order.id });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceLines, orders, type Database } from '@connect/db';
-import { PLAN_TERMS, ZOrder } from '@connect/shared';
+import { PLAN_TERMS, splitVat, ZOrder } from '@connect/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { PlanLifecycle } from './lifecycle.ts';
 import { formatDate } from './order-format.ts';
@@ -96,8 +96,10 @@ describe('renewal orders: placed when a period ends, paid by bank transfer', () 
       bankTransfer: { amountGbpMinor: annual.feeGbpMinor },
     });
     const lines = await t.db.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, order.invoiceId));
-    expect(lines.map((line) => [line.description, line.amountMinor])).toEqual([
-      [`Annual Subscription — Standard, 12 months from ${formatDate(periodStart)}`, annual.feeGbpMinor],
+    // The fee includes VAT (GB, 20 %): the line is its net amount, its VAT beside it.
+    const { netMinor, vatMinor } = splitVat(annual.feeGbpMinor, 2000);
+    expect(lines.map((line) => [line.description, line.amountMinor, line.vatMinor])).toEqual([
+      [`Annual Subscription — Standard, 12 months from ${formatDate(periodStart)}`, netMinor, vatMinor],
     ]);
     // The customer cannot order the same plan while its renewal waits.
     const same = await post(t, '/order/plan', user, planOrder(annual.id));
