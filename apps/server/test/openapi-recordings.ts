@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { kycChecks } from '@connect/db';
@@ -7,7 +8,15 @@ import { networkId, newTokenUser, settled } from '../src/services/tokenise/test-
 import { ensureLocalQntToken } from '../src/adapters/chains/qnt-token.ts';
 import { startTestChain } from './chains.ts';
 import { createTestApp, signInAs, type TestContext } from './helpers.ts';
-import { script, WEBHOOK_TOKEN, type Caller, type Helpers, type Request, type State } from './openapi-script.ts';
+import {
+  script,
+  WEBHOOK_TOKEN,
+  type Call,
+  type Caller,
+  type Helpers,
+  type Request,
+  type State,
+} from './openapi-script.ts';
 
 /**
  * Real answers of every operation of the OpenAPI document, recorded from a whole app (a local
@@ -149,7 +158,10 @@ export async function recordEveryOperation(): Promise<Recorded> {
       return recording;
     };
 
-    for (const call of script(chain)) {
+    const calls = script(chain);
+    // The invoices' calls come before the script's last one (it signs the session they use out).
+    calls.splice(calls.length - 1, 0, ...invoiceCalls());
+    for (const call of calls) {
       const request = await call.send(s, helpers);
       const { status, body } = await record(call.operation, request, call.status, call.burst);
       if (status === call.status && status < 300) {
@@ -169,4 +181,109 @@ export async function recordEveryOperation(): Promise<Recorded> {
     await close();
     throw error;
   }
+}
+
+/**
+ * The invoices' operations (issue 18), with the session of the script's orders (`leaving`): its
+ * plan order paid by a staff receipt is a PAID invoice, its QNT credits order an OPEN one.
+ */
+function invoiceCalls(): Call[] {
+  const as = (s: State) => ({ authorization: s.leaving! });
+  const billing = {
+    companyName: 'Analytical Engines Ltd',
+    addressLine1: '12 Babbage Row',
+    city: 'London',
+    postcode: 'N1 9GU',
+    country: 'GB',
+    vatNumber: 'GB123456789',
+  };
+  return [
+    {
+      operation: 'GET /api/payment/user/invoices',
+      send: (s) => ({ url: '/api/payment/user/invoices?page=0&size=10&sort=invoiceNumber:desc', headers: as(s) }),
+      status: 200,
+      keep: (body: { content: { id: string; status: string }[] }, s) => {
+        s.paidInvoice = body.content.find((row) => row.status === 'PAID')!.id;
+        s.openInvoice = body.content.find((row) => row.status === 'OPEN')!.id;
+      },
+    },
+    {
+      operation: 'GET /api/payment/user/invoices',
+      send: (s) => ({ url: '/api/payment/user/invoices?sort=amount:up', headers: as(s) }),
+      status: 400,
+    },
+    ...[true, false].map((isKnown): Call => ({
+      operation: 'GET /api/payment/user/invoice/{id}',
+      send: (s) => ({ url: `/api/payment/user/invoice/${isKnown ? s.paidInvoice : randomUUID()}`, headers: as(s) }),
+      status: isKnown ? 200 : 404,
+      keep: (body: { accountNumber: string }, s) => {
+        s.invoiceAccount = body.accountNumber;
+      },
+    })),
+    ...[200, 409].map((status): Call => ({
+      operation: 'GET /api/payment/user/invoice/payment-rate/{id}',
+      send: (s) => ({
+        url: `/api/payment/user/invoice/payment-rate/${status === 200 ? s.openInvoice : s.paidInvoice}`,
+        headers: as(s),
+      }),
+      status,
+    })),
+    ...[true, false].map((isKnown): Call => ({
+      operation: 'POST /api/payment/user/invoice/{id}/pay-qnt',
+      send: (s) => ({
+        url: `/api/payment/user/invoice/${isKnown ? s.openInvoice : randomUUID()}/pay-qnt`,
+        headers: as(s),
+      }),
+      status: isKnown ? 200 : 404,
+    })),
+    ...[true, false].map((isOwn): Call => ({
+      operation: 'GET /api/payment/{accountId}/invoice/{invoiceId}/pdf',
+      send: (s) => ({
+        url: `/api/payment/${isOwn ? s.invoiceAccount : s.account}/invoice/${s.paidInvoice}/pdf`,
+        headers: as(s),
+      }),
+      status: isOwn ? 200 : 404,
+    })),
+    {
+      operation: 'GET /api/payment/user/invoice/{id}/csv',
+      send: (s) => ({ url: `/api/payment/user/invoice/${s.paidInvoice}/csv`, headers: as(s) }),
+      status: 200,
+    },
+    ...[409, 200].map((status): Call => ({
+      operation: 'POST /api/connect/user/invoice/create-receipt',
+      send: (s) => ({
+        url: '/api/connect/user/invoice/create-receipt',
+        headers: as(s),
+        body: { invoiceId: status === 200 ? s.paidInvoice : s.openInvoice },
+      }),
+      status,
+    })),
+    ...[200, 404].map((status): Call => ({
+      operation: 'GET /api/payment/user/invoice/{id}/receipt.pdf',
+      send: (s) => ({
+        url: `/api/payment/user/invoice/${status === 200 ? s.paidInvoice : s.openInvoice}/receipt.pdf`,
+        headers: as(s),
+      }),
+      status,
+    })),
+    {
+      operation: 'GET /api/connect/user/billing-details',
+      send: (s) => ({ url: '/api/connect/user/billing-details', headers: as(s) }),
+      status: 200,
+    },
+    ...[200, 422, 400].map((status): Call => ({
+      operation: 'PUT /api/connect/user/billing-details',
+      send: (s) => ({
+        url: '/api/connect/user/billing-details',
+        headers: as(s),
+        body:
+          status === 200
+            ? billing
+            : status === 422
+              ? { ...billing, country: 'DE', vatNumber: 'DE123456000' }
+              : { ...billing, country: 'Great Britain' },
+      }),
+      status,
+    })),
+  ];
 }
