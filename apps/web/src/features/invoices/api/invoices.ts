@@ -14,6 +14,7 @@ import {
 } from '@connect/shared';
 import { api } from '../../../lib/api.ts';
 import { downloadFile } from '../../../lib/download.ts';
+import { trackOrder } from '../../../lib/plans/api.ts';
 
 /*
  * The invoices' calls (spec §7, issue 18): the list, one invoice, its QNT rate and payment on the
@@ -53,6 +54,20 @@ export const getInvoiceQueryOptions = (id: string) =>
 
 export function useInvoice(id: string) {
   return useQuery(getInvoiceQueryOptions(id));
+}
+
+/**
+ * Where to send a bank transfer for a due invoice: its order's transfer instructions (POST
+ * /order/track answers them while the order waits for a transfer), null otherwise.
+ */
+export function useInvoiceBankTransfer(invoice: Pick<TInvoice, 'orderId' | 'status'>) {
+  const orderId = invoice.orderId ?? '';
+  return useQuery({
+    queryKey: [...invoicesKey, 'order', orderId],
+    queryFn: () => trackOrder(orderId),
+    enabled: orderId !== '' && invoice.status === 'OPEN',
+    select: (order) => order.bankTransfer,
+  });
 }
 
 /** GET /user/invoice/payment-rate/{id}: the QNT amount at the quoted rate, the QNT held, and the order carrying the quote. */

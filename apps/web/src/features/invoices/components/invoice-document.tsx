@@ -10,7 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TInvoice, TInvoiceParty } from '@connect/shared';
+import type { TInvoice, TInvoiceParty, TOrder } from '@connect/shared';
 import { formatDate, formatDateTime, formatGbpUnitPrice, formatNumber, formatRateBp } from '../../../lib/format.ts';
 import { formatGbp, formatGbpPerQnt, formatQnt, formatUsd } from '../../../lib/plans/money.ts';
 import { InvoiceStatusChips } from './invoice-status.tsx';
@@ -80,7 +80,14 @@ function Party({ title, party }: { title: string; party: TInvoiceParty }) {
  * The invoice as a document (spec §3 Invoice): the issuer and the customer, the header, the lines,
  * the summary and the footer — what the PDF says too. It is the part of the page that is printed.
  */
-export function InvoiceDocument({ invoice }: { invoice: TInvoice }) {
+export function InvoiceDocument({
+  invoice,
+  bankTransfer = null,
+}: {
+  invoice: TInvoice;
+  /** Where to send a bank transfer while the invoice is due (its order's instructions), else null. */
+  bankTransfer?: TOrder['bankTransfer'];
+}) {
   const { t } = useTranslation('bill');
   const rate = formatRateBp(invoice.vatRateBp);
   const vatLabel = t('invoice.vatLine', { rate: t(`invoice.vatTreatment.${invoice.vatTreatment}`, { rate }) });
@@ -183,6 +190,17 @@ export function InvoiceDocument({ invoice }: { invoice: TInvoice }) {
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} className="no-print">
                 {t('invoice.payOptions')}
               </Typography>
+            ) : null}
+            {bankTransfer && invoice.status === 'OPEN' ? (
+              <Box component="dl" sx={{ m: 0, mb: 1, maxWidth: 420 }} data-testid="invoice-bank">
+                <Figure label={t('invoice.bank.accountName')} value={bankTransfer.accountName} />
+                <Figure label={t('invoice.bank.bankName')} value={bankTransfer.bankName} />
+                <Figure label={t('invoice.bank.sortCode')} value={bankTransfer.sortCode} />
+                <Figure label={t('invoice.bank.accountNumber')} value={bankTransfer.accountNumber} />
+                <Figure label={t('invoice.bank.iban')} value={bankTransfer.iban} />
+                <Figure label={t('invoice.bank.bic')} value={bankTransfer.bic} />
+                <Figure label={t('invoice.reference')} value={bankTransfer.reference} />
+              </Box>
             ) : null}
             {invoice.vatNote ? (
               <Typography variant="body2" sx={{ mb: 1, fontWeight: 600 }} data-testid="vat-note">

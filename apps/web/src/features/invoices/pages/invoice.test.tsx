@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { session } from '../../../lib/storage.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { ORDER } from '../../../test/plans.ts';
 import { createFetchMock, json, MONTHLY, PAID, RECEIPT, USER } from '../test/fixtures.ts';
 import { InvoicePage } from './invoice.tsx';
 
@@ -105,12 +106,23 @@ describe('InvoicePage', { timeout: 40_000 }, () => {
     // The footer: the terms and the reference to quote; no receipt while it is due.
     expect(
       screen.getByText(
-        'Payment is due within 14 days of the invoice date, by 16.11.2026. Quote the reference CNX-QNT00001 with your payment.',
+        'Payment is due within 14 days of the invoice date, by 16.11.2026. Quote the reference CNX-QNT00001 with a bank transfer.',
       ),
     ).toBeInTheDocument();
     expect(screen.getByTestId('invoice-status')).toHaveTextContent('Due');
     expect(screen.queryByRole('button', { name: 'Create receipt' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Pay with QNT' })).toBeInTheDocument();
+  });
+
+  it('shows where to send a bank transfer while the invoice is due and its order waits for one', async () => {
+    mock.route({ 'POST /api/account-plan/order/track': () => json({ ...ORDER, id: MONTHLY.orderId }) });
+    renderPage(MONTHLY.id);
+    const bank = await screen.findByTestId('invoice-bank');
+    expect(valueOf(bank, 'Account name')).toBe('Connect Sandbox Ltd (sample account)');
+    expect(valueOf(bank, 'Sort code')).toBe('00-00-00');
+    expect(valueOf(bank, 'IBAN')).toBe('GB00SAND00000000000000');
+    expect(valueOf(bank, 'Reference')).toBe('CNX-7K2M9QXA');
+    expect(mock.bodies('POST /api/account-plan/order/track')).toEqual([{ orderId: MONTHLY.orderId }]);
   });
 
   it('prints the invoice alone: Print calls the browser’s print, and the print styles show only the document', async () => {
@@ -159,6 +171,9 @@ describe('InvoicePage', { timeout: 40_000 }, () => {
     expect(screen.getByTestId('invoice-status')).toHaveTextContent('Paid');
     expect(screen.getByText('Credited')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay with QNT' })).toBeNull();
+    // Nothing is due: no transfer instructions are asked for.
+    expect(screen.queryByTestId('invoice-bank')).toBeNull();
+    expect(mock.bodies('POST /api/account-plan/order/track')).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Create receipt' }));
     expect(await screen.findByText('Receipt RCT-000007 sent to your email')).toBeInTheDocument();

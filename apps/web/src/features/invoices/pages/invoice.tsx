@@ -16,7 +16,7 @@ import { Page } from '../../../components/page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { isProblem, problemMessage } from '../../../lib/problems.ts';
-import { downloadInvoiceDocument, useInvoice, type InvoiceDocument } from '../api/invoices.ts';
+import { downloadInvoiceDocument, useInvoice, useInvoiceBankTransfer, type InvoiceDocument } from '../api/invoices.ts';
 import { InvoiceDocument as InvoiceSheet } from '../components/invoice-document.tsx';
 import { PayInvoiceDialog } from '../components/pay-invoice-dialog.tsx';
 import { ReceiptActions } from '../components/receipt-actions.tsx';
@@ -94,6 +94,12 @@ function InvoiceActions({ invoice, accountId }: { invoice: TInvoice; accountId: 
   );
 }
 
+/** The document, with the transfer instructions of its order while it is due and waits for a transfer. */
+function InvoiceWithBank({ invoice }: { invoice: TInvoice }) {
+  const bank = useInvoiceBankTransfer(invoice);
+  return <InvoiceSheet invoice={invoice} bankTransfer={bank.data ?? null} />;
+}
+
 /**
  * One invoice (spec §2 Invoices, §3 Invoice; issue 18): the document — issuer, customer, header,
  * lines, summary, footer — with Print, the PDF and CSV, Pay with QNT while it is due, and the
@@ -130,7 +136,7 @@ export function InvoicePage() {
           <>
             <InvoiceActions invoice={loaded} accountId={accountId} />
             <Box data-print-root>
-              <InvoiceSheet invoice={loaded} />
+              <InvoiceWithBank invoice={loaded} />
             </Box>
           </>
         )}
