@@ -36,6 +36,10 @@ const credited = sql<number>`coalesce((select sum(${creditNotes.amountMinor}) fr
 
 /** What customers see: numbered invoices (a draft is the close's, during its grace window). */
 const visible = (accountId: string) => and(eq(invoices.accountId, accountId), ne(invoices.status, 'DRAFT'));
+const listed = (accountId: string, status?: CustomerStatus) =>
+  and(visible(accountId), status ? eq(invoices.status, status) : undefined);
+
+type CustomerStatus = 'OPEN' | 'PAID' | 'VOID';
 
 /**
  * The invoices' reads for their customers (services/payment/invoices): the list, one invoice with
@@ -57,31 +61,32 @@ export class InvoicesRepository {
     });
   }
 
-  /** One page of the account's invoices, sorted by `sort` (nulls last, ties by id), and how many there are. */
+  /** How many invoices the account's list has (with `status`, of that status). */
+  async count(accountId: string, status?: CustomerStatus): Promise<number> {
+    const [row] = await this.db.select({ total: count() }).from(invoices).where(listed(accountId, status));
+    return Number(row?.total ?? 0);
+  }
+
+  /** One page of the account's invoices, sorted by `sort` (nulls last, ties by id). */
   async page(
     accountId: string,
     query: {
       page: number;
       size: number;
       sort: { field: TInvoiceSortField; direction: 'asc' | 'desc' };
-      status?: 'OPEN' | 'PAID' | 'VOID' | undefined;
+      status?: CustomerStatus | undefined;
     },
-  ): Promise<{ rows: InvoiceListRow[]; total: number }> {
-    const where = and(visible(accountId), query.status ? eq(invoices.status, query.status) : undefined);
-    const [totalRow] = await this.db.select({ total: count() }).from(invoices).where(where);
+  ): Promise<InvoiceListRow[]> {
     const column = SORT_COLUMNS[query.sort.field];
     const order = query.sort.direction === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
     const rows = await this.db
       .select({ invoice: invoices, creditedMinor: credited })
       .from(invoices)
-      .where(where)
+      .where(listed(accountId, query.status))
       .orderBy(order, asc(invoices.id))
       .limit(query.size)
       .offset(query.page * query.size);
-    return {
-      rows: rows.map((row) => ({ ...row.invoice, creditedMinor: Number(row.creditedMinor) })),
-      total: Number(totalRow?.total ?? 0),
-    };
+    return rows.map((row) => ({ ...row.invoice, creditedMinor: Number(row.creditedMinor) }));
   }
 
   /** The account's invoice (never a draft), or null. */

@@ -65,11 +65,11 @@ export class InvoiceService {
   async list(caller: InvoiceCaller, query: TInvoiceListQuery, now = new Date()): Promise<TInvoicePage> {
     const sort = parseInvoiceSort(query.sort) ?? INITIAL_INVOICE_SORT!;
     const size = query.size ?? 10;
-    const { total } = await this.repo.page(caller.accountId, { page: 0, size: 1, sort, status: query.status });
+    const total = await this.repo.count(caller.accountId, query.status);
     const totalPages = Math.ceil(total / size);
     // A page beyond the last is the last (a list that shrank while the customer paged).
     const page = Math.min(query.page ?? 0, Math.max(0, totalPages - 1));
-    const { rows } = await this.repo.page(caller.accountId, { page, size, sort, status: query.status });
+    const rows = await this.repo.page(caller.accountId, { page, size, sort, status: query.status });
     return {
       content: rows.map((row) => ({
         id: row.id,
