@@ -64,6 +64,9 @@ export type InvoicesRuntime = {
   closePeriod(input: ClosePeriodInput): Promise<TClosePeriodResult>;
 };
 
+/** What a draft run read and wrote, per account (the finalisation in the same transaction uses it). */
+type Drafted = { count: number; figures: Map<string, PeriodFigures>; terms: Map<string, InvoiceTerms> };
+
 /** The UTC month's start of `date` (the period a close of `date` bills begins there). */
 export function monthStartOf(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
@@ -111,7 +114,7 @@ export class InvoiceClose implements InvoicesRuntime {
     const isDue = finaliseNow || now.getTime() >= periodEnd.getTime() + this.deps.config.invoices.graceHours * HOUR_MS;
     const drafted = await repo.transaction(async (step, db) => {
       if (!(await this.isOpen(step, periodEnd))) return null;
-      const count = await this.draft(step, db, monthStart, periodEnd, now);
+      const { count } = await this.draft(step, db, monthStart, periodEnd, now);
       await step.markDrafted(monthStart, periodEnd, now);
       return count;
     });
@@ -121,8 +124,8 @@ export class InvoiceClose implements InvoicesRuntime {
     return repo.transaction(async (step, db) => {
       if (!(await this.isOpen(step, periodEnd))) return result;
       // Recomputed in the finalising transaction: what was stored since the draft counts.
-      await this.draft(step, db, monthStart, periodEnd, now);
-      const invoiceIds = await this.finalise(step, db, monthStart, periodEnd, now);
+      const drafted = await this.draft(step, db, monthStart, periodEnd, now);
+      const invoiceIds = await this.finalise(step, db, drafted, monthStart, periodEnd, now);
       return { ...result, finalised: invoiceIds.length, invoiceIds };
     });
   }
@@ -146,7 +149,7 @@ export class InvoiceClose implements InvoicesRuntime {
     monthStart: Date,
     periodEnd: Date,
     now: Date,
-  ): Promise<number> {
+  ): Promise<Drafted> {
     const figures = await repo.figures(monthStart, periodEnd);
     const terms = await invoiceTermsOf(
       tx,
@@ -155,12 +158,14 @@ export class InvoiceClose implements InvoicesRuntime {
     );
     const { usdPerGbp } = this.deps.config.billing;
     const drafts = figures.map((row) => draftOf(row, terms.get(row.accountId)!, usdPerGbp, periodEnd));
-    return repo.writeDrafts(periodEnd, now, PLAN_TERMS.renewalGraceDays, drafts);
+    const count = await repo.writeDrafts(periodEnd, now, PLAN_TERMS.renewalGraceDays, drafts);
+    return { count, figures: new Map(figures.map((row) => [row.accountId, row])), terms };
   }
 
   private async finalise(
     repo: InvoiceCloseRepository,
     tx: Database,
+    { figures, terms }: Drafted,
     monthStart: Date,
     periodEnd: Date,
     now: Date,
@@ -172,8 +177,6 @@ export class InvoiceClose implements InvoicesRuntime {
       return [];
     }
     const accountIds = drafts.map((draft) => draft.accountId);
-    const terms = await invoiceTermsOf(tx, accountIds, this.deps.config.invoices);
-    const figures = new Map((await repo.figures(monthStart, periodEnd)).map((row) => [row.accountId, row]));
     const methods = await repo.paymentMethods(accountIds, this.deps.paymentMethods());
     // One price for the whole run: every invoice of the period is priced in QNT at the same rate.
     const price = await this.deps.prices.qntInGbp();
@@ -287,10 +290,9 @@ const UTC_DATE = new Intl.DateTimeFormat('en-GB', {
 /** A period's day (periods are UTC months): '07.03.2026'. */
 const formatDate = (date: Date) => UTC_DATE.format(date).replaceAll('/', '.');
 
+const CREDITS = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 4 });
 /** Micro-credits as credits, up to four decimals, grouped by thousands. */
-function credits(micro: number): string {
-  return (micro / 1_000_000).toLocaleString('en-GB', { maximumFractionDigits: 4 });
-}
+const credits = (micro: number) => CREDITS.format(micro / 1_000_000);
 
 /** Pounds per credit as a decimal string, four decimals: $1.20 at 1.27 → '0.9449'. */
 function poundsPerCredit(usdCents: number, usdPerGbp: string): string {
