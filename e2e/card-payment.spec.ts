@@ -407,7 +407,13 @@ test.describe('pay as you go with a monthly charge', () => {
     expect(used.credits.balance).toBeLessThan(0);
     const periodEnd = new Date(used.periodEnd!);
 
-    // The development clock: the month ends, the bill is placed and its charge to the card fails.
+    // The period closed now (the development close): the month's invoice and the USAGE order that
+    // collects it; then the development clock: the month ends and the bill's charge to the card fails.
+    const closed = await request.post('/api/dev/billing/close-period', {
+      headers: { 'content-type': 'application/json' },
+      data: JSON.stringify({}),
+    });
+    expect(closed.status(), await closed.text()).toBe(200);
     const run = await request.post('/api/dev/billing/run', {
       headers: { 'content-type': 'application/json' },
       data: JSON.stringify({ at: new Date(periodEnd.getTime() + 60_000).toISOString() }),

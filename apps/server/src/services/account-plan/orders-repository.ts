@@ -84,7 +84,7 @@ export class OrdersRepository {
   /**
    * Inserts an order with its invoice (OPEN, or PAID when nothing is to pay) and its lines.
    * Answers null, writing nothing, when the account has an order with that key already.
-   * `terms`: the customer snapshot and VAT (payment/invoices/customer.ts). Prices include VAT
+   * `terms`: the customer snapshot and VAT (repositories/invoice-customers.ts). Prices include VAT
    * (docs/decisions.md, "Invoices (issue 18)" 1): each line shows its VAT extracted, the invoice
    * its net subtotal, VAT and the order's total, which VAT never changes.
    */

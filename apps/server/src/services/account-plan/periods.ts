@@ -133,7 +133,10 @@ export class PlanPeriods implements AccountPlanRuntime {
     });
   }
 
-  /** Renewals and month's bills (the close's USAGE orders) unpaid on their due date (the grace days): INACTIVE, reason RENEWAL_FAILED. */
+  /**
+   * Renewals and month's bills (the close's USAGE orders) unpaid on their due date (the grace
+   * days): INACTIVE, reason RENEWAL_FAILED.
+   */
   async failRenewals(now: Date): Promise<number> {
     const plans = await this.deps.repo.renewalsOverdue(now);
     let failed = 0;

@@ -36,8 +36,9 @@ export type PlanEvent =
     }
   /**
    * The paid period ended (`now` ≥ periodEnd). A subscription that renews needs a renewal order
-   * (`renewalOrderId`, placed by the caller for the plan `next` answers); pay as you go rolls on,
-   * with the month's bill (`renewalOrderId`, a USAGE order) when credits were used on credit.
+   * (`renewalOrderId`, placed by the caller for the plan `next` answers); pay as you go rolls on
+   * (the periods job gives no order: the UTC month's close bills its use with a USAGE order and
+   * sets RENEWAL_DUE itself, payment/invoices/close.ts).
    */
   | { type: 'PERIOD_ENDED'; now: Date; renewalOrderId: string | null }
   /** The renewal order (or a month's bill) was not paid by `dueAt`, its due date (the grace days). */
@@ -159,8 +160,8 @@ export function transition(state: PlanState, event: PlanEvent): Transition {
       }
       const plan = nextPeriodPlan(state);
       if (plan.type === 'PAY_AS_YOU_GO') {
-        // Pay as you go rolls on each month, with the month's bill when credits were used on credit
-        // (due within the grace days, like a renewal). After a long stop of the sweeps it rolls to
+        // Pay as you go rolls on each month; its use is billed by the month's close (a USAGE order
+        // due within the grace days, like a renewal). After a long stop of the sweeps it rolls to
         // the first month end after `now`, in one step.
         const rolled = {
           plan,
