@@ -12,6 +12,13 @@
 // 10,000 invoices are not the close's work).
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:billing
+//
+// Figures, 2026-11-26, 2 shared cores, load 6–8 (other helpers' runs alongside), PostgreSQL 15 local:
+//   1,000 accounts, 100,000 records:      draft 2.18 s, finalise 3.59 s, re-run 0.01 s — 5.76 s (5.76 ms/account)
+//   10,000 accounts, 1,000,000 records:   draft 12.43 s, finalise 18.68 s, re-run 0.01 s — 31.10 s (3.11 ms/account)
+//   Target ≤ 60 s for 10,000 met; per account the larger run is cheaper (× 0.54: fixed costs spread).
+//   Before 3e0109b (the finalisation read the figures and customers again; events bound row by
+//   row): 10,000 accounts 46–89 s depending on the load.
 import type { App } from '../apps/server/src/types.ts';
 import { createTestApp, type TestContext } from '../apps/server/test/helpers.ts';
 
