@@ -763,6 +763,11 @@ export function script(chain: TestChain): Call[] {
       send: () => ({ url: '/api/dev/billing/run', as: 'none', body: { at: new Date().toISOString() } }),
       status: 200,
     },
+    {
+      operation: 'POST /api/dev/billing/close-period',
+      send: () => ({ url: '/api/dev/billing/close-period', as: 'none', body: { at: new Date().toISOString() } }),
+      status: 200,
+    },
 
     // ── The subscription (account-plan): the annual plan just paid, changed at renewal, cancelled, resumed ──
     {

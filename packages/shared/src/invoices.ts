@@ -223,6 +223,27 @@ export const ZInvoiceParty = z
   .meta({ id: 'InvoiceParty' });
 export type TInvoiceParty = z.infer<typeof ZInvoiceParty>;
 
+const REGION_NAMES = new Intl.DisplayNames(['en-GB'], { type: 'region' });
+
+/** A country's English name from its ISO code ('DE' → 'Germany'); the code itself when unknown. */
+export function countryName(code: string): string {
+  try {
+    return REGION_NAMES.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * A party's address as the page and the PDF print it: its lines, then the country's name unless
+ * the last line says it already; empty when no address was given (the documents then say so).
+ */
+export function partyAddressLines(party: Pick<TInvoiceParty, 'address' | 'country'>): string[] {
+  if (party.address.length === 0) return [];
+  const country = party.country ? countryName(party.country) : null;
+  return country && party.address.at(-1)?.trim() !== country ? [...party.address, country] : [...party.address];
+}
+
 export const ZInvoiceLine = z
   .object({
     description: z.string(),

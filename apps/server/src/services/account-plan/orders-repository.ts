@@ -131,6 +131,8 @@ export class OrdersRepository {
     await this.db.insert(invoiceLines).values(
       taxed.map(({ line, netMinor, vatMinor: vat }, index) => ({
         ...line,
+        // Without VAT, like the amount (quantity × unit price = amount).
+        unitPriceMinor: line.quantity > 1 ? Math.round(netMinor / line.quantity) : netMinor,
         amountMinor: netMinor,
         vatMinor: vat,
         vatRateBp: terms.vatRateBp,

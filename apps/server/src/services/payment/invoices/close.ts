@@ -329,7 +329,9 @@ export function draftOf(row: PeriodFigures, terms: InvoiceTerms, usdPerGbp: stri
   const grossMinor = usdCentsToPence(usdCents, usdPerGbp);
   const { netMinor, vatMinor } = splitVat(grossMinor, terms.vatRateBp);
   const covered = Math.max(0, row.usedCredits - row.billedCredits);
-  const unitPrice = poundsPerCredit(row.creditPriceUsdCents, usdPerGbp);
+  // The unit price without VAT, as the amount beside it: quantity × unit price ≈ amount (4 decimals).
+  const grossUnit = Number(poundsPerCredit(row.creditPriceUsdCents, usdPerGbp));
+  const unitPrice = ((grossUnit * 10_000) / (10_000 + terms.vatRateBp)).toFixed(4);
   const lines: DraftLine[] = [
     ...row.usage.map(usageLine),
     info(

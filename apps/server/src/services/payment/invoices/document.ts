@@ -4,7 +4,7 @@
  * Dates en-GB with dots in the UK's time zone, pounds and dollars with their symbols and
  * thousands separators, QNT grouped by thousands.
  */
-import type { TInvoice, TInvoiceParty, TReceipt } from '@connect/shared';
+import { partyAddressLines, type TInvoice, type TInvoiceParty, type TReceipt } from '@connect/shared';
 import type { Config } from '../../../config.ts';
 import { formatCount, formatDate, formatDollars, formatPounds } from '../../../lib/formats.ts';
 
@@ -68,25 +68,10 @@ function formatDecimal(value: string): string {
   return `${formatCount(BigInt(whole))}${fraction ? `.${fraction}` : ''}`;
 }
 
-const REGIONS = new Intl.DisplayNames('en-GB', { type: 'region' });
-
-/** A country's name in English ('DE' → 'Germany'); the code itself when unknown. */
-function countryName(code: string): string {
-  try {
-    return REGIONS.of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
-}
-
 /** A party's lines as printed: address (or that none was given), country, numbers and contacts. */
 export function partyLines(party: TInvoiceParty): string[] {
   return [
-    ...(party.address.length ? party.address : ['Address not given']),
-    // The country's name, unless the address ends with it already.
-    ...(party.country && party.address.at(-1)?.trim() !== countryName(party.country)
-      ? [countryName(party.country)]
-      : []),
+    ...(party.address.length ? partyAddressLines(party) : ['Address not given']),
     ...(party.registrationNumber ? [`Company number: ${party.registrationNumber}`] : []),
     ...(party.vatNumber ? [`VAT number: ${party.vatNumber}`] : []),
     ...(party.website ? [party.website] : []),

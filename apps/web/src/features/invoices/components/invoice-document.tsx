@@ -10,7 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TInvoice, TInvoiceParty, TOrder } from '@connect/shared';
+import { partyAddressLines, type TInvoice, type TInvoiceParty, type TOrder } from '@connect/shared';
 import { formatDate, formatDateTime, formatGbpUnitPrice, formatNumber, formatRateBp } from '../../../lib/format.ts';
 import { formatGbp, formatGbpPerQnt, formatQnt, formatUsd } from '../../../lib/plans/money.ts';
 import { InvoiceStatusChips } from './invoice-status.tsx';
@@ -53,11 +53,10 @@ function Party({ title, party }: { title: string; party: TInvoiceParty }) {
       <Box component="address" sx={{ fontStyle: 'normal' }}>
         <Typography sx={{ fontWeight: 600 }}>{party.companyName}</Typography>
         {party.address.length > 0 ? (
-          party.address.map((line, i) => <Typography key={i}>{line}</Typography>)
+          partyAddressLines(party).map((line, i) => <Typography key={i}>{line}</Typography>)
         ) : (
           <Typography color="text.secondary">{t('invoice.addressNotGiven')}</Typography>
         )}
-        {party.country ? <Typography>{party.country}</Typography> : null}
         {party.registrationNumber ? (
           <Typography variant="body2">
             {t('invoice.registrationNumber', { value: party.registrationNumber })}

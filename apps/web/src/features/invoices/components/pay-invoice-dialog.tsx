@@ -72,10 +72,11 @@ export function PayInvoiceDialog({
   const { t } = useTranslation('bill');
   const titleId = useId();
   const queryClient = useQueryClient();
-  const rate = useInvoicePaymentRate(invoice.id, open);
-  const pay = usePayInvoiceWithQnt(invoice.id);
   const [walletOrder, setWalletOrder] = useState<QntOrder | null>(null);
   const [isPaid, setIsPaid] = useState(false);
+  // Not asked again once paid: a paid invoice has no rate (409), and the refresh after paying would ask.
+  const rate = useInvoicePaymentRate(invoice.id, open && !isPaid);
+  const pay = usePayInvoiceWithQnt(invoice.id);
 
   const [hasNoQuote, setHasNoQuote] = useState(false);
 

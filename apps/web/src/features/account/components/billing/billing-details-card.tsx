@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ZBillingDetailsRequest, type TBillingDetails, type TVatNumberStatus } from '@connect/shared';
+import { countryName, ZBillingDetailsRequest, type TBillingDetails, type TVatNumberStatus } from '@connect/shared';
 import type { z } from 'zod';
 import { FormTextField } from '../../../../components/form-text-field.tsx';
 import { QueryState } from '../../../../components/query-state.tsx';
@@ -21,7 +21,7 @@ import { SubmitButton } from '../../../../components/submit-button.tsx';
 import { invalidParamsOf, isProblem, problemMessage } from '../../../../lib/problems.ts';
 import { useBillingDetails, useUpdateBillingDetails } from '../../api/billing-details.ts';
 import { AccountSection, DetailRow } from '../account-section.tsx';
-import { countryName, countryOptions } from './countries.ts';
+import { countryOptions } from './countries.ts';
 
 type FormValues = z.input<typeof ZBillingDetailsRequest>;
 type Saved = z.output<typeof ZBillingDetailsRequest>;

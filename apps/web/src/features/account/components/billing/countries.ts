@@ -1,3 +1,4 @@
+import { countryName } from '@connect/shared';
 /**
  * The countries of ISO 3166-1 (alpha-2, the 249 officially assigned codes), for the billing
  * details' country: invoices, VAT and the VAT number's prefix go by these codes.
@@ -253,17 +254,6 @@ export const COUNTRY_CODES = [
   'ZM',
   'ZW',
 ] as const;
-
-const names = new Intl.DisplayNames(['en-GB'], { type: 'region' });
-
-/** "GB" → "United Kingdom" (the code itself where the browser has no name for it). */
-export function countryName(code: string): string {
-  try {
-    return names.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /** The countries as the select offers them: by name, with their code. */
 export function countryOptions(): { code: string; name: string }[] {
