@@ -82,7 +82,12 @@ export function PayInvoiceDialog({
 
   const markPaid = useCallback(() => {
     setIsPaid(true);
-    void queryClient.invalidateQueries({ queryKey: invoicesKey });
+    // The invoice and the list, not the rate: a paid invoice has none (409), and the rate query is
+    // still enabled until this render's state applies.
+    void queryClient.invalidateQueries({
+      queryKey: invoicesKey,
+      predicate: (query) => query.queryKey[invoicesKey.length] !== 'payment-rate',
+    });
   }, [queryClient]);
 
   const startPayment = (quote: TInvoicePaymentRate) => {
