@@ -3,6 +3,8 @@
  * Another service imports from here, never from the service's other files.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '@connect/db';
+import type { TOrder } from '@connect/shared';
 import type { EventBus } from '../../events/port.ts';
 import type { Deps } from '../../types.ts';
 import { cardPayments, qntPayments } from '../payment/index.ts';
@@ -55,6 +57,32 @@ export function subscribeQntSettlement(
     const orders = new OrderService(tx, events, deps.config.billing, qnt, null, deps.config.invoices);
     await orders.settleFromQnt(tx, event.payload.accountId);
   });
+}
+
+/** What paying an invoice in QNT (payment/invoices/pay.ts) uses of the orders. */
+export type InvoiceOrders = {
+  /** The account's order as the order answers show it (POST /order/track), or null when it is not the account's. */
+  order(accountId: string, orderId: string): Promise<TOrder | null>;
+  /**
+   * In `tx`: the QNT the account holds settles its open QNT orders, oldest first
+   * (OrderService.settleFromQnt) — the same settlement, with the same events on the app's bus,
+   * as a transfer arriving (subscribeQntSettlement).
+   */
+  settleFromHeldQnt(tx: Database, accountId: string): Promise<void>;
+};
+
+/** The orders as paying an invoice in QNT uses them (InvoiceOrders). */
+export function invoiceOrders(
+  deps: Pick<Deps, 'db' | 'events' | 'config' | 'box'>,
+  log: FastifyBaseLogger,
+): InvoiceOrders {
+  const qnt = qntPayments(deps, log);
+  const orders = (db: Database) =>
+    new OrderService(db, deps.events, deps.config.billing, qnt, null, deps.config.invoices);
+  return {
+    order: (accountId, orderId) => orders(deps.db).order(accountId, orderId),
+    settleFromHeldQnt: (tx, accountId) => orders(tx).settleFromQnt(tx, accountId),
+  };
 }
 
 /** The face the plan-periods job sweeps with (deps.runtime.accountPlan); `notices` tells of trial reminders. */
