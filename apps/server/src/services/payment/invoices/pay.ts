@@ -1,17 +1,11 @@
 import type { Database } from '@connect/db';
 import type { TInvoicePaymentRate, TOrder } from '@connect/shared';
 import { problem } from '../../../lib/errors.ts';
-import { invoiceOrders, type InvoiceOrders } from '../../account-plan/index.ts';
+import type { InvoiceOrders } from '../../account-plan/index.ts';
 import type { QntPayments } from '../qnt-payments.ts';
 import { QntRepository } from '../qnt-repository.ts';
 import type { InvoiceOrderRow, InvoicesRepository } from './repository.ts';
-import type { InvoiceCaller, InvoiceConfig, InvoiceService } from './service.ts';
-
-/**
- * The account-plan service's orders for paying an invoice (its public face, invoiceOrders).
- * routes.ts builds InvoicePayments with it under this name.
- */
-export const heldQntSettlement = invoiceOrders;
+import type { InvoiceCaller, InvoiceService } from './service.ts';
 
 /**
  * Paying an invoice in QNT (GET /user/invoice/payment-rate/:id, POST /user/invoice/:id/pay-qnt):
@@ -25,9 +19,8 @@ export class InvoicePayments {
   constructor(
     private readonly invoices: InvoiceService,
     private readonly qnt: QntPayments,
+    /** The account-plan service's orders (its face invoiceOrders): presented and settled there. */
     private readonly orders: InvoiceOrders,
-    /** Unused: the orders' face presents them (kept while routes.ts passes it). */
-    _config?: InvoiceConfig,
   ) {}
 
   /** GET /user/invoice/payment-rate/:id: the quote for what is due (made or renewed now) and the QNT held. */
