@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, qntPayments as qntPaymentRows } from '@connect/db';
 import { DEV_ACCOUNTS } from '@connect/devchain';
 import { ZInvoicePaymentRate, ZOrder, type TInvoicePaymentRate, type TOrder } from '@connect/shared';
 import { startTestChain, type TestChain } from '../../../../test/chains.ts';
@@ -67,6 +69,13 @@ async function rate(user: Session, invoiceId: string): Promise<TInvoicePaymentRa
   return ZInvoicePaymentRate.parse(res.json());
 }
 
+/** The order's payment method and its QNT quote rows as stored. */
+async function stored(orderId: string) {
+  const [order] = await t.db.db.select().from(orders).where(eq(orders.id, orderId));
+  const quotes = await t.db.db.select().from(qntPaymentRows).where(eq(qntPaymentRows.orderId, orderId));
+  return { paymentMethod: order!.paymentMethod, status: order!.status, quotes };
+}
+
 async function payQnt(user: Session, invoiceId: string): Promise<TOrder> {
   const res = await t.app.inject({
     method: 'POST',
@@ -89,8 +98,9 @@ describe('paying an invoice in QNT', () => {
     expect(quoted.heldQnt).toBe((50n * QNT).toString());
     // £ due at £80 a QNT.
     expect(BigInt(quoted.qntPaymentAmount)).toBe((BigInt(order.totalGbpMinor) * QNT) / 8_000n);
-    expect(quoted.order).toMatchObject({ id: order.id, paymentMethod: 'QNT', status: 'AWAITING_PAYMENT' });
-    expect(quoted.order.qnt?.depositAddress).toMatch(/^0x[0-9a-f]{40}$/);
+    // Only a look: the order is still to be paid by bank transfer, with no quote.
+    expect(quoted.order).toMatchObject({ id: order.id, paymentMethod: 'BANK_TRANSFER', status: 'AWAITING_PAYMENT' });
+    expect(quoted.order.qnt).toBeNull();
 
     const paid = await payQnt(user, order.invoiceId);
     expect(paid).toMatchObject({ id: order.id, status: 'PAID', paidGbpMinor: order.totalGbpMinor });
@@ -118,5 +128,52 @@ describe('paying an invoice in QNT', () => {
     await holdQnt(user.accountId, BigInt(waiting.qnt!.amountDue));
     const invoice = await invoiceOf(t, user, order.invoiceId);
     expect([invoice.status, invoice.amountDue]).toEqual(['PAID', 0]);
+  });
+
+  it('the rate only reads: the order keeps its payment method and no quote is made until pay-qnt', async () => {
+    const { user } = await paidPlanCustomer(t, await administrator(t));
+    const order = await creditsOrder(t, user, 1_000);
+    const before = await stored(order.id);
+    expect(before).toEqual({ paymentMethod: 'BANK_TRANSFER', status: 'AWAITING_PAYMENT', quotes: [] });
+
+    const first = await rate(user, order.invoiceId);
+    const second = await rate(user, order.invoiceId);
+    expect(await stored(order.id)).toEqual(before);
+    for (const answer of [first, second]) {
+      expect(answer).toMatchObject({ amountDue: order.totalGbpMinor, gbpPerQnt: '80' });
+      expect(BigInt(answer.qntPaymentAmount)).toBe((BigInt(order.totalGbpMinor) * QNT) / 8_000n);
+      expect(Date.parse(answer.expiresAt)).toBeGreaterThan(Date.now());
+      expect(answer.order).toMatchObject({ id: order.id, paymentMethod: 'BANK_TRANSFER', qnt: null });
+    }
+    // The bank-transfer details are still the order's.
+    expect((await invoiceOf(t, user, order.invoiceId)).status).toBe('OPEN');
+
+    // Paying switches it to QNT and makes the quote the preview showed.
+    const waiting = await payQnt(user, order.invoiceId);
+    expect(waiting).toMatchObject({ id: order.id, paymentMethod: 'QNT', status: 'AWAITING_PAYMENT' });
+    expect(waiting.qnt?.amountDue).toBe(first.qntPaymentAmount);
+    const quoted = await stored(order.id);
+    expect(quoted.paymentMethod).toBe('QNT');
+    expect(quoted.quotes).toHaveLength(1);
+
+    // The rate now answers that quote while it holds, and still changes nothing.
+    const live = await rate(user, order.invoiceId);
+    expect(live).toMatchObject({
+      qntPaymentAmount: waiting.qnt!.amountDue,
+      rateAt: waiting.qnt!.rateAt,
+      expiresAt: waiting.qnt!.expiresAt,
+      order: { id: order.id, paymentMethod: 'QNT', qnt: { depositAddress: waiting.qnt!.depositAddress } },
+    });
+    expect(await stored(order.id)).toEqual(quoted);
+  });
+
+  it('an order paid meanwhile (the invoice read still open): the rate answers 409, not a 500', async () => {
+    const { user } = await paidPlanCustomer(t, await administrator(t));
+    const order = await creditsOrder(t, user, 1_000);
+    // Paid by bank transfer between the invoice's read and the order's: only the order says so yet.
+    await t.db.db.update(orders).set({ status: 'PAID' }).where(eq(orders.id, order.id));
+    const res = await get(t, `/user/invoice/payment-rate/${order.invoiceId}`, user);
+    expect([res.statusCode, res.json().code]).toEqual([409, 'INVOICE_NOT_PAYABLE']);
+    expect((await stored(order.id)).quotes).toEqual([]);
   });
 });

@@ -1,19 +1,26 @@
 import type { Database } from '@connect/db';
-import type { TInvoicePaymentRate, TOrder } from '@connect/shared';
+import type { TInvoicePaymentRate, TOrder, TQntPayment } from '@connect/shared';
 import { problem } from '../../../lib/errors.ts';
+import { penceToQntWei } from '../../../lib/prices.ts';
 import type { InvoiceOrders } from '../../account-plan/index.ts';
 import type { QntPayments } from '../qnt-payments.ts';
 import { QntRepository } from '../qnt-repository.ts';
 import type { InvoiceOrderRow, InvoicesRepository } from './repository.ts';
 import type { InvoiceCaller, InvoiceService } from './service.ts';
 
+/** A quote still holding (the view shows one that ran out as EXPIRED already). */
+const holds = (qnt: TQntPayment | null | undefined): qnt is TQntPayment =>
+  !!qnt && (qnt.status === 'NEW' || qnt.status === 'PROCESSING') && Date.parse(qnt.expiresAt) > Date.now();
+
 /**
  * Paying an invoice in QNT (GET /user/invoice/payment-rate/:id, POST /user/invoice/:id/pay-qnt):
  * the invoice's order is paid in QNT (decision: an order placed for card or bank transfer is
  * switched to QNT when its customer chooses to pay the invoice in QNT — what was received stays
- * recorded, the quote is for what is left), quoted like any QNT order, or quoted again when its
- * quote ran out; the QNT the account holds settles it at once when it is enough, else the wallet
- * sends the rest to the deposit address and the chain follower settles it.
+ * recorded, the quote is for what is left) — only when the customer pays (POST …/pay-qnt): the
+ * rate (GET) only reads, so a customer who merely looks keeps their card or bank transfer. Paying
+ * quotes the order like any QNT order, or again when its quote ran out; the QNT the account holds
+ * settles it at once when it is enough, else the wallet sends the rest to the deposit address and
+ * the chain follower settles it.
  */
 export class InvoicePayments {
   constructor(
@@ -23,25 +30,52 @@ export class InvoicePayments {
     private readonly orders: InvoiceOrders,
   ) {}
 
-  /** GET /user/invoice/payment-rate/:id: the quote for what is due (made or renewed now) and the QNT held. */
+  /**
+   * GET /user/invoice/payment-rate/:id: what paying in QNT would take, read only (the customer
+   * may only be looking: the order keeps its payment method and nothing is quoted or stored).
+   * The order's own quote while it holds; else a preview at the price of now for what is still
+   * due, worked out as the quote would be (the same price source and conversion, the same
+   * lifetime) — POST …/pay-qnt makes the quote. `order` is the order as it stands.
+   */
   async rate(caller: InvoiceCaller, invoiceId: string): Promise<TInvoicePaymentRate> {
     const invoice = await this.invoices.row(caller, invoiceId);
     if (invoice.status !== 'OPEN' || !invoice.orderId) throw problem('INVOICE_NOT_PAYABLE');
     if (!this.qnt.isAvailable) throw problem('QNT_PAYMENTS_UNAVAILABLE');
-    const orderId = invoice.orderId;
-    await this.invoices.repo.transaction((repo, tx) => this.quote(repo, tx, orderId));
-    const [order, holding] = await Promise.all([this.order(caller, orderId), this.qnt.holding(caller.accountId)]);
-    const quote = order.qnt!;
+    const [order, holding] = await Promise.all([
+      this.order(caller, invoice.orderId),
+      this.qnt.holding(caller.accountId),
+    ]);
+    // Paid by card or bank transfer (or withdrawn) since the invoice was read: nothing to pay.
+    if (order.status !== 'AWAITING_PAYMENT') throw problem('INVOICE_NOT_PAYABLE');
+    const amountDue = Math.max(0, order.totalGbpMinor - order.paidGbpMinor);
+    const live = order.paymentMethod === 'QNT' && holds(order.qnt) ? order.qnt : null;
+    const quote = live ?? (await this.preview(amountDue));
     return {
       invoiceId: invoice.id,
       invoiceNumber: invoice.number!,
-      amountDue: Math.max(0, order.totalGbpMinor - order.paidGbpMinor),
+      amountDue,
       qntPaymentAmount: quote.amountDue,
       gbpPerQnt: quote.gbpPerQnt,
       rateAt: quote.rateAt,
       expiresAt: quote.expiresAt,
       heldQnt: holding.held,
       order,
+    };
+  }
+
+  /**
+   * What a quote made now for `pence` would say, without making it: QntPayments' own price read
+   * (its price source; QNT_PAYMENTS_UNAVAILABLE without a price) and quote lifetime
+   * (QNT_QUOTE_MINUTES), the conversion of lib/prices.ts.
+   */
+  private async preview(pence: number): Promise<Pick<TQntPayment, 'amountDue' | 'gbpPerQnt' | 'rateAt' | 'expiresAt'>> {
+    // QntPayments keeps these private (its quote and requote are their only users); read, not changed.
+    const price = await this.qnt['price']();
+    return {
+      amountDue: penceToQntWei(pence, price.gbpPerQnt).toString(),
+      gbpPerQnt: price.gbpPerQnt,
+      rateAt: price.at.toISOString(),
+      expiresAt: this.qnt['expiry']().toISOString(),
     };
   }
 
