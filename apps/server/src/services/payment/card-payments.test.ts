@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardCharges, cardWebhookEvents, creditNotes, mailOutbox, orders, payments, refunds } from '@connect/db';
+import {
+  cardCharges,
+  cardIntents,
+  cardWebhookEvents,
+  creditNotes,
+  mailOutbox,
+  orders,
+  payments,
+  refunds,
+} from '@connect/db';
 import {
   CARD_MESSAGES,
   ZCardConfirmation,
@@ -374,6 +383,42 @@ describe('pay as you go on the saved card', () => {
     const now2 = await pay(user, `/initiate/${bill!.id}`, {});
     expect(ZCardConfirmation.parse(now2.json())).toMatchObject({ status: 'succeeded', orderStatus: 'PAID' });
     expect(await planState(t, user.accountId)).toMatchObject({ status: 'ACTIVE', statusReason: null });
+  });
+
+  it('a bill switched to QNT (its invoice paid in QNT) is not charged on the saved card', async () => {
+    const user = await customer(t);
+    const order = await orderByCard(user, 'payg-standard');
+    const setup = await intentFor(user, order.id);
+    await confirmInBrowser(setup, CARDS.ok);
+    await confirm(user, setup);
+    const ledger = new LedgerRepository(t.db.db);
+    const { balance } = await ledger.balance(user.accountId, 'CREDIT');
+    await ledger.consume(user.accountId, 'CREDIT', balance + 20n, {
+      reason: 'test',
+      reference: `test:${randomUUID()}`,
+    });
+    const monthEnd = new Date((await closeMonthNow()).getTime() + 60_000);
+    const [bill] = await t.db.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.accountId, user.accountId), eq(orders.kind, 'USAGE')));
+    expect(bill).toMatchObject({ paymentMethod: 'FIAT', status: 'AWAITING_PAYMENT' });
+    const [scheduled] = await t.db.db.select().from(cardCharges).where(eq(cardCharges.orderId, bill!.id));
+    expect(scheduled?.nextAttemptAt).not.toBeNull();
+
+    // The customer pays its invoice in QNT: POST /user/invoice/:id/pay-qnt switches the order so
+    // (this app takes no QNT, so the switch is made here as that route makes it).
+    await t.db.db.update(orders).set({ paymentMethod: 'QNT' }).where(eq(orders.id, bill!.id));
+    const cards = t.app.deps.runtime.cards!;
+    expect(await cards.chargeDue(monthEnd)).toEqual({ charged: 0, failed: 0 });
+    expect(await cards.chargeDue(addDays(monthEnd, 30))).toEqual({ charged: 0, failed: 0 });
+    const charges = await t.db.db
+      .select()
+      .from(cardIntents)
+      .where(and(eq(cardIntents.orderId, bill!.id), eq(cardIntents.kind, 'PAYMENT')));
+    expect(charges).toEqual([]);
+    const [after] = await t.db.db.select().from(orders).where(eq(orders.id, bill!.id));
+    expect(after).toMatchObject({ paymentMethod: 'QNT', status: 'AWAITING_PAYMENT' });
   });
 
   it('Pay now without a saved card is refused with what to do', async () => {

@@ -256,7 +256,8 @@ export class CardPayments {
     const due = await this.repo.claimDueCharges(now, CHARGE_BATCH, CHARGE_LEASE_MS);
     for (const charge of due) {
       const order = await this.repo.order(charge.orderId);
-      if (!order || order.status !== 'AWAITING_PAYMENT') {
+      // Paid or withdrawn meanwhile, or switched to QNT since the claim: off the schedule.
+      if (!order || order.status !== 'AWAITING_PAYMENT' || order.paymentMethod !== 'FIAT') {
         await this.repo.updateCharge(charge.orderId, { ...charge, nextAttemptAt: null });
         continue;
       }

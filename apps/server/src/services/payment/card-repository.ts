@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import {
   cardCharges,
   cardCustomers,
@@ -187,12 +187,18 @@ export class CardRepository {
    * Charges due, claimed for this run: their next attempt is moved `leaseMs` on, in one statement
    * (another node skips the locked rows, and after the commit no longer finds them due), so a
    * charge is attempted by one node; a run that dies leaves it due again when the lease ends.
+   * Only orders still to be paid by card (FIAT): one the customer switched to QNT (paying its
+   * invoice in QNT) is never charged on the card as well.
    */
   async claimDueCharges(now: Date, limit: number, leaseMs: number): Promise<CardChargeRow[]> {
+    const byCard = this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, cardCharges.orderId), eq(orders.paymentMethod, 'FIAT')));
     const due = this.db
       .select({ orderId: cardCharges.orderId })
       .from(cardCharges)
-      .where(and(isNotNull(cardCharges.nextAttemptAt), lte(cardCharges.nextAttemptAt, now)))
+      .where(and(isNotNull(cardCharges.nextAttemptAt), lte(cardCharges.nextAttemptAt, now), exists(byCard)))
       .orderBy(asc(cardCharges.nextAttemptAt))
       .limit(limit)
       .for('update', { skipLocked: true });
