@@ -107,6 +107,27 @@ export function splitVat(grossMinor: number, rateBp: number): { netMinor: number
   return { netMinor: grossMinor - vatMinor, vatMinor };
 }
 
+const DAY_MS = 86_400_000;
+const noonOfUtcDay = (time: number) => new Date(Math.floor(time / DAY_MS) * DAY_MS + DAY_MS / 2).toISOString();
+
+/**
+ * An invoice's period as shown (list, page, PDF, CSV). A month's invoice covers UTC days up to its
+ * end, exclusive ([1 Nov, 1 Dec)): it shows its first and last day, each as noon UTC so that the
+ * day reads the same in any time zone of the world. An order's period shows as stored (its plan's
+ * dates).
+ */
+export function invoicePeriod(
+  kind: TInvoiceKind,
+  start: Date | null,
+  end: Date | null,
+): { start: string | null; end: string | null } {
+  if (kind !== 'MONTHLY') return { start: start?.toISOString() ?? null, end: end?.toISOString() ?? null };
+  return {
+    start: start ? noonOfUtcDay(start.getTime()) : null,
+    end: end ? noonOfUtcDay(end.getTime() - 1) : null,
+  };
+}
+
 // ── The list's sort (spec §3 table, §4 cycle, §9 default) ────────────────────────────────────
 
 export const INVOICE_SORT_FIELDS = ['invoiceNumber', 'startDate', 'endDate', 'subtotal', 'status'] as const;
@@ -372,6 +393,16 @@ export const VAT_NUMBER_PATTERN = /^[A-Z]{2}[0-9A-Z]{2,13}$/;
 export const VAT_NUMBER_STATUSES = ['NONE', 'VALID', 'UNCHECKED'] as const;
 export type TVatNumberStatus = (typeof VAT_NUMBER_STATUSES)[number];
 
+/** VAT number prefixes that are not the country's ISO code: Greece (EL) and Northern Ireland (XI, in the UK). */
+const VAT_PREFIX_OF: Readonly<Record<string, string>> = { GR: 'EL' };
+const COUNTRY_OF_VAT_PREFIX: Readonly<Record<string, string>> = { EL: 'GR', XI: 'GB' };
+
+/** The ISO country a VAT number belongs to, from its prefix ('EL123…' → 'GR'). */
+export function vatNumberCountry(vatNumber: string): string {
+  const prefix = vatNumber.slice(0, 2).toUpperCase();
+  return COUNTRY_OF_VAT_PREFIX[prefix] ?? prefix;
+}
+
 const optionalText = (max: number) =>
   z
     .string()
@@ -415,6 +446,16 @@ export const ZBillingDetailsRequest = z
       .nullable()
       .optional()
       .transform((value) => (value ? value : null)),
+  })
+  .superRefine((details, ctx) => {
+    // Reverse charge follows the VAT number, so it must be the billing country's own.
+    if (details.vatNumber && vatNumberCountry(details.vatNumber) !== details.country) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['vatNumber'],
+        message: `The VAT number must be one of the billing country (${VAT_PREFIX_OF[details.country] ?? details.country}…).`,
+      });
+    }
   })
   .meta({ id: 'BillingDetailsRequest' });
 export type TBillingDetailsRequest = z.input<typeof ZBillingDetailsRequest>;

@@ -1,3 +1,5 @@
+// Dates render in the browser's time zone: the tests read them as a browser in UTC would, on any machine.
+process.env.TZ = 'UTC';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';

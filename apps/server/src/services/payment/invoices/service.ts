@@ -2,9 +2,11 @@ import type { Database } from '@connect/db';
 import {
   formatInvoiceSort,
   INITIAL_INVOICE_SORT,
+  invoicePeriod,
   parseInvoiceSort,
   REVERSE_CHARGE_LEGEND,
   type TInvoice,
+  type TInvoiceKind,
   type TInvoiceListQuery,
   type TInvoicePage,
   type TInvoiceParty,
@@ -51,6 +53,12 @@ export function receiptOf(row: ReceiptRow, invoiceNumber: string): TReceipt {
  * invoice with everything its page, PDF and CSV show. Drafts are invisible; another account's
  * invoice answers INVOICE_NOT_FOUND, as an unknown id does.
  */
+/** The list's Start Date and End Date: the period as shown (a month's by its first and last day). */
+function periodOf(row: { kind: TInvoiceKind; periodStart: Date | null; periodEnd: Date | null }) {
+  const { start, end } = invoicePeriod(row.kind, row.periodStart, row.periodEnd);
+  return { startDate: start, endDate: end };
+}
+
 export class InvoiceService {
   readonly repo: InvoicesRepository;
 
@@ -75,8 +83,7 @@ export class InvoiceService {
         id: row.id,
         invoiceNumber: row.number!,
         kind: row.kind,
-        startDate: row.periodStart ? iso(row.periodStart) : null,
-        endDate: row.periodEnd ? iso(row.periodEnd) : null,
+        ...periodOf(row),
         subtotal: row.subtotalMinor,
         total: row.totalMinor,
         currency: 'GBP',
@@ -118,6 +125,8 @@ export class InvoiceService {
     const paymentReceived =
       invoice.status === 'PAID' ? Math.max(received.amountMinor, invoice.amountPaidMinor) : received.amountMinor;
     const number = invoice.number!;
+    const shown = invoicePeriod(invoice.kind, invoice.periodStart, invoice.periodEnd);
+    const period = { periodStart: shown.start, periodEnd: shown.end };
     return {
       id: invoice.id,
       number,
@@ -129,8 +138,7 @@ export class InvoiceService {
       accountNumber: invoice.accountId,
       dueDate: iso(invoice.dueAt),
       termsDays: invoice.termsDays,
-      periodStart: invoice.periodStart ? iso(invoice.periodStart) : null,
-      periodEnd: invoice.periodEnd ? iso(invoice.periodEnd) : null,
+      ...period,
       lastUpdatedAt: iso(invoice.updatedAt),
       customer,
       issuer: this.config.invoices.issuer,
