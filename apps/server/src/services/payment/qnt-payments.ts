@@ -393,6 +393,21 @@ export class QntPayments {
     };
   }
 
+  /**
+   * What a quote made now for `pence` would say, without making it (an invoice's payment rate
+   * before the customer chooses to pay in QNT): this service's price read and quote lifetime, the
+   * conversion of lib/prices.ts.
+   */
+  async preview(pence: number): Promise<{ amountDue: string; gbpPerQnt: string; rateAt: string; expiresAt: string }> {
+    const price = await this.price();
+    return {
+      amountDue: penceToQntWei(pence, price.gbpPerQnt).toString(),
+      gbpPerQnt: price.gbpPerQnt,
+      rateAt: price.at.toISOString(),
+      expiresAt: this.expiry().toISOString(),
+    };
+  }
+
   private async price() {
     try {
       return await this.ctx.prices.qntInGbp();

@@ -1,7 +1,6 @@
 import type { Database } from '@connect/db';
 import type { TInvoicePaymentRate, TOrder, TQntPayment } from '@connect/shared';
 import { problem } from '../../../lib/errors.ts';
-import { penceToQntWei } from '../../../lib/prices.ts';
 import type { InvoiceOrders } from '../../account-plan/index.ts';
 import type { QntPayments } from '../qnt-payments.ts';
 import { QntRepository } from '../qnt-repository.ts';
@@ -49,7 +48,7 @@ export class InvoicePayments {
     if (order.status !== 'AWAITING_PAYMENT') throw problem('INVOICE_NOT_PAYABLE');
     const amountDue = Math.max(0, order.totalGbpMinor - order.paidGbpMinor);
     const live = order.paymentMethod === 'QNT' && holds(order.qnt) ? order.qnt : null;
-    const quote = live ?? (await this.preview(amountDue));
+    const quote = live ?? (await this.qnt.preview(amountDue));
     return {
       invoiceId: invoice.id,
       invoiceNumber: invoice.number!,
@@ -60,22 +59,6 @@ export class InvoicePayments {
       expiresAt: quote.expiresAt,
       heldQnt: holding.held,
       order,
-    };
-  }
-
-  /**
-   * What a quote made now for `pence` would say, without making it: QntPayments' own price read
-   * (its price source; QNT_PAYMENTS_UNAVAILABLE without a price) and quote lifetime
-   * (QNT_QUOTE_MINUTES), the conversion of lib/prices.ts.
-   */
-  private async preview(pence: number): Promise<Pick<TQntPayment, 'amountDue' | 'gbpPerQnt' | 'rateAt' | 'expiresAt'>> {
-    // QntPayments keeps these private (its quote and requote are their only users); read, not changed.
-    const price = await this.qnt['price']();
-    return {
-      amountDue: penceToQntWei(pence, price.gbpPerQnt).toString(),
-      gbpPerQnt: price.gbpPerQnt,
-      rateAt: price.at.toISOString(),
-      expiresAt: this.qnt['expiry']().toISOString(),
     };
   }
 
