@@ -20,7 +20,12 @@ import { createTestApp, testConfig, type TestContext } from './helpers.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 const ACCOUNTS = 6;
-const FEB = new Date('2027-02-01T00:00:00.000Z');
+/** The periods are relative to the clock (any date passes): JAN is the UTC month after next, FEB the one after. */
+const STARTED = new Date();
+const JAN = new Date(Date.UTC(STARTED.getUTCFullYear(), STARTED.getUTCMonth() + 2, 1));
+const FEB = new Date(Date.UTC(STARTED.getUTCFullYear(), STARTED.getUTCMonth() + 3, 1));
+/** This month's start: the plans are paid before the periods billed. */
+const THIS_MONTH = new Date(Date.UTC(STARTED.getUTCFullYear(), STARTED.getUTCMonth(), 1));
 
 describe.skipIf(!databaseUrl)('the month’s close on two nodes — needs DATABASE_URL (PostgreSQL)', () => {
   let first: TestContext;
@@ -41,8 +46,8 @@ describe.skipIf(!databaseUrl)('the month’s close on two nodes — needs DATABA
       const user = await newAppUser(first);
       await activate(first, user.accountId, network.id);
       const application = await createApplication(first, user, [network.id]);
-      await payPlan(first, user.accountId, 'payg-standard', new Date('2026-11-01T00:00:00.000Z'));
-      // 100 trial credits, then 150 + 10 × index used in January: 50 + 10 × index on credit.
+      await payPlan(first, user.accountId, 'payg-standard', THIS_MONTH);
+      // 100 trial credits, then 150 + 10 × index used in JAN (on its 10th to 15th): 50 + 10 × index on credit.
       const calls = (150 + 10 * index) * 10_000;
       await new GatewayRepository(first.app.deps.dbh).addUsage(
         [
@@ -50,7 +55,7 @@ describe.skipIf(!databaseUrl)('the month’s close on two nodes — needs DATABA
             applicationId: application.id,
             networkId: network.id,
             method: 'eth_call',
-            hour: `2027-01-1${index}T10:00:00.000Z`,
+            hour: new Date(JAN.getTime() + (9 + index) * 86_400_000 + 10 * 3_600_000).toISOString(),
             calls,
             microCredits: calls * 100,
           },

@@ -82,19 +82,29 @@ export class OrdersRepository {
   }
 
   /**
-   * Inserts an order with its invoice (OPEN, or PAID when nothing is to pay) and its lines.
+   * Inserts an order (its invoice comes with `issueInvoice`, at the end of the placement).
    * Answers null, writing nothing, when the account has an order with that key already.
-   * `terms`: the customer snapshot and VAT (repositories/invoice-customers.ts). Prices include VAT
-   * (docs/decisions.md, "Invoices (issue 18)" 1): each line shows its VAT extracted, the invoice
-   * its net subtotal, VAT and the order's total, which VAT never changes.
    */
-  async insert(order: NewOrder, lines: InvoiceLine[], terms: InvoiceTerms): Promise<OrderRow | null> {
+  async insert(order: NewOrder): Promise<OrderRow | null> {
     const [row] = await this.db
       .insert(orders)
       .values(order)
       .onConflictDoNothing({ target: [orders.accountId, orders.idempotencyKey] })
       .returning();
-    if (!row) return null;
+    return row ?? null;
+  }
+
+  /**
+   * The order's invoice (OPEN, or PAID when nothing is to pay) and its lines, numbered from the
+   * INV counter. Call it as late as the placement allows: the counter's row stays locked until
+   * the transaction ends, for every order and the month's close (issue 18).
+   * `terms`: the customer snapshot and VAT (repositories/invoice-customers.ts). Prices include VAT
+   * (docs/decisions.md, "Invoices (issue 18)" 1): each line shows its VAT extracted, the invoice
+   * its net subtotal, VAT and the order's total, which VAT never changes. The US-dollar total is
+   * the order's own: the bundle's cents as priced, plus the fee's pence converted (not the
+   * rounded pence total converted back).
+   */
+  async issueInvoice(row: OrderRow, lines: InvoiceLine[], terms: InvoiceTerms): Promise<void> {
     const isPaid = row.status === 'PAID';
     const taxed = lines.map((line) => ({ line, ...splitVat(line.amountMinor, terms.vatRateBp) }));
     const vatMinor = taxed.reduce((sum, { vatMinor: vat }) => sum + vat, 0);
@@ -112,7 +122,7 @@ export class OrdersRepository {
         updatedAt: row.paidAt ?? row.createdAt,
         termsDays: Math.max(0, Math.round((row.dueAt.getTime() - row.createdAt.getTime()) / 86_400_000)),
         usdPerGbp: row.usdPerGbp,
-        totalUsdCents: Math.round(row.totalGbpMinor * Number(row.usdPerGbp)),
+        totalUsdCents: row.bundleUsdCents + Math.round(row.feeGbpMinor * Number(row.usdPerGbp)),
         customer: terms.customer,
         vatTreatment: terms.vatTreatment,
         vatRateBp: terms.vatRateBp,
@@ -140,7 +150,6 @@ export class OrdersRepository {
         position: index + 1,
       })),
     );
-    return row;
   }
 
   /** The order, locked until the transaction ends (call it inside one). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceLines, invoices, orders, outboxEvents, ratePlans } from '@connect/db';
+import { creditBundles, invoiceLines, invoices, orders, outboxEvents, ratePlans } from '@connect/db';
 import { PLAN_TERMS, ZOrder, splitVat } from '@connect/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
@@ -152,6 +152,8 @@ describe('account-plan orders: POST /order/plan, /order/track, /order/:id/cancel
     ]);
     expect(invoice).toMatchObject({ vatTreatment: 'STANDARD', vatRateBp: 2000, vatMinor: 100_000 + 14_436 });
     expect(invoice!.subtotalMinor).toBe(686_614 - invoice!.vatMinor);
+    // In dollars: the bundle's own cents plus the fee converted ($7,620.00 + $1,100.00).
+    expect(invoice).toMatchObject({ usdPerGbp: '1.27', totalUsdCents: 762_000 + 110_000 });
 
     const state = await planState(t, user.accountId);
     expect(state).toMatchObject({ status: 'PENDING', statusReason: 'AWAITING_PAYMENT', pendingOrderId: order.id });
@@ -171,6 +173,21 @@ describe('account-plan orders: POST /order/plan, /order/track, /order/:id/cancel
         paymentMethod: 'BANK_TRANSFER',
       },
     ]);
+  });
+
+  it('an order invoice’s dollar total is the order’s own figures, not its rounded pence converted back', async () => {
+    const user = await customer(t);
+    const annual = await planByCode(t, 'annual-standard');
+    // $10.00 is 787p at $1.27 (787.4…): converted back, 600,787p would be $7,629.99.
+    const [bundle] = await t.db.db
+      .insert(creditBundles)
+      .values({ ratePlanId: annual.id, credits: 7, priceUsdCents: 1_000, sortOrder: 99 })
+      .returning();
+    const order = await placePlan(t, user, planOrder(annual.id, { creditBundleId: bundle!.id }));
+    expect(order).toMatchObject({ feeGbpMinor: 600_000, bundleUsdCents: 1_000, totalGbpMinor: 600_787 });
+    expect(Math.round(600_787 * 1.27)).toBe(762_999);
+    const { invoice } = await invoiceOf(order.id);
+    expect(invoice).toMatchObject({ totalMinor: 600_787, totalUsdCents: 762_000 + 1_000 });
   });
 
   it('answers a repeated request with the same order and changes nothing, also when sent at once', async () => {

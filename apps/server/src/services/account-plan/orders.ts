@@ -131,7 +131,7 @@ export class OrderService {
 
         const lines: InvoiceLine[] = [line(planLine(plan.name, months, now), fee)];
         if (bundle) lines.push(bundleLine(bundle.credits, bundle.priceUsdCents, prices));
-        const order = await this.insert(repo, lines, {
+        const { order, issueInvoice } = await this.insert(repo, lines, {
           accountId: caller.accountId,
           userId: caller.id,
           idempotencyKey: body.idempotencyKey,
@@ -149,6 +149,9 @@ export class OrderService {
         });
         if (order.totalGbpMinor === 0) {
           // Pay as you go has no fee: the plan is active at once; its credits are billed at month end.
+          // The settlement marks the invoice PAID, so it is issued first (nothing slow follows:
+          // the plan's row is this transaction's already, the rest are the order's own rows).
+          await issueInvoice();
           await this.settle(repo, tx, order, { amountPaid: 0, paidAt: now, paymentMethod: body.paymentMethod });
         } else {
           await this.quoteInQnt(tx, order);
@@ -158,6 +161,7 @@ export class OrderService {
             { tx },
           );
           await this.announcePlaced(tx, order);
+          await issueInvoice();
         }
         return order.id;
       }),
@@ -181,19 +185,24 @@ export class OrderService {
         const prices = this.prices(0, bundle.priceUsdCents, now);
         checkMethod(this.available, plan.paymentMethods, body.paymentMethod, true);
 
-        const order = await this.insert(repo, [bundleLine(bundle.credits, bundle.priceUsdCents, prices)], {
-          accountId: caller.accountId,
-          userId: caller.id,
-          idempotencyKey: body.idempotencyKey,
-          kind: 'CREDITS',
-          creditBundleId: bundle.id,
-          credits: bundle.credits,
-          paymentMethod: body.paymentMethod,
-          ...prices,
-          dueAt: addDays(now, PLAN_TERMS.bankTransferTermsDays),
-        });
+        const { order, issueInvoice } = await this.insert(
+          repo,
+          [bundleLine(bundle.credits, bundle.priceUsdCents, prices)],
+          {
+            accountId: caller.accountId,
+            userId: caller.id,
+            idempotencyKey: body.idempotencyKey,
+            kind: 'CREDITS',
+            creditBundleId: bundle.id,
+            credits: bundle.credits,
+            paymentMethod: body.paymentMethod,
+            ...prices,
+            dueAt: addDays(now, PLAN_TERMS.bankTransferTermsDays),
+          },
+        );
         await this.quoteInQnt(tx, order);
         await this.announcePlaced(tx, order);
+        await issueInvoice();
         return order.id;
       }),
     );
@@ -214,20 +223,25 @@ export class OrderService {
     if (!plan) throw notFound('RATE_PLAN_NOT_FOUND');
     const months = periodMonths(planRef(plan), null);
     const prices = this.prices(plan.feeGbpMinor, 0, new Date());
-    const order = await this.insert(repo, [line(planLine(plan.name, months, input.periodStart), plan.feeGbpMinor)], {
-      accountId: input.accountId,
-      userId: null,
-      idempotencyKey: key,
-      kind: 'RENEWAL',
-      ratePlanId: plan.id,
-      paymentMethod: input.paymentMethod,
-      ...prices,
-      periodStart: input.periodStart,
-      periodEnd: input.periodEnd,
-      dueAt: addDays(input.periodStart, PLAN_TERMS.renewalGraceDays),
-    });
+    const { order, issueInvoice } = await this.insert(
+      repo,
+      [line(planLine(plan.name, months, input.periodStart), plan.feeGbpMinor)],
+      {
+        accountId: input.accountId,
+        userId: null,
+        idempotencyKey: key,
+        kind: 'RENEWAL',
+        ratePlanId: plan.id,
+        paymentMethod: input.paymentMethod,
+        ...prices,
+        periodStart: input.periodStart,
+        periodEnd: input.periodEnd,
+        dueAt: addDays(input.periodStart, PLAN_TERMS.renewalGraceDays),
+      },
+    );
     await this.quoteInQnt(tx, order);
     await this.announcePlaced(tx, order);
+    await issueInvoice();
     return order.id;
   }
 
@@ -478,21 +492,31 @@ export class OrderService {
     };
   }
 
+  /**
+   * Places the order (its row), answering it with `issueInvoice`, which numbers and writes its
+   * invoice: callers run it last but for the order's events, after the quote and the plan's
+   * change, so the INV counter (a platform-wide row lock, taken after the plan's lock as the
+   * month's close takes it after the plans') is held only until the commit. A repeated key
+   * answers the first order, whose invoice exists: `issueInvoice` then does nothing.
+   */
   private async insert(
     repo: OrdersRepository,
     lines: InvoiceLine[],
     order: Omit<Parameters<OrdersRepository['insert']>[0], 'reference'>,
-  ): Promise<OrderRow> {
+  ): Promise<{ order: OrderRow; issueInvoice: () => Promise<void> }> {
     // Placed when its prices were read (the database's now() is the transaction's start).
     const placedAt = order.rateAt as Date;
     if (!this.invoices) throw new Error('OrderService: placing an order needs the invoices configuration');
     // The customer and VAT of the invoice, once per order, in its transaction (decisions 2–3).
     const terms = (await invoiceTermsOf(repo.db, [order.accountId], this.invoices)).get(order.accountId);
     if (!terms) throw notFound('ACCOUNT_NOT_FOUND');
-    const inserted = await repo.insert({ ...order, createdAt: placedAt, reference: newOrderReference() }, lines, terms);
-    // The plan row is locked, so no other order with this key can be in flight; should one be
-    // (a caller without the lock), its order is the answer.
-    return inserted ?? (await repo.findByKey(order.accountId, order.idempotencyKey))!;
+    const inserted = await repo.insert({ ...order, createdAt: placedAt, reference: newOrderReference() });
+    if (!inserted) {
+      // The plan row is locked, so no other order with this key can be in flight; should one be
+      // (a caller without the lock), its order is the answer.
+      return { order: (await repo.findByKey(order.accountId, order.idempotencyKey))!, issueInvoice: async () => {} };
+    }
+    return { order: inserted, issueInvoice: () => repo.issueInvoice(inserted, lines, terms) };
   }
 
   /**

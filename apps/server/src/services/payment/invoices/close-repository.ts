@@ -19,7 +19,7 @@ export type PeriodFigures = {
   accountId: string;
   ratePlanId: string;
   creditPriceUsdCents: number;
-  /** The account's period start: the month's start, or its last month's invoice's end if later (a dev close). */
+  /** The account's period start: the month's start, or its last numbered month's invoice's end if later (a dev close); a draft left over (an abandoned period end) moves nothing. */
   periodStart: Date;
   billedCredits: number;
   usedCredits: number;
@@ -52,13 +52,11 @@ export type DraftLine = {
 /** A draft about to be numbered (finalise). */
 export type DraftRow = { id: string; accountId: string; periodStart: Date; totalMinor: number; totalUsdCents: number };
 
-/** What numbering a draft sets, and the USAGE order that collects it. */
-export type Finalised = {
+/** A draft about to be finalised: what its numbering sets besides the number, and the USAGE order that collects it. */
+export type Bill = {
   invoiceId: string;
   orderId: string;
   accountId: string;
-  number: string;
-  seq: number;
   customer: InvoiceCustomer;
   vatTreatment: VatTreatment;
   vatRateBp: number;
@@ -72,6 +70,9 @@ export type Finalised = {
   paymentMethod: PaymentMethod;
   periodStart: Date;
 };
+
+/** A bill with its number (taken last in the finalising transaction). */
+export type Finalised = Bill & { number: string; seq: number };
 
 /** A plan the close set RENEWAL_DUE, with what its `plan.changed` event says. */
 export type RenewalDuePlan = {
@@ -170,7 +171,7 @@ export class InvoiceCloseRepository {
         select ap.account_id, ap.rate_plan_id, rp.credit_price_usd_cents as price,
           greatest(${start}, coalesce((
             select max(i.period_end) from invoices i
-            where i.account_id = ap.account_id and i.kind = 'MONTHLY' and i.period_end < ${end}
+            where i.account_id = ap.account_id and i.kind = 'MONTHLY' and i.status <> 'DRAFT' and i.period_end < ${end}
           ), ${start})) as period_start
         from account_plans ap join rate_plans rp on rp.id = ap.rate_plan_id
         where rp.type = 'PAY_AS_YOU_GO' and rp.credit_price_usd_cents > 0
@@ -347,29 +348,42 @@ export class InvoiceCloseRepository {
   }
 
   /**
-   * The USAGE orders (`on conflict do nothing` by account and key), then the drafts numbered,
-   * OPEN and pointing at their orders, in two statements for all accounts. Answers the orders written.
+   * The USAGE orders that collect the bills (`on conflict do nothing` by account and key), in one
+   * statement for all accounts. Answers the orders written.
    */
-  async finalise(
+  async placeOrders(
     periodEnd: Date,
     now: Date,
-    terms: { termsDays: number; dueAt: Date; usdPerGbp: string; gbpPerQnt: string; qntRateAt: Date },
-    invoices: Finalised[],
+    terms: { dueAt: Date; usdPerGbp: string },
+    bills: Bill[],
   ): Promise<number> {
-    const end = ts(periodEnd);
-    const rows = invoices.map((invoice) => ({ ...invoice, periodStart: invoice.periodStart.toISOString() }));
+    const rows = bills.map((bill) => ({ ...bill, periodStart: bill.periodStart.toISOString() }));
     const placed = await this.rows<{ id: string }>(sql`
       insert into orders (id, account_id, user_id, idempotency_key, reference, kind, rate_plan_id, credits, payment_method,
         status, fee_gbp_minor, bundle_usd_cents, usd_per_gbp, rate_at, total_gbp_minor, period_start, period_end, due_at,
         created_at)
       select x."orderId", x."accountId", null, x."idempotencyKey", x.reference, 'USAGE', x."ratePlanId", x.credits,
         x."paymentMethod", 'AWAITING_PAYMENT', 0, x."bundleUsdCents", ${terms.usdPerGbp}, ${ts(now)}, x."totalGbpMinor",
-        x."periodStart", ${end}, ${ts(terms.dueAt)}, ${ts(now)}
+        x."periodStart", ${ts(periodEnd)}, ${ts(terms.dueAt)}, ${ts(now)}
       from jsonb_to_recordset(${json(rows)}) as x("orderId" uuid, "accountId" uuid, "idempotencyKey" text, reference text,
         "ratePlanId" uuid, credits int, "paymentMethod" text, "bundleUsdCents" int, "totalGbpMinor" int,
         "periodStart" timestamptz)
       on conflict (account_id, idempotency_key) do nothing
       returning id`);
+    return placed.length;
+  }
+
+  /**
+   * The drafts numbered, OPEN and pointing at their orders, in one statement for all accounts
+   * (the drafts' rows are this transaction's already: the draft run before it wrote them).
+   */
+  async numberInvoices(
+    periodEnd: Date,
+    now: Date,
+    terms: { termsDays: number; dueAt: Date; usdPerGbp: string; gbpPerQnt: string; qntRateAt: Date },
+    invoices: Finalised[],
+  ): Promise<void> {
+    const rows = invoices.map((invoice) => ({ ...invoice, periodStart: invoice.periodStart.toISOString() }));
     await this.db.execute(sql`
       update invoices i set number = x.number, number_seq = x.seq, status = 'OPEN', customer = x.customer,
         vat_treatment = x."vatTreatment", vat_rate_bp = x."vatRateBp", usd_per_gbp = ${terms.usdPerGbp},
@@ -378,8 +392,7 @@ export class InvoiceCloseRepository {
         terms_days = ${terms.termsDays}, updated_at = ${ts(now)}, order_id = x."orderId"
       from jsonb_to_recordset(${json(rows)}) as x("invoiceId" uuid, "orderId" uuid, number text, seq bigint,
         customer jsonb, "vatTreatment" text, "vatRateBp" int, "qntAmountWei" text)
-      where i.id = x."invoiceId" and i.status = 'DRAFT' and i.period_end = ${end}`);
-    return placed.length;
+      where i.id = x."invoiceId" and i.status = 'DRAFT' and i.period_end = ${ts(periodEnd)}`);
   }
 
   /**

@@ -38,14 +38,26 @@ import { createInvoicesRuntime, InvoiceClose, type ClosePeriodInput } from './cl
 /*
  * The month's close against a fresh database each time: real gateway counters closed into usage
  * records and ledger entries by the usage close, then the invoice close with the time given.
- * Periods are UTC months of 2027, after the tests' own clock, so entries the tests make now
- * (trial credits, purchases) come before them.
+ * Periods are UTC months from the month after next, counted from the clock at the start (so
+ * entries the tests make now — trial credits, purchases — come before them, on any date, the
+ * 1st and a month's last day included).
  */
 
 const HOUR_MS = 3_600_000;
-const JAN = new Date('2027-01-01T00:00:00.000Z');
-const FEB = new Date('2027-02-01T00:00:00.000Z');
-const MAR = new Date('2027-03-01T00:00:00.000Z');
+const STARTED = new Date();
+/** The UTC month `offset` months from the one the tests started in. */
+const monthFrom = (offset: number) => new Date(Date.UTC(STARTED.getUTCFullYear(), STARTED.getUTCMonth() + offset, 1));
+/** The months billed: JAN is the month after next, FEB and MAR the two after it (not calendar months). */
+const JAN = monthFrom(2);
+const FEB = monthFrom(3);
+const MAR = monthFrom(4);
+/** Day `day` of the month starting at `month`, at `hour`:`minute` UTC. */
+const on = (month: Date, day: number, hour = 0, minute = 0) =>
+  new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth(), day, hour, minute));
+/** A day as the invoice lines write it (dd.mm.yyyy). */
+const dmy = (date: Date) =>
+  [date.getUTCDate(), date.getUTCMonth() + 1].map((part) => String(part).padStart(2, '0')).join('.') +
+  `.${date.getUTCFullYear()}`;
 const TRIAL_CREDITS = 100;
 /** eth_call: 100 micro-credits a call, so 10,000 calls are a credit. */
 const CALLS_PER_CREDIT = 10_000;
@@ -74,7 +86,7 @@ describe('the month’s close (invoices)', () => {
     const user = await newAppUser(t);
     await activate(t, user.accountId, networkId);
     const app = await createApplication(t, user, [networkId]);
-    await payPlan(t, user.accountId, 'payg-standard', new Date('2026-11-01T00:00:00.000Z'));
+    await payPlan(t, user.accountId, 'payg-standard', monthFrom(0));
     await t.db.db
       .update(accountPlans)
       .set({ lastPaymentMethod: 'BANK_TRANSFER' })
@@ -126,8 +138,8 @@ describe('the month’s close (invoices)', () => {
 
   it('refuses while the month’s usage is not all charged', async () => {
     const a = await paygAccount();
-    await spend(a, new Date('2027-01-31T23:00:00.000Z'), 150);
-    await closeUsage(new Date('2027-01-31T23:00:00.000Z'));
+    await spend(a, after(FEB, -HOUR_MS), 150);
+    await closeUsage(after(FEB, -HOUR_MS));
     await expect(close({ periodEnd: FEB, now: after(FEB, HOUR_MS) })).rejects.toMatchObject({
       code: 'PERIOD_NOT_CLOSABLE',
     });
@@ -136,8 +148,8 @@ describe('the month’s close (invoices)', () => {
 
   it('drafts at the period end, recomputes within the grace window, numbers after it; a re-run creates nothing', async () => {
     const a = await paygAccount();
-    await spend(a, new Date('2027-01-10T10:00:00.000Z'), 150);
-    await spend(a, new Date('2027-01-31T23:00:00.000Z'), 30, 'eth_getLogs');
+    await spend(a, on(JAN, 10, 10), 150);
+    await spend(a, after(FEB, -HOUR_MS), 30, 'eth_getLogs');
     await closeUsage(FEB);
     const counterBefore = await counter();
 
@@ -157,13 +169,14 @@ describe('the month’s close (invoices)', () => {
 
     // A record and its charge stored for an hour of the period before finalisation (as a close
     // whose mark was behind would) are on the invoice.
+    const late = after(FEB, -2 * HOUR_MS).toISOString();
     await t.db.execute(
       `insert into usage_records (id, account_id, source, method, method_class, hour, billed_hour, calls, micro_credits)
-       values ('gateway:late', '${a.accountId}', 'GATEWAY', 'eth_sendRawTransaction', 'send', '2027-01-31T22:00:00Z', '2027-01-31T22:00:00Z', 10, 10000000)`,
+       values ('gateway:late', '${a.accountId}', 'GATEWAY', 'eth_sendRawTransaction', 'send', '${late}', '${late}', 10, 10000000)`,
     );
     await new LedgerRepository(t.db.db).meter(a.accountId, 'CREDIT', 10n, {
       reason: 'late',
-      reference: `usage:${a.accountId}:2027-01-31T22:00:00.000Z`,
+      reference: `usage:${a.accountId}:${late}`,
     });
     expect(await close({ periodEnd: FEB, now: after(FEB, grace() - 1) })).toMatchObject({ drafted: 1, finalised: 0 });
     expect(await monthly(a.accountId)).toHaveLength(1);
@@ -208,7 +221,7 @@ describe('the month’s close (invoices)', () => {
       ['Gateway calls — log (300,000 calls): 30 credits', 300_000, 0, 0],
       ['Gateway calls — read (1,500,000 calls): 150 credits', 1_500_000, 0, 0],
       ['Gateway calls — send (10 calls): 10 credits', 10, 0, 0],
-      ['Credits used, 01.01.2027 – 31.01.2027', 190, 0, 0],
+      [`Credits used, ${dmy(JAN)} – ${dmy(after(FEB, -1))}`, 190, 0, 0],
       ['Covered by your credit balance', TRIAL_CREDITS, 0, 0],
       [
         `Credits billed at $1.20 each ($${((billed + 10) * 1.2).toFixed(2)} at $${usdPerGbp()} to the pound)`,
@@ -267,7 +280,7 @@ describe('the month’s close (invoices)', () => {
 
   it('a month within the credit balance bills nothing: no invoice, no number', async () => {
     const a = await paygAccount();
-    await spend(a, new Date('2027-01-10T10:00:00.000Z'), 60);
+    await spend(a, on(JAN, 10, 10), 60);
     await closeUsage(FEB);
     const before = await counter();
     expect(await close({ periodEnd: FEB, now: FEB })).toMatchObject({ drafted: 1 });
@@ -279,17 +292,34 @@ describe('the month’s close (invoices)', () => {
     expect(await planState(t, a.accountId)).toMatchObject({ statusReason: null });
   });
 
+  it('a draft left over for an earlier period end (never numbered) does not move the next period’s start', async () => {
+    const a = await paygAccount();
+    await spend(a, on(JAN, 10, 10), 250);
+    await closeUsage(FEB);
+    // Drafted for the 20th, within its grace window, and never finalised.
+    const orphanEnd = on(JAN, 20);
+    expect(await close({ periodEnd: orphanEnd, now: orphanEnd })).toMatchObject({ drafted: 1, finalised: 0 });
+    await close({ periodEnd: FEB, now: FEB, finaliseNow: true });
+    const bills = await monthly(a.accountId);
+    expect(bills.map((row) => [row.status, row.periodStart, row.periodEnd])).toEqual([
+      ['DRAFT', JAN, orphanEnd],
+      ['OPEN', JAN, FEB],
+    ]);
+    const lines = await linesOf(bills[1]!.id);
+    expect(lines[0]!.description).toBe('Gateway calls — read (2,500,000 calls): 250 credits');
+  });
+
   it('numbers without gaps over two periods, interleaved with order invoices', async () => {
     const [a, b] = [await paygAccount(), await paygAccount()];
-    await spend(a, new Date('2027-01-05T10:00:00.000Z'), 200);
-    await spend(b, new Date('2027-01-06T10:00:00.000Z'), 300);
+    await spend(a, on(JAN, 5, 10), 200);
+    await spend(b, on(JAN, 6, 10), 300);
     await closeUsage(FEB);
     await close({ periodEnd: FEB, now: FEB, finaliseNow: true });
     // An order's invoice is numbered at placement, between the two closes.
     const other = await newAppUser(t);
     await placePlan(t, other, planOrder((await planByCode(t, 'annual-standard')).id));
-    await spend(a, new Date('2027-02-05T10:00:00.000Z'), 50);
-    await spend(b, new Date('2027-02-06T10:00:00.000Z'), 70);
+    await spend(a, on(FEB, 5, 10), 50);
+    await spend(b, on(FEB, 6, 10), 70);
     await closeUsage(MAR);
     await close({ periodEnd: MAR, now: MAR, finaliseNow: true });
 
@@ -312,8 +342,8 @@ describe('the month’s close (invoices)', () => {
 
   it('a crash between the draft and the finalisation, or in the middle of it, leaves a state the next run finishes', async () => {
     const [a, b] = [await paygAccount(), await paygAccount()];
-    await spend(a, new Date('2027-01-05T10:00:00.000Z'), 200);
-    await spend(b, new Date('2027-01-06T10:00:00.000Z'), 300);
+    await spend(a, on(JAN, 5, 10), 200);
+    await spend(b, on(JAN, 6, 10), 300);
     await closeUsage(FEB);
     const before = await counter();
     const now = after(FEB, grace());
@@ -349,7 +379,7 @@ describe('the month’s close (invoices)', () => {
     async function twoMonths(pay: 'before-second-end' | 'in-second-grace' | 'after-second-close') {
       const staff = await administrator(t);
       const a = await paygAccount();
-      await spend(a, new Date('2027-01-05T10:00:00.000Z'), 250); // 150 on credit
+      await spend(a, on(JAN, 5, 10), 250); // 150 on credit
       await closeUsage(FEB);
       await close({ periodEnd: FEB, now: FEB, finaliseNow: true });
       const [first] = await usageOrders(a.accountId);
@@ -359,7 +389,7 @@ describe('the month’s close (invoices)', () => {
         expect(res.statusCode, res.body).toBe(200);
       };
       if (pay === 'before-second-end') await payFirst();
-      await spend(a, new Date('2027-02-05T10:00:00.000Z'), 40);
+      await spend(a, on(FEB, 5, 10), 40);
       await closeUsage(MAR);
       if (pay === 'in-second-grace') {
         await payFirst();
@@ -402,7 +432,7 @@ describe('the month’s close (invoices)', () => {
         postcode: 'AB1 2CD',
         ...details[index]!,
       });
-      await spend(account, new Date('2027-01-05T10:00:00.000Z'), 200);
+      await spend(account, on(JAN, 5, 10), 200);
     }
     await closeUsage(FEB);
     await close({ periodEnd: FEB, now: FEB, finaliseNow: true });
@@ -436,7 +466,7 @@ describe('the month’s close (invoices)', () => {
   it('a bill unpaid past its due date fails the plan; paying it restores the plan', async () => {
     const staff = await administrator(t);
     const a = await paygAccount();
-    await spend(a, new Date('2027-01-05T10:00:00.000Z'), 250);
+    await spend(a, on(JAN, 5, 10), 250);
     await closeUsage(FEB);
     const now = after(FEB, grace());
     await close({ periodEnd: FEB, now });
@@ -459,8 +489,8 @@ describe('the month’s close (invoices)', () => {
 
   it('POST /api/dev/billing/close-period closes the current period now; the same time again makes nothing', async () => {
     const a = await paygAccount();
-    const at = new Date('2027-01-20T15:30:00.000Z');
-    await spend(a, new Date('2027-01-20T15:00:00.000Z'), 180);
+    const at = on(JAN, 20, 15, 30);
+    await spend(a, on(JAN, 20, 15), 180);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/dev/billing/close-period',
@@ -483,7 +513,7 @@ describe('the month’s close (invoices)', () => {
     });
     expect(again.json()).toMatchObject({ drafted: 0, finalised: 0, invoiceIds: [] });
     // The month's own close starts where the dev close ended, and bills only what came after.
-    await spend(a, new Date('2027-01-25T10:00:00.000Z'), 20);
+    await spend(a, on(JAN, 25, 10), 20);
     await closeUsage(FEB);
     await close({ periodEnd: FEB, now: FEB, finaliseNow: true });
     const both = await monthly(a.accountId);

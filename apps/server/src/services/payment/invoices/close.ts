@@ -23,6 +23,7 @@ import {
   InvoiceCloseRepository,
   type DraftInvoice,
   type DraftLine,
+  type Bill,
   type Finalised,
   type PeriodFigures,
   type UsageGroup,
@@ -88,11 +89,14 @@ export function periodStartOf(periodEnd: Date): Date {
  *    usage records and the ledger; recomputed on every run until it is numbered (late usage, by
  *    the hour its close billed it, still counts). Drafts are never shown to customers.
  * 3. Finalise, once the grace window (config.invoices.graceHours) has passed: drafts that bill
- *    nothing are deleted; the rest are numbered from the INV counter in one go (no gaps: the
- *    counter is taken in the same transaction), snapshotted (customer, VAT), priced in QNT at one
- *    read of the price, and collected by a USAGE order each (so QNT, card and transfer pay them as
- *    before); the plans wait for their bill (RENEWAL_DUE); `order.placed`, `invoice.finalised`
- *    and `plan.changed` are announced.
+ *    nothing are deleted; the rest are priced in QNT at one read of the price and collected by a
+ *    USAGE order each (so QNT, card and transfer pay them as before); the plans wait for their
+ *    bill (RENEWAL_DUE); `order.placed` and `plan.changed` are announced; then, last, the bills
+ *    are numbered from the INV counter in one go (no gaps: the counter is taken in the same
+ *    transaction), snapshotted (customer, VAT), and `invoice.finalised` announced. The counter's
+ *    row lock is the transaction's last: an order's placement locks its plan and then takes a
+ *    number, so the two never wait for each other in a cycle, and orders wait only for the
+ *    numbering and the commit, never for the close's bulk writes and quotes.
  *
  * Each step is one transaction holding the close's advisory lock: two nodes run one after the
  * other, the second finding nothing; a crash rolls the step back whole, and the next run does it
@@ -180,18 +184,14 @@ export class InvoiceClose implements InvoicesRuntime {
     const methods = await repo.paymentMethods(accountIds, this.deps.paymentMethods());
     // One price for the whole run: every invoice of the period is priced in QNT at the same rate.
     const price = await this.deps.prices.qntInGbp();
-    const first = await takeNumbers(tx, INVOICE_SERIES.invoice, drafts.length);
     const dueAt = new Date(now.getTime() + PLAN_TERMS.renewalGraceDays * DAY_MS);
-    const finalised: Finalised[] = drafts.map((draft, index) => {
-      const seq = first + index;
+    const bills: Bill[] = drafts.map((draft) => {
       const row = figures.get(draft.accountId)!;
       const term = terms.get(draft.accountId)!;
       return {
         invoiceId: draft.id,
         orderId: randomUUID(),
         accountId: draft.accountId,
-        number: documentNumber(INVOICE_SERIES.invoice, seq),
-        seq,
         customer: term.customer,
         vatTreatment: term.vatTreatment,
         vatRateBp: term.vatRateBp,
@@ -206,50 +206,26 @@ export class InvoiceClose implements InvoicesRuntime {
         periodStart: draft.periodStart,
       };
     });
-    this.deps.crashPoint?.('numbered');
-    await repo.finalise(
-      periodEnd,
-      now,
-      {
-        termsDays: PLAN_TERMS.renewalGraceDays,
-        dueAt,
-        usdPerGbp: this.deps.config.billing.usdPerGbp,
-        gbpPerQnt: price.gbpPerQnt,
-        qntRateAt: price.at,
-      },
-      finalised,
-    );
+    await repo.placeOrders(periodEnd, now, { dueAt, usdPerGbp: this.deps.config.billing.usdPerGbp }, bills);
     this.deps.crashPoint?.('placed');
-    for (const bill of finalised) {
+    for (const bill of bills) {
       if (bill.paymentMethod !== 'QNT' || !this.deps.qnt) continue;
       await this.deps.qnt.quote(tx, { id: bill.orderId, accountId: bill.accountId, totalGbpMinor: bill.totalGbpMinor });
     }
     const due = await repo.markRenewalDue(
-      finalised.map((bill) => ({ accountId: bill.accountId, orderId: bill.orderId })),
+      bills.map((bill) => ({ accountId: bill.accountId, orderId: bill.orderId })),
       now,
     );
     const { events } = this.deps;
     await events.emitMany(
       tx,
       'order.placed',
-      finalised.map((bill) => ({
+      bills.map((bill) => ({
         accountId: bill.accountId,
         userId: null,
         orderId: bill.orderId,
         reference: bill.reference,
         paymentMethod: bill.paymentMethod,
-      })),
-    );
-    await events.emitMany(
-      tx,
-      'invoice.finalised',
-      finalised.map((bill) => ({
-        accountId: bill.accountId,
-        invoiceId: bill.invoiceId,
-        number: bill.number,
-        orderId: bill.orderId,
-        totalGbpMinor: bill.totalGbpMinor,
-        dueAt: dueAt.toISOString(),
       })),
     );
     await events.emitMany(
@@ -268,7 +244,42 @@ export class InvoiceClose implements InvoicesRuntime {
         orderId: plan.orderId,
       })),
     );
-    await repo.markFinalised(monthStart, periodEnd, now, finalised.length);
+    await repo.markFinalised(monthStart, periodEnd, now, bills.length);
+    // Numbered last (issue 18 review): the platform-wide INV counter is locked after every other
+    // row this transaction locks (the plans above, as an order's placement locks its plan before
+    // taking a number: no deadlock), and held only for the numbering and one event insert until
+    // the commit, not through the orders, quotes and plan updates.
+    const first = await takeNumbers(tx, INVOICE_SERIES.invoice, bills.length);
+    const finalised: Finalised[] = bills.map((bill, index) => ({
+      ...bill,
+      seq: first + index,
+      number: documentNumber(INVOICE_SERIES.invoice, first + index),
+    }));
+    await repo.numberInvoices(
+      periodEnd,
+      now,
+      {
+        termsDays: PLAN_TERMS.renewalGraceDays,
+        dueAt,
+        usdPerGbp: this.deps.config.billing.usdPerGbp,
+        gbpPerQnt: price.gbpPerQnt,
+        qntRateAt: price.at,
+      },
+      finalised,
+    );
+    this.deps.crashPoint?.('numbered');
+    await events.emitMany(
+      tx,
+      'invoice.finalised',
+      finalised.map((bill) => ({
+        accountId: bill.accountId,
+        invoiceId: bill.invoiceId,
+        number: bill.number,
+        orderId: bill.orderId,
+        totalGbpMinor: bill.totalGbpMinor,
+        dueAt: dueAt.toISOString(),
+      })),
+    );
     return finalised.map((bill) => bill.invoiceId);
   }
 }
