@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import type { VatRegister } from '../../adapters/vat/create.ts';
 import type { EventBus } from '../../events/port.ts';
 import { fieldProblem, notFound, problem } from '../../lib/errors.ts';
-import { BillingRepository, type BillingDetailsRow, type ReceiptRow } from './billing-repository.ts';
+import { BillingRepository, type BillingDetailsRow } from './billing-repository.ts';
+import { presentReceipt } from '../../lib/receipts.ts';
 
 export type BillingCaller = { id: string; accountId: string };
 type BillingDetailsInput = z.output<typeof ZBillingDetailsRequest>;
@@ -27,20 +28,6 @@ function detailsOf(row: BillingDetailsRow): TBillingDetails {
     telephone: row.telephone,
     email: row.email,
     updatedAt: iso(row.updatedAt),
-  };
-}
-
-function receiptOf(row: ReceiptRow, invoiceNumber: string): TReceipt {
-  return {
-    id: row.id,
-    number: row.number,
-    invoiceId: row.invoiceId,
-    invoiceNumber,
-    amount: row.amountGbpMinor,
-    currency: 'GBP',
-    method: row.method,
-    paidAt: iso(row.paidAt),
-    createdAt: iso(row.createdAt),
   };
 }
 
@@ -104,7 +91,7 @@ export class BillingService {
       if (!invoice) throw notFound('INVOICE_NOT_FOUND');
       const number = invoice.number!;
       const existing = await repo.receiptOf(invoice.id);
-      if (existing) return receiptOf(existing, number);
+      if (existing) return presentReceipt(existing, number);
       if (invoice.status !== 'PAID') throw problem('INVOICE_NOT_PAID');
       const method = (invoice.orderId ? await repo.paymentMethodOf(invoice.orderId) : null) ?? 'BANK_TRANSFER';
       const receipt = await repo.insertReceipt({
@@ -122,7 +109,7 @@ export class BillingService {
         number: receipt.number,
         userId: caller.id,
       });
-      return receiptOf(receipt, number);
+      return presentReceipt(receipt, number);
     });
   }
 }

@@ -11,11 +11,11 @@ import {
   type TInvoicePage,
   type TInvoiceParty,
   type TInvoiceRow,
-  type TReceipt,
 } from '@connect/shared';
 import type { Config } from '../../../config.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { InvoicesRepository, type InvoiceRow, type ReceiptRow } from './repository.ts';
+import { InvoicesRepository, type InvoiceRow } from './repository.ts';
+import { presentReceipt } from '../../../lib/receipts.ts';
 
 export type InvoiceConfig = Pick<Config, 'invoices' | 'billing'>;
 
@@ -33,20 +33,6 @@ const isOverdue = (invoice: InvoiceRow, now: Date) => invoice.status === 'OPEN' 
 /** A line's unit price in pounds: the stored decimal string, else its whole pence. */
 const unitPriceOf = (line: { unitPrice: string | null; unitPriceMinor: number }) =>
   line.unitPrice ?? (line.unitPriceMinor / 100).toFixed(2);
-
-export function receiptOf(row: ReceiptRow, invoiceNumber: string): TReceipt {
-  return {
-    id: row.id,
-    number: row.number,
-    invoiceId: row.invoiceId,
-    invoiceNumber,
-    amount: row.amountGbpMinor,
-    currency: 'GBP',
-    method: row.method,
-    paidAt: iso(row.paidAt),
-    createdAt: iso(row.createdAt),
-  };
-}
 
 /**
  * The invoices as their customers read them (spec §3, §7): the list with its sort, and one
@@ -180,7 +166,7 @@ export class InvoiceService {
         reason: note.reason,
         createdAt: iso(note.issuedAt),
       })),
-      receipt: receipt ? receiptOf(receipt, number) : null,
+      receipt: receipt ? presentReceipt(receipt, number) : null,
     };
   }
 
