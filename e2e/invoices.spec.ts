@@ -11,7 +11,8 @@ import { deployPlatformToken } from './support/platform-tokens.ts';
 import { TestWallet } from './support/test-wallet.ts';
 
 // Invoices (issue 18). A pay-as-you-go customer gives their billing details, uses credits on credit
-// (four platform deployments: 120 credits, 20 below the 100 trial credits), and the development
+// (four platform deployments: 120 credits, 20 below the 100 trial credits; and gateway calls of an
+// application, a fraction of a credit), and the development
 // clock closes the month now: the month's invoice appears in My Invoices with the right figures
 // (20 credits at $1.20, VAT at 20 % inside), its page shows the parties, lines and summary, the PDF
 // (rendered to PNG here and looked at) and the CSV say the same, and the customer pays it in QNT from
@@ -137,6 +138,37 @@ document.body.dataset.rendered = 'yes';
 
 const fileOf = async (download: Download) => readFile((await download.path())!);
 
+const NETWORK = 'ethereum-testnet';
+const GATEWAY_READS = 17;
+
+/** An access token of a new application of the customer (client credentials, RFC 6749 §4.4). */
+async function applicationToken(request: APIRequestContext): Promise<string> {
+  const { locations } = await getJson<{ locations: { networkId: string }[] }>(
+    request,
+    '/api/tokenise/v2/orchestration/locations',
+  );
+  const created = await request.post('/api/application-manager/create-application', {
+    headers: asUser(),
+    data: JSON.stringify({
+      name: 'Ledger Reader',
+      callbackUrl: 'https://ledger.example.com/callback',
+      applicationType: 'testnet',
+      networkIds: [locations[0]!.networkId],
+    }),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { clientId, clientSecret } = (await created.json()) as { clientId: string; clientSecret: string };
+  const response = await request.post('/oauth2/token', {
+    headers: {
+      authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    data: 'grant_type=client_credentials',
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
 test('a pay-as-you-go customer gives billing details and uses credits on credit; the month is closed', async ({
   page,
   request,
@@ -183,6 +215,30 @@ test('a pay-as-you-go customer gives billing details and uses credits on credit;
   await expect
     .poll(() => creditBalance(request), { message: 'the four deployments charged', timeout: 60_000 })
     .toBe(before - 120);
+
+  // And gateway calls of an application: 17 reads (0.0017 credit, counted and charged by the hour).
+  const token = await applicationToken(request);
+  const answered = await request.post(`/api/gateway/${NETWORK}`, {
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    data: JSON.stringify(
+      Array.from({ length: GATEWAY_READS }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' })),
+    ),
+  });
+  expect(answered.status(), await answered.text()).toBe(200);
+  // The gateway writes its counts once a second; the usage report shows them once written.
+  const today = new Date().toISOString().slice(0, 10);
+  await expect
+    .poll(
+      async () =>
+        (
+          await getJson<{ totals: { calls: number } }>(
+            request,
+            `/api/application-manager/usage/report?from=${today}&to=${today}`,
+          )
+        ).totals.calls,
+      { message: 'the gateway calls counted', timeout: 20_000 },
+    )
+    .toBeGreaterThanOrEqual(GATEWAY_READS);
 
   // The development clock closes the month so far at once (drafted and numbered without the grace window).
   const closed = await request.post('/api/dev/billing/close-period', {
@@ -247,7 +303,8 @@ test('the month’s invoice is in My Invoices with the right figures; its page, 
   await expect(page.getByText(COMPANY).first()).toBeVisible();
   await expect(page.getByText('12 Orbit Lane')).toBeVisible();
   const lines = page.getByRole('table', { name: 'Lines' });
-  await expect(lines).toContainText('Token deployments');
+  await expect(lines).toContainText('Token deployments (4): 120 credits');
+  await expect(lines).toContainText(`Gateway calls — read (${GATEWAY_READS} calls)`);
   await expect(lines).toContainText('£15.75');
   await expect(page.getByText('£18.90').first()).toBeVisible();
   await snap(page, 'invoices-03-invoice-page');
