@@ -8,7 +8,7 @@ import type { TCardConfirmation, TCardIntent, TOrder, TPlansResponse } from '@co
 import {
   createServerDatabase,
   dropServerDatabase,
-  freePort,
+  freePorts,
   serverClient,
   sleep,
   startServerProcess,
@@ -183,8 +183,7 @@ describe('kill -9 of the server’s process group between card confirmations and
 
   it('pays each order exactly once after the restarts, whether the webhook or the confirmation came first', async () => {
     const started = Date.now();
-    port = await freePort();
-    cardSandboxPort = await freePort();
+    [port = 0, cardSandboxPort = 0] = await freePorts(2);
     databaseUrl = await createServerDatabase('connect_card_crash');
     await startServer();
 

@@ -8,7 +8,7 @@ import type { TTokensPage } from '@connect/shared';
 import {
   createServerDatabase,
   dropServerDatabase,
-  freePort,
+  freePorts,
   serverClient,
   sleep,
   startServerProcess,
@@ -95,8 +95,7 @@ describe('kill -9 of the server’s process group during platform deployments', 
   };
 
   it('leaves every ACTIVE token on the chain and every PENDING one ACTIVE or FAILED and refunded', async () => {
-    port = await freePort();
-    chainPorts = [await freePort(), await freePort()];
+    [port = 0, ...chainPorts] = await freePorts(3);
     databaseUrl = await createServerDatabase('connect_crash');
     await startServer();
     const users = [await newUser(), await newUser()];

@@ -10,7 +10,7 @@ import { LOCAL_QNT_ADDRESS, TRANSFER_TOPIC } from '../src/adapters/chains/qnt-to
 import {
   createServerDatabase,
   dropServerDatabase,
-  freePort,
+  freePorts,
   serverClient,
   sleep,
   startServerProcess,
@@ -168,8 +168,7 @@ describe('kill -9 of the server’s process group while QNT transfers are follow
 
   it('credits every transfer on the chain exactly once after the restarts, and nothing twice', async () => {
     const started = Date.now();
-    port = await freePort();
-    chainPorts = [await freePort(), await freePort()];
+    [port = 0, ...chainPorts] = await freePorts(3);
     databaseUrl = await createServerDatabase('connect_qnt_crash');
     await startServer();
     const customers: (Customer & { chainId: number })[] = [];
