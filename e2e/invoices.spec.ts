@@ -304,6 +304,7 @@ test('the month’s invoice is in My Invoices with the right figures; its page, 
   await expect(page.getByText('12 Orbit Lane')).toBeVisible();
   const lines = page.getByRole('table', { name: 'Lines' });
   await expect(lines).toContainText('Token deployments (4): 120 credits');
+  await expect(lines).toContainText(`Gateway calls — read (${GATEWAY_READS} calls)`);
   await expect(lines).toContainText('£15.75');
   await expect(page.getByText('£18.90').first()).toBeVisible();
   await snap(page, 'invoices-03-invoice-page');

@@ -54,7 +54,7 @@ import { integrateService } from './services/integrate/routes.ts';
 import { qntPayments, subscribeCardPayments } from './services/payment/index.ts';
 import { paymentService } from './services/payment/routes.ts';
 import { tokeniseService } from './services/tokenise/index.ts';
-import { closeHours } from './services/usage/close.ts';
+import { closeHours, closeUntil } from './services/usage/close.ts';
 import type { App, Deps, RawHandler } from './types.ts';
 
 const SERVICE_PLUGINS: Record<ServiceName, (app: App, deps: Deps) => Promise<void>> = {
@@ -311,7 +311,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     });
     deps.runtime.accountPlan = createAccountPlanRuntime(deps, notices, app.log);
   }
-  deps.runtime.usage = { closeHours: (now) => closeHours(deps, now) };
+  deps.runtime.usage = { closeHours: (now) => closeHours(deps, now), closeUntil: (at) => closeUntil(deps, at) };
   // The platform API applications call (/oauth2/token, /api/gateway/{networkId}) goes with their manager.
   if (config.services.includes('application-manager')) {
     await app.register(async (scope) => platformApiRoutes(scope as App, deps));

@@ -65,7 +65,7 @@ export type Runtime = {
   /** Monthly charges of saved cards and card intents read again (jobs/card-charges.ts), where cards are taken. */
   cards?: { chargeDue(now: Date): Promise<{ charged: number; failed: number }>; reconcile(now: Date): Promise<number> };
   /** The gateway's closed hours made usage records and ledger consumption (jobs/usage-close.ts). */
-  usage?: { closeHours(now: Date): Promise<CloseResult> };
+  usage?: { closeHours(now: Date): Promise<CloseResult>; closeUntil(at: Date): Promise<CloseResult> };
   /** The month's close of pay-as-you-go use into invoices (jobs/invoice-close.ts, the dev billing routes). */
   invoices?: InvoicesRuntime;
 };

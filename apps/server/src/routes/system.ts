@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  USAGE_CLOSE_GRACE_MINUTES,
   ZClosePeriodResult,
   ZProblem,
   ZRuntimeConfig,
@@ -174,7 +173,7 @@ export async function systemRoutes(app: App, deps: Deps) {
           tags: ['system'],
           summary: 'Development: close the current period now into invoices (not in production)',
           description:
-            'The “current period now” of issue 18: the gateway’s hours up to `at` (default now) are charged, then every pay-as-you-go account’s use from the start of the UTC month (or its last month’s invoice) to `at` is drafted and numbered at once, without the grace window. The same `at` again makes nothing.',
+            'The “current period now” of issue 18: every gateway call counted before `at` (default now) is charged, its unfinished hour too (calls of that hour counted later are charged by the next close), then every pay-as-you-go account’s use from the start of the UTC month (or its last month’s invoice) to `at` is drafted and numbered at once, without the grace window. The same `at` again makes nothing.',
           body: z.object({ at: z.iso.datetime({ offset: true }).optional() }),
           response: { 200: ZClosePeriodResult, '4xx': ZProblem, 503: ZProblem },
         },
@@ -183,9 +182,8 @@ export async function systemRoutes(app: App, deps: Deps) {
         const at = request.body.at ? new Date(request.body.at) : new Date();
         const { invoices, usage } = deps.runtime;
         if (!invoices || !usage) throw problem('SERVICE_UNAVAILABLE');
-        // Charged up to the end of `at`'s hour (with the flush grace): every call before `at` is in the ledger.
-        const hourEnd = Math.ceil(at.getTime() / 3_600_000) * 3_600_000;
-        await usage.closeHours(new Date(hourEnd + USAGE_CLOSE_GRACE_MINUTES * 60_000));
+        // Every call counted before `at` is charged, `at`'s unfinished hour too (services/usage/close.ts).
+        await usage.closeUntil(at);
         const result = await invoices.closePeriod({ periodEnd: at, now: at, finaliseNow: true });
         await deps.events.drain();
         return result;

@@ -42,15 +42,44 @@ export type CloseResult = {
  * is behind the mark (a development-clock run in the past) bills what it finds late in the
  * mark's hour, charged by the next run past it.
  */
-export async function closeHours(deps: { db: Database; events: EventBus }, now: Date): Promise<CloseResult> {
-  const closingMs = Math.floor((now.getTime() - USAGE_CLOSE_GRACE_MINUTES * 60_000) / HOUR_MS) * HOUR_MS;
-  const closing = new Date(closingMs);
-  const from = new Date(closingMs - USAGE_CLOSE_LOOKBACK_DAYS * 24 * HOUR_MS);
+export function closeHours(deps: CloseDeps, now: Date): Promise<CloseResult> {
+  const closing = new Date(Math.floor((now.getTime() - USAGE_CLOSE_GRACE_MINUTES * 60_000) / HOUR_MS) * HOUR_MS);
+  return close(deps, { closing, countedBefore: closing, billLateAt: (mark) => (closing > mark ? closing : mark) });
+}
+
+/**
+ * The development close of "the current period now" (POST /api/dev/billing/close-period): every
+ * call counted before `at` is charged now, those of `at`'s own unfinished hour too, and the mark
+ * moves to `at` itself, not to the hour's end. The calls of that hour counted later are late and
+ * billed at the mark (`at`), so the next development close, even within the same hour, charges
+ * them and finds them inside its period; a mark ahead of the period would leave them out of it (a
+ * second close in one hour once lost another account's calls). The regular close past the hour
+ * bills what it finds late in its closing hour, as always.
+ */
+export function closeUntil(deps: CloseDeps, at: Date): Promise<CloseResult> {
+  const countedBefore = new Date(Math.ceil(at.getTime() / HOUR_MS) * HOUR_MS);
+  return close(deps, { closing: at, countedBefore, billLateAt: (mark) => mark });
+}
+
+type CloseDeps = { db: Database; events: EventBus };
+
+type CloseSpan = {
+  /** The mark this run moves to: billed hours before it are charged. */
+  closing: Date;
+  /** The counters of the hours before this are recorded. */
+  countedBefore: Date;
+  /** Where a late record is billed, given the mark found: never before it (those hours are charged). */
+  billLateAt(closedUntil: Date): Date;
+};
+
+async function close(deps: CloseDeps, span: CloseSpan): Promise<CloseResult> {
+  const { closing } = span;
+  const from = new Date(Math.floor(closing.getTime() / HOUR_MS) * HOUR_MS - USAGE_CLOSE_LOOKBACK_DAYS * 24 * HOUR_MS);
   return new UsageCloseRepository(deps.db).transaction(async (repo, tx) => {
     await repo.lockClose();
     const closedUntil = (await repo.closedUntil()) ?? from;
-    const billedLate = closing > closedUntil ? closing : closedUntil;
-    const counts = await repo.unrecordedCounts(from, closing);
+    const billedLate = span.billLateAt(closedUntil);
+    const counts = await repo.unrecordedCounts(from, span.countedBefore);
     const records = await repo.insertRecords(counts.map((count) => recordOf(count, closedUntil, billedLate)));
     if (closing <= closedUntil) return { records, charges: 0 };
     const ledger = new LedgerRepository(tx);

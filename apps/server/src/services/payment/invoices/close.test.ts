@@ -526,6 +526,29 @@ describe('the month’s close (invoices)', () => {
     expect(bad.json().invalidParams?.[0]?.name).toBe('at');
   });
 
+  it('a second development close within the same hour bills the calls counted since the first', async () => {
+    const [a, b] = [await paygAccount(), await paygAccount()];
+    const hour = on(JAN, 20, 15);
+    const [first, second] = [on(JAN, 20, 15, 30), on(JAN, 20, 15, 45)];
+    const closeAt = (at: Date) =>
+      t.app.inject({ method: 'POST', url: '/api/dev/billing/close-period', payload: { at: at.toISOString() } });
+    await spend(a, hour, 180);
+    expect((await closeAt(first)).json()).toMatchObject({ drafted: 1, finalised: 1 });
+    // After the first close, in the same hour: more of A's calls, and B's first.
+    await spend(a, hour, 10);
+    await spend(b, hour, 130);
+    expect((await closeAt(second)).json()).toMatchObject({ drafted: 2, finalised: 2 });
+    const ofA = await monthly(a.accountId);
+    expect(ofA.map((row) => [row.periodStart, row.periodEnd, row.totalMinor])).toEqual([
+      [JAN, first, pence(80)],
+      [first, second, pence(10)],
+    ]);
+    const [ofB] = await monthly(b.accountId);
+    expect(ofB).toMatchObject({ periodStart: JAN, periodEnd: second, totalMinor: pence(30) });
+    // The regular close past the hour finds nothing left to charge.
+    expect(await closeUsage(on(JAN, 20, 16))).toEqual({ records: 0, charges: 0 });
+  });
+
   it('an order’s invoice: the customer snapshot and the VAT inside its price', async () => {
     const user = await newAppUser(t);
     await t.db.db.insert(billingDetails).values({
