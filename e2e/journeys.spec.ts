@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test, type ConsoleGuard } from './support/fixtures.ts';
 import { expectAccessible, snap } from './support/a11y.ts';
+import { chooseOption } from './support/journey.ts';
 import { totpCode, waitForFreshTotpWindow } from './support/totp.ts';
 
 // One user walks the whole first-visit path, then comes back with MFA: the steps depend on each other.
@@ -11,11 +12,6 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 const email = `journey-${Date.now()}@example.com`;
 const password = 'Journey-Passw0rd!';
 let totpSecret = '';
-
-async function chooseOption(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 async function signIn(page: Page, withPassword = password) {
   await page.goto('/login');

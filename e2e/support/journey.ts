@@ -5,10 +5,21 @@ import { expect as baseExpect, type Page } from '@playwright/test';
 const expect = baseExpect.configure({ timeout: 15_000 });
 const SIGN_IN_TIMEOUT = 20_000;
 
-/** Opens a select by its label and picks an option. */
+/**
+ * Opens a select by its label, picks an option and waits until the list has closed: while a
+ * select's list is open the rest of the page is hidden from the accessibility tree, so the next
+ * field could not be found. On a loaded machine a click can land while the list is still opening
+ * and be lost (one CI run waited four minutes for the next field); the pick is then repeated.
+ */
 export async function chooseOption(page: Page, label: string | RegExp, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const select = page.getByRole('combobox', { name: label });
+  const choice = page.getByRole('option', { name: option, exact: true });
+  await select.click();
+  await choice.click();
+  await expect(async () => {
+    if (await choice.isVisible()) await choice.click({ timeout: 2_000 });
+    await expect(page.getByRole('listbox')).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** The cookie banner of a fresh browser would cover the tables and forms in the screenshots. */
