@@ -158,6 +158,24 @@ export class OrdersRepository {
     return row ?? null;
   }
 
+  /** The account's oldest month's bill (USAGE order) still awaiting payment, other than `exceptId`. */
+  async oldestUnpaidBill(accountId: string, exceptId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.accountId, accountId),
+          eq(orders.kind, 'USAGE'),
+          eq(orders.status, 'AWAITING_PAYMENT'),
+          sql`${orders.id} <> ${exceptId}`,
+        ),
+      )
+      .orderBy(asc(orders.createdAt))
+      .limit(1);
+    return row?.id ?? null;
+  }
+
   /** An order as its answer shows it; only the account's own when `accountId` is given. */
   async view(orderId: string, accountId?: string): Promise<OrderView | null> {
     const [row] = await this.views(

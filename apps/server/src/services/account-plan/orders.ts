@@ -534,7 +534,8 @@ export class OrderService {
     let periodEnd = order.periodEnd;
     let feeLine: string | undefined;
     if (order.kind === 'USAGE') {
-      await this.lifecycle.apply(order.accountId, { type: 'BILL_PAID', orderId: order.id }, { tx });
+      const nextBillOrderId = await repo.oldestUnpaidBill(order.accountId, order.id);
+      await this.lifecycle.apply(order.accountId, { type: 'BILL_PAID', orderId: order.id, nextBillOrderId }, { tx });
     } else if (order.kind !== 'CREDITS') {
       const plan = (await repo.ratePlan(order.ratePlanId!))!;
       if (order.kind === 'PLAN') {

@@ -260,6 +260,31 @@ describe('plan transitions (pure)', () => {
     });
   });
 
+  describe('BILL_PAID', () => {
+    const bill = (orderId: string, nextBillOrderId: string | null = null): PlanEvent => ({
+      type: 'BILL_PAID',
+      orderId,
+      nextBillOrderId,
+    });
+    const waiting = payg({ statusReason: 'RENEWAL_DUE', pendingOrderId: 'b1' });
+    it('the bill the plan waits for, paid: in good standing again, ACTIVE even after it failed', () => {
+      expect(ok(transition(waiting, bill('b1')))).toMatchObject({ statusReason: null, pendingOrderId: null });
+      const failed = payg({ status: 'INACTIVE', statusReason: 'RENEWAL_FAILED', pendingOrderId: 'b1' });
+      expect(ok(transition(failed, bill('b1')))).toMatchObject({ status: 'ACTIVE', statusReason: null });
+    });
+    it('a later bill still unpaid is waited for next', () => {
+      const failed = payg({ status: 'INACTIVE', statusReason: 'RENEWAL_FAILED', pendingOrderId: 'b1' });
+      expect(ok(transition(failed, bill('b1', 'b2')))).toMatchObject({
+        status: 'ACTIVE',
+        statusReason: 'RENEWAL_DUE',
+        pendingOrderId: 'b2',
+      });
+    });
+    it('another bill than the one waited for changes nothing', () => {
+      expect(ok(transition(waiting, bill('b0', 'b1')))).toEqual(waiting);
+    });
+  });
+
   describe('TRIAL_ENDED', () => {
     const end = addDays(T0, PLAN_TERMS.trialDays);
     it('the trial turns INACTIVE at its end, not before, once', () => {

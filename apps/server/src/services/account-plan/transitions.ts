@@ -44,7 +44,8 @@ export type PlanEvent =
   /** The renewal order (or a month's bill) was not paid by `dueAt`, its due date (the grace days). */
   | { type: 'RENEWAL_FAILED'; now: Date; dueAt: Date }
   /** A pay-as-you-go month's bill was paid: the plan is in good standing again. */
-  | { type: 'BILL_PAID'; orderId: string }
+  /** A month's bill paid; `nextBillOrderId` is a later one still unpaid, which the plan waits for next. */
+  | { type: 'BILL_PAID'; orderId: string; nextBillOrderId: string | null }
   | { type: 'TRIAL_ENDED'; now: Date }
   | { type: 'TRIAL_EXTENDED'; until: Date }
   | { type: 'CANCEL_REQUESTED' }
@@ -180,10 +181,13 @@ export function transition(state: PlanState, event: PlanEvent): Transition {
       if (event.now < event.dueAt) return refuse('ORDER_PENDING');
       // The order stays open: paying it later makes the plan ACTIVE again (PLAN_PAID, BILL_PAID).
       return to(state, { status: 'INACTIVE', statusReason: 'RENEWAL_FAILED' });
-    case 'BILL_PAID':
+    case 'BILL_PAID': {
       if (state.pendingOrderId !== event.orderId) return to(state, {}); // an older bill: nothing waits on it
-      if (state.status === 'DISABLED') return to(state, { pendingOrderId: null });
-      return to(state, { status: 'ACTIVE', statusReason: null, pendingOrderId: null });
+      const pendingOrderId = event.nextBillOrderId;
+      if (state.status === 'DISABLED') return to(state, { pendingOrderId });
+      // A bill placed while this one was pending is due in its turn: its due date can fail the plan.
+      return to(state, { status: 'ACTIVE', statusReason: pendingOrderId ? 'RENEWAL_DUE' : null, pendingOrderId });
+    }
     case 'TRIAL_ENDED':
       if (state.plan.type !== 'TRIAL' || !state.trialEndsAt || event.now < state.trialEndsAt) {
         return refuse('SUBSCRIPTION_NOT_CANCELLABLE');

@@ -398,7 +398,8 @@ export class InvoiceCloseRepository {
   /**
    * Pay-as-you-go plans ACTIVE with nothing pending wait for their month's bill (RENEWAL_DUE, as a
    * renewal does: the plans' sweep fails them when it is unpaid on its due date, and its payment
-   * — BILL_PAID — clears it). A plan already waiting for an older bill keeps that one.
+   * — BILL_PAID — clears it). A plan already waiting for an older bill keeps that one; paying it
+   * hands the wait on to this one (BILL_PAID's next bill).
    */
   async markRenewalDue(bills: { accountId: string; orderId: string }[], now: Date): Promise<RenewalDuePlan[]> {
     if (bills.length === 0) return [];

@@ -403,9 +403,16 @@ describe('the month’s close (invoices)', () => {
       if (pay === 'after-second-close') await payFirst();
       const bills = await usageOrders(a.accountId);
       expect(bills.map((bill) => bill.credits)).toEqual([150, 40]);
+      // Whenever the first was paid, the plan now waits for the second (its due date can fail the plan).
+      expect(await planState(t, a.accountId)).toMatchObject({
+        status: 'ACTIVE',
+        statusReason: 'RENEWAL_DUE',
+        pendingOrderId: bills[1]!.id,
+      });
       const { balance } = await new LedgerRepository(t.db.db).balance(a.accountId, 'CREDIT');
       // Once both are paid, the balance is back to zero: nothing billed twice, nothing missed.
       await receipt(t, staff, bills[1]!.id, { amountGbpMinor: bills[1]!.totalGbpMinor });
+      expect(await planState(t, a.accountId)).toMatchObject({ statusReason: null, pendingOrderId: null });
       expect((await new LedgerRepository(t.db.db).balance(a.accountId, 'CREDIT')).balance).toBe(balance + 40n);
       expect((await new LedgerRepository(t.db.db).balance(a.accountId, 'CREDIT')).balance).toBe(0n);
     }
