@@ -302,6 +302,21 @@ export class InvoiceCloseRepository {
     return written.length;
   }
 
+  /**
+   * Drafts of earlier period ends, never numbered (an outage past their grace window, a dev close
+   * that stopped after its draft), are superseded by this period's invoices, which start after
+   * each account's last numbered one and so cover their use: deleted, and their closes ended with
+   * no invoice. Answers how many.
+   */
+  async deleteSupersededDrafts(periodEnd: Date, now: Date): Promise<number> {
+    const rows = await this.rows<{ id: string }>(sql`
+      delete from invoices where kind = 'MONTHLY' and period_end < ${ts(periodEnd)} and status = 'DRAFT' returning id`);
+    await this.db.execute(sql`
+      update invoice_closes set finalised_at = ${ts(now)}, invoices = 0
+      where period_end < ${ts(periodEnd)} and finalised_at is null`);
+    return rows.length;
+  }
+
   /** Drafts that bill nothing are deleted: never numbered, no invoice. Answers how many. */
   async deleteEmptyDrafts(periodEnd: Date): Promise<number> {
     const rows = await this.rows<{ id: string }>(sql`

@@ -292,7 +292,7 @@ describe('the month’s close (invoices)', () => {
     expect(await planState(t, a.accountId)).toMatchObject({ statusReason: null });
   });
 
-  it('a draft left over for an earlier period end (never numbered) does not move the next period’s start', async () => {
+  it('a draft left over for an earlier period end (never numbered) is superseded by the next period’s invoice', async () => {
     const a = await paygAccount();
     await spend(a, on(JAN, 10, 10), 250);
     await closeUsage(FEB);
@@ -300,13 +300,17 @@ describe('the month’s close (invoices)', () => {
     const orphanEnd = on(JAN, 20);
     expect(await close({ periodEnd: orphanEnd, now: orphanEnd })).toMatchObject({ drafted: 1, finalised: 0 });
     await close({ periodEnd: FEB, now: FEB, finaliseNow: true });
+    // FEB's invoice starts after the last numbered one and bills the orphan's use: the orphan goes.
     const bills = await monthly(a.accountId);
-    expect(bills.map((row) => [row.status, row.periodStart, row.periodEnd])).toEqual([
-      ['DRAFT', JAN, orphanEnd],
-      ['OPEN', JAN, FEB],
-    ]);
-    const lines = await linesOf(bills[1]!.id);
+    expect(bills.map((row) => [row.status, row.periodStart, row.periodEnd])).toEqual([['OPEN', JAN, FEB]]);
+    const lines = await linesOf(bills[0]!.id);
     expect(lines[0]!.description).toBe('Gateway calls — read (2,500,000 calls): 250 credits');
+    // Its close is over: closing that period end again makes nothing.
+    expect(await close({ periodEnd: orphanEnd, now: FEB, finaliseNow: true })).toMatchObject({
+      drafted: 0,
+      finalised: 0,
+    });
+    expect(await monthly(a.accountId)).toHaveLength(1);
   });
 
   it('numbers without gaps over two periods, interleaved with order invoices', async () => {

@@ -89,7 +89,8 @@ export function periodStartOf(periodEnd: Date): Date {
  *    usage records and the ledger; recomputed on every run until it is numbered (late usage, by
  *    the hour its close billed it, still counts). Drafts are never shown to customers.
  * 3. Finalise, once the grace window (config.invoices.graceHours) has passed: drafts that bill
- *    nothing are deleted; the rest are priced in QNT at one read of the price and collected by a
+ *    nothing, and drafts of earlier period ends never numbered (superseded: this period starts
+ *    after each account's last numbered invoice), are deleted; the rest are priced in QNT at one read of the price and collected by a
  *    USAGE order each (so QNT, card and transfer pay them as before); the plans wait for their
  *    bill (RENEWAL_DUE); `order.placed` and `plan.changed` are announced; then, last, the bills
  *    are numbered from the INV counter in one go (no gaps: the counter is taken in the same
@@ -174,6 +175,7 @@ export class InvoiceClose implements InvoicesRuntime {
     periodEnd: Date,
     now: Date,
   ): Promise<string[]> {
+    await repo.deleteSupersededDrafts(periodEnd, now);
     await repo.deleteEmptyDrafts(periodEnd);
     const drafts = await repo.drafts(periodEnd);
     if (drafts.length === 0) {
