@@ -11,7 +11,7 @@ import type {
 import type { Follower, FollowedLog } from '../../adapters/chains/follower/index.ts';
 import { TRANSFER_TOPIC } from '../../adapters/chains/qnt-token.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
-import type { PriceSource } from '../../adapters/prices/create.ts';
+import type { PriceQuote, PriceSource } from '../../adapters/prices/create.ts';
 import type { Config } from '../../config.ts';
 import type { EventBus } from '../../events/port.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -123,12 +123,18 @@ export class QntPayments {
 
   /**
    * The QNT side of an order paid in QNT, in the order's transaction: the amount due in wei at
-   * the price of now (stored with its rate and time), until when the quote holds.
+   * the price of now (stored with its rate and time), until when the quote holds; or at `price`,
+   * a read the caller already priced with (the month's close prices its invoices and their
+   * orders at one read, so the invoice's QNT amount is the one the customer is asked for).
    */
-  async quote(tx: Database, order: { id: string; accountId: string; totalGbpMinor: number }): Promise<void> {
+  async quote(
+    tx: Database,
+    order: { id: string; accountId: string; totalGbpMinor: number },
+    price?: PriceQuote,
+  ): Promise<void> {
     if (!this.network) throw problem('QNT_PAYMENTS_UNAVAILABLE');
     const address = await this.addressFor(order.accountId, tx);
-    const price = await this.price();
+    price ??= await this.price();
     await new QntRepository(tx).insertPayment({
       orderId: order.id,
       accountId: order.accountId,

@@ -373,6 +373,29 @@ describe('the month’s close (invoices)', () => {
     expect(await t.db.db.select().from(orders).where(eq(orders.kind, 'USAGE'))).toHaveLength(2);
   });
 
+  it('a bill paid in QNT is quoted at the price its invoice was priced at, however the price moves', async () => {
+    const a = await paygAccount();
+    await t.db.db.update(accountPlans).set({ lastPaymentMethod: 'QNT' }).where(eq(accountPlans.accountId, a.accountId));
+    await spend(a, on(JAN, 5, 10), 250);
+    await closeUsage(FEB);
+    let reads = 0;
+    const quoted: { orderId: string; gbpPerQnt: string }[] = [];
+    const moving = new InvoiceClose({
+      ...closeDeps(),
+      // Every read of the price is a penny higher than the one before.
+      prices: {
+        qntInGbp: async () => ({ gbpPerQnt: `80.${String(++reads).padStart(2, '0')}`, at: FEB, source: 'test' }),
+      },
+      paymentMethods: () => ['QNT', 'BANK_TRANSFER'],
+      qnt: { quote: async (_tx, order, price) => void quoted.push({ orderId: order.id, gbpPerQnt: price.gbpPerQnt }) },
+    });
+    await moving.closePeriod({ periodEnd: FEB, now: FEB, finaliseNow: true });
+    const [bill] = await usageOrders(a.accountId);
+    const [invoice] = await monthly(a.accountId);
+    expect(bill!.paymentMethod).toBe('QNT');
+    expect(quoted).toEqual([{ orderId: bill!.id, gbpPerQnt: invoice!.gbpPerQnt }]);
+  });
+
   /** The close's dependencies as the app builds them (for a close with a crash point). */
   function closeDeps() {
     const runtime = createInvoicesRuntime(t.app.deps, t.app.log) as InvoiceClose;

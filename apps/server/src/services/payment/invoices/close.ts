@@ -9,7 +9,7 @@ import {
   type TMethodClass,
 } from '@connect/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { createPriceSource, type PriceSource } from '../../../adapters/prices/create.ts';
+import { createPriceSource, type PriceQuote, type PriceSource } from '../../../adapters/prices/create.ts';
 import type { Config } from '../../../config.ts';
 import type { EventBus } from '../../../events/port.ts';
 import { problem } from '../../../lib/errors.ts';
@@ -35,7 +35,11 @@ const HOUR_MS = 3_600_000;
 
 /** What the close needs of QNT payments: a QNT order's quote (its deposit address and amount), in the close's transaction. */
 export type CloseQnt = {
-  quote(tx: Database, order: { id: string; accountId: string; totalGbpMinor: number }): Promise<void>;
+  quote(
+    tx: Database,
+    order: { id: string; accountId: string; totalGbpMinor: number },
+    price: PriceQuote,
+  ): Promise<void>;
 };
 
 export type InvoiceCloseDeps = {
@@ -212,7 +216,8 @@ export class InvoiceClose implements InvoicesRuntime {
     this.deps.crashPoint?.('placed');
     for (const bill of bills) {
       if (bill.paymentMethod !== 'QNT' || !this.deps.qnt) continue;
-      await this.deps.qnt.quote(tx, { id: bill.orderId, accountId: bill.accountId, totalGbpMinor: bill.totalGbpMinor });
+      const order = { id: bill.orderId, accountId: bill.accountId, totalGbpMinor: bill.totalGbpMinor };
+      await this.deps.qnt.quote(tx, order, price);
     }
     const due = await repo.markRenewalDue(
       bills.map((bill) => ({ accountId: bill.accountId, orderId: bill.orderId })),
