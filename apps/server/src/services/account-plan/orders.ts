@@ -448,7 +448,9 @@ export class OrderService {
       const order = await repo.lock(payment.orderId);
       if (order?.status !== 'AWAITING_PAYMENT') continue;
       const isLate = payment.expiresAt.getTime() <= now.getTime();
-      const due = isLate ? await this.qnt.requote(tx, payment, order.totalGbpMinor) : payment.amountDue;
+      // What is left to pay: a part may have come by transfer before the order was switched to QNT.
+      const leftGbpMinor = Math.max(0, order.totalGbpMinor - (await repo.view(order.id))!.paidGbpMinor);
+      const due = isLate ? await this.qnt.requote(tx, payment, leftGbpMinor) : payment.amountDue;
       const { available } = await repo.ledger.balance(accountId, 'QNT');
       if (available < this.qnt.enough(due)) {
         if (available > 0n) await this.qnt.markPartial(tx, payment);
@@ -464,7 +466,7 @@ export class OrderService {
         orderId: order.id,
         method: 'QNT',
         externalId: `qnt:${order.id}`,
-        amountGbpMinor: order.totalGbpMinor - (await repo.view(order.id))!.paidGbpMinor,
+        amountGbpMinor: leftGbpMinor,
         receivedAt: now,
         recordedBy: null,
       });

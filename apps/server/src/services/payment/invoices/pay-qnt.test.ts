@@ -9,7 +9,7 @@ import { createTestApp, type TestContext } from '../../../../test/helpers.ts';
 import { CursorMovedError, followStep } from '../../../adapters/chains/follower/index.ts';
 import { ensureLocalQntToken } from '../../../adapters/chains/qnt-token.ts';
 import { rpcCall } from '../../../adapters/chains/rpc.ts';
-import { administrator } from '../../account-plan/test-support.ts';
+import { administrator, receipt } from '../../account-plan/test-support.ts';
 import { qntPayments } from '../index.ts';
 import { creditsOrder, get, invoiceOf, paidPlanCustomer, type Session } from './test-support.ts';
 
@@ -128,6 +128,27 @@ describe('paying an invoice in QNT', () => {
     await holdQnt(user.accountId, BigInt(waiting.qnt!.amountDue));
     const invoice = await invoiceOf(t, user, order.invoiceId);
     expect([invoice.status, invoice.amountDue]).toEqual(['PAID', 0]);
+  });
+
+  it('an order part paid by transfer, then switched to QNT: a quote that ran out is made again for what is left', async () => {
+    const staff = await administrator(t);
+    const { user } = await paidPlanCustomer(t, staff);
+    const order = await creditsOrder(t, user, 1_000);
+    const part = Math.floor(order.totalGbpMinor / 2);
+    const left = order.totalGbpMinor - part;
+    expect((await receipt(t, staff, order.id, { amountGbpMinor: part })).statusCode).toBe(200);
+    const waiting = await payQnt(user, order.invoiceId);
+    const forLeft = (BigInt(left) * QNT) / 8_000n;
+    expect(BigInt(waiting.qnt!.amountDue)).toBe(forLeft);
+    // The quote runs out before the QNT arrives: settled late, at today's price, for what is left.
+    await t.db.db
+      .update(qntPaymentRows)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(qntPaymentRows.orderId, order.id));
+    await holdQnt(user.accountId, forLeft);
+    const invoice = await invoiceOf(t, user, order.invoiceId);
+    expect([invoice.status, invoice.amountDue, invoice.paymentReceived]).toEqual(['PAID', 0, order.totalGbpMinor]);
+    expect((await stored(order.id)).quotes).toMatchObject([{ amountDue: forLeft, reason: 'PAID_LATE' }]);
   });
 
   it('the rate only reads: the order keeps its payment method and no quote is made until pay-qnt', async () => {
