@@ -8,6 +8,7 @@ import {
   documentNumber,
   formatInvoiceSort,
   invoicePeriod,
+  isExplanatoryLine,
   nextInvoiceSort,
   parseInvoiceSort,
   partyAddressLines,
@@ -104,6 +105,13 @@ describe('VAT', () => {
 });
 
 describe('documents', () => {
+  it('a line with no price, VAT or amount only explains the bill', () => {
+    const line = { unitPrice: '0', vat: 0, amount: 0 };
+    expect(isExplanatoryLine(line)).toBe(true);
+    expect(isExplanatoryLine({ ...line, unitPrice: '0.7874', amount: 1575, vat: 315 })).toBe(false);
+    // A priced line that rounds to nothing is still priced.
+    expect(isExplanatoryLine({ ...line, unitPrice: '0.0001' })).toBe(false);
+  });
   it('numbers with the series and six digits at least', () => {
     expect(documentNumber('INV', 42)).toBe('INV-000042');
     expect(documentNumber('RCT', 1_234_567)).toBe('RCT-1234567');

@@ -280,6 +280,15 @@ export const ZInvoiceLine = z
   .meta({ id: 'InvoiceLine' });
 export type TInvoiceLine = z.infer<typeof ZInvoiceLine>;
 
+/**
+ * A line that only explains the bill (the calls made, the credits used, what the credit balance
+ * covered): no price, no VAT, no amount. The page and the PDF show a dash in its money columns
+ * rather than a column of £0.00; the CSV keeps the zeros.
+ */
+export function isExplanatoryLine(line: Pick<TInvoiceLine, 'unitPrice' | 'vat' | 'amount'>): boolean {
+  return line.amount === 0 && line.vat === 0 && Number(line.unitPrice) === 0;
+}
+
 /** A credit note against the invoice (a refund), as the invoice shows it. */
 export const ZInvoiceCreditNote = z
   .object({

@@ -4,7 +4,13 @@
  * Dates en-GB with dots in the UK's time zone, pounds and dollars with their symbols and
  * thousands separators, QNT grouped by thousands.
  */
-import { partyAddressLines, type TInvoice, type TInvoiceParty, type TReceipt } from '@connect/shared';
+import {
+  isExplanatoryLine,
+  partyAddressLines,
+  type TInvoice,
+  type TInvoiceParty,
+  type TReceipt,
+} from '@connect/shared';
 import type { Config } from '../../../config.ts';
 import { formatCount, formatDate, formatDollars, formatPounds } from '../../../lib/formats.ts';
 
@@ -115,13 +121,17 @@ export function invoiceDocument(invoice: TInvoice, bank: Config['billing']['bank
     ],
     lines: {
       columns: ['Description', 'Quantity', 'Unit price', 'VAT', 'Amount'],
-      rows: invoice.lines.map((line) => [
-        line.description,
-        formatCount(line.quantity),
-        formatUnitPrice(line.unitPrice),
-        `${formatPounds(line.vat)} (${formatRate(line.vatRateBp)})`,
-        formatPounds(line.amount),
-      ]),
+      rows: invoice.lines.map((line) =>
+        isExplanatoryLine(line)
+          ? [line.description, formatCount(line.quantity), '—', '—', '—']
+          : [
+              line.description,
+              formatCount(line.quantity),
+              formatUnitPrice(line.unitPrice),
+              `${formatPounds(line.vat)} (${formatRate(line.vatRateBp)})`,
+              formatPounds(line.amount),
+            ],
+      ),
     },
     summary: [
       ['Subtotal', formatPounds(invoice.subtotal)],

@@ -108,6 +108,20 @@ describe('the invoice PDF', () => {
     expectAll(withNote.pages.join('\n'), ['Credit notes', 'CN-000007', 'Refund of the bundle', '£1,234.56']);
   });
 
+  it('prints a dash, not £0.00, in the money columns of a line that only explains the bill', async () => {
+    const order = await creditsOrder(t, user, 1_000);
+    const invoice = await invoiceOf(t, user, order.invoiceId);
+    const calls = { description: 'Gateway calls — read (17 calls)', quantity: 17, unitPrice: '0', vatRateBp: 0 };
+    const document = invoiceDocument(
+      { ...invoice, lines: [{ ...calls, vat: 0, amount: 0 }, ...invoice.lines] },
+      t.app.deps.config.billing.bank,
+    );
+    expect(document.lines.rows[0]).toEqual(['Gateway calls — read (17 calls)', '17', '—', '—', '—']);
+    expect(document.lines.rows[1]).toContain(formatPounds(invoice.lines[0]!.amount));
+    const { pages } = await pdfText(await invoicePdf(document, new Date()));
+    expectAll(pages.join('\n'), ['Gateway calls — read (17 calls) 17 — — —']);
+  });
+
   it('is the same document each time it is made (its metadata is the invoice’s)', async () => {
     const order = await creditsOrder(t, user, 1_000);
     const [a, b] = [await textOf(order.invoiceId), await textOf(order.invoiceId)];

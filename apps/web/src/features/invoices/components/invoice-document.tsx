@@ -10,10 +10,13 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { partyAddressLines, type TInvoice, type TInvoiceParty, type TOrder } from '@connect/shared';
+import { isExplanatoryLine, partyAddressLines, type TInvoice, type TInvoiceParty, type TOrder } from '@connect/shared';
 import { formatDate, formatDateTime, formatGbpUnitPrice, formatNumber, formatRateBp } from '../../../lib/format.ts';
 import { formatGbp, formatGbpPerQnt, formatQnt, formatUsd } from '../../../lib/plans/money.ts';
 import { InvoiceStatusChips } from './invoice-status.tsx';
+
+/** The money columns of a line that only explains the bill (isExplanatoryLine), as the portal shows no value. */
+const NONE = '–';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -152,20 +155,30 @@ export function InvoiceDocument({
                 <TableCell colSpan={5}>{t('invoice.noLines')}</TableCell>
               </TableRow>
             ) : (
-              invoice.lines.map((line, i) => (
-                <TableRow key={i}>
-                  <TableCell>{line.description}</TableCell>
-                  <TableCell align="right">{formatNumber(line.quantity)}</TableCell>
-                  <TableCell align="right">{formatGbpUnitPrice(line.unitPrice)}</TableCell>
-                  <TableCell align="right">
-                    {formatGbp(line.vat)}
-                    <Typography component="span" variant="body2" color="text.secondary">
-                      {` (${formatRateBp(line.vatRateBp)})`}
-                    </Typography>
-                  </TableCell>
-                  <TableCell align="right">{formatGbp(line.amount)}</TableCell>
-                </TableRow>
-              ))
+              invoice.lines.map((line, i) =>
+                isExplanatoryLine(line) ? (
+                  <TableRow key={i}>
+                    <TableCell>{line.description}</TableCell>
+                    <TableCell align="right">{formatNumber(line.quantity)}</TableCell>
+                    <TableCell align="right">{NONE}</TableCell>
+                    <TableCell align="right">{NONE}</TableCell>
+                    <TableCell align="right">{NONE}</TableCell>
+                  </TableRow>
+                ) : (
+                  <TableRow key={i}>
+                    <TableCell>{line.description}</TableCell>
+                    <TableCell align="right">{formatNumber(line.quantity)}</TableCell>
+                    <TableCell align="right">{formatGbpUnitPrice(line.unitPrice)}</TableCell>
+                    <TableCell align="right">
+                      {formatGbp(line.vat)}
+                      <Typography component="span" variant="body2" color="text.secondary">
+                        {` (${formatRateBp(line.vatRateBp)})`}
+                      </Typography>
+                    </TableCell>
+                    <TableCell align="right">{formatGbp(line.amount)}</TableCell>
+                  </TableRow>
+                ),
+              )
             )}
           </TableBody>
         </Table>

@@ -89,6 +89,7 @@ describe('InvoicePage', { timeout: 40_000 }, () => {
       .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(cells).toEqual([
       ['Description', 'Quantity', 'Unit price', 'VAT', 'Amount'],
+      ['Gateway calls — read (1,500,000 calls): 150 credits', '1,500,000', '–', '–', '–'],
       ['Pay-as-you-go credits, October 2026', '12,000', '£0.9449', '£1,889.80 (20 %)', '£9,449.00'],
     ]);
     const summary = screen.getByTestId('invoice-summary');

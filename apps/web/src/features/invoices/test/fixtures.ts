@@ -121,6 +121,14 @@ export const MONTHLY: TInvoice = ZInvoice.parse({
   issuer: ISSUER,
   lines: [
     {
+      description: 'Gateway calls — read (1,500,000 calls): 150 credits',
+      quantity: 1_500_000,
+      unitPrice: '0',
+      vatRateBp: 0,
+      vat: 0,
+      amount: 0,
+    },
+    {
       description: 'Pay-as-you-go credits, October 2026',
       quantity: 12_000,
       unitPrice: '0.9449',
