@@ -35,6 +35,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // Each file builds its own app and database, and no server test mocks modules or edits the
+          // environment, so files share their worker's loaded modules: the suite took 474 s instead
+          // of 645 s on this machine (module import 51 s instead of 316 s, summed over the workers).
+          isolate: false,
         },
       },
       'apps/web/vitest.config.ts',
