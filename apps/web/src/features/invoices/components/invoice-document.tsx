@@ -155,30 +155,30 @@ export function InvoiceDocument({
                 <TableCell colSpan={5}>{t('invoice.noLines')}</TableCell>
               </TableRow>
             ) : (
-              invoice.lines.map((line, i) =>
-                isExplanatoryLine(line) ? (
-                  <TableRow key={i}>
-                    <TableCell>{line.description}</TableCell>
-                    <TableCell align="right">{formatNumber(line.quantity)}</TableCell>
-                    <TableCell align="right">{NONE}</TableCell>
-                    <TableCell align="right">{NONE}</TableCell>
-                    <TableCell align="right">{NONE}</TableCell>
-                  </TableRow>
-                ) : (
-                  <TableRow key={i}>
-                    <TableCell>{line.description}</TableCell>
-                    <TableCell align="right">{formatNumber(line.quantity)}</TableCell>
-                    <TableCell align="right">{formatGbpUnitPrice(line.unitPrice)}</TableCell>
-                    <TableCell align="right">
-                      {formatGbp(line.vat)}
-                      <Typography component="span" variant="body2" color="text.secondary">
-                        {` (${formatRateBp(line.vatRateBp)})`}
-                      </Typography>
-                    </TableCell>
-                    <TableCell align="right">{formatGbp(line.amount)}</TableCell>
-                  </TableRow>
-                ),
-              )
+              invoice.lines.map((line, i) => (
+                <TableRow key={i}>
+                  <TableCell>{line.description}</TableCell>
+                  <TableCell align="right">{formatNumber(line.quantity)}</TableCell>
+                  {isExplanatoryLine(line) ? (
+                    <>
+                      <TableCell align="right">{NONE}</TableCell>
+                      <TableCell align="right">{NONE}</TableCell>
+                      <TableCell align="right">{NONE}</TableCell>
+                    </>
+                  ) : (
+                    <>
+                      <TableCell align="right">{formatGbpUnitPrice(line.unitPrice)}</TableCell>
+                      <TableCell align="right">
+                        {formatGbp(line.vat)}
+                        <Typography component="span" variant="body2" color="text.secondary">
+                          {` (${formatRateBp(line.vatRateBp)})`}
+                        </Typography>
+                      </TableCell>
+                      <TableCell align="right">{formatGbp(line.amount)}</TableCell>
+                    </>
+                  )}
+                </TableRow>
+              ))
             )}
           </TableBody>
         </Table>
