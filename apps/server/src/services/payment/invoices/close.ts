@@ -98,8 +98,9 @@ export function periodStartOf(periodEnd: Date): Date {
  *    read of the price (their QNT quotes too) and collected by a USAGE order each (so QNT, card
  *    and transfer pay them as before); the plans wait for their bill (RENEWAL_DUE);
  *    `order.placed` and `plan.changed` are announced; then, last, the bills are numbered from
- *    the INV counter in one go (no gaps: the counter is taken in the same transaction), snapshotted (customer, VAT), and `invoice.finalised` announced. The counter's
- *    row lock is the transaction's last: an order's placement locks its plan and then takes a
+ *    the INV counter in one go (no gaps: the counter is taken in the same transaction),
+ *    snapshotted (customer, VAT), and `invoice.finalised` announced. The counter's row lock is
+ *    the transaction's last: an order's placement locks its plan and then takes a
  *    number, so the two never wait for each other in a cycle, and orders wait only for the
  *    numbering and the commit, never for the close's bulk writes and quotes.
  *
