@@ -28,6 +28,8 @@ const ZEnv = z.object({
   DOCUMENTATION_URL: z.url().default('https://docs.quant.network/'),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   SUPPORT_EMAIL: z.string().default('support@connect.localhost'),
+  /** Where staff alerts are mailed (issue 27 §4); unset: ADMIN_EMAIL, else SUPPORT_EMAIL. */
+  STAFF_ALERT_EMAIL: z.string().optional(),
   /** Pay as you go: how far the credits may go below zero before the month-end bill (docs/decisions.md). */
   PAYG_CREDIT_LIMIT: z.coerce.number().int().min(0).default(1_000),
   /** US dollars per pound for orders mixing the fee (pounds) and bundles (dollars) until a prices adapter is configured. */
@@ -169,6 +171,8 @@ export type Config = {
   documentationUrl: string;
   /** Where support and authorise enquiries are sent. */
   supportEmail: string;
+  /** Where staff alerts are mailed: STAFF_ALERT_EMAIL, else ADMIN_EMAIL, else SUPPORT_EMAIL. */
+  staffAlertEmail: string;
   qnt: {
     network: string;
     tokenAddress: string | null;
@@ -265,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     documentationUrl: e.DOCUMENTATION_URL,
     supportEmail: e.SUPPORT_EMAIL,
+    staffAlertEmail: e.STAFF_ALERT_EMAIL || e.ADMIN_EMAIL || e.SUPPORT_EMAIL,
     qnt: {
       network: e.QNT_NETWORK,
       tokenAddress: e.QNT_TOKEN_ADDRESS?.toLowerCase() ?? null,
