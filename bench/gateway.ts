@@ -41,7 +41,11 @@ async function runServer(rpcUrl: string) {
 
   const config = loadConfig({
     ...process.env,
-    NODE_ENV: 'production',
+    // Not 'production': production requires PostgreSQL and SMTP (apps/server/src/production-checks.ts);
+    // the sandboxes are off, as they are there.
+    NODE_ENV: 'benchmark',
+    CARD_SANDBOX: 'off',
+    KYC_SANDBOX: 'off',
     SECRET_KEY: 'bench-secret-key',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'connect-bench-gateway-')),
     PORT: '0',

@@ -1,12 +1,26 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_VAT_RATES_BP, SERVICES, type ServiceName, type TInvoiceParty } from '@connect/shared';
 import { loadChainsConfig, type ChainsConfig } from './adapters/chains/chain-config.ts';
+import { productionProblems, productionProblemsMessage } from './production-checks.ts';
 
 const ZEnv = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().default('0.0.0.0'),
+  /** The proxies whose X-Forwarded-For names the client (addresses or CIDRs); unset: the socket's peer is the client. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   PUBLIC_URL: z.string().optional(),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.string().optional(),
@@ -152,6 +166,12 @@ export type Config = {
   isProduction: boolean;
   port: number;
   host: string;
+  /**
+   * Fastify's `trustProxy`: the proxies (addresses, CIDRs, or proxy-addr's `loopback`,
+   * `linklocal`, `uniquelocal`) whose X-Forwarded-For is believed; false: the client is the
+   * socket's peer, whatever the request claims.
+   */
+  trustProxy: string[] | false;
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -241,16 +261,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const unknown = services.filter((s) => !(SERVICES as readonly string[]).includes(s));
   if (unknown.length) throw new Error(`Invalid configuration: SERVICES names unknown services ${unknown.join(', ')}`);
   const isProduction = e.NODE_ENV === 'production';
-  if (isProduction && !e.SECRET_KEY) throw new Error('Invalid configuration: SECRET_KEY is required in production');
   const identity: Config['identity'] =
     e.COGNITO_USER_POOL_ID && e.COGNITO_CLIENT_ID
       ? { mode: 'cognito', region: e.COGNITO_REGION, poolId: e.COGNITO_USER_POOL_ID, clientId: e.COGNITO_CLIENT_ID }
       : { mode: 'embedded', region: 'us-east-1', poolId: e.IDP_POOL_ID, clientId: e.IDP_CLIENT_ID };
-  return {
+  const config: Config = {
     env: e.NODE_ENV,
     isProduction,
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
@@ -348,4 +368,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chains: loadChainsConfig(present, path.resolve(e.DATA_DIR)),
     identity,
   };
+  // Production starts only from a configuration that passes the one checked list, naming every
+  // setting it refuses at once (production-checks.ts).
+  if (isProduction) {
+    const problems = productionProblems(config, present);
+    if (problems.length) throw new Error(productionProblemsMessage(problems));
+  }
+  return config;
+}
+
+/** proxy-addr's named ranges, accepted by Fastify's trustProxy beside addresses and CIDRs. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: unset, `off`, `0` or `false` trust no proxy; otherwise a comma-separated list of
+ * addresses, CIDRs and proxy-addr's named ranges. Trusting every peer (`true`) or a hop count is
+ * refused: either lets a client that reaches the server directly choose its own address (and
+ * Fastify 5 ignores X-Forwarded-For for a bare hop count anyway). Answers the list, false, or
+ * the reason it is refused.
+ */
+export function parseTrustProxy(value: string | undefined): string[] | false | string {
+  const trimmed = value?.trim().toLowerCase() ?? '';
+  if (['', 'off', '0', 'false'].includes(trimmed)) return false;
+  if (['on', 'true', '*'].includes(trimmed) || /^\d+$/.test(trimmed)) {
+    return "name the proxies' addresses or CIDRs (trusting every peer, or a hop count, lets any client choose its address)";
+  }
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => {
+    if (PROXY_RANGES.includes(entry)) return false;
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    if (!family || extra !== undefined) return true;
+    if (prefix === undefined) return false;
+    return !/^\d{1,3}$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128);
+  });
+  if (wrong.length) return `not an address, CIDR or ${PROXY_RANGES.join('/')}: ${wrong.join(', ')}`;
+  return entries;
 }

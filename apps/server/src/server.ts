@@ -6,10 +6,19 @@ import { ensureAdministrator } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
-// Local chains first: the catalogue records their URLs when the app is built.
+// The configuration first, before anything starts: a production configuration that fails its
+// checked list (production-checks.ts) stops here with every refused setting named.
+let loaded: ReturnType<typeof loadConfig>;
+try {
+  loaded = loadConfig();
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
+// Local chains next (never in production: devchains.ts): the catalogue records their URLs when the app is built.
 let devchains: Awaited<ReturnType<typeof startConfiguredDevChains>>;
 try {
-  devchains = await startConfiguredDevChains(loadConfig());
+  devchains = await startConfiguredDevChains(loaded);
 } catch (error) {
   process.stderr.write(
     `Could not start the local chains (DEVCHAIN_PORTS chooses their ports, DEVCHAINS=0 turns them off):\n${String(error)}\n`,

@@ -5,6 +5,10 @@ import { NETWORK_SEEDS, envSuffix, withRpcUrl, type ConfiguredNetwork } from './
 export type ChainsConfig = {
   /** Local anvil chains started by server.ts (not by buildApp, so tests never start them implicitly). */
   devchains: {
+    /**
+     * On by default except with NODE_ENV=production, where they are off and DEVCHAINS=on is refused
+     * (production-checks.ts): anvil funds ten accounts whose keys everyone knows.
+     */
     enabled: boolean;
     /** Ports by devchain slot (ethereum-testnet, polygon-testnet); 0 picks a free port. */
     ports: number[];
@@ -27,7 +31,7 @@ export type ChainsConfig = {
 };
 
 const ZChainsEnv = z.object({
-  DEVCHAINS: z.enum(['0', '1', 'off', 'on', 'false', 'true']).default('1'),
+  DEVCHAINS: z.enum(['0', '1', 'off', 'on', 'false', 'true']).optional(),
   DEVCHAIN_PORTS: z
     .string()
     .regex(/^\s*\d{1,5}\s*(,\s*\d{1,5}\s*)*$/, 'a comma-separated list of ports')
@@ -87,7 +91,7 @@ export function loadChainsConfig(env: Record<string, string | undefined>, dataDi
   if (ports.some((p) => p > 65_535)) throw new Error('Invalid configuration: DEVCHAIN_PORTS: ports are at most 65535');
   return {
     devchains: {
-      enabled: ['1', 'on', 'true'].includes(e.DEVCHAINS),
+      enabled: e.DEVCHAINS === undefined ? env.NODE_ENV !== 'production' : ['1', 'on', 'true'].includes(e.DEVCHAINS),
       ports,
       stateDir: path.join(dataDir, 'chains'),
     },

@@ -14,13 +14,16 @@ export type RunningDevChains = {
  * Starts a local anvil chain for every catalogue network with a devchain slot and no
  * NETWORK_RPC_<CODE> (when DEVCHAINS is on), on DEVCHAIN_PORTS, with state persisted to
  * `DATA_DIR/chains/<code>.json`, mining each transaction at once and a block every second.
- * Used by server.ts only.
+ * Used by server.ts only; with NODE_ENV=production it starts nothing.
  */
 export async function startConfiguredDevChains(config: Config): Promise<RunningDevChains> {
   const { devchains } = config.chains;
-  const wanted = devchains.enabled
-    ? config.chains.networks.filter((n) => n.devchainSlot !== undefined && !n.rpcFromEnv)
-    : [];
+  // Never in production, whatever the settings say (loadConfig refuses DEVCHAINS=on there already):
+  // anvil funds ten accounts whose keys everyone knows, and the local QNT follows the chains.
+  const wanted =
+    devchains.enabled && !config.isProduction
+      ? config.chains.networks.filter((n) => n.devchainSlot !== undefined && !n.rpcFromEnv)
+      : [];
   const started = await startDevChains(
     wanted.map((n) => ({
       chainId: n.chainId,

@@ -5,6 +5,7 @@ import { FIELD_MESSAGES, KYC_MESSAGES, ZKycStatusResponse, ZKycSdkToken, ZProble
 import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../../test/helpers.ts';
+import { PRODUCTION_ENV } from '../../../test/production-env.ts';
 import { onfidoSignature } from '../../adapters/kyc/onfido.ts';
 import { FakeOnfido } from '../../adapters/kyc/testing/fake-onfido.ts';
 import { requireVerifiedIdentity } from './kyc-guard.ts';
@@ -307,8 +308,9 @@ describe('connect service: no sandbox in production unless KYC_SANDBOX=on', () =
 
   it('defaults: the sandbox verifies outside production only', () => {
     expect(testConfig({ NODE_ENV: 'development' }).kyc.sandboxAllowed).toBe(true);
-    expect(testConfig({ NODE_ENV: 'production' }).kyc.sandboxAllowed).toBe(false);
-    expect(testConfig({ NODE_ENV: 'production', KYC_SANDBOX: 'on' }).kyc.sandboxAllowed).toBe(true);
+    expect(testConfig(PRODUCTION_ENV).kyc.sandboxAllowed).toBe(false);
+    // Issue 27: production refuses to start with the sandbox on (production-checks.ts).
+    expect(() => testConfig({ ...PRODUCTION_ENV, KYC_SANDBOX: 'on' })).toThrow(/KYC_SANDBOX=on is forbidden/);
     expect(testConfig({ KYC_SANDBOX: 'off' }).kyc.sandboxAllowed).toBe(false);
   });
 });

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { DEV_ACCOUNTS } from '@connect/devchain';
+import { PRODUCTION_ENV } from '../test/production-env.ts';
+import { LOCAL_QNT_ADDRESS } from './adapters/chains/qnt-token.ts';
+import { loadConfig } from './config.ts';
+import { qntNetworkOf } from './services/payment/qnt-payments.ts';
+
+/** A QNT token address that is not the local one (a production token is configured by address). */
+const TOKEN = '0x4a220e6096b25eadb88358cb44068a3248254675';
+
+/** The settings the production check names, in its order (each line of its message starts with one). */
+function refusedSettings(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    const message = (error as Error).message;
+    expect(message).toMatch(/^Invalid configuration for production/);
+    return message
+      .split('\n')
+      .slice(1)
+      .map((line) => line.replace(/^\s*- /, '').split(/[ =]/)[0]!);
+  }
+  return [];
+}
+
+/** Issue 27 §1: a production instance takes no free test money, whatever else is configured. */
+describe('the production configuration, one checked list', () => {
+  it('names every missing setting in one message, not the first only', () => {
+    expect(refusedSettings({ NODE_ENV: 'production' })).toEqual([
+      'SECRET_KEY',
+      'DATABASE_URL',
+      'PUBLIC_URL',
+      'SMTP_URL',
+    ]);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRET_KEY is required/);
+  });
+
+  it('starts with the required settings, and then no development convenience is on', () => {
+    const config = loadConfig(PRODUCTION_ENV);
+    expect(config.isProduction).toBe(true);
+    expect(config.chains.devchains.enabled).toBe(false);
+    expect(config.cards.sandbox.allowed).toBe(false);
+    expect(config.kyc.sandboxAllowed).toBe(false);
+    expect(config.signUpCaptcha).toBe(true);
+    // No QNT configured: QNT is not offered (the subscription's payment methods come from qntNetworkOf).
+    expect(config.qnt.tokenAddress).toBeNull();
+    expect(qntNetworkOf(config)).toBeNull();
+  });
+
+  it('forbids the local chains, the card and KYC sandboxes and sign-up without a captcha, each by name', () => {
+    const env = { ...PRODUCTION_ENV, DEVCHAINS: '1', CARD_SANDBOX: 'on', KYC_SANDBOX: 'on', SIGNUP_CAPTCHA: 'off' };
+    expect(refusedSettings(env)).toEqual(['DEVCHAINS', 'CARD_SANDBOX', 'KYC_SANDBOX', 'SIGNUP_CAPTCHA']);
+    expect(() => loadConfig(env)).toThrow(/DEVCHAINS=1 is forbidden/);
+    // Missing and forbidden settings come in the same message.
+    expect(refusedSettings({ NODE_ENV: 'production', SECRET_KEY: 'k', DEVCHAINS: 'on' })).toEqual([
+      'DATABASE_URL',
+      'PUBLIC_URL',
+      'SMTP_URL',
+      'DEVCHAINS',
+    ]);
+  });
+
+  it('lets a sign-up captcha be turned off when AWS Cognito, not the embedded pool, signs users up', () => {
+    const cognito = { COGNITO_USER_POOL_ID: 'eu-west-1_Abc', COGNITO_CLIENT_ID: 'client' };
+    expect(refusedSettings({ ...PRODUCTION_ENV, ...cognito, SIGNUP_CAPTCHA: 'off' })).toEqual([]);
+  });
+
+  it('takes QNT only on a network whose RPC URL is configured for it, never a local chain or the local token', () => {
+    // The token without its network's RPC URL: QNT would silently not be offered; say so instead.
+    expect(refusedSettings({ ...PRODUCTION_ENV, QNT_TOKEN_ADDRESS: TOKEN })).toEqual(['NETWORK_RPC_ETHEREUM_TESTNET']);
+    // A chain on this machine's loopback standing in for a testnet is a development chain.
+    expect(
+      refusedSettings({
+        ...PRODUCTION_ENV,
+        QNT_TOKEN_ADDRESS: TOKEN,
+        NETWORK_RPC_ETHEREUM_TESTNET: 'http://127.0.0.1:8545',
+      }),
+    ).toEqual(['QNT_NETWORK']);
+    // anvil's public account deploys the local QNT at this address on any chain it is sent to.
+    expect(
+      refusedSettings({
+        ...PRODUCTION_ENV,
+        QNT_NETWORK: 'ethereum-mainnet',
+        NETWORK_RPC_ETHEREUM_MAINNET: 'https://eth.example.com',
+        QNT_TOKEN_ADDRESS: LOCAL_QNT_ADDRESS,
+      }),
+    ).toEqual(['QNT_TOKEN_ADDRESS']);
+    expect(refusedSettings({ ...PRODUCTION_ENV, QNT_NETWORK: 'nowhere', QNT_TOKEN_ADDRESS: TOKEN })).toEqual([
+      'QNT_NETWORK',
+    ]);
+
+    const config = loadConfig({
+      ...PRODUCTION_ENV,
+      QNT_NETWORK: 'ethereum-mainnet',
+      NETWORK_RPC_ETHEREUM_MAINNET: 'https://eth.example.com',
+      QNT_TOKEN_ADDRESS: TOKEN,
+    });
+    expect(qntNetworkOf(config)).toMatchObject({ code: 'ethereum-mainnet', tokenAddress: TOKEN });
+  });
+
+  it("refuses anvil's public accounts as the treasury or a deployer key", () => {
+    const anvil = DEV_ACCOUNTS[0]!;
+    expect(
+      refusedSettings({
+        ...PRODUCTION_ENV,
+        QNT_TREASURY_ADDRESS: anvil.address,
+        DEPLOYER_PRIVATE_KEY_POLYGON_MAINNET: DEV_ACCOUNTS[3]!.privateKey,
+      }),
+    ).toEqual(['QNT_TREASURY_ADDRESS', 'DEPLOYER_PRIVATE_KEY_POLYGON_MAINNET']);
+  });
+
+  it('names the Stripe keys missing when only some are set', () => {
+    expect(refusedSettings({ ...PRODUCTION_ENV, STRIPE_SECRET_KEY: 'sk_live_x' })).toEqual([
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ]);
+  });
+
+  it('applies in production only: development keeps every embedded default', () => {
+    const config = loadConfig({ NODE_ENV: 'development', DEVCHAINS: '1', CARD_SANDBOX: 'on' });
+    expect(config.chains.devchains.enabled).toBe(true);
+    expect(config.cards.sandbox.allowed).toBe(true);
+    expect(loadConfig({}).chains.devchains.enabled).toBe(true);
+  });
+});
