@@ -111,7 +111,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     // Accept a caller's request id (a load balancer's) when it looks like one; otherwise mint one.
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    // Who the client is (request.ip: logs, rate limits): the socket's peer, unless it is one of the
+    // proxies TRUST_PROXY names; then the address that proxy put in X-Forwarded-For. Trusting
+    // everyone let any client choose the address it is logged and rate-limited as.
+    trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     // The onReady work (start-up tasks, pg-boss installing its schema on first start) may take
     // longer than Fastify's default 10 s on a busy two-core machine; it is bounded by its own tasks.

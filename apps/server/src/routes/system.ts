@@ -6,6 +6,7 @@ import {
   type TClosePeriodResult,
   type TRuntimeConfig,
 } from '@connect/shared';
+import { isLoopbackClient } from '../lib/client-address.ts';
 import { problem, ProblemError } from '../lib/errors.ts';
 import { MailOutboxRepository } from '../repositories/mail-outbox.ts';
 import { monthStartOf } from '../services/payment/invoices/close.ts';
@@ -28,7 +29,8 @@ const ZOutboxMessage = z.object({
   createdAt: z.string(),
 });
 
-export function runtimeConfigOf(deps: Deps): TRuntimeConfig {
+/** The SPA's configuration; `devMailbox` only for a client the dev mailbox answers (development, this machine). */
+export function runtimeConfigOf(deps: Deps, options: { isLoopbackClient: boolean }): TRuntimeConfig {
   const { config, pool } = deps;
   return {
     productName: config.productName,
@@ -47,12 +49,12 @@ export function runtimeConfigOf(deps: Deps): TRuntimeConfig {
       kyc: deps.kyc.isSandbox,
     },
     captcha: config.recaptcha ? { provider: 'recaptcha', siteKey: config.recaptcha.siteKey } : { provider: 'altcha' },
-    devMailbox: !config.isProduction,
+    devMailbox: !config.isProduction && options.isLoopbackClient,
     documentationUrl: config.documentationUrl,
   };
 }
 
-/** Health, runtime configuration and, outside production, the dev mailbox. */
+/** Health, runtime configuration and, outside production and for this machine only, the development helpers. */
 export async function systemRoutes(app: App, deps: Deps) {
   app.get(
     '/api/health',
@@ -90,106 +92,119 @@ export async function systemRoutes(app: App, deps: Deps) {
         response: { 200: ZRuntimeConfig },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return runtimeConfigOf(deps);
+      return runtimeConfigOf(deps, { isLoopbackClient: isLoopbackClient(request) });
     },
   );
 
-  if (!deps.config.isProduction) {
-    app.get(
-      '/api/dev/outbox',
-      {
-        config: { access: 'public' },
-        schema: {
-          tags: ['system'],
-          summary: 'Development mailbox: messages sent to an address, newest last (not in production)',
-          querystring: z.object({ to: z.string().trim().toLowerCase().min(1).max(320) }),
-          response: { 200: z.object({ messages: z.array(ZOutboxMessage) }) },
-        },
-      },
-      async (request) => {
-        const rows = await new MailOutboxRepository(deps.db).sentTo(request.query.to);
-        return {
-          messages: rows.map((row) => ({
-            id: row.id,
-            to: row.toAddress,
-            kind: row.kind,
-            subject: row.subject,
-            text: row.textBody,
-            code: row.code,
-            createdAt: row.createdAt.toISOString(),
-          })),
-        };
-      },
-    );
+  if (!deps.config.isProduction) await app.register(async (scope) => devRoutes(scope as App, deps));
+}
 
-    app.post(
-      '/api/dev/billing/run',
-      {
-        config: { access: 'public' },
-        schema: {
-          tags: ['system'],
-          summary:
-            'Development clock: close the gateway’s hours, run the plans’ periods and the card charges as of a time (not in production)',
-          description:
-            'Runs what the usage-close, hourly plan-periods, invoice-close and card-charges jobs would run at `at` (default now): first the gateway hours ended by then become usage records and ledger consumption, then trial ends, period ends with their renewals, failed renewals, then the close of the UTC month that ended last (drafts, numbered once the grace window has passed; null while its usage is not all charged), then the saved cards’ charges due by then. Lets a tester see a month end without waiting for it.',
-          body: z.object({ at: z.iso.datetime({ offset: true }).optional() }),
-          response: {
-            200: z.object({
-              usage: z.object({ records: z.number().int(), charges: z.number().int() }),
-              periods: z.object({
-                reminded: z.number().int(),
-                trialsEnded: z.number().int(),
-                periodsEnded: z.number().int(),
-                renewalsFailed: z.number().int(),
-              }),
-              invoices: ZClosePeriodResult.nullable(),
-              charges: z.object({ charged: z.number().int(), failed: z.number().int() }),
+/**
+ * Development helpers (/api/dev/*): the mailbox, where sign-up and password-reset codes can be
+ * read, and the billing clock. Never mounted in production; in development they answer clients on
+ * this machine only, judged by the socket's peer (lib/client-address.ts), since the server listens
+ * on every interface by default: anyone else is answered as if they did not exist.
+ */
+async function devRoutes(app: App, deps: Deps) {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isLoopbackClient(request)) done();
+    else reply.callNotFound();
+  });
+
+  app.get(
+    '/api/dev/outbox',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'Development mailbox: messages sent to an address, newest last (not in production; this machine only)',
+        querystring: z.object({ to: z.string().trim().toLowerCase().min(1).max(320) }),
+        response: { 200: z.object({ messages: z.array(ZOutboxMessage) }) },
+      },
+    },
+    async (request) => {
+      const rows = await new MailOutboxRepository(deps.db).sentTo(request.query.to);
+      return {
+        messages: rows.map((row) => ({
+          id: row.id,
+          to: row.toAddress,
+          kind: row.kind,
+          subject: row.subject,
+          text: row.textBody,
+          code: row.code,
+          createdAt: row.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/api/dev/billing/run',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary:
+          'Development clock: close the gateway’s hours, run the plans’ periods and the card charges as of a time (not in production; this machine only)',
+        description:
+          'Runs what the usage-close, hourly plan-periods, invoice-close and card-charges jobs would run at `at` (default now): first the gateway hours ended by then become usage records and ledger consumption, then trial ends, period ends with their renewals, failed renewals, then the close of the UTC month that ended last (drafts, numbered once the grace window has passed; null while its usage is not all charged), then the saved cards’ charges due by then. Lets a tester see a month end without waiting for it.',
+        body: z.object({ at: z.iso.datetime({ offset: true }).optional() }),
+        response: {
+          200: z.object({
+            usage: z.object({ records: z.number().int(), charges: z.number().int() }),
+            periods: z.object({
+              reminded: z.number().int(),
+              trialsEnded: z.number().int(),
+              periodsEnded: z.number().int(),
+              renewalsFailed: z.number().int(),
             }),
-          },
+            invoices: ZClosePeriodResult.nullable(),
+            charges: z.object({ charged: z.number().int(), failed: z.number().int() }),
+          }),
         },
       },
-      async (request) => {
-        const at = request.body.at ? new Date(request.body.at) : new Date();
-        const { accountPlan, cards, invoices: close, usage: metering } = deps.runtime;
-        const usage = metering ? await metering.closeHours(at) : { records: 0, charges: 0 };
-        const periods = accountPlan
-          ? await accountPlan.sweep(at)
-          : { reminded: 0, trialsEnded: 0, periodsEnded: 0, renewalsFailed: 0 };
-        const invoices = close ? await closeIfClosable(close, { periodEnd: monthStartOf(at), now: at }) : null;
-        // The month's bills are scheduled by a subscriber of their `order.placed`: delivered first.
-        await deps.events.drain();
-        const charges = cards ? await cards.chargeDue(at) : { charged: 0, failed: 0 };
-        return { usage, periods, invoices, charges };
-      },
-    );
+    },
+    async (request) => {
+      const at = request.body.at ? new Date(request.body.at) : new Date();
+      const { accountPlan, cards, invoices: close, usage: metering } = deps.runtime;
+      const usage = metering ? await metering.closeHours(at) : { records: 0, charges: 0 };
+      const periods = accountPlan
+        ? await accountPlan.sweep(at)
+        : { reminded: 0, trialsEnded: 0, periodsEnded: 0, renewalsFailed: 0 };
+      const invoices = close ? await closeIfClosable(close, { periodEnd: monthStartOf(at), now: at }) : null;
+      // The month's bills are scheduled by a subscriber of their `order.placed`: delivered first.
+      await deps.events.drain();
+      const charges = cards ? await cards.chargeDue(at) : { charged: 0, failed: 0 };
+      return { usage, periods, invoices, charges };
+    },
+  );
 
-    app.post(
-      '/api/dev/billing/close-period',
-      {
-        config: { access: 'public' },
-        schema: {
-          tags: ['system'],
-          summary: 'Development: close the current period now into invoices (not in production)',
-          description:
-            'The “current period now” of issue 18: every gateway call counted before `at` (default now) is charged, its unfinished hour too (calls of that hour counted later are charged by the next close), then every pay-as-you-go account’s use from the start of the UTC month (or its last month’s invoice) to `at` is drafted and numbered at once, without the grace window. The same `at` again makes nothing.',
-          body: z.object({ at: z.iso.datetime({ offset: true }).optional() }),
-          response: { 200: ZClosePeriodResult, '4xx': ZProblem, 503: ZProblem },
-        },
+  app.post(
+    '/api/dev/billing/close-period',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'Development: close the current period now into invoices (not in production; this machine only)',
+        description:
+          'The “current period now” of issue 18: every gateway call counted before `at` (default now) is charged, its unfinished hour too (calls of that hour counted later are charged by the next close), then every pay-as-you-go account’s use from the start of the UTC month (or its last month’s invoice) to `at` is drafted and numbered at once, without the grace window. The same `at` again makes nothing.',
+        body: z.object({ at: z.iso.datetime({ offset: true }).optional() }),
+        response: { 200: ZClosePeriodResult, '4xx': ZProblem, 503: ZProblem },
       },
-      async (request) => {
-        const at = request.body.at ? new Date(request.body.at) : new Date();
-        const { invoices, usage } = deps.runtime;
-        if (!invoices || !usage) throw problem('SERVICE_UNAVAILABLE');
-        // Every call counted before `at` is charged, `at`'s unfinished hour too (services/usage/close.ts).
-        await usage.closeUntil(at);
-        const result = await invoices.closePeriod({ periodEnd: at, now: at, finaliseNow: true });
-        await deps.events.drain();
-        return result;
-      },
-    );
-  }
+    },
+    async (request) => {
+      const at = request.body.at ? new Date(request.body.at) : new Date();
+      const { invoices, usage } = deps.runtime;
+      if (!invoices || !usage) throw problem('SERVICE_UNAVAILABLE');
+      // Every call counted before `at` is charged, `at`'s unfinished hour too (services/usage/close.ts).
+      await usage.closeUntil(at);
+      const result = await invoices.closePeriod({ periodEnd: at, now: at, finaliseNow: true });
+      await deps.events.drain();
+      return result;
+    },
+  );
 }
 
 /** The close of a month, or null while its usage is not all charged (PERIOD_NOT_CLOSABLE). */
