@@ -199,6 +199,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       ? { gateway: options.cards, sandbox: null }
       : await createCardGateway(config, {
           dbh,
+          box,
           log: app.log,
           deliver: async (payload, signature) =>
             (

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { kycChecks } from '@connect/db';
+import { sandboxWebhookSecret } from '../src/adapters/cards/create-gateway.ts';
 import { FakeOnfido } from '../src/adapters/kyc/testing/fake-onfido.ts';
 import { liftPlanLimits } from '../src/services/application-manager/testing.ts';
 import { networkId, newTokenUser, settled } from '../src/services/tokenise/test-support.ts';
@@ -114,6 +115,7 @@ export async function recordEveryOperation(): Promise<Recorded> {
       deliverEvents: async () => {
         await t.app.events.drain();
       },
+      cardWebhookSecret: () => sandboxWebhookSecret(t.db.db, t.app.deps.box),
     };
     const authorization: Record<Caller, () => string | undefined> = {
       user: () => user.headers.authorization,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SANDBOX_KEYS, stripeSignature } from '../src/adapters/cards/sandbox/index.ts';
+import { stripeSignature } from '../src/adapters/cards/sandbox/index.ts';
 import { onfidoSignature } from '../src/adapters/kyc/onfido.ts';
 import { HOLDER, qrc20Form } from '../src/services/tokenise/test-support.ts';
 import type { TestChain } from './chains.ts';
@@ -31,6 +31,8 @@ export type Helpers = {
   completeCheck: () => Promise<string>;
   /** Delivers the domain events written so far (the notifications they make). */
   deliverEvents: () => Promise<void>;
+  /** The installation's card webhook secret (the sandbox signs with it). */
+  cardWebhookSecret: () => Promise<string>;
 };
 
 export type Call = {
@@ -619,6 +621,17 @@ export function script(chain: TestChain): Call[] {
       send: () => ({ url: '/api/payment/management/eth-address-stats?page=0&size=1', as: 'admin' }),
       status: 200,
     },
+    // ── Staff alerts (connect): the list (nothing raised in the script) and an unknown one ──
+    {
+      operation: 'GET /api/connect/management/alerts',
+      send: () => ({ url: '/api/connect/management/alerts?status=all', as: 'admin' }),
+      status: 200,
+    },
+    {
+      operation: 'POST /api/connect/management/alerts/{id}/acknowledge',
+      send: () => ({ url: `/api/connect/management/alerts/${randomUUID()}/acknowledge`, as: 'admin' }),
+      status: 404,
+    },
 
     // ── Card payments (payment, card sandbox): credits paid by card with authentication, the card kept, Pay now, a refund ──
     ...['cardOrder', 'initiateOrder'].map((name): Call => ({
@@ -739,7 +752,7 @@ export function script(chain: TestChain): Call[] {
     })),
     ...[true, false].map((isSigned): Call => ({
       operation: 'POST /api/payment/card/webhook',
-      send: () => {
+      send: async (_s, h) => {
         const text = JSON.stringify({
           id: `evt_${randomUUID().replaceAll('-', '')}`,
           object: 'event',
@@ -752,7 +765,7 @@ export function script(chain: TestChain): Call[] {
           url: '/api/payment/card/webhook',
           as: 'none',
           raw: { type: 'application/json', text },
-          headers: { 'stripe-signature': isSigned ? stripeSignature(text, SANDBOX_KEYS.webhookSecret) : 't=1,v1=00' },
+          headers: { 'stripe-signature': isSigned ? stripeSignature(text, await h.cardWebhookSecret()) : 't=1,v1=00' },
         };
       },
       status: isSigned ? 200 : 400,

@@ -55,6 +55,20 @@ export type CardEvent =
 /** A webhook whose signature does not verify (answered 400). */
 export class CardSignatureError extends Error {}
 
+/**
+ * The provider answered a request with a refusal (Stripe's 4xx: invalid request, card error): it
+ * did nothing. Any other failure (a timeout, a 5xx) leaves the outcome unknown.
+ */
+export class CardRefusedError extends Error {
+  constructor(
+    message: string,
+    /** The provider's error code (Stripe's `code`, e.g. amount_too_large), when it gave one. */
+    readonly code: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
 export interface CardGateway {
   readonly mode: CardMode;
   /** What Stripe.js (or the sandbox's form) is given in the browser. */

@@ -5,8 +5,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import pino from 'pino';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCardGateway } from './create-gateway.ts';
-import { CardSignatureError, type CardGateway } from './port.ts';
+import { appSettings } from '@connect/db';
+import { SecretBox } from '../../lib/secret-box.ts';
+import { createCardGateway, sandboxWebhookSecret } from './create-gateway.ts';
+import { CardRefusedError, CardSignatureError, type CardGateway } from './port.ts';
 import { CardSandbox, SANDBOX_KEYS } from './sandbox/index.ts';
 import { stripeSignature } from './sandbox/webhooks.ts';
 import { StripeCardGateway } from './stripe.ts';
@@ -30,6 +32,7 @@ let gateway: CardGateway;
 let sandbox: CardSandbox;
 let port: number;
 const deliveries: Delivery[] = [];
+const box = new SecretBox('contract-test-key');
 
 beforeAll(async () => {
   dbh = await createTestDatabase();
@@ -37,6 +40,7 @@ beforeAll(async () => {
     { publicUrl: PUBLIC_URL, cards: { stripe: undefined, sandbox: { allowed: true, port: 0 } } },
     {
       dbh,
+      box,
       log,
       deliver: async (payload, signature) => {
         deliveries.push({ payload, signature });
@@ -423,20 +427,26 @@ describe('StripeCardGateway against the card sandbox', () => {
     );
     expect(first).toMatchObject({ status: 'succeeded', amount: 400, paymentIntentId: intent.id });
     expect(first.id).toMatch(/^re_/);
-    await expect(
-      gateway.refund({ paymentIntentId: intent.id, amount: 601, metadata: {} }, key()),
-    ).rejects.toMatchObject({
-      type: 'StripeInvalidRequestError',
-      code: 'amount_too_large',
-    });
+    // Stripe's refusal (a 400: nothing was refunded) is the port's CardRefusedError.
+    const tooMuch = gateway.refund({ paymentIntentId: intent.id, amount: 601, metadata: {} }, key());
+    await expect(tooMuch).rejects.toBeInstanceOf(CardRefusedError);
+    await expect(tooMuch).rejects.toMatchObject({ code: 'amount_too_large' });
     expect((await gateway.refund({ paymentIntentId: intent.id, amount: 600, metadata: {} }, key())).amount).toBe(600);
     await expect(gateway.refund({ paymentIntentId: intent.id, amount: 1, metadata: {} }, key())).rejects.toMatchObject({
+      constructor: CardRefusedError,
       code: 'charge_already_refunded',
     });
   });
 
   it('listens on a free port when the configured one is taken', async () => {
-    const second = new CardSandbox({ db: dbh.db, log, port, publicUrl: PUBLIC_URL, deliver: async () => 200 });
+    const second = new CardSandbox({
+      db: dbh.db,
+      log,
+      webhookSecret: sandbox.webhookSecret,
+      port,
+      publicUrl: PUBLIC_URL,
+      deliver: async () => 200,
+    });
     try {
       const elsewhere = await second.listen();
       expect(elsewhere).not.toBe(port);
@@ -449,6 +459,7 @@ describe('StripeCardGateway against the card sandbox', () => {
   it('refuses a wrong secret key and an unknown id as Stripe does', async () => {
     const stranger = new StripeCardGateway({
       ...SANDBOX_KEYS,
+      webhookSecret: sandbox.webhookSecret,
       secretKey: 'sk_test_wrong',
       mode: 'sandbox',
       host: '127.0.0.1',
@@ -520,7 +531,7 @@ describe('the sandbox’s webhooks', () => {
       type: 'payment_intent.succeeded',
       data: { object: {} },
     });
-    const signature = stripeSignature(payload, SANDBOX_KEYS.webhookSecret);
+    const signature = stripeSignature(payload, sandbox.webhookSecret);
     expect(gateway.parseWebhook(payload, signature)).toMatchObject({ id: 'evt_1', object: 'other' });
     expect(() => gateway.parseWebhook(payload.replace('evt_1', 'evt_2'), signature)).toThrow(CardSignatureError);
     expect(() => gateway.parseWebhook(payload, stripeSignature(payload, 'whsec_other'))).toThrow(CardSignatureError);
@@ -528,11 +539,53 @@ describe('the sandbox’s webhooks', () => {
     expect(() => gateway.parseWebhook(payload, 'garbage')).toThrow(CardSignatureError);
   });
 
+  it('signs with the installation’s own webhook secret, generated once and stored sealed', async () => {
+    expect(sandbox.webhookSecret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    // Another node of the installation (the same database) signs and verifies with the same one.
+    expect(await sandboxWebhookSecret(dbh.db, box)).toBe(sandbox.webhookSecret);
+    const [stored] = await dbh.db.select().from(appSettings).where(eq(appSettings.key, 'cards.sandbox_webhook_secret'));
+    expect(stored!.value.startsWith('v1.')).toBe(true);
+    expect(stored!.value).not.toContain(sandbox.webhookSecret.slice(6));
+    expect(box.open(stored!.value)).toBe(sandbox.webhookSecret);
+    // Another installation (its own database) has its own.
+    const elsewhere = await createTestDatabase();
+    try {
+      expect(await sandboxWebhookSecret(elsewhere.db, box)).not.toBe(sandbox.webhookSecret);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('refuses a signature dated more than 300 s away, ahead or behind, with Stripe as with the sandbox', () => {
+    const stripe = new StripeCardGateway({
+      secretKey: 'sk_test_elsewhere',
+      publishableKey: 'pk_test_elsewhere',
+      webhookSecret: 'whsec_elsewhere',
+      mode: 'stripe',
+    });
+    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'customer.created', data: { object: {} } });
+    const at = (seconds: number) => new Date(Date.now() + seconds * 1000);
+    for (const [checked, secret] of [
+      [stripe, 'whsec_elsewhere'],
+      [gateway, sandbox.webhookSecret],
+    ] as const) {
+      expect(checked.parseWebhook(payload, stripeSignature(payload, secret, at(-240))).id).toBe('evt_1');
+      expect(checked.parseWebhook(payload, stripeSignature(payload, secret, at(240))).id).toBe('evt_1');
+      expect(() => checked.parseWebhook(payload, stripeSignature(payload, secret, at(-310)))).toThrow(
+        CardSignatureError,
+      );
+      expect(() => checked.parseWebhook(payload, stripeSignature(payload, secret, at(3600)))).toThrow(
+        CardSignatureError,
+      );
+    }
+  });
+
   it('retries a failed delivery with backoff, and a restarted sandbox delivers what is pending', async () => {
     const statuses: number[] = [];
     const failing = new CardSandbox({
       db: dbh.db,
       log,
+      webhookSecret: sandbox.webhookSecret,
       port: 0,
       publicUrl: PUBLIC_URL,
       deliver: async () => {
@@ -561,6 +614,7 @@ describe('the sandbox’s webhooks', () => {
     const restarted = new CardSandbox({
       db: dbh.db,
       log,
+      webhookSecret: sandbox.webhookSecret,
       port: 0,
       publicUrl: PUBLIC_URL,
       pollMs: 50,

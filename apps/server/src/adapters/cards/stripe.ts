@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { CARD_INTENT_STATUSES, type TCardIntentStatus } from '@connect/shared';
 import {
+  CardRefusedError,
   CardSignatureError,
   type CardEvent,
   type CardFailure,
@@ -22,6 +23,20 @@ export type StripeCardGatewayOptions = {
   port?: number;
   protocol?: 'http' | 'https';
 };
+
+/**
+ * How far a webhook's signed timestamp may be from now, either way (Stripe's default tolerance,
+ * 300 s). Stripe's SDK refuses only old ones; one dated ahead is refused here too (issue 27), so a
+ * captured signature cannot be made to live longer by a clock set forward.
+ */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The `t=` of a Stripe-Signature header (unix seconds), or null. */
+function signedAt(header: string): number | null {
+  const part = header.split(',').find((item) => item.trim().startsWith('t='));
+  const seconds = part ? Number(part.trim().slice(2)) : NaN;
+  return Number.isInteger(seconds) ? seconds : null;
+}
 
 type Expandable = string | { id: string } | null;
 const idOf = (value: Expandable | undefined): string | null =>
@@ -190,10 +205,20 @@ export class StripeCardGateway implements CardGateway {
   }
 
   async refund(input: Parameters<CardGateway['refund']>[0], idempotencyKey: string): Promise<RefundView> {
-    const refund = await this.stripe.refunds.create(
-      { payment_intent: input.paymentIntentId, amount: input.amount, metadata: input.metadata },
-      { idempotencyKey },
-    );
+    let refund: Stripe.Refund;
+    try {
+      refund = await this.stripe.refunds.create(
+        { payment_intent: input.paymentIntentId, amount: input.amount, metadata: input.metadata },
+        { idempotencyKey },
+      );
+    } catch (error) {
+      // Stripe refused the request (more than is left, nothing to refund…): nothing was refunded.
+      // A timeout, a 5xx or a 409 (the key in use) leaves the outcome unknown: thrown as it is.
+      if (error instanceof Stripe.errors.StripeError && [400, 402, 404].includes(error.statusCode ?? 0)) {
+        throw new CardRefusedError(error.message, error.code ?? null);
+      }
+      throw error;
+    }
     return {
       id: refund.id,
       status: refund.status ?? 'pending',
@@ -204,9 +229,13 @@ export class StripeCardGateway implements CardGateway {
 
   parseWebhook(rawBody: string, signature: string | undefined): CardEvent {
     if (!signature) throw new CardSignatureError('The Stripe-Signature header is missing.');
+    const at = signedAt(signature);
+    if (at !== null && at > Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS) {
+      throw new CardSignatureError('Timestamp outside the tolerance zone (in the future)');
+    }
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
     } catch (error) {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new CardSignatureError(error.message);
       throw error;

@@ -248,7 +248,8 @@ export class OrderService {
   /**
    * A card intent that pays the order succeeded (the subscriber of `card.payment_succeeded`, in
    * its transaction): the payment is recorded once per intent and the order settled. Answers
-   * false when the order cannot take it (withdrawn, or paid by another intent): the caller refunds.
+   * false when the order cannot take it (withdrawn, paid by other means, or owing less than the
+   * payment): the caller refunds.
    */
   async settleFromCard(
     tx: Database,
@@ -261,6 +262,9 @@ export class OrderService {
     const recordedFor = await repo.paymentOrderId('FIAT', payment.intentId);
     if (recordedFor) return recordedFor === order.id;
     if (order.status !== 'AWAITING_PAYMENT') return false;
+    // A card payment pays what is still owed, never more: one made for more (part of the order
+    // paid by transfer meanwhile) is not the order's to take, and is refunded (issue 27).
+    if (payment.amountGbpMinor > order.totalGbpMinor - (await repo.view(order.id))!.paidGbpMinor) return false;
     const received = await repo.recordPayment({
       orderId: order.id,
       method: 'FIAT',

@@ -11,10 +11,10 @@ import type {
 } from '@connect/shared';
 import { CARD_MESSAGES } from '@connect/shared';
 import type { CardGateway, PaymentIntentView, SetupIntentView } from '../../adapters/cards/port.ts';
-import { CardSignatureError } from '../../adapters/cards/port.ts';
+import { CardRefusedError, CardSignatureError } from '../../adapters/cards/port.ts';
 import type { EventBus } from '../../events/port.ts';
 import { fieldProblem, notFound, problem, ProblemError } from '../../lib/errors.ts';
-import { CardRepository, type CardIntentRow, type PayableOrder } from './card-repository.ts';
+import { CardRepository, REFUND_FAILED, type CardIntentRow, type PayableOrder } from './card-repository.ts';
 
 /** Who asks: a signed-in user of the account. */
 type Caller = { id: string; accountId: string; email: string };
@@ -73,14 +73,20 @@ export class CardPayments {
       return this.setupIntent(caller, order.id);
     }
     if (order.status !== 'AWAITING_PAYMENT' || due <= 0) throw problem('ORDER_NOT_PAYABLE');
+    const customer = await this.customerFor(caller);
+    // One open intent per order, whatever the concurrency: the open intent and the next key are
+    // decided from ONE read of the order's intents. Steps that read before an intent is recorded
+    // all send the same key, so the provider answers them its one intent (the row is unique per
+    // intent); a step that reads after it answers that intent. Counting separately let a step
+    // see no open intent, then count the new one and make a second (issue 27).
+    const intents = await this.repo.intentsOf(order.id, 'PAYMENT');
+    const [open] = intents;
     // The open intent of this checkout again (a reload of the payment step), while it can still be paid.
-    const [open] = await this.repo.intentsOf(order.id, 'PAYMENT');
     if (open && open.purpose === 'CHECKOUT' && open.amountGbpMinor === due && isOpen(open.status)) {
       const current = await this.read(() => this.gateway.retrievePaymentIntent(open.intentId));
       if (isOpen(current.status)) return this.answerIntent(open, current.status);
     }
-    const customer = await this.customerFor(caller);
-    const attempt = await this.repo.countIntents(caller.accountId, 'CHECKOUT', order.id);
+    const attempt = intents.filter((row) => row.purpose === 'CHECKOUT').length;
     const saveCard = body.saveCard ?? order.kind !== 'CREDITS';
     const intent = await this.read(() =>
       this.gateway.createPaymentIntent(
@@ -196,22 +202,27 @@ export class CardPayments {
       throw error;
     }
     if (event.object === 'other') return { received: true };
-    const view = event.object === 'payment_intent' ? event.paymentIntent : event.setupIntent;
-    const row = await this.repo.intent(view.id);
+    const intentId = event.object === 'payment_intent' ? event.paymentIntent.id : event.setupIntent.id;
+    const row = await this.repo.intent(intentId);
     if (!row) {
-      this.deps.log.warn(
-        { intentId: view.id, type: event.type },
-        'card webhook for an intent this platform did not create',
-      );
+      this.deps.log.warn({ intentId, type: event.type }, 'card webhook for an intent this platform did not create');
       return { received: true };
     }
+    // A webhook is a hint to look: its status and amount are never trusted, the intent is read
+    // from the provider (issue 27: a signed "succeeded" for 1p once settled an order).
+    const view =
+      row.kind === 'PAYMENT'
+        ? await this.read(() => this.gateway.retrievePaymentIntent(intentId))
+        : await this.read(() => this.gateway.retrieveSetupIntent(intentId));
     await this.record(row, view, event.id, event.type);
     return { received: true };
   }
 
   /**
-   * The provider's answer stored; the first time a paying intent is seen succeeded, the order's
-   * settlement is announced in the same transaction, and a card to keep is saved.
+   * The provider's answer (always read from the provider, never from a request) stored; the first
+   * time a paying intent is seen succeeded, the order's settlement is announced in the same
+   * transaction, and a card to keep is saved. A payment of another amount or currency than the
+   * intent was made for is not the order's to take: it is refunded instead.
    */
   private async record(
     row: CardIntentRow,
@@ -234,12 +245,15 @@ export class CardPayments {
       if (!turned) return;
       if (card) await repo.saveCard(row.accountId, card);
       if (row.kind === 'PAYMENT' && row.orderId) {
-        await this.deps.events.emit(tx, 'card.payment_succeeded', {
+        const paid = view as PaymentIntentView;
+        const payment = {
           accountId: row.accountId,
           orderId: row.orderId,
           intentId: row.intentId,
-          amountGbpMinor: (view as PaymentIntentView).amount,
-        });
+          amountGbpMinor: paid.amount,
+        };
+        const isAsked = paid.amount === row.amountGbpMinor && paid.currency === 'gbp';
+        await this.deps.events.emit(tx, isAsked ? 'card.payment_succeeded' : 'card.refund_due', payment);
       }
     });
   }
@@ -352,30 +366,37 @@ export class CardPayments {
    * Staff refund (part of) an order paid by card: the provider refunds the order's card payments,
    * newest first, and a credit note is issued against the order's invoice. The staff's key makes a
    * repeated request answer the first refund.
+   *
+   * One refund decision at a time per order (issue 27): what can still be refunded is read, checked
+   * and reserved (a pending row) in one transaction holding the order's row lock, so refunds fired
+   * together never pass the limit. The provider is called after the commit (never inside a
+   * transaction); a refund it refused is marked failed and counts nothing. One whose outcome is
+   * unknown (a timeout) stays pending, still counted, until the same key is sent again.
    */
   async refund(staff: { id: string }, orderId: string, body: TCardRefundRequest): Promise<TCreditNote> {
     const order = await this.repo.order(orderId);
     if (!order) throw notFound('ORDER_NOT_FOUND');
-    const earlier = await this.repo.refunds(order.id);
-    const again = earlier.find((refund) => refund.idempotencyKey === body.idempotencyKey);
-    if (again) {
-      const note = await this.repo.creditNoteOf(again.id);
-      if (note) return creditNote(note, order.id, again.status);
-    }
-    const paid = (await this.repo.intentsOf(order.id, 'PAYMENT')).filter((row) => row.status === 'succeeded');
-    const paidByCard = paid.reduce((sum, row) => sum + row.amountGbpMinor, 0);
-    const refunded = earlier
-      .filter((refund) => refund !== again)
-      .reduce((sum, refund) => sum + refund.amountGbpMinor, 0);
-    if (paid.length === 0) throw fieldProblem('ORDER_NOT_PAYABLE', 'orderId');
-    if (body.amountGbpMinor > paidByCard - refunded) {
-      throw problem('REFUND_TOO_LARGE', {
-        detail: `At most £${((paidByCard - refunded) / 100).toFixed(2)} of this order can be refunded.`,
-      });
-    }
-    const row =
-      again ??
-      (await this.repo.insertRefund({
+    const row = await this.repo.transaction(async (repo) => {
+      await repo.lockOrder(order.id);
+      const earlier = await repo.refunds(order.id);
+      const again = earlier.find((refund) => refund.idempotencyKey === body.idempotencyKey);
+      if (again && again.status !== REFUND_FAILED) return again;
+      const paid = (await repo.intentsOf(order.id, 'PAYMENT')).filter((intent) => intent.status === 'succeeded');
+      if (paid.length === 0) throw fieldProblem('ORDER_NOT_PAYABLE', 'orderId');
+      const paidByCard = paid.reduce((sum, intent) => sum + intent.amountGbpMinor, 0);
+      const refunded = earlier
+        .filter((refund) => refund !== again && refund.status !== REFUND_FAILED)
+        .reduce((sum, refund) => sum + refund.amountGbpMinor, 0);
+      const left = Math.max(0, paidByCard - refunded);
+      const amount = again?.amountGbpMinor ?? body.amountGbpMinor;
+      if (amount > left) {
+        throw problem('REFUND_TOO_LARGE', {
+          detail: `At most £${(left / 100).toFixed(2)} of this order can be refunded.`,
+        });
+      }
+      // The same key after a refusal: reserved again, and sent again under its own provider key.
+      if (again) return repo.reserveRefundAgain(again.id);
+      const made = await repo.insertRefund({
         orderId: order.id,
         accountId: order.accountId,
         idempotencyKey: body.idempotencyKey,
@@ -384,18 +405,29 @@ export class CardPayments {
         reason: body.reason,
         status: 'pending',
         recordedBy: staff.id,
-      })) ??
-      (await this.repo.refunds(order.id)).find((refund) => refund.idempotencyKey === body.idempotencyKey)!;
-    const result = await this.read(() =>
-      this.gateway.refund(
-        {
-          paymentIntentId: row.intentId,
-          amount: row.amountGbpMinor,
-          metadata: { orderId: order.id, refundId: row.id },
-        },
-        `refund:${row.id}`,
-      ),
-    );
+      });
+      // Under the order's lock no other request records this key meanwhile.
+      return made!;
+    });
+    const done = await this.repo.creditNoteOf(row.id);
+    if (done) return creditNote(done, order.id, row.status);
+    const result = await this.read(async () => {
+      try {
+        return await this.gateway.refund(
+          {
+            paymentIntentId: row.intentId,
+            amount: row.amountGbpMinor,
+            metadata: { orderId: order.id, refundId: row.id },
+          },
+          `refund:${row.id}`,
+        );
+      } catch (error) {
+        if (!(error instanceof CardRefusedError)) throw error;
+        await this.repo.failRefund(row.id);
+        this.deps.log.warn({ orderId: order.id, refundId: row.id, reason: error.message }, 'card refund refused');
+        throw problem('CARD_PROVIDER_ERROR', { detail: `The card provider refused the refund: ${error.message}` });
+      }
+    });
     const invoice = await this.repo.invoiceOf(order.id);
     const note = await this.repo.transaction(async (repo, tx) => {
       await repo.completeRefund(row.id, result.id, result.status);

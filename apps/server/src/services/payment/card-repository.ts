@@ -36,6 +36,12 @@ export type PayableOrder = {
   userId: string | null;
 };
 
+/**
+ * A refund's status when the provider refused it (it refunded nothing, so it counts nothing of
+ * what can still be refunded). Other statuses are the provider's, or `pending` while it is asked.
+ */
+export const REFUND_FAILED = 'failed';
+
 const paidSum = sql<number>`coalesce((select sum(${payments.amountGbpMinor}) from ${payments} where ${payments.orderId} = ${orders.id}), 0)::int`;
 
 /** The only code of card payments that touches its tables (services/payment, card-payments.ts). */
@@ -65,6 +71,14 @@ export class CardRepository {
       .from(orders)
       .where(eq(orders.id, orderId));
     return row ? { ...row, paidGbpMinor: Number(row.paidGbpMinor) } : null;
+  }
+
+  /**
+   * Holds the order's row until the transaction ends: one refund decision at a time per order.
+   * (Orders are the account-plan service's; this only locks the row, it writes nothing.)
+   */
+  async lockOrder(orderId: string): Promise<void> {
+    await this.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
   }
 
   async customer(accountId: string): Promise<CardCustomerRow | null> {
@@ -250,6 +264,17 @@ export class CardRepository {
   async insertRefund(refund: typeof refunds.$inferInsert): Promise<RefundRow | null> {
     const [row] = await this.db.insert(refunds).values(refund).onConflictDoNothing().returning();
     return row ?? null;
+  }
+
+  /** The provider refused the refund: it counts nothing from now on. */
+  async failRefund(refundId: string): Promise<void> {
+    await this.db.update(refunds).set({ status: REFUND_FAILED }).where(eq(refunds.id, refundId));
+  }
+
+  /** A refused refund asked again with its key: counted again while the provider is asked. */
+  async reserveRefundAgain(refundId: string): Promise<RefundRow> {
+    const [row] = await this.db.update(refunds).set({ status: 'pending' }).where(eq(refunds.id, refundId)).returning();
+    return row!;
   }
 
   async completeRefund(refundId: string, externalId: string, status: string): Promise<void> {

@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../../../lib/secret-box.ts';
 import { problemPlugin } from '../../../plugins/problem.ts';
 import type { App } from '../../../types.ts';
 import type { CardGateway } from '../port.ts';
@@ -25,7 +26,7 @@ beforeAll(async () => {
   dbh = await createTestDatabase();
   const created = await createCardGateway(
     { publicUrl: 'http://portal.test', cards: { stripe: undefined, sandbox: { allowed: true, port: 0 } } },
-    { dbh, log: pino({ level: 'silent' }), deliver: async () => 200 },
+    { dbh, box: new SecretBox('browser-routes-test'), log: pino({ level: 'silent' }), deliver: async () => 200 },
   );
   gateway = created.gateway!;
   sandbox = created.sandbox!;

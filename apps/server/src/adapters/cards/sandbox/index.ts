@@ -13,19 +13,21 @@ export { cardSandboxBrowserRoutes } from './browser-routes.ts';
 export { stripeSignature, type Deliver } from './webhooks.ts';
 
 /**
- * The sandbox's keys. They guard nothing secret (the API listens on 127.0.0.1, its state is test
- * cards): they exist because the stripe SDK and webhook verification need keys, and fixed ones
- * make a sandbox's webhooks verifiable across restarts.
+ * The sandbox's API keys. They guard nothing secret (the API listens on 127.0.0.1, its state is
+ * test cards): they exist because the stripe SDK needs keys. The webhook secret is not among them:
+ * the webhook route is public, so whoever knows its secret can pay an order (issue 27). Each
+ * installation generates its own (create-gateway.ts, sandboxWebhookSecret).
  */
 export const SANDBOX_KEYS = {
   secretKey: 'sk_test_connect_sandbox',
   publishableKey: 'pk_test_connect_sandbox',
-  webhookSecret: 'whsec_connect_sandbox',
 } as const;
 
 export type CardSandboxOptions = {
   db: Database;
   log: FastifyBaseLogger;
+  /** The installation's webhook secret (sandboxWebhookSecret): its webhooks are signed with it. */
+  webhookSecret: string;
   /** Hands a signed webhook event to the platform (app.ts: its own webhook route). */
   deliver: Deliver;
   /** 127.0.0.1:<port> for the Stripe API; 0 takes any free port. */
@@ -46,12 +48,14 @@ export type CardSandboxOptions = {
  */
 export class CardSandbox {
   readonly browser: CardSandboxBrowser;
+  readonly webhookSecret: string;
   private readonly api: ReturnType<typeof buildStripeApi>;
   private readonly delivery: WebhookDelivery;
   private listening: Promise<number> | undefined;
   private readonly log: FastifyBaseLogger;
 
   constructor(private readonly options: CardSandboxOptions) {
+    this.webhookSecret = options.webhookSecret;
     const repo = new CardSandboxRepository(options.db);
     const log = (this.log = options.log.child({ component: 'card-sandbox' }));
     const context = (): SandboxContext => ({
@@ -63,7 +67,7 @@ export class CardSandbox {
     this.browser = new CardSandboxBrowser(repo, context);
     this.delivery = new WebhookDelivery(repo, {
       deliver: options.deliver,
-      webhookSecret: SANDBOX_KEYS.webhookSecret,
+      webhookSecret: options.webhookSecret,
       log,
       ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
     });
