@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { ledgerBalances, ledgerEntries, type Database, type LedgerAsset, type LedgerKind } from '@connect/db';
 
@@ -16,7 +16,7 @@ export type Movement = { reason: string; reference: string };
 export type MoveResult = { outcome: 'applied' | 'duplicate' | 'insufficient'; balance: bigint };
 
 /** The kinds that take from a balance (stored negative, checked against the floor). */
-const TAKING: ReadonlySet<LedgerKind> = new Set(['consume', 'claim']);
+const TAKING: ReadonlySet<LedgerKind> = new Set(['consume', 'claim', 'reversal']);
 
 /** An account's asset: the balance, the floor it may not go below, and what may still be taken. */
 export type LedgerBalance = { balance: bigint; floor: bigint; available: bigint };
@@ -65,6 +65,15 @@ export class LedgerRepository {
    */
   meter(accountId: string, asset: LedgerAsset, amount: bigint, movement: Movement): Promise<MoveResult> {
     return this.move(accountId, asset, 'consume', -amount, movement, true);
+  }
+
+  /**
+   * Money credited and then taken back because its cause was undone (a chain lost the block of a
+   * confirmed QNT transfer, issue 27 §4). It may pass the floor: what is gone is gone, and a balance
+   * below the floor is the customer's debt, shown as such. Never 'insufficient'.
+   */
+  reverse(accountId: string, asset: LedgerAsset, amount: bigint, movement: Movement): Promise<MoveResult> {
+    return this.move(accountId, asset, 'reversal', -amount, movement, true);
   }
 
   /** Paid out of the account (rewards claimed); 'insufficient' when the balance would pass the floor. */
@@ -177,4 +186,33 @@ export class LedgerRepository {
       .where(eq(ledgerEntries.reference, reference));
     return Boolean(row);
   }
+}
+
+/** What `consumptionCtes` takes: SQL values (parameters of the caller's statement). */
+export type StatementConsumption = { accountId: SQL; asset: LedgerAsset; amount: SQL; reason: SQL; reference: SQL };
+
+/**
+ * A consumption folded into another statement, for a write that must take its credits in the same
+ * atomic step as itself (a token's insert, like its quota: issue 27). Two CTEs for the caller's
+ * `with`: `debited` moves the balance only while it stays at or above the floor (the condition is
+ * on the locked row itself, so PostgreSQL re-checks it on the latest version when a concurrent
+ * movement held the row: READ COMMITTED cannot let two through), and `entry` writes the movement
+ * with its running balance. Nothing moves when `amount` is 0 or the balance row is missing; the
+ * caller makes its statement fail when `debited` is empty and it needed credits, which rolls
+ * back both. The same rules as `consume`, in one round trip.
+ */
+export function consumptionCtes(db: Database, { accountId, asset, amount, reason, reference }: StatementConsumption) {
+  const debited = db.$with('debited', { balance: sql<string>`balance`.as('balance') }).as(
+    sql`update ${ledgerBalances} set balance = ${ledgerBalances.balance} - ${amount}::numeric, updated_at = now()
+        where ${ledgerBalances.accountId} = ${accountId}::uuid and ${ledgerBalances.asset} = ${asset}
+          and ${amount}::numeric > 0 and ${ledgerBalances.balance} - ${amount}::numeric >= ${ledgerBalances.floor}
+        returning ${ledgerBalances.balance}`,
+  );
+  const entry = db.$with('entry', { one: sql<number>`one`.as('one') }).as(
+    sql`insert into ${ledgerEntries} (account_id, asset, kind, amount, balance_after, reason, reference)
+        select ${accountId}::uuid, ${asset}, 'consume', -(${amount}::numeric), debited.balance, ${reason}::text, ${reference}::text
+        from debited
+        returning 1 as one`,
+  );
+  return { debited, entry };
 }

@@ -5,13 +5,15 @@ import { eq } from 'drizzle-orm';
 import { createWalletClient, defineChain, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { platformKeys, platformTransactions, type DbHandle } from '@connect/db';
+import { platformKeys, platformTransactions, tokens, type DbHandle } from '@connect/db';
 import { createTestDatabase } from '@connect/db/testing';
 import { startDevChain, type DevChain } from '@connect/devchain';
 import type { TCreateTokenResponse, TTokenDetails } from '@connect/shared';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
 import { buildApp } from '../../app.ts';
 import { testConfig, type TestContext } from '../../../test/helpers.ts';
+import { TokenRepository } from './repository.ts';
+import { settleLost } from './settlement.ts';
 import {
   creditEntries,
   creditsOf as ledgerCreditsOf,
@@ -129,9 +131,23 @@ describe('tokenise: the database and a chain that lost transactions agree again 
     expect(receipt).toMatchObject({ status: '0x1', contractAddress: lost.smartContractAddress!.toLowerCase() });
     expect(await codeAt(lost.smartContractAddress)).not.toBe('0x');
     expect(await details(t, user, lost.id)).toMatchObject({ status: 'ACTIVE', creditsCharged: lost.creditsCharged });
-    // The wallet's cannot be sent by the platform: it is shown missing, not Active.
-    expect(await details(t, user, walletToken.id)).toMatchObject({ status: 'MISSING' });
+    // The wallet's cannot be sent by the platform: it is shown missing, not Active, and what it
+    // was charged comes back — nothing it paid for is on chain.
+    expect(await details(t, user, walletToken.id)).toMatchObject({ status: 'MISSING', creditsCharged: 0 });
     expect((await details(t, user, kept.id)).status).toBe('ACTIVE');
+    const walletRefunds = async () =>
+      (await creditEntries(db.db, user.accountId))
+        .filter((r) => r.reference === `refund:token:${walletToken.id}`)
+        .map((r) => [r.kind, r.amount]);
+    expect(await walletRefunds()).toEqual([['refund', 5]]);
+    const creditsAfterRefund = await creditsOf();
+
+    // Once: a second recovery, or the same token failing later, gives nothing more back.
+    await restartApp();
+    const [missingRow] = await db.db.select().from(tokens).where(eq(tokens.id, walletToken.id));
+    expect(await settleLost(new TokenRepository(db.db, t.app.deps.events), missingRow!, 'Nonce taken.')).toBe(true);
+    expect(await walletRefunds()).toEqual([['refund', 5]]);
+    expect(await creditsOf()).toBe(creditsAfterRefund);
 
     // The nonce manager resynced: the next deployment goes through.
     await deploy({ name: 'After Bond', unit: 'AFT' });

@@ -4,6 +4,7 @@ import { rpcCall } from '../../adapters/chains/rpc.ts';
 import type { PlatformTxRepository } from '../../repositories/platform.ts';
 import type { DeploymentEngine } from './deployment.ts';
 import type { NetworkRow, TokenRepository, TokenRow } from './repository.ts';
+import { settleMissing } from './settlement.ts';
 
 /** Per-call timeout of the start-up checks (a chain that is down must not hold the start for long). */
 const RPC_TIMEOUT_MS = 5_000;
@@ -19,7 +20,7 @@ const CONCURRENCY = 16;
  *    runs DeploymentEngine.failLost);
  * 2. on local chains, a settled token whose contract is not on the chain — a wallet's deployment
  *    the platform cannot send again (or a platform one from before transactions were stored) —
- *    becomes MISSING, never silently ACTIVE.
+ *    becomes MISSING, never silently ACTIVE, and gets back the credits it was charged (once).
  * A chain that cannot be reached is left for the next start (logged).
  */
 export async function reconcileWithChains(options: {
@@ -58,7 +59,7 @@ async function reconcileNetwork(
     const present = await Promise.all(batch.map((token) => isOnChain(call, token)));
     missing.push(...batch.filter((_, j) => !present[j]));
   }
-  for (const token of missing) await repo.markMissing(token);
+  for (const token of missing) await settleMissing(repo, token);
   if (missing.length) log.warn({ network: network.code, missing: missing.length }, 'tokens missing on the chain');
 }
 

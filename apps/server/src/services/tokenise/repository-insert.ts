@@ -3,11 +3,13 @@ import {
   accountAllowances,
   accountFeatures,
   accountNetworks,
-  ledgerBalances,
   platformTransactions,
   tokens,
+  usageRecords,
   type Database,
 } from '@connect/db';
+import { MICRO_PER_CREDIT } from '@connect/shared';
+import { consumptionCtes } from '../../repositories/ledger.ts';
 
 /*
  * The one statement of TokenRepository.insertTokenIfAllowed, kept apart for its length: a part of
@@ -19,8 +21,12 @@ export type NewToken = typeof tokens.$inferInsert;
 /** The usage record a token takes a unit of. */
 export const TOKENS_FEATURE = 'tokens:create';
 
-/** What a token's platform transaction is stored as (`reference`). */
+/** What a token's platform transaction is stored as (`reference`); also its charge's ledger reference. */
 export const tokenTxReference = (tokenId: string) => `token:${tokenId}`;
+
+/** A deployment's charge, as the ledger and the usage records say it. */
+export const chargeReason = (token: { name: string; unit: string }) =>
+  `Token deployment: ${token.name} (${token.unit})`;
 
 /** The columns a new token is inserted with (the rest take their defaults). */
 export const INSERTED_COLUMNS = [
@@ -51,17 +57,52 @@ export type NewTokenInput = Omit<Pick<NewToken, (typeof INSERTED_COLUMNS)[number
 
 /**
  * The statement of `insertTokenIfAllowed`, built once per database (a deployment's critical path
- * should not pay for building it): the quota update is a CTE guarded by the plan's tokens
- * allowance (the `account_allowances` view, only while the plan is in service), the activated network and
- * the credits the ledger shows available (balance − floor; it reads, the charge at settlement
- * moves), and the new row's account id is read from what it updated, so when any condition
- * fails the NOT NULL column refuses the whole statement. With `withTx`, the signed deployment
- * transaction is stored in platform_transactions by a second CTE of the same statement (it must be
- * stored before it is sent): no extra round trip on a deployment's critical path, and refused
- * with the token when the token is refused.
+ * should not pay for building it). The deployment's credits are taken in it (issue 27): the
+ * ledger's `debited` CTE moves the CREDIT balance only while it stays at or above its floor,
+ * and its `entry` writes the consumption (`token:<id>`), traced by a usage record (`deployment:<id>`)
+ * as the charge always was. The quota update is a CTE guarded by the plan's tokens allowance (the
+ * `account_allowances` view, only while the plan is in service), the activated network and that
+ * debit, and the new row's account id is read from what it updated, so when any condition fails
+ * the NOT NULL column refuses the whole statement — the debit with it. Both conditions that can
+ * race are on rows the statement updates (the usage record's `used`, the balance), so on
+ * PostgreSQL a concurrent insert waits for the row and its condition is checked again on the
+ * committed version: the check and the taking are one step. With `withTx`, the signed deployment
+ * transaction is stored in platform_transactions by another CTE of the same statement (it must be
+ * stored before it is sent): no extra round trip on a deployment's critical path, and refused with
+ * the token when the token is refused.
  */
 function buildInsertStatement(db: Database, withTx: boolean) {
   const param = (name: string) => sql.placeholder(name);
+  const credits = sql`${param('creditsNeeded')}::integer`;
+  const { debited, entry } = consumptionCtes(db, {
+    accountId: sql`${param('accountId')}`,
+    asset: 'CREDIT',
+    amount: credits,
+    reason: sql`${'Token deployment: '} || ${param('name')}::text || ${' ('} || ${param('unit')}::text || ${')'}`,
+    reference: sql`${tokenTxReference('')} || ${param('id')}::text`,
+  });
+  // The charge traced as usage (services/tokenise/settlement.ts recordDeployment): one "call" in this UTC hour.
+  const traced = db.$with('traced', { one: sql<number>`one`.as('one') }).as(
+    sql`insert into ${usageRecords} (${sql.join(
+      [
+        usageRecords.id,
+        usageRecords.accountId,
+        usageRecords.source,
+        usageRecords.networkId,
+        usageRecords.method,
+        usageRecords.methodClass,
+        usageRecords.hour,
+        usageRecords.billedHour,
+        usageRecords.calls,
+        usageRecords.microCredits,
+      ].map((column) => sql.identifier(column.name)),
+      sql`, `,
+    )})
+        select ${'deployment:'} || ${param('id')}::text, ${param('accountId')}::uuid, 'DEPLOYMENT', ${param('networkId')}::uuid,
+               'deployment', 'deployment', hour, hour, 1, ${credits}::bigint * ${MICRO_PER_CREDIT}
+        from debited, (select date_trunc('hour', now() at time zone 'UTC') at time zone 'UTC' as hour) as now_hour
+        returning 1 as one`,
+  );
   const taken = db.$with('taken', { accountId: sql<string>`account_id`.as('account_id') }).as(
     sql`update ${accountFeatures} set ${sql.identifier(accountFeatures.used.name)} = ${accountFeatures.used} + 1
         where ${and(
@@ -76,10 +117,7 @@ function buildInsertStatement(db: Database, withTx: boolean) {
             eq(accountNetworks.accountId, param('accountId')),
             eq(accountNetworks.networkId, param('networkId')),
           )})`,
-          sql`coalesce((select ${ledgerBalances.balance} - ${ledgerBalances.floor} from ${ledgerBalances} where ${and(
-            eq(ledgerBalances.accountId, param('accountId')),
-            eq(ledgerBalances.asset, 'CREDIT'),
-          )}), 0) >= ${param('creditsNeeded')}`,
+          sql`(${credits} = 0 or exists (select 1 from debited))`,
         )}
         returning ${accountFeatures.accountId}`,
   );
@@ -100,9 +138,10 @@ function buildInsertStatement(db: Database, withTx: boolean) {
         returning 1 as one`,
   );
   const values = Object.fromEntries(INSERTED_COLUMNS.map((column) => [column, param(column)])) as unknown as NewToken;
-  return (withTx ? db.with(taken, stored) : db.with(taken))
+  const ctes = [debited, entry, traced, taken];
+  return (withTx ? db.with(...ctes, stored) : db.with(...ctes))
     .insert(tokens)
-    .values({ ...values, accountId: sql`(select ${taken.accountId} from ${taken})` })
+    .values({ ...values, accountId: sql`(select ${taken.accountId} from ${taken})`, creditsCharged: credits })
     .returning()
     .prepare(withTx ? 'tokenise_insert_token_with_tx_if_allowed' : 'tokenise_insert_token_if_allowed');
 }

@@ -297,12 +297,16 @@ export class TokenRepository {
     return this.updateToken(id, { status: 'ACTIVE', ...deployed, failureReason: null }, eq(tokens.status, 'PENDING'));
   }
 
-  /** PENDING → FAILED with a reason (null: it was not PENDING). */
+  /** PENDING → FAILED with a reason, its charge undone (null: it was not PENDING; see settleFailed). */
   async markFailed(id: string, reason: string): Promise<TokenRow | null> {
-    return this.updateToken(id, { status: 'FAILED', failureReason: reason }, eq(tokens.status, 'PENDING'));
+    return this.updateToken(
+      id,
+      { status: 'FAILED', failureReason: reason, creditsCharged: 0 },
+      eq(tokens.status, 'PENDING'),
+    );
   }
 
-  /** A deployment the chain lost: FAILED from whatever it still is, its charge undone (see failLost). */
+  /** A deployment the chain lost: FAILED from whatever it still is, its charge undone (see settleLost). */
   async markLost(token: TokenRow, reason: string): Promise<TokenRow | null> {
     return this.updateToken(
       token.id,
@@ -354,11 +358,14 @@ export class TokenRepository {
     return this.withRefs().where(inArray(tokens.id, ids));
   }
 
-  /** A settled token whose contract the chain no longer has (see chain-recovery.ts). */
-  async markMissing(token: TokenRow): Promise<void> {
-    await this.updateToken(
+  /**
+   * A settled token whose contract the chain no longer has, its charge undone (see settleMissing;
+   * null: its status changed meanwhile).
+   */
+  async markMissing(token: TokenRow): Promise<TokenRow | null> {
+    return this.updateToken(
       token.id,
-      { status: 'MISSING', failureReason: TOKEN_MESSAGES.missingOnChain },
+      { status: 'MISSING', failureReason: TOKEN_MESSAGES.missingOnChain, creditsCharged: 0 },
       eq(tokens.status, token.status),
     );
   }

@@ -4,7 +4,7 @@ import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformKeys, tokens, type DbHandle } from '@connect/db';
 import { createTestDatabase } from '@connect/db/testing';
-import { TOKEN_MESSAGES, type TCreateTokenResponse, type TProblem } from '@connect/shared';
+import type { TCreateTokenResponse } from '@connect/shared';
 import { fundFromFaucet } from '../../adapters/chains/platform-deployer.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
 import { buildApp } from '../../app.ts';
@@ -124,7 +124,7 @@ describe('tokenise: deployments across a restart', () => {
     expect(await creditsOf(db.db, user.accountId)).toBe(TRIAL_CREDITS - 15);
   });
 
-  it('marks a deployment UNPAID when the credits are gone at charge time; paying makes it ACTIVE', async () => {
+  it('keeps a deployment paid when the rest of the credits are spent before it is mined (taken at creation)', async () => {
     const ethTest = await networkId(t, 'ethereum-testnet');
     const user = await newTokenUser(t, { networks: [ethTest] });
     const [base] = await tiersOf(t, user, ethTest, 'QRC20');
@@ -133,30 +133,14 @@ describe('tokenise: deployments across a restart', () => {
       const res = await postToken(t, user, { networkId: ethTest, tierId: base!.id });
       const id = res.json<TCreateTokenResponse>().token.id;
       await txHashOf(id);
-      await setCredits(db.db, user.accountId, 4);
+      expect(await creditsOf(db.db, user.accountId)).toBe(TRIAL_CREDITS - 10);
+      await setCredits(db.db, user.accountId, 0);
       await rpcCall(chain.rpcUrl, 'evm_mine', []);
-      const unpaid = await settled(t, user, id);
-      expect(unpaid).toMatchObject({ status: 'UNPAID', creditsCharged: 0 });
-      expect(unpaid.smartContractAddress).toBeTruthy();
-
-      const pay = () =>
-        t.app.inject({
-          method: 'PUT',
-          url: '/api/tokenise/token',
-          headers: user.headers,
-          payload: { id, status: 'ACTIVE' },
-        });
-      const refused = await pay();
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json<TProblem>()).toMatchObject({
-        code: 'INSUFFICIENT_CREDITS',
-        detail: TOKEN_MESSAGES.insufficientCredits(10, 4),
-      });
-      await setCredits(db.db, user.accountId, 50);
-      const paid = await pay();
-      expect(paid.statusCode, paid.body).toBe(200);
-      expect(paid.json<TCreateTokenResponse>().token).toMatchObject({ status: 'ACTIVE', creditsCharged: 10 });
-      expect(await creditsOf(db.db, user.accountId)).toBe(40);
+      const done = await settled(t, user, id);
+      expect(done).toMatchObject({ status: 'ACTIVE', creditsCharged: 10 });
+      expect(await creditsOf(db.db, user.accountId)).toBe(0);
+      const charges = (await creditEntries(db.db, user.accountId)).filter((e) => e.reference === `token:${id}`);
+      expect(charges.map((e) => e.amount)).toEqual([-10]);
     } finally {
       await rpcCall(chain.rpcUrl, 'evm_setAutomine', [true]);
     }

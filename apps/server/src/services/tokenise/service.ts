@@ -28,7 +28,7 @@ import type { DeploymentEngine, DeploymentSchedule } from './deployment.ts';
 import { insufficientCredits, TokenGuards, type Caller, type Target } from './guards.ts';
 import { readOnChain } from './on-chain.ts';
 import type { NetworkRow, TierRow, TokenFilter, TokenRepository, TokenRow, TokenWithRefs } from './repository.ts';
-import { chargeToken } from './settlement.ts';
+import { chargeToken, refundCharge } from './settlement.ts';
 import { seedTokenTiers } from './tiers.ts';
 import { formColumns, toToken, walletDeployment } from './views.ts';
 
@@ -309,8 +309,11 @@ export class TokeniseService {
     if (!row) throw problem('TOKEN_NOT_FOUND');
     const deleted = await this.repo.transaction(async (repo) => {
       const gone = await repo.deleteCancellable(caller.accountId, row.token.id);
-      // A failed token gave its tokens:create unit back when it failed.
-      if (gone && gone.status === 'PENDING') await repo.releaseQuota(caller.accountId);
+      // A failed token gave its credits and its tokens:create unit back when it failed.
+      if (gone && gone.status === 'PENDING') {
+        await refundCharge(repo, gone, 'cancelled');
+        await repo.releaseQuota(caller.accountId);
+      }
       return gone;
     });
     if (!deleted) throw problem('DEPLOYMENT_NOT_CANCELLABLE');

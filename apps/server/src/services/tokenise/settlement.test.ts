@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxEvents, tokens, tokenTiers, usageRecords } from '@connect/db';
+import { accountNetworks, outboxEvents, tokens, tokenTiers, usageRecords } from '@connect/db';
+import { TOKEN_MESSAGES, type TCreateTokenResponse, type TProblem } from '@connect/shared';
 import { TRIAL_CREDITS } from '../../lib/trial-credits.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
 import { UsageRecordRepository } from '../../repositories/usage-records.ts';
@@ -62,6 +63,32 @@ async function pendingToken(user: TokenUser): Promise<TokenRow> {
     })
     .returning();
   return row!;
+}
+
+/** A token inserted as POST /v2/token inserts it: its credits taken in the same statement. */
+async function chargedToken(user: TokenUser): Promise<TokenRow> {
+  await t.db.db.insert(accountNetworks).values({ accountId: user.accountId, networkId: ethTest }).onConflictDoNothing();
+  const row = await repo.insertTokenIfAllowed(
+    {
+      externalId: randomUUID(),
+      accountId: user.accountId,
+      createdBy: user.sub,
+      networkId: ethTest,
+      tierId: tier.id,
+      tokenType: 'QRC20',
+      tierType: 'base',
+      name: 'Green Bond',
+      unit: 'GRB',
+      decimals: 18,
+      initialSupply: '1000',
+      remintable: false,
+      deploymentType: 'QUANT',
+      status: 'PENDING',
+    },
+    price(),
+  );
+  if (typeof row === 'string') throw new Error(`the insert was ${row}`);
+  return row;
 }
 
 const tokenRow = async (id: string) => (await t.db.db.select().from(tokens).where(eq(tokens.id, id)))[0]!;
@@ -158,6 +185,71 @@ describe('tokenise settlement through the ledger', () => {
     expect((await creditEntries(t.db.db, user.accountId)).some((e) => e.reference === `token:${token.id}`)).toBe(false);
     expect(await announced('token.deployed', token.id)).toMatchObject([{ status: 'UNPAID', creditsCharged: 0 }]);
     expect(await deploymentRecords(token.id)).toEqual([]);
+  });
+
+  it('pays an UNPAID deployment through PUT /token once the credits cover it', async () => {
+    const user = await newTokenUser(t);
+    const token = await pendingToken(user); // created before issue 27: nothing charged at creation
+    await setCredits(t.db.db, user.accountId, 4);
+    expect(await settleDeployed(repo, token, tier, result())).toBe('UNPAID');
+    const pay = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/tokenise/token',
+        headers: user.headers,
+        payload: { id: token.id, status: 'ACTIVE' },
+      });
+    const refused = await pay();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<TProblem>()).toMatchObject({
+      code: 'INSUFFICIENT_CREDITS',
+      detail: TOKEN_MESSAGES.insufficientCredits(price(), 4),
+    });
+    await setCredits(t.db.db, user.accountId, 50);
+    const paid = await pay();
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json<TCreateTokenResponse>().token).toMatchObject({ status: 'ACTIVE', creditsCharged: price() });
+    expect(await creditsOf(t.db.db, user.accountId)).toBe(50 - price());
+  });
+
+  it('does not charge again a deployment whose credits were taken at creation', async () => {
+    const user = await newTokenUser(t, { quota: null });
+    const token = await chargedToken(user);
+    expect(await creditsOf(t.db.db, user.accountId)).toBe(TRIAL_CREDITS - price());
+    expect(await settleDeployed(repo, token, tier, result())).toBe('ACTIVE');
+    expect(await tokenRow(token.id)).toMatchObject({ status: 'ACTIVE', creditsCharged: price() });
+    expect(await creditsOf(t.db.db, user.accountId)).toBe(TRIAL_CREDITS - price());
+    expect(await announced('token.deployed', token.id)).toMatchObject([{ status: 'ACTIVE', creditsCharged: price() }]);
+  });
+
+  it('gives the credits taken at creation back once when the deployment fails', async () => {
+    const user = await newTokenUser(t, { quota: null });
+    const token = await chargedToken(user);
+    await settleFailed(repo, token, 'reverted');
+    await settleFailed(repo, token, 'again');
+    await settleLost(repo, await tokenRow(token.id), 'Nonce taken.');
+    expect(await tokenRow(token.id)).toMatchObject({ status: 'FAILED', creditsCharged: 0 });
+    expect(await creditsOf(t.db.db, user.accountId)).toBe(TRIAL_CREDITS);
+    const refunds = (await creditEntries(t.db.db, user.accountId)).filter((e) => e.kind === 'refund');
+    expect(refunds.map((e) => [e.amount, e.reference])).toEqual([[price(), `refund:token:${token.id}`]]);
+    expect((await deploymentRecords(token.id)).map((r) => [r.id, r.calls])).toEqual([
+      [`deployment:${token.id}`, 1],
+      [`deployment:${token.id}:refund`, -1],
+    ]);
+  });
+
+  it('gives the credits back once when an unsent deployment is deleted', async () => {
+    const user = await newTokenUser(t, { quota: null });
+    const token = await chargedToken(user);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/tokenise/token/${token.externalId}`,
+      headers: user.headers,
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    expect(await creditsOf(t.db.db, user.accountId)).toBe(TRIAL_CREDITS);
+    const refunds = (await creditEntries(t.db.db, user.accountId)).filter((e) => e.kind === 'refund');
+    expect(refunds.map((e) => [e.amount, e.reference])).toEqual([[price(), `refund:token:${token.id}`]]);
   });
 
   it('charges a pay-as-you-go account below zero, down to its credit limit', async () => {
