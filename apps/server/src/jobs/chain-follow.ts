@@ -62,6 +62,7 @@ export const chainFollowJob: Job<ChainFollowData> = {
         untilMs: Date.now() + RUN_SECONDS * 1000,
         ...(job.signal ? { signal: job.signal } : {}),
         ...(job.log ? { log: job.log } : {}),
+        onConfirmedBlockLost: deps.followers.confirmedBlockLostHooks(),
       });
       if (outcome === 'LOCKED' || job.signal?.aborted) return;
       await sendRun(deps, follower);

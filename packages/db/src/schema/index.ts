@@ -10,3 +10,4 @@ export * from './billing.ts';
 export * from './qnt.ts';
 export * from './cards.ts';
 export * from './usage.ts';
+export * from './staff-alerts.ts';

@@ -7,8 +7,8 @@ import { accounts } from './portal.ts';
  * e.g. an over-payment; in wei) and REWARD_QNT (QNT earned in reward campaigns; in wei).
  */
 export type LedgerAsset = 'CREDIT' | 'QNT' | 'REWARD_QNT';
-/** Why an entry moves a balance. */
-export type LedgerKind = 'grant' | 'purchase' | 'consume' | 'refund' | 'payment' | 'claim';
+/** Why an entry moves a balance. `reversal`: money credited and then taken back (its cause undone: a chain lost the QNT transfer). */
+export type LedgerKind = 'grant' | 'purchase' | 'consume' | 'refund' | 'payment' | 'claim' | 'reversal';
 
 /**
  * The one ledger (ARCHITECTURE.md, "Money"): append-only signed integer entries per account and

@@ -50,6 +50,12 @@ export const chainCursors = pgTable(
     chainId: bigint('chain_id', { mode: 'number' }).notNull(),
     blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
     blockHash: text('block_hash').notNull(),
+    /**
+     * The newest block the follower told its owner had its confirmations (at most the cursor);
+     * null before the first. A reorg that replaces a block up to it is a confirmed block lost: the
+     * follower's `onConfirmedBlockLost` hooks run (issue 27 §4).
+     */
+    confirmedBlock: bigint('confirmed_block', { mode: 'number' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.follower, t.chainId] })],
@@ -71,7 +77,11 @@ export const chainBlocks = pgTable(
  * QNT transfers to deposit addresses, as the follower saw them. PROCESSING until the block has
  * the configured confirmations, then CONFIRMED (credited to the account's QNT in the ledger, once:
  * reference `qnt-transfer:<chainId>:<txHash>:<logIndex>`); REORGED when its block was replaced and
- * it was not found again.
+ * it was not found again. A confirmed transfer whose block the chain lost (issue 27 §4) keeps its
+ * credit with `lostToBlock` set while the follower reads the new chain: seen again there, it is
+ * confirmed again (credited once); not seen once the new chain is confirmed up to `lostToBlock`, it
+ * is REVERSED (the credit taken back through the ledger, `reversals` counted so a transfer mined
+ * again later is credited again under a new reference).
  */
 export const qntTransfers = pgTable(
   'qnt_transfers',
@@ -89,7 +99,11 @@ export const qntTransfers = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     /** In wei (QNT has 18 decimals). */
     amount: numeric('amount', { precision: 78, scale: 0, mode: 'bigint' }).notNull(),
-    status: text('status').$type<'PROCESSING' | 'CONFIRMED' | 'REORGED'>().notNull(),
+    status: text('status').$type<QntTransferStatus>().notNull(),
+    /** Set while the transfer's confirmed block is lost: the old chain's block the new one must be confirmed to. */
+    lostToBlock: bigint('lost_to_block', { mode: 'number' }),
+    /** How many times its credit was taken back (the chain lost it); 0 for nearly all. */
+    reversals: integer('reversals').notNull().default(0),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
@@ -97,8 +111,13 @@ export const qntTransfers = pgTable(
     unique('qnt_transfers_log_unique').on(t.chainId, t.txHash, t.logIndex),
     index('qnt_transfers_account_idx').on(t.accountId, t.seenAt),
     index('qnt_transfers_status_idx').on(t.chainId, t.status, t.blockNumber),
+    index('qnt_transfers_lost_idx')
+      .on(t.chainId, t.lostToBlock)
+      .where(sql`lost_to_block is not null`),
   ],
 );
+
+export type QntTransferStatus = 'PROCESSING' | 'CONFIRMED' | 'REORGED' | 'REVERSED';
 
 export type QntPaymentStatus = 'NEW' | 'PROCESSING' | 'SETTLED' | 'EXPIRED' | 'INVALID';
 export type QntPaymentReason = 'PAID_PARTIAL' | 'PAID_OVER' | 'PAID_LATE';
@@ -134,6 +153,8 @@ export const qntPayments = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** How many times its settlement was undone because the chain lost the QNT that paid it. */
+    reversals: integer('reversals').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

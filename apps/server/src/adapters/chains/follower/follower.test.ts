@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
+import type { Database } from '@connect/db';
 import { followStep } from './step.ts';
 import { countingProxy, recipient, useFollowerSuite } from './test-support.ts';
-import type { Follower } from './types.ts';
+import type { ConfirmedBlockLoss, Follower } from './types.ts';
 
 /** followStep on an anvil chain with a QRC20 token and a test database (one follower name per test). */
 describe('chain follower: one step', () => {
@@ -145,6 +147,60 @@ describe('chain follower: one step', () => {
     expect(await seen()).toEqual([other.hash]);
   });
 
+  it('confirmed blocks lost (evm_revert past them): every hook runs once, in the rewind, then the new chain is read', async () => {
+    const snapshot = await s.rpc<string>('evm_snapshot');
+    const startBlock = await fresh();
+    const losses: ConfirmedBlockLoss[] = [];
+    const hooks = [
+      async (tx: Database, loss: ConfirmedBlockLoss) => {
+        // In the rewind's transaction: the cursor is already back at the fork point.
+        const { rows } = (await tx.execute(
+          sql`select block_number from chain_cursors where follower = 'lost' and chain_id = ${s.chain.chainId}`,
+        )) as unknown as { rows: { block_number: number }[] };
+        expect(BigInt(rows[0]!.block_number)).toBe(loss.fromBlock - 1n);
+        losses.push(loss);
+      },
+    ];
+    const { follower, calls, seen } = s.owner('lost', { startBlock, confirmations: 2 });
+    const step2 = () => step(follower, 100, { maxBlocks: 100, onConfirmedBlockLost: hooks });
+    const lost = await s.transfer(recipient(35));
+    await step2();
+    // Block by block (the window then knows each block: the fork point exactly).
+    for (let i = 0; i < 2; i++) {
+      await s.mine(1);
+      await step2();
+    }
+    // A shallow reorg (the head only, unconfirmed): onReorg, no hook.
+    await s.rpc('anvil_reorg', [1, []]);
+    const before = await step2();
+    expect(before.reorgedFrom).toBe(before.head);
+    expect(losses).toEqual([]);
+    // The transfer's block has its two confirmations.
+    expect(calls.confirmed.at(-1)).toBe(before.head - 1n);
+
+    // The chain goes back before the transfer and grows past the old head with other blocks.
+    await s.rpc('evm_revert', [snapshot]);
+    const other = await s.transfer(recipient(36));
+    await s.mine(5);
+    const after = await step2();
+    expect(losses).toEqual([
+      {
+        follower: 'lost',
+        network: follower.network,
+        fromBlock: startBlock,
+        confirmedTo: before.head - 1n,
+        cursorWas: before.head,
+      },
+    ]);
+    expect(after.reorgedFrom).toBe(startBlock);
+    expect(await seen()).toEqual([other.hash]);
+    expect(await seen()).not.toContain(lost.hash);
+    // Once: the next steps find the chain they read.
+    await step2();
+    await step2();
+    expect(losses).toHaveLength(1);
+  });
+
   it('a reorg deeper than the window: logged as an error, rewound to the window start', async () => {
     const snapshot = await s.rpc<string>('evm_snapshot');
     const base = await s.head();
@@ -161,7 +217,8 @@ describe('chain follower: one step', () => {
     await s.mine(3);
     await step(follower, 100, { maxBlocks: 100, log });
     expect(calls.reorgs).toEqual([startBlock - 1n]);
-    expect(errors).toEqual([expect.stringMatching(/deeper than the window/)]);
+    // The window's start is the fork point as far as the follower knows: its confirmed blocks are lost.
+    expect(errors).toEqual([expect.stringMatching(/deeper than the window/), expect.stringMatching(/had confirmed/)]);
   });
 
   it('costs the same few RPC calls per step whatever the owner watches and however many transfers come', async () => {

@@ -4,7 +4,14 @@
  * its service is assembled, and jobs/chain-follow.ts runs it on one node at a time. See
  * docs/architecture.md, "A chain follower".
  */
-export type { FollowedLog, Follower, StepOptions, StepResult } from './types.ts';
+export type {
+  ConfirmedBlockLoss,
+  ConfirmedBlockLostHook,
+  FollowedLog,
+  Follower,
+  StepOptions,
+  StepResult,
+} from './types.ts';
 export { FollowerRegistry, followerKey } from './registry.ts';
 export { followStep, startHere, windowSize } from './step.ts';
 export { CursorMovedError } from './repository.ts';

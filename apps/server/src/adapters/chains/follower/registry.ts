@@ -1,4 +1,4 @@
-import type { Follower } from './types.ts';
+import type { ConfirmedBlockLostHook, Follower } from './types.ts';
 
 /** The key of a follower on its chain: its cursor's, its lock's and its job's. */
 export const followerKey = (follower: Pick<Follower, 'name' | 'network'>): string =>
@@ -10,6 +10,7 @@ export const followerKey = (follower: Pick<Follower, 'name' | 'network'>): strin
  */
 export class FollowerRegistry {
   private readonly followers: Follower[] = [];
+  private readonly lostHooks: ConfirmedBlockLostHook[] = [];
 
   add(follower: Follower): void {
     if (!follower.name.trim()) throw new Error('A chain follower needs a name.');
@@ -24,6 +25,19 @@ export class FollowerRegistry {
 
   list(): readonly Follower[] {
     return this.followers;
+  }
+
+  /**
+   * Registers a hook every follower of this node runs when blocks it had confirmed are lost (see
+   * ConfirmedBlockLostHook). A hook that depends on one follower's cursor acts only on losses whose
+   * `follower` is that one (QNT payments: 'qnt-deposits'); the bridge relayer adds its own.
+   */
+  onConfirmedBlockLost(hook: ConfirmedBlockLostHook): void {
+    this.lostHooks.push(hook);
+  }
+
+  confirmedBlockLostHooks(): readonly ConfirmedBlockLostHook[] {
+    return this.lostHooks;
   }
 
   find(name: string, chainId: number): Follower | undefined {

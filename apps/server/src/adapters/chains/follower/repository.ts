@@ -38,11 +38,39 @@ export class FollowerRepository {
 
   /** The last block the follower processed, or null before its first step. */
   async cursor(key: CursorKey): Promise<KnownBlock | null> {
+    return (await this.position(key))?.cursor ?? null;
+  }
+
+  /** The cursor and the newest block the owner was told is confirmed (null before the first). */
+  async position(key: CursorKey): Promise<{ cursor: KnownBlock; confirmed: bigint | null } | null> {
     const [row] = await this.db
-      .select({ number: chainCursors.blockNumber, hash: chainCursors.blockHash })
+      .select({
+        number: chainCursors.blockNumber,
+        hash: chainCursors.blockHash,
+        confirmed: chainCursors.confirmedBlock,
+      })
       .from(chainCursors)
       .where(and(eq(chainCursors.follower, key.follower), eq(chainCursors.chainId, key.chainId)));
-    return row ? block(row.number, row.hash) : null;
+    if (!row) return null;
+    return { cursor: block(row.number, row.hash), confirmed: row.confirmed === null ? null : BigInt(row.confirmed) };
+  }
+
+  /**
+   * Records that the owner was told blocks up to `upTo` are confirmed, while the cursor is still
+   * `at` (a step that rewound it meanwhile wins: nothing is recorded).
+   */
+  async confirmedUpTo(key: CursorKey, at: KnownBlock, upTo: bigint): Promise<void> {
+    await this.db
+      .update(chainCursors)
+      .set({ confirmedBlock: Number(upTo) })
+      .where(
+        and(
+          eq(chainCursors.follower, key.follower),
+          eq(chainCursors.chainId, key.chainId),
+          eq(chainCursors.blockNumber, Number(at.number)),
+          eq(chainCursors.blockHash, at.hash.toLowerCase()),
+        ),
+      );
   }
 
   /** The window's blocks below `below`, newest first. */
@@ -85,9 +113,16 @@ export class FollowerRepository {
     );
   }
 
-  /** Moves the cursor back to `to` (a block still on the chain) and forgets the window above it. */
+  /**
+   * Moves the cursor back to `to` (a block still on the chain) and forgets the window above it; the
+   * confirmed block goes back to `to` at most (the blocks after it are read and confirmed again).
+   */
   async rewind(key: CursorKey, expected: KnownBlock, to: KnownBlock): Promise<void> {
     await this.moveCursor(key, expected, to);
+    await this.db
+      .update(chainCursors)
+      .set({ confirmedBlock: sql`least(${chainCursors.confirmedBlock}, ${Number(to.number)})` })
+      .where(and(eq(chainCursors.follower, key.follower), eq(chainCursors.chainId, key.chainId)));
     await this.db.delete(chainBlocks).where(and(this.ofKey(key), gt(chainBlocks.blockNumber, Number(to.number))));
     await this.remember(key, [to]);
   }

@@ -5,7 +5,7 @@ import { RpcError } from '../rpc.ts';
 import { followerKey } from './registry.ts';
 import { CursorMovedError } from './repository.ts';
 import { followStep } from './step.ts';
-import type { Follower } from './types.ts';
+import type { ConfirmedBlockLostHook, Follower } from './types.ts';
 
 export type RunOptions = {
   /** Pause between steps once caught up with the head (config.follower.pollMs). */
@@ -18,6 +18,8 @@ export type RunOptions = {
   untilMs?: number;
   rpcTimeoutMs?: number;
   log?: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
+  /** Run when blocks the follower had confirmed are lost (deps.followers.confirmedBlockLostHooks()). */
+  onConfirmedBlockLost?: readonly ConfirmedBlockLostHook[];
 };
 
 /**
@@ -57,6 +59,7 @@ export async function runFollower(dbh: DbHandle, follower: Follower, options: Ru
           signal: stop,
           ...(options.rpcTimeoutMs ? { rpcTimeoutMs: options.rpcTimeoutMs } : {}),
           ...(log ? { log } : {}),
+          ...(options.onConfirmedBlockLost ? { onConfirmedBlockLost: options.onConfirmedBlockLost } : {}),
         });
         isCaughtUp = step.to >= step.head;
         if (step.reorgedFrom !== null)

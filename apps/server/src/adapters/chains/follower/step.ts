@@ -56,18 +56,43 @@ export async function followStep(
   const latest = await chain.head();
   const head = latest.number;
 
-  let cursor = await repo.cursor(key);
+  const position = await repo.position(key);
+  let cursor = position?.cursor ?? null;
   let reorgedFrom: bigint | null = null;
   if (cursor) {
+    // The cursor's hash is the check of every block up to it (each block names its parent): a
+    // replaced block, or a chain now shorter than the cursor (a local chain restarted from an
+    // older state), changes or removes it.
     const now = cursor.number === head ? latest : await chain.header(cursor.number);
     if (now?.hash !== cursor.hash) {
       const ancestor = await findAncestor(repo, chain, key, follower, cursor, options.log);
       const was = cursor;
-      reorgedFrom = ancestor.number + 1n;
+      const fromBlock = ancestor.number + 1n;
+      reorgedFrom = fromBlock;
+      const confirmed = position?.confirmed ?? null;
+      const loss =
+        confirmed !== null && fromBlock <= confirmed
+          ? {
+              follower: follower.name,
+              network: follower.network,
+              fromBlock,
+              confirmedTo: confirmed,
+              cursorWas: was.number,
+            }
+          : null;
       await repo.transaction(async (r, tx) => {
         await r.rewind(key, was, ancestor);
-        await follower.onReorg(tx, ancestor.number + 1n);
+        await follower.onReorg(tx, fromBlock);
+        // Confirmed blocks lost: every hook, in the rewind's transaction (once: the rewind is a
+        // compare-and-set of the cursor), before the follower reads the new chain from fromBlock.
+        if (loss) for (const hook of options.onConfirmedBlockLost ?? []) await hook(tx, loss);
       });
+      if (loss) {
+        options.log?.error(
+          { follower: follower.name, chainId: key.chainId, from: String(fromBlock), confirmedTo: String(confirmed) },
+          'chain follower: blocks it had confirmed were replaced (from the newest block it still finds); the confirmed-block-lost hooks ran',
+        );
+      }
       cursor = ancestor;
     }
   }
@@ -84,8 +109,15 @@ export async function followStep(
   }
 
   // The cursor exists from the first step that read something; before that nothing was delivered.
-  const upTo = head - BigInt(follower.confirmations) + 1n;
-  if (cursor && upTo >= 0n) await repo.transaction((_r, tx) => follower.onConfirmed(tx, upTo));
+  // Never past the cursor: a block not read yet is not confirmed to the owner (nor recorded so).
+  const at = cursor;
+  const upTo = at ? min(head - BigInt(follower.confirmations) + 1n, at.number) : -1n;
+  if (at && upTo >= 0n) {
+    await repo.transaction(async (r, tx) => {
+      await follower.onConfirmed(tx, upTo);
+      await r.confirmedUpTo(key, at, upTo);
+    });
+  }
   return { from, to, head, reorgedFrom };
 }
 
@@ -138,16 +170,8 @@ async function findAncestor(
   const remembered = await repo.windowBelow(key, cursor.number);
   for (const known of remembered) {
     const now = await chain.header(known.number);
-    if (now?.hash === known.hash) {
-      const depth = cursor.number - known.number;
-      if (depth >= BigInt(follower.confirmations)) {
-        log?.error(
-          { follower: follower.name, chainId: key.chainId, from: String(known.number + 1n), depth: String(depth) },
-          'chain follower: a reorg replaced blocks that had their confirmations',
-        );
-      }
-      return known;
-    }
+    // (Whether confirmed blocks were among the replaced ones is the step's question: its hooks.)
+    if (now?.hash === known.hash) return known;
   }
   const oldest = remembered.at(-1) ?? cursor;
   const start = oldest.number > 0n ? oldest.number - 1n : 0n;

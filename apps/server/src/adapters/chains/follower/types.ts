@@ -35,9 +35,39 @@ export type Follower = {
   onLogs(tx: Database, logs: FollowedLog[]): Promise<void>;
   /** Blocks from `fromBlock` up were replaced: forget what onLogs saw there; the follower re-reads them. Same transaction as the cursor's rewind. */
   onReorg(tx: Database, fromBlock: bigint): Promise<void>;
-  /** Blocks up to `upTo` now have their confirmations (upTo = head - confirmations + 1). Called after every step, in its own transaction (may repeat the same upTo: the owner must be idempotent). */
+  /**
+   * Blocks up to `upTo` now have their confirmations (upTo = head - confirmations + 1, at most the
+   * cursor: never a block the follower has not read). Called after every step, in its own
+   * transaction (may repeat the same upTo: the owner must be idempotent).
+   */
   onConfirmed(tx: Database, upTo: bigint): Promise<void>;
 };
+
+/**
+ * Blocks a follower had told its owner were confirmed may be gone from the chain (a reorg deeper
+ * than the confirmations, or a local chain restarted from an older state): from `fromBlock` (the
+ * block after the newest block of its window the chain still has — the true fork point when the
+ * follower stepped block by block, possibly older after a catch-up step of many blocks) up to
+ * `confirmedTo`; the follower had read up to `cursorWas`. It reads the chain again from
+ * `fromBlock` after its hooks ran, so an owner compares what it had with what it reads again
+ * (QNT payments: by transaction, once the new chain is confirmed up to `cursorWas`).
+ */
+export type ConfirmedBlockLoss = {
+  /** The follower whose cursor saw it (its owner's hook acts on its own follower's losses only). */
+  follower: string;
+  network: Follower['network'];
+  fromBlock: bigint;
+  confirmedTo: bigint;
+  cursorWas: bigint;
+};
+
+/**
+ * A hook run when confirmed blocks are lost (`deps.followers.onConfirmedBlockLost(hook)`), in the
+ * transaction that rewinds the follower's cursor: its writes and the rewind commit together, and
+ * the rewind is a compare-and-set of the cursor, so a loss is handled exactly once across restarts
+ * and nodes. Write with `tx` only.
+ */
+export type ConfirmedBlockLostHook = (tx: Database, loss: ConfirmedBlockLoss) => Promise<void>;
 
 /** What one step did: logs of blocks (from, to] delivered; `reorgedFrom` when blocks were replaced first. */
 export type StepResult = { from: bigint; to: bigint; head: bigint; reorgedFrom: bigint | null };
@@ -49,6 +79,8 @@ export type StepOptions = {
   rpcTimeoutMs?: number;
   /** Ends the step's RPC calls at once (the app is closing). */
   signal?: AbortSignal;
+  /** Run when blocks the follower had confirmed are lost (deps.followers.confirmedBlockLostHooks()). */
+  onConfirmedBlockLost?: readonly ConfirmedBlockLostHook[];
 };
 
 /** A block the follower knows the hash of (its cursor, its reorg window). */
