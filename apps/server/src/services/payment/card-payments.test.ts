@@ -1,41 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  cardCharges,
-  cardIntents,
-  cardWebhookEvents,
-  creditNotes,
-  mailOutbox,
-  orders,
-  payments,
-  refunds,
-} from '@connect/db';
-import {
-  CARD_MESSAGES,
-  ZCardConfirmation,
-  ZCardIntent,
-  ZCardStatus,
-  ZCreditNote,
-  ZOrder,
-  type TCardIntent,
-  type TOrder,
-} from '@connect/shared';
-import { CardRefusedError } from '../../adapters/cards/port.ts';
-import { sandboxWebhookSecret } from '../../adapters/cards/create-gateway.ts';
-import { stripeSignature } from '../../adapters/cards/sandbox/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardCharges, cardIntents, creditNotes, orders, refunds } from '@connect/db';
+import { CARD_MESSAGES, ZCardConfirmation, ZCardIntent, ZCardStatus, ZCreditNote } from '@connect/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
-import {
-  administrator,
-  customer,
-  planByCode,
-  planOrder,
-  planState,
-  post,
-  type Session,
-} from '../account-plan/test-support.ts';
+import { administrator, customer, planState, post } from '../account-plan/test-support.ts';
 import { addDays, addMonths } from '../account-plan/transitions.ts';
+import { CARDS, cardTestKit } from './test-support.ts';
 import { cardPayments } from './index.ts';
 
 /*
@@ -43,94 +15,25 @@ import { cardPayments } from './index.ts';
  * real Stripe adapter talks to it over HTTP, its webhooks come back signed through the app.
  */
 
-const CARDS = {
-  ok: '4242424242424242',
-  authenticate: '4000002500003155',
-  declined: '4000000000000002',
-  chargesDeclined: '4000000000000341',
-} as const;
-
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp();
 }, 60_000);
 afterAll(async () => t?.close());
 
-const pay = (session: Session | { headers: object } | null, url: string, body?: unknown) =>
-  t.app.inject({
-    method: body === undefined && url.startsWith('GET ') ? 'GET' : 'POST',
-    url: `/api/payment${url.replace(/^GET /, '')}`,
-    headers: { ...(session?.headers ?? {}) },
-    ...(body !== undefined ? { payload: body as object } : {}),
-  });
-
-/** The browser's side: the sandbox's card form confirms the intent with a card number. */
-async function confirmInBrowser(intent: TCardIntent, number: string) {
-  const kind = intent.kind === 'PAYMENT' ? 'payment_intents' : 'setup_intents';
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/card-sandbox/v1/${kind}/${intent.intentId}/confirm`,
-    payload: {
-      clientSecret: intent.clientSecret,
-      card: { number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' },
-      returnUrl: 'http://localhost/account-plan/upgrade',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { status: string; lastError: { message: string } | null; redirectUrl: string | null };
-}
-
-async function authenticate(intent: TCardIntent, outcome: 'complete' | 'fail') {
-  const kind = intent.kind === 'PAYMENT' ? 'payment_intents' : 'setup_intents';
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/card-sandbox/v1/${kind}/${intent.intentId}/authenticate`,
-    payload: { clientSecret: intent.clientSecret, outcome },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-async function intentFor(session: Session, orderId: string, saveCard?: boolean): Promise<TCardIntent> {
-  const res = await pay(session, '/card/order', { orderId, ...(saveCard === undefined ? {} : { saveCard }) });
-  expect(res.statusCode, res.body).toBe(200);
-  return ZCardIntent.parse(res.json());
-}
-
-async function confirm(session: Session, intent: TCardIntent) {
-  const key = intent.kind === 'PAYMENT' ? 'paymentIntent' : 'setupIntent';
-  const res = await pay(session, '/card/confirm', { [key]: intent.intentId });
-  expect(res.statusCode, res.body).toBe(200);
-  return ZCardConfirmation.parse(res.json());
-}
-
-/** The caller orders the plan `code` paid by card (in the app `on`, the shared one by default). */
-async function orderByCard(session: Session, code: string, on: TestContext = t): Promise<TOrder> {
-  const plan = await planByCode(on, code);
-  const res = await on.app.inject({
-    method: 'POST',
-    url: '/api/account-plan/order/plan',
-    headers: session.headers,
-    payload: planOrder(plan.id, { paymentMethod: 'FIAT' }),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return ZOrder.parse(res.json());
-}
-const annualByCard = (session: Session) => orderByCard(session, 'annual-standard');
-
-const paymentsOf = (orderId: string) => t.db.db.select().from(payments).where(eq(payments.orderId, orderId));
-const mailsTo = (email: string) => t.db.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
-const webhooksOf = async (type: string) =>
-  (await t.db.db.select().from(cardWebhookEvents).where(eq(cardWebhookEvents.type, type))).length;
-
-/** Waits until the sandbox has delivered its webhooks and the bus has settled what they caused. */
-async function settle(until: () => Promise<boolean>) {
-  for (let i = 0; i < 100; i++) {
-    await t.app.events.drain();
-    if (await until()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('not settled');
-}
+const {
+  pay,
+  confirmInBrowser,
+  authenticate,
+  intentFor,
+  confirm,
+  orderByCard,
+  annualByCard,
+  paymentsOf,
+  mailsTo,
+  webhooksOf,
+  settle,
+} = cardTestKit(() => t);
 
 describe('paying an order by card', () => {
   it('offers card where the sandbox is on', async () => {
@@ -479,206 +382,5 @@ describe('a month within the balance', () => {
         .where(and(eq(orders.accountId, user.accountId), eq(orders.kind, 'USAGE'))),
     ).toHaveLength(0);
     expect((await planState(t, user.accountId)).periodEnd).toEqual(addMonths(periodEnd, 1));
-  });
-});
-
-/*
- * Hardening II (issue 27): a webhook is a hint to look, concurrent staff refunds take one decision
- * at a time, and concurrent payment steps share one intent.
- */
-
-/** The installation's webhook secret (what the sandbox signs with). */
-let installationSecret = '';
-beforeAll(async () => {
-  installationSecret = await sandboxWebhookSecret(t.db.db, t.app.deps.box);
-});
-const webhookSecret = () => installationSecret;
-
-/** A webhook event as Stripe sends it, signed with `secret` (the installation's, unless forged). */
-function sendWebhook(event: object, secret = webhookSecret(), at = new Date()) {
-  const payload = JSON.stringify(event);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payment/card/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(payload, secret, at) },
-    payload,
-  });
-}
-
-/** `payment_intent.succeeded` for the intent, carrying what the sender says it paid. */
-const succeededEvent = (intentId: string, amount: number, accountId: string, orderId: string) => ({
-  id: `evt_${randomUUID().replaceAll('-', '')}`,
-  object: 'event',
-  type: 'payment_intent.succeeded',
-  created: Math.floor(Date.now() / 1000),
-  data: {
-    object: {
-      id: intentId,
-      object: 'payment_intent',
-      amount,
-      currency: 'gbp',
-      status: 'succeeded',
-      metadata: { orderId, accountId },
-    },
-  },
-});
-
-describe('webhooks are hints to look (issue 27)', () => {
-  it('a success the provider never saw settles nothing, and the real payment that follows pays the order', async () => {
-    const user = await customer(t);
-    const order = await annualByCard(user);
-    const intent = await intentFor(user, order.id);
-    // Signed as the provider signs (the secret leaked, or a replayed body): the outcome is still
-    // read from the provider, where the intent waits for a card.
-    const forged = await sendWebhook(succeededEvent(intent.intentId, 1, user.accountId, order.id));
-    expect(forged.statusCode, forged.body).toBe(200);
-    await t.app.events.drain();
-    expect(await paymentsOf(order.id)).toHaveLength(0);
-    const [row] = await t.db.db.select().from(cardIntents).where(eq(cardIntents.intentId, intent.intentId));
-    expect(row!.status).toBe('requires_payment_method');
-
-    // The real payment: settled in full (its webhook, delivered by the sandbox, is enough).
-    expect((await confirmInBrowser(intent, CARDS.ok)).status).toBe('succeeded');
-    await settle(
-      async () => (await t.db.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.status === 'PAID',
-    );
-    const recorded = await paymentsOf(order.id);
-    expect(recorded.map((payment) => payment.amountGbpMinor)).toEqual([order.totalGbpMinor]);
-  });
-
-  it('a payment the order can no longer take in full (part paid by transfer meanwhile) is refunded', async () => {
-    const user = await customer(t);
-    const staff = await administrator(t);
-    const order = await annualByCard(user);
-    const intent = await intentFor(user, order.id);
-    const receipt = await t.app.inject({
-      method: 'POST',
-      url: `/api/account-plan/management/orders/${order.id}/receipts`,
-      headers: staff.headers,
-      payload: { receiptId: `bank-${randomUUID()}`, amountGbpMinor: 100_00, receivedAt: new Date().toISOString() },
-    });
-    expect(receipt.statusCode, receipt.body).toBe(200);
-    expect((await confirmInBrowser(intent, CARDS.ok)).status).toBe('succeeded');
-    await confirm(user, intent);
-    await settle(async () => (await t.db.db.select().from(refunds).where(eq(refunds.orderId, order.id))).length > 0);
-    const [refund] = await t.db.db.select().from(refunds).where(eq(refunds.orderId, order.id));
-    expect(refund).toMatchObject({ intentId: intent.intentId, amountGbpMinor: order.totalGbpMinor });
-    expect((await paymentsOf(order.id)).map((payment) => payment.method)).toEqual(['BANK_TRANSFER']);
-  });
-});
-
-describe('the webhook secret (issue 27)', () => {
-  const otherEvent = () => ({
-    id: `evt_${randomUUID().replaceAll('-', '')}`,
-    object: 'event',
-    type: 'customer.created',
-    data: { object: { id: 'cus_1', object: 'customer' } },
-  });
-
-  it('is the installation’s own: the fixed string of the source signs nothing', async () => {
-    const user = await customer(t);
-    const order = await annualByCard(user);
-    const intent = await intentFor(user, order.id);
-    const forged = await sendWebhook(
-      succeededEvent(intent.intentId, order.totalGbpMinor, user.accountId, order.id),
-      'whsec_connect_sandbox',
-    );
-    expect([forged.statusCode, forged.json().code]).toEqual([400, 'CARD_WEBHOOK_INVALID']);
-    expect(webhookSecret()).toMatch(/^whsec_[A-Za-z0-9_-]{32,}$/);
-    expect(webhookSecret()).not.toBe('whsec_connect_sandbox');
-  });
-
-  it('refuses a signature dated more than five minutes away, ahead or behind', async () => {
-    const at = (seconds: number) => new Date(Date.now() + seconds * 1000);
-    expect((await sendWebhook(otherEvent(), webhookSecret(), at(3600))).statusCode).toBe(400);
-    expect((await sendWebhook(otherEvent(), webhookSecret(), at(310))).statusCode).toBe(400);
-    expect((await sendWebhook(otherEvent(), webhookSecret(), at(-310))).statusCode).toBe(400);
-    expect((await sendWebhook(otherEvent(), webhookSecret(), at(240))).statusCode).toBe(200);
-    expect((await sendWebhook(otherEvent(), webhookSecret(), at(-240))).statusCode).toBe(200);
-  });
-});
-
-describe('concurrency (issue 27)', () => {
-  it('twenty payment steps of one order at once share one intent', async () => {
-    const user = await customer(t);
-    const order = await annualByCard(user);
-    // The provider is slow to answer all but the first request for the account's customer: the
-    // steps fired together are still deciding when the first one's intent is recorded.
-    const gateway = t.app.deps.cards!;
-    const createCustomer = gateway.createCustomer.bind(gateway);
-    let calls = 0;
-    const spy = vi.spyOn(gateway, 'createCustomer').mockImplementation(async (...args) => {
-      if (calls++ > 0) await new Promise((resolve) => setTimeout(resolve, 1000));
-      return createCustomer(...args);
-    });
-    try {
-      const answers = await Promise.all(
-        Array.from({ length: 20 }, () => pay(user, '/card/order', { orderId: order.id })),
-      );
-      for (const res of answers) expect(res.statusCode, res.body).toBe(200);
-      expect(new Set(answers.map((res) => res.json().intentId)).size).toBe(1);
-    } finally {
-      spy.mockRestore();
-    }
-    const rows = await t.db.db.select().from(cardIntents).where(eq(cardIntents.orderId, order.id));
-    expect(rows).toHaveLength(1);
-  });
-
-  it('concurrent staff refunds of one order never refund more than was paid', async () => {
-    const user = await customer(t);
-    const staff = await administrator(t);
-    const order = await annualByCard(user);
-    const intent = await intentFor(user, order.id);
-    await confirmInBrowser(intent, CARDS.ok);
-    await confirm(user, intent);
-    const part = Math.floor(order.totalGbpMinor * 0.4);
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        pay(staff, `/management/orders/${order.id}/refunds`, {
-          idempotencyKey: randomUUID(),
-          amountGbpMinor: part,
-          reason: 'Goodwill',
-        }),
-      ),
-    );
-    expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(2);
-    for (const res of answers.filter((res) => res.statusCode !== 200)) {
-      expect(res.json().code, res.body).toBe('REFUND_TOO_LARGE');
-    }
-    const rows = await t.db.db.select().from(refunds).where(eq(refunds.orderId, order.id));
-    expect(rows.map((row) => row.amountGbpMinor)).toEqual([part, part]);
-  });
-
-  it('a refund the provider refused counts nothing', async () => {
-    const user = await customer(t);
-    const staff = await administrator(t);
-    const order = await annualByCard(user);
-    const intent = await intentFor(user, order.id);
-    await confirmInBrowser(intent, CARDS.ok);
-    await confirm(user, intent);
-    const gateway = t.app.deps.cards!;
-    const spy = vi.spyOn(gateway, 'refund').mockRejectedValueOnce(new CardRefusedError('Refund refused.'));
-    try {
-      const refused = await pay(staff, `/management/orders/${order.id}/refunds`, {
-        idempotencyKey: randomUUID(),
-        amountGbpMinor: order.totalGbpMinor,
-        reason: 'Goodwill',
-      });
-      expect(refused.json().code, refused.body).toBe('CARD_PROVIDER_ERROR');
-    } finally {
-      spy.mockRestore();
-    }
-    const full = await pay(staff, `/management/orders/${order.id}/refunds`, {
-      idempotencyKey: randomUUID(),
-      amountGbpMinor: order.totalGbpMinor,
-      reason: 'Goodwill',
-    });
-    expect(full.statusCode, full.body).toBe(200);
-    const tooMuch = await pay(staff, `/management/orders/${order.id}/refunds`, {
-      idempotencyKey: randomUUID(),
-      amountGbpMinor: 1,
-      reason: 'Goodwill',
-    });
-    expect(tooMuch.json().detail).toBe('At most £0.00 of this order can be refunded.');
   });
 });

@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { cardWebhookEvents, mailOutbox, payments } from '@connect/db';
+import { ZCardConfirmation, ZCardIntent, ZOrder, type TCardIntent, type TOrder } from '@connect/shared';
+import type { TestContext } from '../../../test/helpers.ts';
+import { planByCode, planOrder, type Session } from '../account-plan/test-support.ts';
+
+/** Stripe's test cards the card tests use (docs/decisions.md "Card payments"). */
+export const CARDS = {
+  ok: '4242424242424242',
+  authenticate: '4000002500003155',
+  declined: '4000000000000002',
+  chargesDeclined: '4000000000000341',
+} as const;
+
+/**
+ * What card tests do to an app with the embedded sandbox (`current()`: the test file's app, made in
+ * its beforeAll): the customer's calls, the browser's side of the card form, and waits.
+ */
+export function cardTestKit(current: () => TestContext) {
+  const pay = (session: Session | { headers: object } | null, url: string, body?: unknown) =>
+    current().app.inject({
+      method: body === undefined && url.startsWith('GET ') ? 'GET' : 'POST',
+      url: `/api/payment${url.replace(/^GET /, '')}`,
+      headers: { ...(session?.headers ?? {}) },
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+
+  /** The browser's side: the sandbox's card form confirms the intent with a card number. */
+  async function confirmInBrowser(intent: TCardIntent, number: string) {
+    const kind = intent.kind === 'PAYMENT' ? 'payment_intents' : 'setup_intents';
+    const res = await current().app.inject({
+      method: 'POST',
+      url: `/api/card-sandbox/v1/${kind}/${intent.intentId}/confirm`,
+      payload: {
+        clientSecret: intent.clientSecret,
+        card: { number, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' },
+        returnUrl: 'http://localhost/account-plan/upgrade',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { status: string; lastError: { message: string } | null; redirectUrl: string | null };
+  }
+
+  async function authenticate(intent: TCardIntent, outcome: 'complete' | 'fail') {
+    const kind = intent.kind === 'PAYMENT' ? 'payment_intents' : 'setup_intents';
+    const res = await current().app.inject({
+      method: 'POST',
+      url: `/api/card-sandbox/v1/${kind}/${intent.intentId}/authenticate`,
+      payload: { clientSecret: intent.clientSecret, outcome },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  async function intentFor(session: Session, orderId: string, saveCard?: boolean): Promise<TCardIntent> {
+    const res = await pay(session, '/card/order', { orderId, ...(saveCard === undefined ? {} : { saveCard }) });
+    expect(res.statusCode, res.body).toBe(200);
+    return ZCardIntent.parse(res.json());
+  }
+
+  async function confirm(session: Session, intent: TCardIntent) {
+    const key = intent.kind === 'PAYMENT' ? 'paymentIntent' : 'setupIntent';
+    const res = await pay(session, '/card/confirm', { [key]: intent.intentId });
+    expect(res.statusCode, res.body).toBe(200);
+    return ZCardConfirmation.parse(res.json());
+  }
+
+  /** The caller orders the plan `code` paid by card (in the app `on`, the test file's by default). */
+  async function orderByCard(session: Session, code: string, on: TestContext = current()): Promise<TOrder> {
+    const plan = await planByCode(on, code);
+    const res = await on.app.inject({
+      method: 'POST',
+      url: '/api/account-plan/order/plan',
+      headers: session.headers,
+      payload: planOrder(plan.id, { paymentMethod: 'FIAT' }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return ZOrder.parse(res.json());
+  }
+
+  /** Waits until the sandbox has delivered its webhooks and the bus has settled what they caused. */
+  async function settle(until: () => Promise<boolean>) {
+    for (let i = 0; i < 100; i++) {
+      await current().app.events.drain();
+      if (await until()) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('not settled');
+  }
+
+  const db = () => current().db.db;
+  return {
+    pay,
+    confirmInBrowser,
+    authenticate,
+    intentFor,
+    confirm,
+    orderByCard,
+    annualByCard: (session: Session) => orderByCard(session, 'annual-standard'),
+    paymentsOf: (orderId: string) => db().select().from(payments).where(eq(payments.orderId, orderId)),
+    mailsTo: (email: string) => db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)),
+    webhooksOf: async (type: string) =>
+      (await db().select().from(cardWebhookEvents).where(eq(cardWebhookEvents.type, type))).length,
+    settle,
+  };
+}
