@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT32 } from './numbers.ts';
 
 /*
  * Card payments (issue 16; spec §2 the upgrade guard's setup_intent / payment_intent and the fiat
@@ -129,7 +130,8 @@ export type TCardStatus = z.infer<typeof ZCardStatus>;
 export const ZCardRefundRequest = z
   .object({
     idempotencyKey: z.string().trim().min(8).max(100),
-    amountGbpMinor: z.number().int().min(1),
+    /** Stored in an `integer` column; at most what is left to refund (REFUND_TOO_LARGE). */
+    amountGbpMinor: z.number().int().min(1).max(MAX_INT32),
     reason: z.string().trim().min(1).max(500),
   })
   .meta({ id: 'CardRefundRequest' });

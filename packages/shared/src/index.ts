@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './numbers.ts';
 export * from './messages.ts';
 export * from './problem.ts';
 export * from './password.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_STATUSES } from './constants.ts';
+import { MAX_INT32 } from './numbers.ts';
 import { PAYMENT_METHODS, PLAN_TIERS, PLAN_TYPES, ZPlanAllowances } from './plans.ts';
 import { ZQntHolding, ZQntPayment } from './qnt.ts';
 
@@ -199,7 +200,8 @@ export const ZDowngradeRequest = z.object({ ratePlanId: z.uuid().nullable() }).m
 export const ZRecordReceiptRequest = z
   .object({
     receiptId: z.string().trim().min(1).max(100),
-    amountGbpMinor: z.number().int().positive(),
+    /** Stored in an `integer` column; at most what the order still needs (a rule of the service). */
+    amountGbpMinor: z.number().int().positive().max(MAX_INT32),
     receivedAt: z.iso.datetime({ offset: true }),
   })
   .meta({ id: 'RecordReceiptRequest' });

@@ -18,7 +18,7 @@ import type { QntPaymentsFace } from '../payment/index.ts';
 import { invoiceTermsOf } from '../../repositories/invoice-customers.ts';
 import { AccountPlansRepository, type PlanRow, type StoredPlanState } from '../../repositories/account-plans.ts';
 import { PlanLifecycle } from './lifecycle.ts';
-import { formatCount, formatDollars, planLine } from './order-format.ts';
+import { formatCount, formatDollars, formatPounds, planLine } from './order-format.ts';
 import {
   OrdersRepository,
   type InvoiceLine,
@@ -333,6 +333,15 @@ export class OrderService {
           throw badRequest([{ name: 'receiptId', reason: 'This receipt is already recorded for another order.' }]);
         }
         if (order.status !== 'AWAITING_PAYMENT') throw problem('ORDER_NOT_PAYABLE');
+        // More than the order still needs is refused (a typing slip, or an over-payment staff pay
+        // back outside the portal): the receipts of an order then never add up past its total,
+        // which the integer columns and sums of payments and invoices hold (issue 27 §3).
+        const left = order.totalGbpMinor - (await repo.view(order.id))!.paidGbpMinor;
+        if (body.amountGbpMinor > left) {
+          throw badRequest([
+            { name: 'amountGbpMinor', reason: `More than the ${formatPounds(left)} this order still needs.` },
+          ]);
+        }
         const received = await repo.recordPayment({
           orderId: order.id,
           method: 'BANK_TRANSFER',
