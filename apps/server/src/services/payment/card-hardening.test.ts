@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cardIntents, orders, refunds } from '@connect/db';
+import { ZCardIntent } from '@connect/shared';
 import { sandboxWebhookSecret } from '../../adapters/cards/create-gateway.ts';
 import { CardRefusedError } from '../../adapters/cards/port.ts';
 import { stripeSignature } from '../../adapters/cards/sandbox/index.ts';
@@ -217,5 +218,22 @@ describe('concurrency (issue 27)', () => {
       reason: 'Goodwill',
     });
     expect(tooMuch.json().detail).toBe('At most £0.00 of this order can be refunded.');
+  });
+});
+
+describe('Pay now pressed many times (issue 27)', () => {
+  it('ten presses at once charge the saved card once', async () => {
+    const user = await customer(t);
+    const setup = ZCardIntent.parse((await pay(user, '/card/setup', {})).json());
+    await confirmInBrowser(setup, CARDS.ok);
+    await confirm(user, setup);
+    const order = await annualByCard(user);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => pay(user, `/initiate/${order.id}`, {})));
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    const charges = await t.db.db.select().from(cardIntents).where(eq(cardIntents.orderId, order.id));
+    expect(charges).toHaveLength(1);
+    await t.app.events.drain();
+    expect((await t.db.db.select().from(refunds).where(eq(refunds.orderId, order.id))).length).toBe(0);
+    expect((await paymentsOf(order.id)).map((payment) => payment.amountGbpMinor)).toEqual([order.totalGbpMinor]);
   });
 });

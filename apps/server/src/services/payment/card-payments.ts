@@ -161,7 +161,12 @@ export class CardPayments {
   async initiate(caller: Caller, orderId: string): Promise<TCardConfirmation> {
     const order = await this.callersOrder(caller, orderId);
     if (order.status !== 'AWAITING_PAYMENT') throw problem('ORDER_NOT_PAYABLE');
-    const { row, view } = await this.chargeSaved(order, 'MONTHLY', `order:${order.id}:initiate:${Date.now()}`);
+    // Presses at once charge once (issue 27; a key of the time made one charge per press): the key
+    // counts the order's charges so far, read once, so presses before the first charge is recorded
+    // send the same key and the provider answers them its one charge; a press after a decline
+    // (recorded) charges again under the next key.
+    const charges = (await this.repo.intentsOf(order.id, 'PAYMENT')).filter((row) => row.purpose === 'MONTHLY');
+    const { row, view } = await this.chargeSaved(order, 'MONTHLY', `order:${order.id}:initiate:${charges.length}`);
     if (view.status === 'succeeded') await this.waitForSettlement(order.id);
     const charge = await this.repo.charge(order.id);
     if (charge && view.status !== 'succeeded') {
