@@ -18,4 +18,4 @@ ALTER TABLE "chain_cursors" ADD COLUMN "confirmed_block" bigint;--> statement-br
 ALTER TABLE "qnt_transfers" ADD COLUMN "lost_to_block" bigint;--> statement-breakpoint
 ALTER TABLE "qnt_transfers" ADD COLUMN "reversals" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "qnt_transfers_lost_idx" ON "qnt_transfers" USING btree ("chain_id","lost_to_block") WHERE lost_to_block is not null;--> statement-breakpoint
-ALTER TABLE "qnt_payments" ADD COLUMN "reversals" integer DEFAULT 0 NOT NULL;
+ALTER TABLE "orders" ADD COLUMN "reversals" integer DEFAULT 0 NOT NULL;

@@ -29,3 +29,4 @@ export * from './qnt.ts';
 export * from './cards.ts';
 export * from './usage.ts';
 export * from './invoices.ts';
+export * from './staff-alerts.ts';

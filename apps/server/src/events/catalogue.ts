@@ -15,7 +15,8 @@ export type PlanChangeCause =
   | 'CANCEL_WITHDRAWN'
   | 'DOWNGRADE_CHOSEN'
   | 'DISABLED_BY_STAFF'
-  | 'ENABLED_BY_STAFF';
+  | 'ENABLED_BY_STAFF'
+  | 'PAYMENT_REVERSED';
 
 /*
  * The domain events of the platform: what one service announces and others (notifications,
@@ -173,6 +174,24 @@ export type DomainEvents = {
   'qnt.transfer_confirmed': QntTransferFacts & { reference: string };
   /** A transfer's block was replaced and the transfer was not found again. */
   'qnt.transfer_reorged': QntTransferFacts;
+  /**
+   * A confirmed (credited) transfer's block was lost by the chain and the new chain does not have
+   * it (issue 27 §4): its credit was taken back through the ledger (`reference`, the reversal's;
+   * `balanceAfter`: the account's QNT after it, negative when already spent: a debt).
+   */
+  'qnt.transfer_reversed': QntTransferFacts & { reference: string; balanceAfter: string };
+  /**
+   * A staff alert was raised (repositories/staff-alerts.ts), in the transaction of its cause; `to`
+   * is the address it is mailed to (STAFF_ALERT_EMAIL, resolved when it was raised).
+   */
+  'staff.alert_raised': {
+    alertId: string;
+    code: string;
+    message: string;
+    recordType: string | null;
+    recordId: string | null;
+    to: string;
+  };
   /**
    * One flush of a node's gateway usage counters: the calls counted since its previous flush, per
    * application, network, method and UTC hour (the event's id is the flush's). Never one per call.

@@ -24,3 +24,14 @@ export const formatPounds = (pence: number) => `£${GROUPED.format(pence / 100)}
 export const formatDollars = (cents: number) => `$${GROUPED.format(cents / 100)}`;
 /** 10000 → '10,000' (a bigint too). */
 export const formatCount = (count: number | bigint) => COUNT.format(count);
+
+const WEI_PER_QNT = 10n ** 18n;
+
+/** Wei as QNT, grouped by thousands, up to six decimals (rounded down): 75500000000000000000n → '75.5 QNT'. */
+export function formatQnt(wei: bigint | string): string {
+  const value = BigInt(wei);
+  const whole = value / WEI_PER_QNT;
+  const micro = (value % WEI_PER_QNT) / 10n ** 12n;
+  const fraction = micro === 0n ? '' : `.${micro.toString().padStart(6, '0').replace(/0+$/, '')}`;
+  return `${formatCount(whole)}${fraction} QNT`;
+}

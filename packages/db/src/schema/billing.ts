@@ -125,6 +125,12 @@ export const orders = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * How many times its payment was undone (a chain took back the QNT that paid it, issue 27 §4):
+     * the references of its next payment and credits carry it (`order:<id>:<n>`), so paying it
+     * again moves money again.
+     */
+    reversals: integer('reversals').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -153,8 +153,6 @@ export const qntPayments = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     settledAt: timestamp('settled_at', { withTimezone: true }),
-    /** How many times its settlement was undone because the chain lost the QNT that paid it. */
-    reversals: integer('reversals').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,11 @@
-export type MailKind = 'SIGN_UP_CODE' | 'RESET_CODE' | 'INVITATION' | 'CONTACT_REQUEST' | 'NOTIFICATION';
+export type MailKind =
+  | 'SIGN_UP_CODE'
+  | 'RESET_CODE'
+  | 'INVITATION'
+  | 'CONTACT_REQUEST'
+  | 'NOTIFICATION'
+  /** To the staff-alert address (repositories/staff-alerts.ts). */
+  | 'STAFF_ALERT';
 
 export type MailMessage = {
   to: string;

@@ -11,6 +11,7 @@ import { cardPayments, qntPayments } from '../payment/index.ts';
 import { PlanLifecycle } from './lifecycle.ts';
 import { availablePaymentMethods, OrderService } from './orders.ts';
 import { PlanPeriods, type AccountPlanRuntime, type TrialReminderNotices } from './periods.ts';
+import { reopenOrdersPaidByLostQnt } from './qnt-reversals.ts';
 import { AccountPlanRepository } from './repository.ts';
 
 export { subscribeOrderMails } from './order-mails.ts';
@@ -23,6 +24,9 @@ const QNT_SETTLEMENT = 'account-plan.qnt-settlement';
 
 /** The subscriber's name (deliveries are recorded under it): never renamed. */
 const CARD_SETTLEMENT = 'account-plan.card-settlement';
+
+/** The subscriber's name (deliveries are recorded under it): never renamed. */
+const QNT_REVERSAL = 'account-plan.qnt-reversal';
 
 /**
  * A card payment that succeeded settles its order (OrderService.settleFromCard), exactly once per
@@ -45,7 +49,8 @@ export function subscribeCardSettlement(
 
 /**
  * QNT credited to an account settles its open QNT orders (OrderService.settleFromQnt), exactly
- * once per event, in the transaction that records the delivery. Registered on every node (app.ts).
+ * once per event, in the transaction that records the delivery; QNT taken back puts the orders it
+ * paid back to awaiting payment (qnt-reversals.ts). Registered on every node (app.ts).
  */
 export function subscribeQntSettlement(
   deps: Pick<Deps, 'db' | 'events' | 'config' | 'box'>,
@@ -56,6 +61,10 @@ export function subscribeQntSettlement(
   events.subscribe(QNT_SETTLEMENT, 'qnt.transfer_confirmed', async (event, tx) => {
     const orders = new OrderService(tx, events, deps.config.billing, qnt, null, deps.config.invoices);
     await orders.settleFromQnt(tx, event.payload.accountId);
+  });
+  // QNT the chain took back (issue 27 §4): the orders it paid wait for their payment again.
+  events.subscribe(QNT_REVERSAL, 'qnt.transfer_reversed', async (event, tx) => {
+    await reopenOrdersPaidByLostQnt(tx, { events, billing: deps.config.billing, qnt }, event.payload.accountId);
   });
 }
 

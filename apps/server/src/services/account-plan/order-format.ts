@@ -3,24 +3,13 @@
  * dots, numbers grouped by thousands. Dates are read in the UK's time zone, where the pounds are.
  */
 
-import { formatCount, formatDate } from '../../lib/formats.ts';
+import { formatDate } from '../../lib/formats.ts';
 
-export { formatCount, formatDate, formatDollars, formatPounds } from '../../lib/formats.ts';
+export { formatCount, formatDate, formatDollars, formatPounds, formatQnt } from '../../lib/formats.ts';
 
 /** The words of a plan's line on its invoice: 'Annual Subscription — Standard, 12 months from 07.03.2025'. */
 export function planLine(planName: string, months: number, from: Date): string {
   return `${planName}, ${months} ${months === 1 ? 'month' : 'months'} from ${formatDate(from)}`;
-}
-
-const WEI_PER_QNT = 10n ** 18n;
-
-/** Wei as QNT, grouped by thousands, up to six decimals (rounded down): 75500000000000000000n → '75.5 QNT'. */
-export function formatQnt(wei: bigint | string): string {
-  const value = BigInt(wei);
-  const whole = value / WEI_PER_QNT;
-  const micro = (value % WEI_PER_QNT) / 10n ** 12n;
-  const fraction = micro === 0n ? '' : `.${micro.toString().padStart(6, '0').replace(/0+$/, '')}`;
-  return `${formatCount(whole)}${fraction} QNT`;
 }
 
 const TIME = new Intl.DateTimeFormat('en-GB', {

@@ -258,6 +258,36 @@ export class OrdersRepository {
     }
   }
 
+  /**
+   * The order's payment `(method, externalId)` was undone (a chain took back the QNT that paid it,
+   * issue 27 §4): the payment is removed, the order and its invoice wait for payment again with
+   * what the other payments cover, and the order counts the reversal (its next payment's references).
+   */
+  async reopen(order: OrderRow, payment: { method: PaymentMethod; externalId: string }, at: Date): Promise<void> {
+    await this.db
+      .delete(payments)
+      .where(
+        and(
+          eq(payments.orderId, order.id),
+          eq(payments.method, payment.method),
+          eq(payments.externalId, payment.externalId),
+        ),
+      );
+    await this.db
+      .update(orders)
+      .set({ status: 'AWAITING_PAYMENT', paidAt: null, reversals: sql`${orders.reversals} + 1` })
+      .where(eq(orders.id, order.id));
+    await this.db
+      .update(invoices)
+      .set({
+        status: 'OPEN',
+        paidAt: null,
+        updatedAt: at,
+        amountPaidMinor: sql`(select coalesce(sum(${payments.amountGbpMinor}), 0)::int from ${payments} where ${payments.orderId} = ${order.id})`,
+      })
+      .where(eq(invoices.orderId, order.id));
+  }
+
   /** The order withdrawn and its invoice void. */
   async markCancelled(orderId: string, at: Date): Promise<void> {
     await this.db.update(orders).set({ status: 'CANCELLED', cancelledAt: at }).where(eq(orders.id, orderId));

@@ -472,13 +472,13 @@ export class OrderService {
       const take = available < due ? available : due;
       const taken = await repo.ledger.consume(accountId, 'QNT', take, {
         reason: `Order ${order.reference} paid in QNT`,
-        reference: `order:${order.id}:qnt`,
+        reference: `order:${order.id}:qnt${again(order)}`,
       });
       if (taken.outcome === 'insufficient') return;
       await repo.recordPayment({
         orderId: order.id,
         method: 'QNT',
-        externalId: `qnt:${order.id}`,
+        externalId: qntPaymentId(order),
         amountGbpMinor: leftGbpMinor,
         receivedAt: now,
         recordedBy: null,
@@ -578,7 +578,7 @@ export class OrderService {
           order.kind === 'USAGE'
             ? `${formatCount(order.credits)} credits used on credit paid (order ${order.reference})`
             : `${formatCount(order.credits)} credits bought (order ${order.reference})`,
-        reference: `order:${order.id}`,
+        reference: `order:${order.id}${again(order)}`,
       });
     }
     await repo.markPaid(order, { amountPaid, paidAt, periodStart, periodEnd, ...(feeLine ? { feeLine } : {}) });
@@ -645,6 +645,14 @@ function bundleLine(credits: number, usdCents: number, prices: { usdPerGbp: stri
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * The suffix of an order's payment references once its payment was undone (a chain took back the
+ * QNT that paid it: qnt-reversals.ts): paying it again takes and buys again, under new references.
+ */
+export const again = (order: Pick<OrderRow, 'reversals'>) => (order.reversals ? `:${order.reversals}` : '');
+/** The `payments` row of an order paid from the QNT held for the account. */
+export const qntPaymentId = (order: Pick<OrderRow, 'id' | 'reversals'>) => `qnt:${order.id}${again(order)}`;
 
 /**
  * Runs `work` again once when it failed on a unique index: a payment reference drawn twice (40

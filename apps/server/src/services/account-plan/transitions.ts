@@ -53,7 +53,12 @@ export type PlanEvent =
   /** The plan for the next period (a lower one), or null to keep the current plan. */
   | { type: 'DOWNGRADE_CHOSEN'; plan: PlanRef | null }
   | { type: 'DISABLED_BY_STAFF' }
-  | { type: 'ENABLED_BY_STAFF' };
+  | { type: 'ENABLED_BY_STAFF' }
+  /**
+   * The payment of a paid order was undone (a chain took back the QNT that paid it, issue 27 §4):
+   * the plan waits for the order again as it did before it was paid.
+   */
+  | { type: 'PAYMENT_REVERSED'; orderId: string; kind: 'PLAN' | 'RENEWAL' | 'USAGE' };
 
 export type Transition = { ok: true; state: PlanState } | { ok: false; code: ProblemCode };
 
@@ -228,6 +233,20 @@ export function transition(state: PlanState, event: PlanEvent): Transition {
         return refuse('PLAN_ALREADY_CURRENT');
       }
       return to(state, { nextPlan: event.plan, cancelAtPeriodEnd: false });
+    case 'PAYMENT_REVERSED':
+      // Staff disabled the plan meanwhile: it stays so, the order is the one to pay.
+      if (state.status === 'DISABLED') return to(state, { pendingOrderId: event.orderId });
+      if (event.kind === 'PLAN') {
+        // The plan it bought is not in service until paid; withdrawing the order leaves it inactive.
+        return to(state, {
+          status: 'PENDING',
+          statusReason: 'AWAITING_PAYMENT',
+          statusBeforePending: 'INACTIVE',
+          pendingOrderId: event.orderId,
+        });
+      }
+      // A renewal or a month's bill is due again (its grace days, then RENEWAL_FAILED).
+      return to(state, { statusReason: 'RENEWAL_DUE', pendingOrderId: event.orderId });
     case 'DISABLED_BY_STAFF':
       return to(state, { status: 'DISABLED', statusReason: 'STAFF', statusBeforePending: null });
     case 'ENABLED_BY_STAFF':

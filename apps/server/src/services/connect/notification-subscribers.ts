@@ -13,6 +13,8 @@ import type { EventBus } from '../../events/port.ts';
 import { AccountPlansRepository } from '../../repositories/account-plans.ts';
 import { subscribeInvoiceMails } from './invoice-mails.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
+import { formatQnt } from '../../lib/formats.ts';
+import { subscribeStaffAlertMails } from '../../repositories/staff-alerts.ts';
 import { NotificationRepository, type Recipient } from './notifications-repository.ts';
 
 /** The subscribers' names: deliveries are recorded under them, so they never change. */
@@ -26,6 +28,8 @@ export const USAGE_CAP_SUBSCRIBER = 'connect.usage-cap';
 export const USAGE_CAP_EMAIL_SUBSCRIBER = 'connect.usage-cap-emails';
 export const USAGE_CREDITS_SUBSCRIBER = 'connect.usage-credits';
 export const USAGE_CREDITS_EMAIL_SUBSCRIBER = 'connect.usage-credits-emails';
+export const QNT_REVERSED_SUBSCRIBER = 'connect.qnt-reversed';
+export const QNT_REVERSED_EMAIL_SUBSCRIBER = 'connect.qnt-reversed-emails';
 
 /** Whom an event concerns: `userId` when it names one member of the account, else the whole account. */
 type Audience = { accountId: string; userId: string | null };
@@ -134,6 +138,8 @@ async function recipientsOf(repo: NotificationRepository, event: DomainEvent): P
 export function subscribeNotifications(events: EventBus, deps: { db: Database; mailer: Mailer } & Options): void {
   const options: Options = { productSlug: deps.productSlug, publicUrl: deps.publicUrl };
   subscribeAccountNotices(events, deps);
+  // Staff alerts (repositories/staff-alerts.ts) are mailed with the other mails, on every node.
+  subscribeStaffAlertMails(events, deps.mailer, deps.publicUrl);
   // The invoices' emails (a month's invoice, a receipt): every member, whatever their email setting.
   subscribeInvoiceMails(events, deps);
   for (const type of NOTIFYING_EVENTS) {
@@ -316,7 +322,36 @@ export function planChangedNotice(change: DomainEvents['plan.changed']): Account
       );
     case 'ENABLED_BY_STAFF':
       return notice('Your plan is active again', `${change.planName} is active again.`, PLAN_PAGE);
+    case 'PAYMENT_REVERSED':
+      // The QNT notice (qntReversedNotice) says why; this one says what it means for the plan.
+      return notice(
+        'Your order is awaiting payment again',
+        change.status === 'PENDING'
+          ? `The payment of ${change.planName} was taken back, so it is not active until its order is paid. Please pay the order again.`
+          : `The payment of your ${change.planName} renewal or bill was taken back: please pay it again to keep your plan active.`,
+        UPGRADE_PAGE,
+      );
   }
+}
+
+/**
+ * What the customer is told when the chain lost the block of a QNT transfer already credited and
+ * the transfer is not on the chain now (issue 27 §4): the QNT taken back, what the account holds
+ * or owes now, and that the orders it paid wait for their payment again.
+ */
+export function qntReversedNotice(reversed: DomainEvents['qnt.transfer_reversed']): AccountNotice {
+  const balance = BigInt(reversed.balanceAfter);
+  const standing =
+    balance < 0n
+      ? `You now owe ${formatQnt(-balance)}: it was already used, and is taken from the next QNT you send.`
+      : `You now hold ${formatQnt(balance)}.`;
+  return {
+    kind: 'qnt.reversed',
+    title: 'A QNT payment was taken back',
+    body: `The blockchain lost the block of your QNT transfer ${reversed.txHash} after it had been confirmed, and the transfer is not on the chain now, so its ${formatQnt(reversed.amount)} were taken back. ${standing} Any order it paid is awaiting payment again: please send the transfer again, or contact support.`,
+    link: PLAN_PAGE,
+    email: true,
+  };
 }
 
 /** The reminder before a trial ends, `days` (7 or 1) before it; `left` counts the whole days still to come. */
@@ -505,6 +540,13 @@ function subscribeAccountNotices(events: EventBus, deps: { db: Database; mailer:
   });
   events.subscribeEffect(USAGE_CAP_EMAIL_SUBSCRIBER, 'usage.cap_crossed', async (event) => {
     await mailAccountNotice(deps, event.payload.accountId, `usage-cap:${event.id}`, capCrossedNotice(event.payload));
+  });
+  events.subscribe(QNT_REVERSED_SUBSCRIBER, 'qnt.transfer_reversed', async (event, tx) => {
+    const notice = qntReversedNotice(event.payload);
+    await addAccountNotice(new NotificationRepository(tx), event.payload.accountId, `event:${event.id}`, notice);
+  });
+  events.subscribeEffect(QNT_REVERSED_EMAIL_SUBSCRIBER, 'qnt.transfer_reversed', async (event) => {
+    await mailAccountNotice(deps, event.payload.accountId, `event:${event.id}`, qntReversedNotice(event.payload));
   });
   events.subscribe(USAGE_CREDITS_SUBSCRIBER, 'usage.charged', async (event, tx) => {
     const notice = await usageChargedNotice(new AccountPlansRepository(tx, events), event.payload);

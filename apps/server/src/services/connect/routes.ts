@@ -29,6 +29,7 @@ import { notificationsRoutes } from './notifications-routes.ts';
 import { ConnectRepository } from './repository.ts';
 import { ConnectService } from './service.ts';
 import { signOutRoutes } from './sign-out-routes.ts';
+import { staffAlertRoutes } from './staff-alert-routes.ts';
 
 const ZUserIdParams = z.object({ id: z.uuid({ message: 'The user id must be a UUID.' }) });
 
@@ -54,6 +55,7 @@ export async function connectService(app: App, deps: Deps) {
   await kycRoutes(app, deps);
   await notificationsRoutes(app, deps);
   await signOutRoutes(app, deps);
+  await staffAlertRoutes(app, deps);
   const service = new ConnectService(new ConnectRepository(deps.db), deps.identityAdmin, deps.config);
 
   // Static paths under /user are matched before /user/:id by the router, whatever the order here.

@@ -25,6 +25,8 @@ export type QntPaymentsFace = Pick<
   | 'invalidate'
   | 'view'
   | 'holding'
+  | 'settledPayments'
+  | 'reopen'
 >;
 
 const instances = new WeakMap<object, QntPayments>();

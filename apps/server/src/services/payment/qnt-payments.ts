@@ -8,7 +8,7 @@ import type {
   TQntHolding,
   TQntPayment,
 } from '@connect/shared';
-import type { Follower, FollowedLog } from '../../adapters/chains/follower/index.ts';
+import type { ConfirmedBlockLoss, Follower, FollowedLog } from '../../adapters/chains/follower/index.ts';
 import { TRANSFER_TOPIC } from '../../adapters/chains/qnt-token.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
 import type { PriceQuote, PriceSource } from '../../adapters/prices/create.ts';
@@ -19,6 +19,7 @@ import { notFound, problem } from '../../lib/errors.ts';
 import { penceToQntWei } from '../../lib/prices.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { PlatformKeyRepository } from '../../repositories/platform.ts';
+import { StaffAlertsRepository } from '../../repositories/staff-alerts.ts';
 import { loadDepositKeys, type DepositKeys } from './deposit-keys.ts';
 import { QntRepository, type QntPaymentRow, type QntTransferRow } from './qnt-repository.ts';
 
@@ -43,7 +44,7 @@ export function qntNetworkOf(config: Pick<Config, 'qnt' | 'chains'>): QntNetwork
 
 export type QntContext = {
   db: Database;
-  config: Pick<Config, 'qnt' | 'chains'>;
+  config: Pick<Config, 'qnt' | 'chains' | 'staffAlertEmail'>;
   box: SecretBox;
   events: EventBus;
   prices: PriceSource;
@@ -58,8 +59,22 @@ function shareOf(amount: bigint, share: string): bigint {
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
-const transferReference = (t: Pick<QntTransferRow, 'chainId' | 'txHash' | 'logIndex'>) =>
-  `qnt-transfer:${t.chainId}:${t.txHash}:${t.logIndex}`;
+/**
+ * What is held for the customer: the QNT balance, never below 0. A balance below 0 is QNT the
+ * chain took back after it was spent (issue 27 §4): a debt the notices and staff alerts state,
+ * taken from the next QNT that arrives; none is held meanwhile.
+ */
+const held = ({ balance }: { balance: bigint }) => (balance > 0n ? balance : 0n);
+/**
+ * The ledger reference of a transfer's credit: `qnt-transfer:<chain>:<tx>:<log>`, so it is credited
+ * once; a transfer whose credit was taken back (the chain lost it) and that is mined again later is
+ * credited again under `…:<reversals>`.
+ */
+const transferReference = (t: Pick<QntTransferRow, 'chainId' | 'txHash' | 'logIndex' | 'reversals'>) =>
+  `qnt-transfer:${t.chainId}:${t.txHash}:${t.logIndex}${t.reversals ? `:${t.reversals}` : ''}`;
+/** The reference of taking a transfer's credit back (once per credit). */
+const reversalReference = (t: Pick<QntTransferRow, 'chainId' | 'txHash' | 'logIndex' | 'reversals'>) =>
+  `qnt-reversal:${t.chainId}:${t.txHash}:${t.logIndex}${t.reversals ? `:${t.reversals}` : ''}`;
 
 /**
  * QNT payments (issue 15; docs/decisions.md "QNT payments"): each account has its own deposit
@@ -183,6 +198,16 @@ export class QntPayments {
     await new QntRepository(tx).update(payment.orderId, { status, reason: 'PAID_PARTIAL' });
   }
 
+  /** The account's settled payments, newest first. */
+  settledPayments(tx: Database, accountId: string): Promise<QntPaymentRow[]> {
+    return new QntRepository(tx).settledPayments(accountId);
+  }
+
+  /** The order's payment was undone (the chain took its QNT back): it waits for QNT again. */
+  async reopen(tx: Database, orderId: string): Promise<void> {
+    await new QntRepository(tx).reopen(orderId);
+  }
+
   /** The order was withdrawn: what arrived stays held for the customer. */
   async invalidate(tx: Database, orderId: string): Promise<void> {
     await new QntRepository(tx).invalidate(orderId);
@@ -216,11 +241,12 @@ export class QntPayments {
       transfers: transfers.map((t) => ({
         txHash: t.txHash,
         amount: t.amount.toString(),
-        status: t.status,
+        // A transfer whose credit was taken back is, to the customer, one the chain replaced.
+        status: t.status === 'REVERSED' ? 'REORGED' : t.status,
         confirmations:
           t.status === 'CONFIRMED'
             ? required
-            : t.status === 'REORGED' || followed === null
+            : t.status === 'REORGED' || t.status === 'REVERSED' || followed === null
               ? 0
               : Math.max(0, Math.min(required, followed - Number(t.blockNumber) + 1)),
         confirmationsRequired: required,
@@ -233,7 +259,7 @@ export class QntPayments {
   /** QNT held for the customer and where to send QNT (GET /subscription). */
   async holding(accountId: string): Promise<TQntHolding> {
     const repo = new QntRepository(this.ctx.db);
-    const { balance } = await repo.ledger.balance(accountId, 'QNT');
+    const balance = held(await repo.ledger.balance(accountId, 'QNT'));
     if (!this.network) return { held: balance.toString(), depositAddress: null, chainId: null };
     const address = await this.addressFor(accountId);
     return {
@@ -280,7 +306,7 @@ export class QntPayments {
     const repo = new QntRepository(this.ctx.db);
     if (!(await repo.accountExists(accountId))) throw notFound('ACCOUNT_NOT_FOUND');
     const address = await this.addressFor(accountId);
-    const { balance } = await repo.ledger.balance(accountId, 'QNT');
+    const balance = held(await repo.ledger.balance(accountId, 'QNT'));
     return {
       accountId,
       address: address.address,
@@ -339,17 +365,35 @@ export class QntPayments {
     for (const t of seen) await this.ctx.events.emit(tx, 'qnt.transfer_seen', this.facts(t));
   }
 
+  /**
+   * The follower's confirmed-block-lost hook (registered with deps.followers where the follower is
+   * added), in the transaction that rewinds the follower: the confirmed transfers in the lost
+   * blocks keep their credit for now, marked as lost up to the old cursor. The follower reads the
+   * new chain from `fromBlock`; a transfer found there again (same transaction, recipient and
+   * amount) is confirmed again and keeps its credit; one not found by the time the new chain is
+   * confirmed up to the old cursor is taken back (onConfirmed → reverse). Once: the rewind is a
+   * compare-and-set of the cursor.
+   */
+  async onConfirmedBlockLost(tx: Database, loss: ConfirmedBlockLoss): Promise<void> {
+    const network = this.network;
+    if (!network || loss.follower !== QNT_FOLLOWER || loss.network.chainId !== network.chainId) return;
+    const lost = await new QntRepository(tx).markLost(network.chainId, Number(loss.fromBlock), Number(loss.cursorWas));
+    if (lost.length) {
+      this.ctx.log.error(
+        {
+          chainId: network.chainId,
+          fromBlock: loss.fromBlock.toString(),
+          cursorWas: loss.cursorWas.toString(),
+          transfers: lost.map((t) => t.txHash),
+        },
+        'the chain lost blocks with confirmed QNT transfers: those not mined again are taken back',
+      );
+    }
+  }
+
   private async onReorg(tx: Database, fromBlock: bigint): Promise<void> {
     const repo = new QntRepository(tx);
     const chainId = this.network!.chainId;
-    const deep = await repo.confirmedFrom(chainId, Number(fromBlock));
-    if (deep.length) {
-      // Deeper than the confirmations: credited already. Never silently taken back; staff look.
-      this.ctx.log.error(
-        { chainId, fromBlock: fromBlock.toString(), transfers: deep.map((t) => t.txHash) },
-        'a chain reorganisation replaced blocks with confirmed QNT transfers',
-      );
-    }
     const gone = await repo.markReorged(chainId, Number(fromBlock));
     await repo.unmarkProcessing(gone.map((t) => t.accountId));
     for (const t of gone) await this.ctx.events.emit(tx, 'qnt.transfer_reorged', this.facts(t));
@@ -358,16 +402,55 @@ export class QntPayments {
   private async onConfirmed(tx: Database, upTo: bigint): Promise<void> {
     const repo = new QntRepository(tx);
     const now = new Date();
-    for (const t of await repo.confirmable(this.network!.chainId, Number(upTo))) {
+    const chainId = this.network!.chainId;
+    for (const t of await repo.confirmable(chainId, Number(upTo))) {
       const reference = transferReference(t);
-      await repo.ledger.payment(t.accountId, 'QNT', t.amount, {
+      const credited = await repo.ledger.payment(t.accountId, 'QNT', t.amount, {
         reason: `QNT received (transaction ${t.txHash})`,
         reference,
       });
       await repo.markConfirmed(t.id, now);
-      await this.ctx.events.emit(tx, 'qnt.transfer_confirmed', { ...this.facts(t), reference });
+      // A transfer of a lost block mined again is credited already: nothing new to announce.
+      if (credited.outcome === 'applied') {
+        await this.ctx.events.emit(tx, 'qnt.transfer_confirmed', { ...this.facts(t), reference });
+      }
     }
+    for (const t of await repo.lostFor(chainId, Number(upTo))) await this.reverse(tx, repo, t);
     await repo.expire(now);
+  }
+
+  /**
+   * A credited transfer the chain lost for good: its credit is taken back through the ledger (the
+   * balance may go below zero: a debt, issue 27 §4), the transfer is REVERSED, the customer is told
+   * (`qnt.transfer_reversed`: the bell and an email; the account-plan service puts back the orders
+   * the QNT paid) and staff are alerted, all in the follower's transaction.
+   */
+  private async reverse(tx: Database, repo: QntRepository, t: QntTransferRow): Promise<void> {
+    const reference = reversalReference(t);
+    const taken = await repo.ledger.reverse(t.accountId, 'QNT', t.amount, {
+      reason: `QNT taken back: the chain lost transaction ${t.txHash}`,
+      reference,
+    });
+    await repo.markReversed(t.id);
+    if (taken.outcome !== 'applied') return;
+    await this.ctx.events.emit(tx, 'qnt.transfer_reversed', {
+      ...this.facts(t),
+      reference,
+      balanceAfter: taken.balance.toString(),
+    });
+    await new StaffAlertsRepository(tx, this.ctx.events).raise(
+      {
+        code: 'QNT_TRANSFER_REVERSED',
+        message:
+          `The chain ${t.chainId} lost the confirmed block of QNT transfer ${t.txHash} (log ${t.logIndex}, ` +
+          `${t.amount} wei to ${t.toAddress}) and the new chain does not have it: its credit to account ` +
+          `${t.accountId} was taken back (QNT balance now ${taken.balance} wei${taken.balance < 0n ? ': a debt' : ''}). ` +
+          'Orders it paid are awaiting payment again.',
+        record: { type: 'qnt_transfer', id: t.id },
+        dedupeKey: reference,
+      },
+      this.ctx.config.staffAlertEmail,
+    );
   }
 
   private decodeTransfer(log: { address: Hex; topics: Hex[]; data: Hex }) {

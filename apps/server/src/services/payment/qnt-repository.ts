@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import {
   accounts,
   chainCursors,
@@ -10,6 +10,7 @@ import {
   type Database,
   type QntPaymentReason,
   type QntPaymentStatus,
+  type QntTransferStatus,
 } from '@connect/db';
 import { LedgerRepository } from '../../repositories/ledger.ts';
 
@@ -113,7 +114,10 @@ export class QntRepository {
 
   /**
    * Records transfers seen in blocks; a transfer seen again after its block was replaced goes back
-   * to PROCESSING in its new block. Answers those that were new or came back.
+   * to PROCESSING in its new block: one REORGED, one REVERSED (credited again once confirmed), or a
+   * confirmed one whose block was lost (`lostToBlock` stays: it is credited already). Only the
+   * same log — same recipient and amount — counts as seen again. Answers those that were new or
+   * came back.
    */
   async recordTransfers(rows: NewQntTransfer[]): Promise<QntTransferRow[]> {
     if (rows.length === 0) return [];
@@ -127,9 +131,58 @@ export class QntRepository {
           blockNumber: sql`excluded.block_number`,
           blockHash: sql`excluded.block_hash`,
         },
-        setWhere: eq(qntTransfers.status, 'REORGED'),
+        setWhere: sql`(${qntTransfers.status} in ('REORGED', 'REVERSED')
+            or (${qntTransfers.status} = 'CONFIRMED' and ${qntTransfers.lostToBlock} is not null))
+          and ${qntTransfers.toAddress} = excluded.to_address and ${qntTransfers.amount} = excluded.amount`,
       })
       .returning();
+  }
+
+  /**
+   * Confirmed blocks from `fromBlock` up were lost (issue 27 §4): the confirmed transfers there —
+   * and those already in doubt — wait, still credited, until the new chain is confirmed up to
+   * `lostTo`. Answers them.
+   */
+  async markLost(chainId: number, fromBlock: number, lostTo: number): Promise<QntTransferRow[]> {
+    return this.db
+      .update(qntTransfers)
+      .set({ lostToBlock: sql`greatest(coalesce(${qntTransfers.lostToBlock}, 0), ${lostTo})` })
+      .where(
+        and(
+          eq(qntTransfers.chainId, chainId),
+          gte(qntTransfers.blockNumber, fromBlock),
+          sql`(${qntTransfers.status} = 'CONFIRMED' or (${qntTransfers.lostToBlock} is not null and ${qntTransfers.status} <> 'REVERSED'))`,
+        ),
+      )
+      .returning();
+  }
+
+  /**
+   * The credited transfers whose lost block the new chain did not give back, now that it is
+   * confirmed up to their `lostToBlock`: still waiting (CONFIRMED) or replaced again (REORGED).
+   * Locked; the caller takes each credit back.
+   */
+  async lostFor(chainId: number, upTo: number): Promise<QntTransferRow[]> {
+    return this.db
+      .select()
+      .from(qntTransfers)
+      .where(
+        and(
+          eq(qntTransfers.chainId, chainId),
+          lte(qntTransfers.lostToBlock, upTo),
+          inArray(qntTransfers.status, ['CONFIRMED', 'REORGED']),
+        ),
+      )
+      .orderBy(asc(qntTransfers.blockNumber), asc(qntTransfers.logIndex))
+      .for('update');
+  }
+
+  /** The transfer's credit was taken back: REVERSED, counted (a later credit of it has a new reference). */
+  async markReversed(id: string): Promise<void> {
+    await this.db
+      .update(qntTransfers)
+      .set({ status: 'REVERSED', lostToBlock: null, reversals: sql`${qntTransfers.reversals} + 1` })
+      .where(eq(qntTransfers.id, id));
   }
 
   /** Transfers not yet confirmed in blocks from `fromBlock` up: their blocks were replaced. */
@@ -145,20 +198,6 @@ export class QntRepository {
         ),
       )
       .returning();
-  }
-
-  /** Confirmed transfers in replaced blocks (a reorg deeper than the confirmations: staff must look). */
-  async confirmedFrom(chainId: number, fromBlock: number): Promise<QntTransferRow[]> {
-    return this.db
-      .select()
-      .from(qntTransfers)
-      .where(
-        and(
-          eq(qntTransfers.chainId, chainId),
-          eq(qntTransfers.status, 'CONFIRMED'),
-          gte(qntTransfers.blockNumber, fromBlock),
-        ),
-      );
   }
 
   /** Takes the transfers that now have their confirmations (locked; the caller credits each). */
@@ -178,7 +217,10 @@ export class QntRepository {
   }
 
   async markConfirmed(id: string, at: Date): Promise<void> {
-    await this.db.update(qntTransfers).set({ status: 'CONFIRMED', confirmedAt: at }).where(eq(qntTransfers.id, id));
+    await this.db
+      .update(qntTransfers)
+      .set({ status: 'CONFIRMED', confirmedAt: at, lostToBlock: null })
+      .where(eq(qntTransfers.id, id));
   }
 
   /** The account's transfers since `since` (newest first), for the payment's view. */
@@ -226,6 +268,23 @@ export class QntRepository {
       .then((rows) => rows.map((r) => r.payment));
   }
 
+  /** The account's settled payments, newest first (the first to undo when QNT that paid them is taken back). */
+  async settledPayments(accountId: string): Promise<QntPaymentRow[]> {
+    return this.db
+      .select()
+      .from(qntPayments)
+      .where(and(eq(qntPayments.accountId, accountId), eq(qntPayments.status, 'SETTLED')))
+      .orderBy(desc(qntPayments.settledAt), desc(qntPayments.createdAt));
+  }
+
+  /** The payment's settlement undone: it waits for QNT again (quoted again when paid after its quote). */
+  async reopen(orderId: string): Promise<void> {
+    await this.db
+      .update(qntPayments)
+      .set({ status: 'NEW', reason: null, paid: 0n, settledAt: null, updatedAt: sql`now()` })
+      .where(and(eq(qntPayments.orderId, orderId), eq(qntPayments.status, 'SETTLED')));
+  }
+
   /** Accounts whose open payments are NEW while a transfer of theirs is being confirmed: now PROCESSING. */
   async markProcessing(accountIds: readonly string[]): Promise<void> {
     if (accountIds.length === 0) return;
@@ -245,7 +304,7 @@ export class QntRepository {
         sql`, `,
       )}) and p.status = 'PROCESSING'
         and not exists (select 1 from ${qntTransfers} t where t.account_id = p.account_id
-          and t.status <> 'REORGED' and t.seen_at >= p.created_at)`);
+          and t.status not in ('REORGED', 'REVERSED') and t.seen_at >= p.created_at)`);
   }
 
   async update(
@@ -302,4 +361,4 @@ export class QntRepository {
   }
 }
 
-export type { QntPaymentReason, QntPaymentStatus };
+export type { QntPaymentReason, QntPaymentStatus, QntTransferStatus };
