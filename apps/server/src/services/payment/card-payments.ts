@@ -11,10 +11,11 @@ import type {
 } from '@connect/shared';
 import { CARD_MESSAGES } from '@connect/shared';
 import type { CardGateway, PaymentIntentView, SetupIntentView } from '../../adapters/cards/port.ts';
-import { CardRefusedError, CardSignatureError } from '../../adapters/cards/port.ts';
+import { CardSignatureError } from '../../adapters/cards/port.ts';
 import type { EventBus } from '../../events/port.ts';
 import { fieldProblem, notFound, problem, ProblemError } from '../../lib/errors.ts';
-import { CardRepository, REFUND_FAILED, type CardIntentRow, type PayableOrder } from './card-repository.ts';
+import { CardRefunds } from './card-refunds.ts';
+import { CardRepository, type CardIntentRow, type PayableOrder } from './card-repository.ts';
 
 /** Who asks: a signed-in user of the account. */
 type Caller = { id: string; accountId: string; email: string };
@@ -42,11 +43,13 @@ const DAY_MS = 86_400_000;
  */
 export class CardPayments {
   private readonly repo: CardRepository;
+  private readonly refunds: CardRefunds;
 
   constructor(
     private readonly deps: { db: Database; events: EventBus; gateway: CardGateway | null; log: FastifyBaseLogger },
   ) {
     this.repo = new CardRepository(deps.db);
+    this.refunds = new CardRefunds({ ...deps, read: (call) => this.read(call) });
   }
 
   get isAvailable(): boolean {
@@ -345,114 +348,14 @@ export class CardPayments {
     return rows.length;
   }
 
-  /**
-   * A card payment the order could not take (withdrawn, or paid by another intent meanwhile) is
-   * refunded in full, once (the subscriber of `card.refund_due`, after the settlement's commit).
-   */
-  async refundUnsettled(payment: { accountId: string; orderId: string; intentId: string; amountGbpMinor: number }) {
-    const refund = await this.gateway.refund(
-      { paymentIntentId: payment.intentId, amount: payment.amountGbpMinor, metadata: { orderId: payment.orderId } },
-      `unsettled:${payment.intentId}`,
-    );
-    await this.repo.insertRefund({
-      orderId: payment.orderId,
-      accountId: payment.accountId,
-      idempotencyKey: `unsettled:${payment.intentId}`,
-      externalId: refund.id,
-      intentId: payment.intentId,
-      amountGbpMinor: payment.amountGbpMinor,
-      reason: 'The order was no longer awaiting payment when the card payment completed.',
-      status: refund.status,
-    });
-    this.deps.log.warn({ ...payment, refundId: refund.id }, 'card payment for an order not awaiting payment: refunded');
+  /** A payment its order could not take, refunded in full (card-refunds.ts; the `card.refund_due` subscriber). */
+  refundUnsettled(payment: Parameters<CardRefunds['refundUnsettled']>[0]) {
+    return this.refunds.refundUnsettled(payment);
   }
 
-  /**
-   * Staff refund (part of) an order paid by card: the provider refunds the order's card payments,
-   * newest first, and a credit note is issued against the order's invoice. The staff's key makes a
-   * repeated request answer the first refund.
-   *
-   * One refund decision at a time per order (issue 27): what can still be refunded is read, checked
-   * and reserved (a pending row) in one transaction holding the order's row lock, so refunds fired
-   * together never pass the limit. The provider is called after the commit (never inside a
-   * transaction); a refund it refused is marked failed and counts nothing. One whose outcome is
-   * unknown (a timeout) stays pending, still counted, until the same key is sent again.
-   */
-  async refund(staff: { id: string }, orderId: string, body: TCardRefundRequest): Promise<TCreditNote> {
-    const order = await this.repo.order(orderId);
-    if (!order) throw notFound('ORDER_NOT_FOUND');
-    const row = await this.repo.transaction(async (repo) => {
-      await repo.lockOrder(order.id);
-      const earlier = await repo.refunds(order.id);
-      const again = earlier.find((refund) => refund.idempotencyKey === body.idempotencyKey);
-      if (again && again.status !== REFUND_FAILED) return again;
-      const paid = (await repo.intentsOf(order.id, 'PAYMENT')).filter((intent) => intent.status === 'succeeded');
-      if (paid.length === 0) throw fieldProblem('ORDER_NOT_PAYABLE', 'orderId');
-      const paidByCard = paid.reduce((sum, intent) => sum + intent.amountGbpMinor, 0);
-      const refunded = earlier
-        .filter((refund) => refund !== again && refund.status !== REFUND_FAILED)
-        .reduce((sum, refund) => sum + refund.amountGbpMinor, 0);
-      const left = Math.max(0, paidByCard - refunded);
-      const amount = again?.amountGbpMinor ?? body.amountGbpMinor;
-      if (amount > left) {
-        throw problem('REFUND_TOO_LARGE', {
-          detail: `At most £${(left / 100).toFixed(2)} of this order can be refunded.`,
-        });
-      }
-      // The same key after a refusal: reserved again, and sent again under its own provider key.
-      if (again) return repo.reserveRefundAgain(again.id);
-      const made = await repo.insertRefund({
-        orderId: order.id,
-        accountId: order.accountId,
-        idempotencyKey: body.idempotencyKey,
-        intentId: paid[0]!.intentId,
-        amountGbpMinor: body.amountGbpMinor,
-        reason: body.reason,
-        status: 'pending',
-        recordedBy: staff.id,
-      });
-      // Under the order's lock no other request records this key meanwhile.
-      return made!;
-    });
-    const done = await this.repo.creditNoteOf(row.id);
-    if (done) return creditNote(done, order.id, row.status);
-    const result = await this.read(async () => {
-      try {
-        return await this.gateway.refund(
-          {
-            paymentIntentId: row.intentId,
-            amount: row.amountGbpMinor,
-            metadata: { orderId: order.id, refundId: row.id },
-          },
-          `refund:${row.id}`,
-        );
-      } catch (error) {
-        if (!(error instanceof CardRefusedError)) throw error;
-        await this.repo.failRefund(row.id);
-        this.deps.log.warn({ orderId: order.id, refundId: row.id, reason: error.message }, 'card refund refused');
-        throw problem('CARD_PROVIDER_ERROR', { detail: `The card provider refused the refund: ${error.message}` });
-      }
-    });
-    const invoice = await this.repo.invoiceOf(order.id);
-    const note = await this.repo.transaction(async (repo, tx) => {
-      await repo.completeRefund(row.id, result.id, result.status);
-      const stored = await repo.insertCreditNote({
-        accountId: order.accountId,
-        invoiceId: invoice!.id,
-        refundId: row.id,
-        amountMinor: row.amountGbpMinor,
-        reason: row.reason,
-      });
-      await this.deps.events.emit(tx, 'card.refunded', {
-        accountId: order.accountId,
-        orderId: order.id,
-        reference: order.reference,
-        amountGbpMinor: row.amountGbpMinor,
-        creditNoteId: stored.id,
-      });
-      return stored;
-    });
-    return creditNote(note, order.id, result.status);
+  /** Staff refund (part of) an order paid by card, with a credit note (card-refunds.ts). */
+  refund(staff: { id: string }, orderId: string, body: TCardRefundRequest): Promise<TCreditNote> {
+    return this.refunds.refund(staff, orderId, body);
   }
 
   private async callersOrder(caller: Pick<Caller, 'accountId'>, orderId: string): Promise<PayableOrder> {
@@ -572,21 +475,4 @@ function savedCard(
 ) {
   if (!customer?.brand || !customer.last4 || !customer.expMonth || !customer.expYear) return null;
   return { brand: customer.brand, last4: customer.last4, expMonth: customer.expMonth, expYear: customer.expYear };
-}
-
-function creditNote(
-  note: { id: string; invoiceId: string; refundId: string; amountMinor: number; reason: string; issuedAt: Date },
-  orderId: string,
-  status: string,
-): TCreditNote {
-  return {
-    id: note.id,
-    invoiceId: note.invoiceId,
-    orderId,
-    refundId: note.refundId,
-    amountGbpMinor: note.amountMinor,
-    reason: note.reason,
-    status,
-    issuedAt: note.issuedAt.toISOString(),
-  };
 }

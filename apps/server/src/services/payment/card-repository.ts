@@ -256,6 +256,15 @@ export class CardRepository {
     return row ?? null;
   }
 
+  /** The order's payments by card (its `payments` rows of method FIAT: the intent, the amount), newest first. */
+  async cardPaymentsOf(orderId: string): Promise<{ intentId: string; amountGbpMinor: number }[]> {
+    return this.db
+      .select({ intentId: payments.externalId, amountGbpMinor: payments.amountGbpMinor })
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.method, 'FIAT')))
+      .orderBy(desc(payments.receivedAt));
+  }
+
   /** Refunds of an order so far (pence), and the one recorded under `idempotencyKey`, if any. */
   async refunds(orderId: string): Promise<RefundRow[]> {
     return this.db.select().from(refunds).where(eq(refunds.orderId, orderId));
