@@ -119,6 +119,7 @@ export interface CardGateway {
     idempotencyKey: string,
   ): Promise<PaymentIntentView>;
 
+  /** Throws CardRefusedError when the provider refuses (nothing refunded); other errors leave it unknown. */
   refund(
     input: { paymentIntentId: string; amount: number; metadata: Record<string, string> },
     idempotencyKey: string,
