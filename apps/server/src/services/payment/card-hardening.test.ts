@@ -237,3 +237,48 @@ describe('Pay now pressed many times (issue 27)', () => {
     expect((await paymentsOf(order.id)).map((payment) => payment.amountGbpMinor)).toEqual([order.totalGbpMinor]);
   });
 });
+
+describe('a refund whose answer was lost (issue 27)', () => {
+  it('stays counted until its key is sent again, which finishes it once', async () => {
+    const user = await customer(t);
+    const staff = await administrator(t);
+    const order = await annualByCard(user);
+    const intent = await intentFor(user, order.id);
+    await confirmInBrowser(intent, CARDS.ok);
+    await confirm(user, intent);
+    const part = Math.floor(order.totalGbpMinor * 0.4);
+    const body = { idempotencyKey: randomUUID(), amountGbpMinor: part, reason: 'Goodwill' };
+    // The provider refunds, but its answer never arrives (a timeout, or the server dies meanwhile).
+    const gateway = t.app.deps.cards!;
+    const refund = gateway.refund.bind(gateway);
+    const spy = vi.spyOn(gateway, 'refund').mockImplementationOnce(async (...args) => {
+      await refund(...args);
+      throw new Error('socket hang up');
+    });
+    try {
+      expect((await pay(staff, `/management/orders/${order.id}/refunds`, body)).json().code).toBe(
+        'CARD_PROVIDER_ERROR',
+      );
+    } finally {
+      spy.mockRestore();
+    }
+    const beyond = await pay(staff, `/management/orders/${order.id}/refunds`, {
+      ...body,
+      idempotencyKey: randomUUID(),
+      amountGbpMinor: order.totalGbpMinor - part + 1,
+    });
+    expect(beyond.json().code, beyond.body).toBe('REFUND_TOO_LARGE');
+    // The same key again: the provider answers the refund it made (its key), the credit note follows.
+    const again = await pay(staff, `/management/orders/${order.id}/refunds`, body);
+    expect(again.statusCode, again.body).toBe(200);
+    const rows = await t.db.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(rows).toMatchObject([{ amountGbpMinor: part, status: 'succeeded' }]);
+    // Refunded once at the provider: the rest is still refundable there.
+    const rest = await pay(staff, `/management/orders/${order.id}/refunds`, {
+      ...body,
+      idempotencyKey: randomUUID(),
+      amountGbpMinor: order.totalGbpMinor - part,
+    });
+    expect(rest.statusCode, rest.body).toBe(200);
+  });
+});
