@@ -33,8 +33,10 @@ import {
  *
  * A killed anvil restarts from its state file, written every second, so the last second of the
  * chain (and the transfers mined in it) may be gone: to the follower a reorg. A transfer it saw
- * there is REORGED and not credited, unless it had already been confirmed (a reorg deeper than the
- * confirmations: logged, never silently taken back — docs/decisions.md "QNT payments").
+ * there is REORGED and not credited; one it had already confirmed and credited is taken back once
+ * the new chain is confirmed past the old height (REVERSED: a reversal entry beside its credit —
+ * issue 27 §4, test/qnt-reorg-crash.test.ts makes that case certain). Either way the ledger ends
+ * as the chain is.
  */
 
 const CONFIRMATIONS = 3;
@@ -220,8 +222,8 @@ describe('kill -9 of the server’s process group while QNT transfers are follow
       const due = new Map<string, bigint>();
       for (const t of onChain) due.set(t.to, (due.get(t.to) ?? 0n) + t.amount);
       const held = await Promise.all(customers.map((c) => holding(c.headers)));
-      // (≥: a transfer the kill took from the chain after it was confirmed stays credited.)
-      if (customers.every((c, i) => BigInt(held[i]!.held) >= (due.get(c.address) ?? 0n))) break;
+      // Exactly: a transfer the kill took from the chain after it was confirmed is taken back.
+      if (customers.every((c, i) => BigInt(held[i]!.held) === (due.get(c.address) ?? 0n))) break;
       if (Date.now() > caughtUpBy) throw new Error(`the follower did not catch up:\n${server!.output.join('')}`);
       await sleep(500);
     }
@@ -281,18 +283,28 @@ describe('kill -9 of the server’s process group while QNT transfers are follow
         expect(credited[0]).toMatchObject({ account_id: owners.get(t.to), amount: t.amount.toString() });
       }
       // What the database has beyond the chain: transfers of the second the kill took from the
-      // chain. Not credited (REORGED), or credited once if they had been confirmed before the kill.
+      // chain. Not credited (REORGED), or credited and taken back once (REVERSED) if they had been
+      // confirmed before the kill.
       const live = new Set(onChain.map((t) => key(t.txHash, t.logIndex)));
       const gone = recorded.filter((row) => !live.has(key(String(row.tx_hash), Number(row.log_index))));
+      const reversals = new Set(
+        (
+          await dbh.query(
+            `select reference from ledger_entries where asset = 'QNT' and kind = 'reversal' and reference like 'qnt-reversal:%'`,
+          )
+        ).rows.map((r) => String(r.reference)),
+      );
       for (const row of gone) {
-        const credited = creditsByRef.get(`qnt-transfer:${chainId}:${String(row.tx_hash)}:${Number(row.log_index)}`);
+        const ref = `${chainId}:${String(row.tx_hash)}:${Number(row.log_index)}`;
+        const credited = creditsByRef.get(`qnt-transfer:${ref}`);
         if (row.status === 'REORGED') expect(credited, `${String(row.tx_hash)} REORGED yet credited`).toBeUndefined();
-        else expect([row.status, credited?.length]).toEqual(['CONFIRMED', 1]);
+        else
+          expect([row.status, credited?.length, reversals.has(`qnt-reversal:${ref}`)]).toEqual(['REVERSED', 1, true]);
       }
-      expect(credits.length).toBe(recorded.filter((row) => row.status === 'CONFIRMED').length);
-      const goneConfirmed = gone.filter((row) => row.status === 'CONFIRMED').length;
-      if (goneConfirmed)
-        expect(everyOutput.join('')).toContain('a chain reorganisation replaced blocks with confirmed QNT transfers');
+      expect(credits.length).toBe(recorded.filter((row) => row.status !== 'REORGED').length);
+      expect(reversals.size).toBe(recorded.filter((row) => row.status === 'REVERSED').length);
+      const goneConfirmed = gone.filter((row) => row.status === 'REVERSED').length;
+      if (goneConfirmed) expect(everyOutput.join('')).toContain('the chain lost blocks with confirmed QNT transfers');
 
       // Every balance is the sum of its entries.
       const drift = await dbh.query(
@@ -317,7 +329,7 @@ describe('kill -9 of the server’s process group while QNT transfers are follow
       const lost = sentBeforeKills.filter((hash) => !onChainHashes.has(hash)).length;
       console.log(
         `qnt-crash: ${KILLS} kills, ${sentBeforeKills.length} transfers sent before them (${lost} lost by the chain ` +
-          `with them; the follower had seen ${gone.length} of those, confirmed ${goneConfirmed}), ` +
+          `with them; the follower had seen ${gone.length} of those, confirmed and then took back ${goneConfirmed}), ` +
           `${onChain.length} on the chain in all; the last server caught up in ${catchUpS.toFixed(0)} s; ` +
           `${((Date.now() - started) / 1000).toFixed(0)} s in all`,
       );
