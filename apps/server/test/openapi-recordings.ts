@@ -7,6 +7,7 @@ import { FakeOnfido } from '../src/adapters/kyc/testing/fake-onfido.ts';
 import { liftPlanLimits } from '../src/services/application-manager/testing.ts';
 import { networkId, newTokenUser, settled } from '../src/services/tokenise/test-support.ts';
 import { ensureLocalQntToken } from '../src/adapters/chains/qnt-token.ts';
+import { StaffAlertsRepository } from '../src/repositories/staff-alerts.ts';
 import { startTestChain } from './chains.ts';
 import { createTestApp, signInAs, type TestContext } from './helpers.ts';
 import {
@@ -116,6 +117,18 @@ export async function recordEveryOperation(): Promise<Recorded> {
         await t.app.events.drain();
       },
       cardWebhookSecret: () => sandboxWebhookSecret(t.db.db, t.app.deps.box),
+      raiseStaffAlert: async () => {
+        const alerts = new StaffAlertsRepository(t.db.db, t.app.events);
+        const raised = await alerts.raise(
+          {
+            code: 'OPENAPI_RECORDING',
+            message: 'Raised by the OpenAPI recordings.',
+            record: { type: 'test', id: '1' },
+          },
+          t.app.deps.config.staffAlertEmail,
+        );
+        return raised!.id;
+      },
     };
     const authorization: Record<Caller, () => string | undefined> = {
       user: () => user.headers.authorization,

@@ -33,6 +33,8 @@ export type Helpers = {
   deliverEvents: () => Promise<void>;
   /** The installation's card webhook secret (the sandbox signs with it). */
   cardWebhookSecret: () => Promise<string>;
+  /** Raises a staff alert (as a lost QNT transfer would); answers its id. */
+  raiseStaffAlert: () => Promise<string>;
 };
 
 export type Call = {
@@ -621,17 +623,23 @@ export function script(chain: TestChain): Call[] {
       send: () => ({ url: '/api/payment/management/eth-address-stats?page=0&size=1', as: 'admin' }),
       status: 200,
     },
-    // ── Staff alerts (connect): the list (nothing raised in the script) and an unknown one ──
+    // ── Staff alerts (connect): one raised, listed, acknowledged; an unknown one ──
     {
       operation: 'GET /api/connect/management/alerts',
-      send: () => ({ url: '/api/connect/management/alerts?status=all', as: 'admin' }),
+      send: async (s, h) => {
+        s.staffAlert = await h.raiseStaffAlert();
+        return { url: '/api/connect/management/alerts?status=all', as: 'admin' };
+      },
       status: 200,
     },
-    {
+    ...[true, false].map((isKnown): Call => ({
       operation: 'POST /api/connect/management/alerts/{id}/acknowledge',
-      send: () => ({ url: `/api/connect/management/alerts/${randomUUID()}/acknowledge`, as: 'admin' }),
-      status: 404,
-    },
+      send: (s) => ({
+        url: `/api/connect/management/alerts/${isKnown ? s.staffAlert : randomUUID()}/acknowledge`,
+        as: 'admin',
+      }),
+      status: isKnown ? 200 : 404,
+    })),
 
     // ── Card payments (payment, card sandbox): credits paid by card with authentication, the card kept, Pay now, a refund ──
     ...['cardOrder', 'initiateOrder'].map((name): Call => ({
