@@ -17,13 +17,15 @@ type SentTx = Pick<NewPlatformTx, 'networkId' | 'txHash'>;
 
 /**
  * What an address holds that may be swept, by the database's account: the CONFIRMED transfers
- * to it less every sweep of it that did not fail (in flight ones included, so a sweep never
+ * to it (not those whose block the chain lost and that wait to be found again, issue 27 §4)
+ * less every sweep of it that did not fail (in flight ones included, so a sweep never
  * counts what another is already moving). Through the account's index: the address is the
  * account's for good.
  */
 const unsweptOf = (chainId: number, index: number, accountId: string, address: string) => sql`(
   (select coalesce(sum(amount), 0) from qnt_transfers
-    where account_id = ${accountId} and to_address = ${address} and chain_id = ${chainId} and status = 'CONFIRMED')
+    where account_id = ${accountId} and to_address = ${address} and chain_id = ${chainId} and status = 'CONFIRMED'
+      and lost_to_block is null)
   - (select coalesce(sum(amount), 0) from deposit_sweeps
     where chain_id = ${chainId} and derivation_index = ${index} and status <> 'FAILED'))`;
 
@@ -52,7 +54,7 @@ export class SweepRepository {
     const { rows } = (await this.db.execute(sql`
       with received as (
         select to_address, account_id, sum(amount) as total from qnt_transfers
-        where chain_id = ${chainId} and status = 'CONFIRMED' group by to_address, account_id),
+        where chain_id = ${chainId} and status = 'CONFIRMED' and lost_to_block is null group by to_address, account_id),
       swept as (
         select derivation_index, sum(amount) as total from deposit_sweeps
         where chain_id = ${chainId} and status <> 'FAILED' group by derivation_index)
