@@ -19,8 +19,8 @@ import { notFound, problem } from '../../lib/errors.ts';
 import { penceToQntWei } from '../../lib/prices.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { PlatformKeyRepository } from '../../repositories/platform.ts';
-import { StaffAlertsRepository } from '../../repositories/staff-alerts.ts';
 import { loadDepositKeys, type DepositKeys } from './deposit-keys.ts';
+import { markLostTransfers, reverseLostTransfer, transferFacts } from './qnt-lost-blocks.ts';
 import { QntRepository, type QntPaymentRow, type QntTransferRow } from './qnt-repository.ts';
 
 /** The follower's name (its cursor's key): never renamed. */
@@ -72,9 +72,6 @@ const held = ({ balance }: { balance: bigint }) => (balance > 0n ? balance : 0n)
  */
 const transferReference = (t: Pick<QntTransferRow, 'chainId' | 'txHash' | 'logIndex' | 'reversals'>) =>
   `qnt-transfer:${t.chainId}:${t.txHash}:${t.logIndex}${t.reversals ? `:${t.reversals}` : ''}`;
-/** The reference of taking a transfer's credit back (once per credit). */
-const reversalReference = (t: Pick<QntTransferRow, 'chainId' | 'txHash' | 'logIndex' | 'reversals'>) =>
-  `qnt-reversal:${t.chainId}:${t.txHash}:${t.logIndex}${t.reversals ? `:${t.reversals}` : ''}`;
 
 /**
  * QNT payments (issue 15; docs/decisions.md "QNT payments"): each account has its own deposit
@@ -362,33 +359,17 @@ export class QntPayments {
       }));
     const seen = await repo.recordTransfers(rows);
     await repo.markProcessing(seen.map((t) => t.accountId));
-    for (const t of seen) await this.ctx.events.emit(tx, 'qnt.transfer_seen', this.facts(t));
+    for (const t of seen) await this.ctx.events.emit(tx, 'qnt.transfer_seen', transferFacts(t));
   }
 
   /**
    * The follower's confirmed-block-lost hook (registered with deps.followers where the follower is
-   * added), in the transaction that rewinds the follower: the confirmed transfers in the lost
-   * blocks keep their credit for now, marked as lost up to the old cursor. The follower reads the
-   * new chain from `fromBlock`; a transfer found there again (same transaction, recipient and
-   * amount) is confirmed again and keeps its credit; one not found by the time the new chain is
-   * confirmed up to the old cursor is taken back (onConfirmed → reverse). Once: the rewind is a
-   * compare-and-set of the cursor.
+   * added): qnt-lost-blocks.ts, in the transaction that rewinds the follower.
    */
   async onConfirmedBlockLost(tx: Database, loss: ConfirmedBlockLoss): Promise<void> {
     const network = this.network;
     if (!network || loss.follower !== QNT_FOLLOWER || loss.network.chainId !== network.chainId) return;
-    const lost = await new QntRepository(tx).markLost(network.chainId, Number(loss.fromBlock), Number(loss.cursorWas));
-    if (lost.length) {
-      this.ctx.log.error(
-        {
-          chainId: network.chainId,
-          fromBlock: loss.fromBlock.toString(),
-          cursorWas: loss.cursorWas.toString(),
-          transfers: lost.map((t) => t.txHash),
-        },
-        'the chain lost blocks with confirmed QNT transfers: those not mined again are taken back',
-      );
-    }
+    await markLostTransfers(tx, network.chainId, loss, this.ctx.log);
   }
 
   private async onReorg(tx: Database, fromBlock: bigint): Promise<void> {
@@ -396,7 +377,7 @@ export class QntPayments {
     const chainId = this.network!.chainId;
     const gone = await repo.markReorged(chainId, Number(fromBlock));
     await repo.unmarkProcessing(gone.map((t) => t.accountId));
-    for (const t of gone) await this.ctx.events.emit(tx, 'qnt.transfer_reorged', this.facts(t));
+    for (const t of gone) await this.ctx.events.emit(tx, 'qnt.transfer_reorged', transferFacts(t));
   }
 
   private async onConfirmed(tx: Database, upTo: bigint): Promise<void> {
@@ -412,45 +393,13 @@ export class QntPayments {
       await repo.markConfirmed(t.id, now);
       // A transfer of a lost block mined again is credited already: nothing new to announce.
       if (credited.outcome === 'applied') {
-        await this.ctx.events.emit(tx, 'qnt.transfer_confirmed', { ...this.facts(t), reference });
+        await this.ctx.events.emit(tx, 'qnt.transfer_confirmed', { ...transferFacts(t), reference });
       }
     }
-    for (const t of await repo.lostFor(chainId, Number(upTo))) await this.reverse(tx, repo, t);
+    for (const t of await repo.lostFor(chainId, Number(upTo))) {
+      await reverseLostTransfer(tx, repo, t, { events: this.ctx.events, alertsTo: this.ctx.config.staffAlertEmail });
+    }
     await repo.expire(now);
-  }
-
-  /**
-   * A credited transfer the chain lost for good: its credit is taken back through the ledger (the
-   * balance may go below zero: a debt, issue 27 §4), the transfer is REVERSED, the customer is told
-   * (`qnt.transfer_reversed`: the bell and an email; the account-plan service puts back the orders
-   * the QNT paid) and staff are alerted, all in the follower's transaction.
-   */
-  private async reverse(tx: Database, repo: QntRepository, t: QntTransferRow): Promise<void> {
-    const reference = reversalReference(t);
-    const taken = await repo.ledger.reverse(t.accountId, 'QNT', t.amount, {
-      reason: `QNT taken back: the chain lost transaction ${t.txHash}`,
-      reference,
-    });
-    await repo.markReversed(t.id);
-    if (taken.outcome !== 'applied') return;
-    await this.ctx.events.emit(tx, 'qnt.transfer_reversed', {
-      ...this.facts(t),
-      reference,
-      balanceAfter: taken.balance.toString(),
-    });
-    await new StaffAlertsRepository(tx, this.ctx.events).raise(
-      {
-        code: 'QNT_TRANSFER_REVERSED',
-        message:
-          `The chain ${t.chainId} lost the confirmed block of QNT transfer ${t.txHash} (log ${t.logIndex}, ` +
-          `${t.amount} wei to ${t.toAddress}) and the new chain does not have it: its credit to account ` +
-          `${t.accountId} was taken back (QNT balance now ${taken.balance} wei${taken.balance < 0n ? ': a debt' : ''}). ` +
-          'Orders it paid are awaiting payment again.',
-        record: { type: 'qnt_transfer', id: t.id },
-        dedupeKey: reference,
-      },
-      this.ctx.config.staffAlertEmail,
-    );
   }
 
   private decodeTransfer(log: { address: Hex; topics: Hex[]; data: Hex }) {
@@ -468,18 +417,6 @@ export class QntPayments {
     } catch {
       return null; // a Transfer of another shape (ERC-721 has the value indexed): not QNT
     }
-  }
-
-  private facts(t: QntTransferRow) {
-    return {
-      accountId: t.accountId,
-      chainId: Number(t.chainId),
-      txHash: t.txHash,
-      logIndex: t.logIndex,
-      blockNumber: Number(t.blockNumber),
-      toAddress: t.toAddress,
-      amount: t.amount.toString(),
-    };
   }
 
   /**
