@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { ZQueryInt, ZQueryPage } from './numbers.ts';
 import { PROBLEMS } from './problem-codes.ts';
 
 /** Application types of spec §3: fixed when the application is created. */
@@ -172,14 +173,8 @@ export const APPLICATION_PAGE_SIZES = LIMITS.pageSizes;
 
 /** GET /applications/ query: search by name, filter by network and environment, paged (spec §9 sizes). */
 export const ZApplicationsQuery = z.object({
-  page: z.coerce
-    .number()
-    .int()
-    .catch(0)
-    .transform((page) => Math.max(0, page)),
-  size: z.coerce
-    .number()
-    .int()
+  page: ZQueryPage.optional().transform((page) => page ?? 0),
+  size: ZQueryInt()
     .refine((size) => (APPLICATION_PAGE_SIZES as readonly number[]).includes(size), {
       message: `The page size must be one of ${APPLICATION_PAGE_SIZES.join(', ')}.`,
     })
@@ -188,7 +183,7 @@ export const ZApplicationsQuery = z.object({
   networkId: z.uuid({ message: 'The network id must be a UUID.' }).optional(),
   applicationType: z.enum(APPLICATION_TYPES).optional(),
 });
-/** What a client sends (the schema coerces query strings). */
+/** What a client sends (numbers written in the query string in decimal digits). */
 export type TApplicationsQuery = {
   page?: number;
   size?: number;
@@ -227,7 +222,8 @@ export const ZApplicationKeyIdsResponse = z
 export const SECRET_GRACE_PERIODS = [0, 60, 1_440, 10_080] as const;
 export const ZRotateSecretRequest = z
   .object({
-    gracePeriodMinutes: z.coerce
+    // A number, not text: z.coerce read "", null and [] as 0, which revokes the old secret at once.
+    gracePeriodMinutes: z
       .number()
       .int()
       .min(0)
@@ -240,7 +236,7 @@ export const ZRotateSecretResponse = z
   .meta({ id: 'RotateSecretResponse' });
 export type TRotateSecretResponse = z.infer<typeof ZRotateSecretResponse>;
 
-export const ZUsageQuery = z.object({ days: z.coerce.number().int().min(1).max(90).default(14) });
+export const ZUsageQuery = z.object({ days: ZQueryInt({ min: 1, max: 90 }).default(14) });
 export const ZApplicationUsage = z
   .object({
     from: z.string(),

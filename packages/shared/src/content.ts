@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZQueryInt, ZQueryPage } from './numbers.ts';
 
 export function ZPage<T extends z.ZodType>(item: T) {
   return z.object({
@@ -12,12 +13,8 @@ export function ZPage<T extends z.ZodType>(item: T) {
 
 /** Paging of spec §4: the UI is one-based, the server zero-based; a negative page is clamped to 0. */
 export const ZPageQuery = z.object({
-  page: z.coerce
-    .number()
-    .int()
-    .catch(0)
-    .transform((page) => Math.max(0, page)),
-  size: z.coerce.number().int().min(1).max(100).default(10),
+  page: ZQueryPage.optional().transform((page) => page ?? 0),
+  size: ZQueryInt({ min: 1, max: 100 }).default(10),
 });
 
 export const ZContentUpdate = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { ZQueryInt, ZQueryPage } from './numbers.ts';
 import { ZOrder } from './subscriptions.ts';
 
 /*
@@ -163,14 +164,8 @@ export const INVOICE_PAGE_SIZES = LIMITS.pageSizes;
 
 /** GET /user/invoices query: zero-based page (negative → 0), a spec page size, `sort=field:direction` or ''. */
 export const ZInvoiceListQuery = z.object({
-  page: z.coerce
-    .number()
-    .int()
-    .catch(0)
-    .transform((page) => Math.max(0, page)),
-  size: z.coerce
-    .number()
-    .int()
+  page: ZQueryPage.optional().transform((page) => page ?? 0),
+  size: ZQueryInt()
     .refine((size) => (INVOICE_PAGE_SIZES as readonly number[]).includes(size), {
       message: `The page size must be one of ${INVOICE_PAGE_SIZES.join(', ')}.`,
     })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KYC_STATUSES } from './constants.ts';
 import { FIELD_MESSAGES } from './messages.ts';
+import { wholeNumberFromText } from './numbers.ts';
 
 /** Network types of spec §9. Public networks are testnets or mainnets; private ones are the customer's own. */
 export const NETWORK_TYPES = ['testnet', 'mainnet', 'private'] as const;
@@ -83,16 +84,25 @@ export const NETWORK_MESSAGES = {
 
 const NAME_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} _-]*$/u;
 
-/** A number field that may arrive as text from a form; empty text is "missing". */
-const wholeNumber = (message: string, min: number, max: number) =>
+/**
+ * A whole number field: from the SPA's form (`form`) it is text as typed — decimal digits, empty
+ * text is "missing" — and from a JSON body (`json`) a number, text refused with the field's
+ * message (issue 27: `Number()` read "0x10" as 16 and "1e3" as 1000).
+ */
+const wholeNumber = (source: 'form' | 'json', message: string, min: number, max: number) =>
   z.preprocess(
-    (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
+    (value) =>
+      source === 'form' && typeof value === 'string'
+        ? value.trim() === ''
+          ? undefined
+          : wholeNumberFromText(value)
+        : value,
     z.number({ error: message }).int({ message }).min(min, { message }).max(max, { message }),
   );
 
-/** The private network form (spec §3 Private network), validated the same way by the SPA and the server. */
-export const ZPrivateNetworkRequest = z
-  .object({
+/** The private network form (spec §3 Private network), validated by the same rules in the SPA and the server. */
+const privateNetworkSchema = (source: 'form' | 'json') =>
+  z.object({
     name: z
       .string({ error: NETWORK_MESSAGES.nameRequired })
       .trim()
@@ -100,9 +110,10 @@ export const ZPrivateNetworkRequest = z
       .max(PRIVATE_NETWORK_LIMITS.nameMax, { message: NETWORK_MESSAGES.nameTooLong })
       .regex(NAME_PATTERN, { message: NETWORK_MESSAGES.nameSpecialCharacters }),
     networkType: z.enum(PRIVATE_NETWORK_ENVIRONMENTS, { error: NETWORK_MESSAGES.networkType }),
-    chainId: wholeNumber(NETWORK_MESSAGES.chainId, 1, Number.MAX_SAFE_INTEGER),
+    chainId: wholeNumber(source, NETWORK_MESSAGES.chainId, 1, Number.MAX_SAFE_INTEGER),
     eip1559: z.boolean({ error: FIELD_MESSAGES.required }),
     numberOfBlocks: wholeNumber(
+      source,
       NETWORK_MESSAGES.blocks,
       PRIVATE_NETWORK_LIMITS.blocksMin,
       PRIVATE_NETWORK_LIMITS.blocksMax,
@@ -120,13 +131,16 @@ export const ZPrivateNetworkRequest = z
       .regex(/^[A-Za-z0-9]*$/, { message: NETWORK_MESSAGES.tokenSymbolLength })
       .min(PRIVATE_NETWORK_LIMITS.tokenSymbolMin, { message: NETWORK_MESSAGES.tokenSymbolLength })
       .max(PRIVATE_NETWORK_LIMITS.tokenSymbolMax, { message: NETWORK_MESSAGES.tokenSymbolLength }),
-    tokenDecimals: wholeNumber(NETWORK_MESSAGES.tokenDecimals, 0, PRIVATE_NETWORK_LIMITS.tokenDecimalsMax),
+    tokenDecimals: wholeNumber(source, NETWORK_MESSAGES.tokenDecimals, 0, PRIVATE_NETWORK_LIMITS.tokenDecimalsMax),
     nodeType: z.enum(NODE_TYPES, { error: NETWORK_MESSAGES.nodeType }),
-  })
-  .meta({ id: 'PrivateNetworkRequest' });
+  });
+/** The request body: numbers are numbers. */
+export const ZPrivateNetworkRequest = privateNetworkSchema('json').meta({ id: 'PrivateNetworkRequest' });
 export type TPrivateNetworkRequest = z.infer<typeof ZPrivateNetworkRequest>;
+/** The SPA's form (its resolver): numbers typed as text, parsed into the request. */
+export const ZPrivateNetworkForm = privateNetworkSchema('form');
 /** The form's values before parsing (numbers may still be text). */
-export type TPrivateNetworkForm = z.input<typeof ZPrivateNetworkRequest>;
+export type TPrivateNetworkForm = z.input<typeof ZPrivateNetworkForm>;
 
 /**
  * A network explorer's page for a transaction or an address (`<explorer>/tx/<hash>`,

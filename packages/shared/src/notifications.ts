@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZQueryInt } from './numbers.ts';
 
 /*
  * In-app notifications (the bell in the top bar), served by the connect service:
@@ -40,7 +41,7 @@ export const ZNotification = z
 export type TNotification = z.infer<typeof ZNotification>;
 
 export const ZNotificationsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATION_LIST_LIMIT),
+  limit: ZQueryInt({ min: 1, max: 100 }).default(NOTIFICATION_LIST_LIMIT),
 });
 
 export const ZNotificationsResponse = z

@@ -25,3 +25,24 @@ export function ZQueryInt({ min = 0, max = MAX_INT32 }: { min?: number; max?: nu
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 }
+
+/**
+ * A zero-based page number in a query string: decimal digits, or a negative one (a page before
+ * the first), which is read as 0 — the lists' rule (spec §4). Anything else is a 400.
+ */
+export const ZQueryPage = z
+  .string()
+  .regex(/^-?\d{1,20}$/, 'Expected a whole number.')
+  .transform((text) => Math.min(Math.max(0, Number(text)), MAX_INT32));
+
+/**
+ * A whole number typed into a form field, as text: decimal digits (a minus sign before them, for
+ * the field to say it cannot be negative), with thousands separators when `separators`
+ * (`1,000,000`), blanks around; NaN for anything else (`0x10`, `1e3`, `1.5`), which the field's
+ * number schema refuses with its own message. Forms only: a JSON body sends the number itself.
+ */
+export function wholeNumberFromText(text: string, separators = false): number {
+  const trimmed = text.trim();
+  const digits = separators && /^-?\d{1,3}(,\d{3})+$/.test(trimmed) ? trimmed.replaceAll(',', '') : trimmed;
+  return /^-?\d{1,16}$/.test(digits) ? Number(digits) : Number.NaN;
+}

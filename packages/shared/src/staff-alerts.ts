@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZQueryInt } from './numbers.ts';
 
 /*
  * The staff-alert channel (issue 27 §4): what staff must look at, raised by the platform (a QNT
@@ -26,7 +27,7 @@ export type TStaffAlert = z.infer<typeof ZStaffAlert>;
 export const ZStaffAlertsQuery = z.object({
   /** `open` (the default): only alerts nobody acknowledged yet; `all`: every alert. */
   status: z.enum(['open', 'all']).default('open'),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: ZQueryInt({ min: 1, max: 500 }).default(100),
 });
 
 export const ZStaffAlertsResponse = z.object({ alerts: z.array(ZStaffAlert) }).meta({ id: 'StaffAlertsResponse' });

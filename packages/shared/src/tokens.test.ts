@@ -65,6 +65,47 @@ describe('token form', () => {
     supplyHolderAddress: HOLDER,
   };
 
+  it('reads numbers typed in the form as decimal digits only (issue 27): no hex, no exponent', () => {
+    const errorsOf = (extra: Record<string, unknown>) =>
+      tokenFormErrors('QRC20', 'flex', { ...qrc20Base, minter: HOLDER, ...extra }).map((e) => e.name);
+    expect(errorsOf({})).toEqual([]);
+    expect(errorsOf({ decimal: '0x10' })).toEqual(['decimal']);
+    expect(errorsOf({ initialSupply: '1e3' })).toEqual(['initialSupply']);
+    expect(errorsOf({ initialSupply: '1.5' })).toEqual(['initialSupply']);
+    expect(errorsOf({ maxSupply: '0x10' })).toEqual(['maxSupply']);
+    expect(errorsOf({ initialSupply: '1,00' })).toEqual(['initialSupply']);
+    expect(tokenFormSchema('QRC20', 'base').parse({ ...qrc20Base, initialSupply: ' 1,000,000 ' }).initialSupply).toBe(
+      1_000_000,
+    );
+    expect(tokenFormErrors('QRC20', 'base', { ...qrc20Base, initialSupply: '-1' })).toEqual([
+      { name: 'initialSupply', reason: TOKEN_MESSAGES.nonNegative },
+    ]);
+  });
+
+  it('takes numbers only from a JSON body (the server’s source): text is refused with the field’s message', () => {
+    const json = { ...qrc20Base, decimal: 18, initialSupply: 1000 };
+    expect(tokenFormErrors('QRC20', 'base', json, 'json')).toEqual([]);
+    for (const [field, value] of [
+      ['decimal', '18'],
+      ['decimal', '0x10'],
+      ['initialSupply', '1000'],
+      ['initialSupply', '1e3'],
+      ['initialSupply', ''],
+      ['initialSupply', null],
+      ['initialSupply', []],
+      ['initialSupply', false],
+    ] as const) {
+      expect(
+        tokenFormErrors('QRC20', 'base', { ...json, [field]: value }, 'json').map((e) => e.name),
+        `${field}: ${JSON.stringify(value)}`,
+      ).toEqual([field]);
+    }
+    // maxSupply left out (or null) is 0, no limit.
+    expect(tokenFormSchema('QRC20', 'flex', 'json').parse({ ...json, minter: HOLDER, maxSupply: null }).maxSupply).toBe(
+      0,
+    );
+  });
+
   it('lists the fields of each tier', () => {
     expect(tokenFormFields('QRC20', 'base')).toEqual([
       'name',

@@ -3,6 +3,7 @@ import { evmAddressProblem, isValidBaseTokenUri } from './addresses.ts';
 import { TOKEN_LIMITS, type TTierType, type TTokenType } from './constants.ts';
 import { currencyCodeInName, currencyCodeInUnit } from './currency.ts';
 import { TOKEN_MESSAGES } from './messages.ts';
+import { wholeNumberFromText } from '../numbers.ts';
 
 /*
  * The token form (spec §3 token form draft, §5 rules), validated the same way by the SPA and the
@@ -37,12 +38,21 @@ export function tokenFormFields(tokenType: TTokenType, tierType: TTierType): TTo
 const emptyToUndefined = (value: unknown) =>
   value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
-/** A whole number that may arrive as text from a form; empty is "missing". */
-const wholeNumber = (message: string, min: number, max: number, whenEmpty?: number) =>
+/**
+ * Where a token form comes from: the SPA's fields (`form`: numbers are text as typed, decimal digits
+ * with thousands separators, empty text is "missing") or a JSON body (`json`: numbers are
+ * numbers — text, even `"1000"`, is refused with the field's message; absent or null is
+ * "missing"). Issue 27: `Number()` read `"0x10"` as 16 and `"1e3"` as 1000.
+ */
+export type TTokenFormSource = 'form' | 'json';
+
+/** A whole number field; missing is `whenEmpty` when the field has one (maxSupply: 0, no limit). */
+const wholeNumber = (source: TTokenFormSource, message: string, min: number, max: number, whenEmpty?: number) =>
   z.preprocess(
     (value) => {
+      if (source === 'json') return value ?? whenEmpty;
       const v = emptyToUndefined(value) ?? whenEmpty;
-      return typeof v === 'string' ? Number(v.trim().replaceAll(',', '')) : v;
+      return typeof v === 'string' ? wholeNumberFromText(v, true) : v;
     },
     z
       .number({ error: message })
@@ -90,18 +100,19 @@ const ZTokenUri = z
   .max(TOKEN_LIMITS.tokenUriMax, { message: TOKEN_MESSAGES.tokenUriTooLong })
   .refine(isValidBaseTokenUri, { message: TOKEN_MESSAGES.tokenUriFormat });
 
-const tokenFormShape = {
+const tokenFormShape = (source: TTokenFormSource) => ({
   name: ZTokenName,
   unit: ZTokenUnit,
-  decimal: wholeNumber(TOKEN_MESSAGES.decimals, TOKEN_LIMITS.decimalsMin, TOKEN_LIMITS.decimalsMax),
-  initialSupply: wholeNumber(TOKEN_MESSAGES.initialSupply, TOKEN_LIMITS.supplyMin, TOKEN_LIMITS.supplyMax),
+  decimal: wholeNumber(source, TOKEN_MESSAGES.decimals, TOKEN_LIMITS.decimalsMin, TOKEN_LIMITS.decimalsMax),
+  initialSupply: wholeNumber(source, TOKEN_MESSAGES.initialSupply, TOKEN_LIMITS.supplyMin, TOKEN_LIMITS.supplyMax),
   supplyHolderAddress: ZEvmAddress,
   minter: ZEvmAddress,
-  maxSupply: wholeNumber(TOKEN_MESSAGES.maxSupply, TOKEN_LIMITS.supplyMin, TOKEN_LIMITS.supplyMax, 0),
+  maxSupply: wholeNumber(source, TOKEN_MESSAGES.maxSupply, TOKEN_LIMITS.supplyMin, TOKEN_LIMITS.supplyMax, 0),
   remintable: z.preprocess((v) => v ?? false, z.boolean({ error: TOKEN_MESSAGES.remintable })),
   tokenUri: ZTokenUri,
   ownerAddress: ZEvmAddress,
-} as const;
+});
+const tokenFormShapes = { form: tokenFormShape('form'), json: tokenFormShape('json') } as const;
 
 /** The parsed token form: fields a tier does not take are absent. */
 export type TTokenForm = {
@@ -147,20 +158,24 @@ export const EMPTY_TOKEN_FORM: TTokenFormInput = {
  * only the fields the tier's contract takes are read, all of them required except maxSupply
  * (0 = no limit) and remintable (false). The maximum supply, when set, is at least the initial one.
  */
-export function tokenFormSchema(tokenType: TTokenType, tierType: TTierType): z.ZodType<TTokenForm, TTokenFormInput> {
-  const key = `${tokenType}:${tierType}`;
+export function tokenFormSchema(
+  tokenType: TTokenType,
+  tierType: TTierType,
+  source: TTokenFormSource = 'form',
+): z.ZodType<TTokenForm, TTokenFormInput> {
+  const key = `${tokenType}:${tierType}:${source}`;
   let schema = formSchemas.get(key);
   if (!schema) {
-    schema = buildTokenFormSchema(tokenType, tierType);
+    schema = buildTokenFormSchema(tokenType, tierType, source);
     formSchemas.set(key, schema);
   }
   return schema;
 }
 const formSchemas = new Map<string, z.ZodType<TTokenForm, TTokenFormInput>>();
 
-function buildTokenFormSchema(tokenType: TTokenType, tierType: TTierType) {
+function buildTokenFormSchema(tokenType: TTokenType, tierType: TTierType, source: TTokenFormSource) {
   const fields = tokenFormFields(tokenType, tierType);
-  const shape = Object.fromEntries(fields.map((field) => [field, tokenFormShape[field]]));
+  const shape = Object.fromEntries(fields.map((field) => [field, tokenFormShapes[source][field]]));
   return z.object(shape).superRefine((value, ctx) => {
     const form = value as TTokenForm;
     if (
@@ -179,8 +194,9 @@ export function tokenFormErrors(
   tokenType: TTokenType,
   tierType: TTierType,
   input: unknown,
+  source: TTokenFormSource = 'form',
 ): { name: string; reason: string }[] {
-  const result = tokenFormSchema(tokenType, tierType).safeParse(input ?? {});
+  const result = tokenFormSchema(tokenType, tierType, source).safeParse(input ?? {});
   if (result.success) return [];
   return result.error.issues.map((issue) => ({
     name: issue.path.map(String).join('.') || 'body',

@@ -149,13 +149,13 @@ const optionalFilter = <T extends z.ZodType>(schema: T) =>
 /** POST /tokens: search by name or unit, filters, paging (spec §2.5, §9). `page` counts from 0. */
 export const ZTokensRequest = z
   .object({
-    page: z.coerce
+    // A JSON body: numbers, not text (a negative page still reads as the first).
+    page: z
       .number()
       .int()
-      .catch(0)
       .transform((page) => Math.max(0, page))
       .default(0),
-    size: z.coerce
+    size: z
       .number()
       .int()
       .refine((size) => (TOKEN_PAGE_SIZES as readonly number[]).includes(size), {

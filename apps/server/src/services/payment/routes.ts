@@ -1,6 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ZAccountEthAddress, ZConfirmPaymentRequest, ZEthAddressStats, ZProblem, ZQntPayment } from '@connect/shared';
+import {
+  ZAccountEthAddress,
+  ZConfirmPaymentRequest,
+  ZEthAddressStats,
+  ZProblem,
+  ZQntPayment,
+  ZQueryInt,
+} from '@connect/shared';
 import { unauthorized } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import { startHere } from '../../adapters/chains/follower/index.ts';
@@ -85,8 +92,8 @@ export async function paymentService(app: App, deps: Deps) {
         summary: 'How many deposit addresses are derived, and how many wait for an account (staff)',
         description: 'The portal reads it with page 0 and size 1 (spec §9); the totals do not depend on them.',
         querystring: z.object({
-          page: z.coerce.number().int().min(0).optional(),
-          size: z.coerce.number().int().min(1).max(100).optional(),
+          page: ZQueryInt().optional(),
+          size: ZQueryInt({ min: 1, max: 100 }).optional(),
         }),
         response: { 200: ZEthAddressStats, ...problems },
       },

@@ -258,7 +258,7 @@ describe('tokenise: guards, tiers and verify', () => {
         tokenType: 'QRC721',
         name: 'Art Works',
         unit: 'ART',
-        initialSupply: '12',
+        initialSupply: 12,
         supplyHolderAddress: HOLDER.toLowerCase(),
       };
       const bad = (await verify({ ...base, tokenUri: 'https://example.com/meta' })).json<TVerifyTokenResponse>();

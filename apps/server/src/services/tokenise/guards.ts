@@ -96,9 +96,9 @@ export class TokenGuards {
   }
 
   parseForm(tier: TierRow, body: Record<string, unknown>): TTokenForm {
-    const errors = tokenFormErrors(tier.tokenType, tier.tierType, body);
+    const errors = tokenFormErrors(tier.tokenType, tier.tierType, body, 'json');
     if (errors.length) throw badRequest(errors);
-    return tokenFormSchema(tier.tokenType, tier.tierType).parse(body);
+    return tokenFormSchema(tier.tokenType, tier.tierType, 'json').parse(body);
   }
 
   /** The location, tier and form rules that need no read of the account: the parsed form, or null. */
@@ -113,7 +113,7 @@ export class TokenGuards {
       return null;
     }
     if (body.deploymentType === 'QUANT' && !this.deployers.deployerFor(network)) return null;
-    const parsed = tokenFormSchema(tier.tokenType, tier.tierType).safeParse(body);
+    const parsed = tokenFormSchema(tier.tokenType, tier.tierType, 'json').safeParse(body);
     return parsed.success ? parsed.data : null;
   }
 

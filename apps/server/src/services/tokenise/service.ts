@@ -156,7 +156,7 @@ export class TokeniseService {
     await this.guards.usableNetworks(caller, activated);
     const network = await this.guards.location(caller, body.networkId, activated);
     const tier = await this.guards.tierFor(network, body);
-    const invalidParams = tokenFormErrors(tier.tokenType, tier.tierType, body);
+    const invalidParams = tokenFormErrors(tier.tokenType, tier.tierType, body, 'json');
     const creditAmount = tierCreditAmount(tier, body.deploymentType) ?? 0;
     const credits = await this.repo.credits(caller.accountId);
     return { valid: invalidParams.length === 0, invalidParams, creditAmount, credits };

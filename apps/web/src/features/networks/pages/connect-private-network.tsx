@@ -12,7 +12,7 @@ import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import {
-  ZPrivateNetworkRequest,
+  ZPrivateNetworkForm,
   type TPrivateNetworkForm,
   type TPrivateNetworkRequest,
   type TPrivateNetworkValidation,
@@ -81,7 +81,7 @@ export function ConnectPrivateNetworkPage() {
   const validate = useValidatePrivateNetwork();
   const create = useCreatePrivateNetwork();
   const form = useForm<TPrivateNetworkForm, unknown, TPrivateNetworkRequest>({
-    resolver: zodResolver(ZPrivateNetworkRequest),
+    resolver: zodResolver(ZPrivateNetworkForm),
     defaultValues: EMPTY_FORM,
     mode: 'onTouched',
   });
