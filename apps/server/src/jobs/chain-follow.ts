@@ -35,6 +35,8 @@ export type ChainFollowData = { follower?: string; chainId?: number } | null;
  * - Not `stately`: its second job for a key stays waiting while the first is active, and pg-boss 10
  *   fetches it all the same and fails the whole fetch on the unique index, which would block the
  *   queue for as long as a run lasts. The lock, not the queue, keeps one run per chain.
+ * - Each run passes the node's confirmed-block-lost hooks (deps.followers.onConfirmedBlockLost):
+ *   the step that finds blocks it had confirmed replaced runs them in the rewind's transaction.
  * - A run holds its pg-boss worker for minutes, so a node has one worker per follower (and one for
  *   the schedule's job); the queue's stop aborts `job.signal`, the run ends its step at once and
  *   releases the lock, and the next run starts on another node within the minute.
