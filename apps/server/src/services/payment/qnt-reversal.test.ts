@@ -176,6 +176,10 @@ describe('QNT: confirmed blocks the chain takes back', () => {
     expect(bell.filter((n) => n.kind === 'qnt.reversed')).toEqual([
       expect.objectContaining({ title: 'A QNT payment was taken back', body: expect.stringContaining(lost) }),
     ]);
+    // … and the plan's own notice: it waits for the order again.
+    expect(bell.filter((n) => n.kind === 'plan.changed').map((n) => n.title)).toContain(
+      'Your order is awaiting payment again',
+    );
     const mails = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, member!.email));
     expect(mails.filter((m) => m.subject === 'A QNT payment was taken back')).toHaveLength(1);
 
