@@ -386,3 +386,30 @@ describe('plan transitions (pure)', () => {
     });
   });
 });
+
+describe('a payment taken back (PAYMENT_REVERSED, issue 27 §4)', () => {
+  it('puts a plan order’s plan back to awaiting payment, out of service; withdrawing it then leaves it inactive', () => {
+    const back = ok(transition(annual(), { type: 'PAYMENT_REVERSED', orderId: 'order-1', kind: 'PLAN' }));
+    expect(back).toMatchObject({ status: 'PENDING', statusReason: 'AWAITING_PAYMENT', pendingOrderId: 'order-1' });
+    expect(isInService(back)).toBe(false);
+    expect(ok(transition(back, { type: 'ORDER_CANCELLED', orderId: 'order-1' })).status).toBe('INACTIVE');
+    expect(ok(transition(back, paid(ANNUAL))).status).toBe('ACTIVE');
+  });
+
+  it('makes a renewal or a month’s bill due again; a disabled plan stays disabled', () => {
+    expect(ok(transition(annual(), { type: 'PAYMENT_REVERSED', orderId: 'r-1', kind: 'RENEWAL' }))).toMatchObject({
+      status: 'ACTIVE',
+      statusReason: 'RENEWAL_DUE',
+      pendingOrderId: 'r-1',
+    });
+    expect(ok(transition(payg(), { type: 'PAYMENT_REVERSED', orderId: 'u-1', kind: 'USAGE' }))).toMatchObject({
+      statusReason: 'RENEWAL_DUE',
+      pendingOrderId: 'u-1',
+    });
+    const disabled = annual({ status: 'DISABLED', statusReason: 'STAFF' });
+    expect(ok(transition(disabled, { type: 'PAYMENT_REVERSED', orderId: 'o-1', kind: 'PLAN' }))).toMatchObject({
+      status: 'DISABLED',
+      pendingOrderId: 'o-1',
+    });
+  });
+});
