@@ -21,6 +21,7 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import { PlatformKeyRepository } from '../../repositories/platform.ts';
 import { loadDepositKeys, type DepositKeys } from './deposit-keys.ts';
 import { markLostTransfers, reverseLostTransfer, transferFacts } from './qnt-lost-blocks.ts';
+import { InvoicesRepository } from './invoices/repository.ts';
 import { QntRepository, type QntPaymentRow, type QntTransferRow } from './qnt-repository.ts';
 
 /** The follower's name (its cursor's key): never renamed. */
@@ -187,6 +188,9 @@ export class QntPayments {
     const received = await repo.confirmedSince(payment.accountId, payment.createdAt);
     const reason = wasLate ? 'PAID_LATE' : received > payment.amountDue ? 'PAID_OVER' : null;
     await repo.update(payment.orderId, { status: 'SETTLED', reason, paid, settledAt: at });
+    // The order's invoice shows the QNT it was paid with: the quote as stored (a late one requoted).
+    const settled = await repo.payment(payment.orderId);
+    if (settled) await new InvoicesRepository(tx).recordQntPayment(payment.orderId, settled);
   }
 
   /** Something arrived but not enough: the payment says so (and keeps waiting, or stays expired). */

@@ -9,7 +9,7 @@ import { createTestApp, type TestContext } from '../../../../test/helpers.ts';
 import { CursorMovedError, followStep } from '../../../adapters/chains/follower/index.ts';
 import { ensureLocalQntToken } from '../../../adapters/chains/qnt-token.ts';
 import { rpcCall } from '../../../adapters/chains/rpc.ts';
-import { administrator, receipt } from '../../account-plan/test-support.ts';
+import { administrator, customer, placePlan, planByCode, planOrder, receipt } from '../../account-plan/test-support.ts';
 import { qntPayments } from '../index.ts';
 import { creditsOrder, get, invoiceOf, paidPlanCustomer, type Session } from './test-support.ts';
 
@@ -76,6 +76,13 @@ async function stored(orderId: string) {
   return { paymentMethod: order!.paymentMethod, status: order!.status, quotes };
 }
 
+/** A stored QNT payment as the invoice shows its QNT amount, rate and the rate's time. */
+const qntOf = (quote: { amountDue: bigint; gbpPerQnt: string; rateAt: Date }) => ({
+  amountWei: quote.amountDue.toString(),
+  gbpPerQnt: quote.gbpPerQnt,
+  rateAt: quote.rateAt.toISOString(),
+});
+
 async function payQnt(user: Session, invoiceId: string): Promise<TOrder> {
   const res = await t.app.inject({
     method: 'POST',
@@ -106,6 +113,10 @@ describe('paying an invoice in QNT', () => {
     expect(paid).toMatchObject({ id: order.id, status: 'PAID', paidGbpMinor: order.totalGbpMinor });
     const invoice = await invoiceOf(t, user, order.invoiceId);
     expect([invoice.status, invoice.amountDue, invoice.paymentReceived]).toEqual(['PAID', 0, order.totalGbpMinor]);
+    // The QNT it was paid with, at the stored quote's rate and time (not null as before).
+    const { quotes } = await stored(order.id);
+    expect(invoice.qnt).toEqual(qntOf(quotes[0]!));
+    expect(invoice.qnt!.amountWei).toBe(quoted.qntPaymentAmount);
     const { held } = await qnt().holding(user.accountId);
     expect(BigInt(held)).toBe(50n * QNT - BigInt(quoted.qntPaymentAmount));
 
@@ -148,7 +159,11 @@ describe('paying an invoice in QNT', () => {
     await holdQnt(user.accountId, forLeft);
     const invoice = await invoiceOf(t, user, order.invoiceId);
     expect([invoice.status, invoice.amountDue, invoice.paymentReceived]).toEqual(['PAID', 0, order.totalGbpMinor]);
-    expect((await stored(order.id)).quotes).toMatchObject([{ amountDue: forLeft, reason: 'PAID_LATE' }]);
+    const { quotes } = await stored(order.id);
+    expect(quotes).toMatchObject([{ amountDue: forLeft, reason: 'PAID_LATE' }]);
+    // The invoice keeps the quote it was paid at: the one made again, not the one that ran out.
+    expect(invoice.qnt).toEqual(qntOf(quotes[0]!));
+    expect(Date.parse(invoice.qnt!.rateAt)).toBeGreaterThan(Date.parse(waiting.qnt!.rateAt));
   });
 
   it('the rate only reads: the order keeps its payment method and no quote is made until pay-qnt', async () => {
@@ -196,5 +211,39 @@ describe('paying an invoice in QNT', () => {
     const res = await get(t, `/user/invoice/payment-rate/${order.invoiceId}`, user);
     expect([res.statusCode, res.json().code]).toEqual([409, 'INVOICE_NOT_PAYABLE']);
     expect((await stored(order.id)).quotes).toEqual([]);
+  });
+});
+
+describe('the QNT amount of an order paid in QNT', () => {
+  it('a plan and credits ordered in QNT and paid from the wallet: the invoice shows the QNT, rate and time of its quote', async () => {
+    const user = await customer(t);
+    const annual = await planByCode(t, 'annual-standard');
+    const plan = await placePlan(t, user, planOrder(annual.id, { paymentMethod: 'QNT' }));
+    expect(plan.qnt?.status).toBe('NEW');
+    // While it waits, the invoice has no QNT amount yet (nothing was paid in QNT).
+    expect((await invoiceOf(t, user, plan.invoiceId)).qnt).toBeNull();
+    await holdQnt(user.accountId, BigInt(plan.qnt!.amountDue));
+    const invoice = await invoiceOf(t, user, plan.invoiceId);
+    expect(invoice.status).toBe('PAID');
+    expect(invoice.qnt).toEqual({ amountWei: plan.qnt!.amountDue, gbpPerQnt: '80', rateAt: plan.qnt!.rateAt });
+    expect(invoice.qnt).toEqual(qntOf((await stored(plan.id)).quotes[0]!));
+
+    const credits = await creditsOrder(t, user, 1_000, 'QNT');
+    await holdQnt(user.accountId, BigInt(credits.qnt!.amountDue));
+    const creditsInvoice = await invoiceOf(t, user, credits.invoiceId);
+    expect(creditsInvoice.status).toBe('PAID');
+    expect(creditsInvoice.qnt).toEqual({
+      amountWei: credits.qnt!.amountDue,
+      gbpPerQnt: credits.qnt!.gbpPerQnt,
+      rateAt: credits.qnt!.rateAt,
+    });
+    // The documents say it too.
+    const csv = await get(t, `/user/invoice/${credits.invoiceId}/csv`, user);
+    expect(csv.body).toContain('GBP per QNT');
+  });
+
+  it('an order paid by bank transfer has no QNT amount', async () => {
+    const { user, order } = await paidPlanCustomer(t, await administrator(t));
+    expect((await invoiceOf(t, user, order.invoiceId)).qnt).toBeNull();
   });
 });

@@ -159,6 +159,22 @@ export class InvoicesRepository {
       .where(and(eq(orders.id, orderId), eq(orders.status, 'AWAITING_PAYMENT')));
   }
 
+  /**
+   * The invoice of an order settled in QNT keeps what it was paid with: the QNT amount, rate and
+   * rate's time of the order's stored quote (the one it was settled at, made again when it ran
+   * out), in the settlement's transaction. A month's invoice had its amount from the close; the
+   * payment's quote replaces it, as it is what was paid.
+   */
+  async recordQntPayment(
+    orderId: string,
+    quote: { amountDue: bigint; gbpPerQnt: string; rateAt: Date },
+  ): Promise<void> {
+    await this.db
+      .update(invoices)
+      .set({ qntAmountWei: quote.amountDue, gbpPerQnt: quote.gbpPerQnt, qntRateAt: quote.rateAt })
+      .where(eq(invoices.orderId, orderId));
+  }
+
   /** The account's name for an invoice numbered before customers were kept with it: the organisation, else its first member. */
   async accountName(accountId: string): Promise<{ name: string; email: string | null }> {
     const [account] = await this.db
