@@ -35,6 +35,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { systemRoutes } from './routes/system.ts';
 import { runStartup } from './startup/index.ts';
+import { assertSealedDataOpens } from './sealed-data.ts';
 import {
   createAccountPlanRuntime,
   subscribeOrderMails,
@@ -167,6 +168,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
 
   const box = new SecretBox(resolveSecretKey(config.secretKey, config.dataDir));
+  // A SECRET_KEY that changed is refused here, naming everything it no longer opens.
+  await assertSealedDataOpens(
+    dbh.db,
+    box,
+    config.secretKey ? 'SECRET_KEY' : `SECRET_KEY is unset: the key generated in ${config.dataDir}/secret.key`,
+  );
   const pool = await resolvePoolSettings(config, dbh.db);
   const keys = config.identity.mode === 'embedded' ? await KeyStore.load(dbh.db, box) : undefined;
   const revocations = new SessionRevocations(dbh.db, {

@@ -4,6 +4,7 @@ import { ensureLocalQntToken } from './adapters/chains/qnt-token.ts';
 import { buildApp } from './app.ts';
 import { ensureAdministrator } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
+import { SealedDataError } from './sealed-data.ts';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 // The configuration first, before anything starts: a production configuration that fails its
@@ -46,6 +47,12 @@ try {
   app = await buildApp({ config });
 } catch (error) {
   await devchains.stop();
+  // A refusal that explains itself (a SECRET_KEY that no longer opens the sealed data) is printed
+  // as written, without a stack trace to dig it out of.
+  if (error instanceof SealedDataError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
   throw error;
 }
 await ensureAdministrator(app.deps, print);

@@ -2,7 +2,22 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** AES-256-GCM encryption of secrets at rest (signing keys, TOTP secrets). */
+/**
+ * A sealed value the configured SECRET_KEY does not open: it was sealed with another key (GCM's
+ * tag does not match), which node:crypto reports only as "Unsupported state or unable to
+ * authenticate data". `what` names the value (e.g. "the QNT deposit seed").
+ */
+export class SealedSecretError extends Error {
+  constructor(readonly what: string) {
+    super(
+      `SECRET_KEY does not open ${what}: it was sealed with another SECRET_KEY (SECRET_KEY has changed since). ` +
+        'Start again with the SECRET_KEY it was sealed with.',
+    );
+    this.name = 'SealedSecretError';
+  }
+}
+
+/** AES-256-GCM encryption of secrets at rest (signing keys, TOTP secrets, the platform's own keys). */
 export class SecretBox {
   private readonly key: Buffer;
 
@@ -20,12 +35,28 @@ export class SecretBox {
     );
   }
 
-  open(sealed: string): string {
+  /** The plain text of `sealed`; `what` names it in the error when this key does not open it. */
+  open(sealed: string, what = 'a value sealed at rest'): string {
     const [version, iv, tag, body] = sealed.split('.');
-    if (version !== 'v1' || !iv || !tag || !body) throw new Error('Unrecognised sealed secret');
+    if (version !== 'v1' || !iv || !tag || !body) throw new Error(`Unrecognised sealed secret: ${what}`);
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    try {
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    } catch {
+      // The only way a well-formed v1 value fails here is a tag mismatch: another key sealed it.
+      throw new SealedSecretError(what);
+    }
+  }
+
+  /** Whether this key opens `sealed` (the start-up check, sealed-data.ts). */
+  opens(sealed: string): boolean {
+    try {
+      this.open(sealed);
+      return true;
+    } catch {
+      return false;
+    }
   }
 }
 

@@ -5,6 +5,12 @@ import { appSettings, type Database } from '@connect/db';
 export class AppSettingRepository {
   constructor(private readonly db: Database) {}
 
+  /** The stored value of `key`, or null when none is stored yet. */
+  async find(key: string): Promise<string | null> {
+    const [row] = await this.db.select().from(appSettings).where(eq(appSettings.key, key));
+    return row?.value ?? null;
+  }
+
   /**
    * The stored value of `key`; the first caller stores `create()`. Nodes starting together may
    * race: the loser reads back the winner's value, so every node uses the same one.

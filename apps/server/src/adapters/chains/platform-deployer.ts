@@ -70,14 +70,14 @@ export function fundedOnce(rpcUrl: string, address: Hex, log: FastifyBaseLogger)
 
 async function installationKey(keys: PlatformKeyRepository, box: SecretBox): Promise<Hex> {
   const stored = await keys.find(LOCAL_DEPLOYER_KEY);
-  if (stored) return box.open(stored.sealedPrivateKey) as Hex;
+  if (stored) return box.open(stored.sealedPrivateKey, "the local chains' deployer key") as Hex;
   const key = generatePrivateKey();
   const kept = await keys.insertOrKeep({
     name: LOCAL_DEPLOYER_KEY,
     address: privateKeyToAddress(key),
     sealedPrivateKey: box.seal(key),
   });
-  return box.open(kept.sealedPrivateKey) as Hex;
+  return box.open(kept.sealedPrivateKey, "the local chains' deployer key") as Hex;
 }
 
 /**

@@ -23,7 +23,7 @@ export async function loadAccessTokenKey(
   box: SecretBox,
 ): Promise<Uint8Array> {
   const sealed = await repository.loadOrCreateAccessTokenKey(() => box.seal(randomBytes(32).toString('base64url')));
-  return new Uint8Array(Buffer.from(box.open(sealed), 'base64url'));
+  return new Uint8Array(Buffer.from(box.open(sealed, "the platform API's access-token key"), 'base64url'));
 }
 
 /** Issues the platform API's access tokens and checks them, remembering each verified token until it expires. */

@@ -48,7 +48,7 @@ export type UsageCount = Omit<DomainEvents['gateway.usage_counted']['counts'][nu
 export type UsageAdded = { capReached: string[] };
 
 /** The app_settings key of the access-token key. */
-const ACCESS_TOKEN_KEY_SETTING = 'gateway.token_key';
+export const ACCESS_TOKEN_KEY_SETTING = 'gateway.token_key';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

@@ -43,7 +43,7 @@ export class KeyStore {
     }
     // The newest active key signs; every active key verifies (room for rotation).
     const newest = rows[0]!;
-    const privateJwk = JSON.parse(box.open(newest.privateJwkEncrypted)) as JWK;
+    const privateJwk = JSON.parse(box.open(newest.privateJwkEncrypted, "the identity pool's signing key")) as JWK;
     const privateKey = await importJWK(privateJwk, 'RS256');
     return new KeyStore({ kid: newest.kid, privateKey }, { keys: rows.map((row) => row.publicJwk as unknown as JWK) });
   }

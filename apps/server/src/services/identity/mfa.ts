@@ -41,7 +41,11 @@ export async function verifySoftwareToken(ctx: PoolContext, input: TVerifySoftwa
     : await userForAccessToken(ctx, onlyAccessToken(input));
   if (!user.pendingTotpSecret) throw new CognitoError('SoftwareTokenMFANotFoundException', M.totpNotAssociated);
   const now = ctx.now();
-  const step = matchTotpStep(ctx.deps.box.open(user.pendingTotpSecret), input.UserCode, now);
+  const step = matchTotpStep(
+    ctx.deps.box.open(user.pendingTotpSecret, "a user's pending TOTP secret"),
+    input.UserCode,
+    now,
+  );
   if (step === null) throw new CognitoError('EnableSoftwareTokenMFAException', M.totpSetupMismatch);
   if (!(await ctx.repo.claimTotpStep(user.sub, step, now))) {
     throw new CognitoError('ExpiredCodeException', M.totpReplayed);

@@ -129,7 +129,7 @@ async function answerTotpChallenge(
   const now = ctx.now();
   if (isLocked(user, now)) throw notAuthorized(M.passwordAttemptsExceeded);
   if (!user.totpSecret) throw notAuthorized(M.sessionInvalid);
-  const step = matchTotpStep(ctx.deps.box.open(user.totpSecret), code, now);
+  const step = matchTotpStep(ctx.deps.box.open(user.totpSecret, "a user's TOTP secret"), code, now);
   // A wrong code leaves the session usable (Amplify retries with it) but counts towards the
   // lockout, so the session's three minutes cannot be spent guessing codes.
   if (step === null) {

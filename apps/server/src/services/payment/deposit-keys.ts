@@ -81,6 +81,6 @@ export async function loadDepositKeys(
       sealedPrivateKey: box.seal(bytesToHex(seed)),
     });
   }
-  const seedHex = box.open(stored.sealedPrivateKey) as Hex;
+  const seedHex = box.open(stored.sealedPrivateKey, 'the QNT deposit seed') as Hex;
   return depositKeysFromSeed(Buffer.from(seedHex.slice(2), 'hex'), config.treasuryAddress);
 }
