@@ -52,8 +52,13 @@ export type DbHandle = {
    * once the first attempt to listen ended (it never rejects). Closed by `close()` and by
    * DbHandle.close(). Needs a direct connection, like tryLock.
    * PGlite: a listener that never calls (one connection: whoever commits is in this process).
+   * `onNotify` gets the notification's payload; none after a reconnection (what was missed is unknown).
    */
-  listen: (channel: string, onNotify: () => void, onError?: (err: unknown) => void) => Promise<Listener>;
+  listen: (
+    channel: string,
+    onNotify: (payload?: string) => void,
+    onError?: (err: unknown) => void,
+  ) => Promise<Listener>;
   close: () => Promise<void>;
   /** True once close() has finished. */
   readonly isClosed: boolean;
@@ -132,7 +137,7 @@ const LISTEN_RETRY_MAX_MS = 30_000;
 async function pgListen(
   connectionString: string,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload?: string) => void,
   onError: (err: unknown) => void,
   open: Set<Listener>,
 ): Promise<Listener> {
@@ -157,7 +162,7 @@ async function pgListen(
     const current = new pg.Client({ connectionString, keepAlive: true });
     client = current;
     current.on('notification', (message) => {
-      if (message.channel === channel && client === current) onNotify();
+      if (message.channel === channel && client === current) onNotify(message.payload);
     });
     current.on('error', (err) => {
       if (client !== current) return;

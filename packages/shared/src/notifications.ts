@@ -18,6 +18,13 @@ export const NOTIFICATION_KINDS = [
   'plan.trial_reminder',
   'credits.low',
   'usage.cap',
+  'order.placed',
+  'order.paid',
+  'order.payment_received',
+  'invoice.finalised',
+  'invoice.receipt_created',
+  'card.charge_failed',
+  'card.refunded',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

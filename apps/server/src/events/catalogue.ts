@@ -115,6 +115,17 @@ export type DomainEvents = {
     kind: 'PLAN' | 'CREDITS' | 'RENEWAL' | 'USAGE';
     totalGbpMinor: number;
   };
+  /** Staff recorded a bank transfer that pays part of an order (the order still awaits the rest). */
+  'order.payment_received': {
+    accountId: string;
+    orderId: string;
+    reference: string;
+    amountGbpMinor: number;
+    /** What the order still needs after it. */
+    leftGbpMinor: number;
+  };
+  /** An order awaiting payment was withdrawn by its customer. */
+  'order.cancelled': { accountId: string; orderId: string; reference: string };
   /**
    * A card intent that pays an order succeeded at the card provider (recorded once per intent,
    * from its webhook or a confirmation, whichever came first); the account-plan service settles.

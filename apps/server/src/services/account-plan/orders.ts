@@ -310,6 +310,11 @@ export class OrderService {
       }
       await repo.markCancelled(order.id, new Date());
       if (order.paymentMethod === 'QNT') await this.qnt?.invalidate(tx, order.id);
+      await this.events.emit(tx, 'order.cancelled', {
+        accountId: order.accountId,
+        orderId: order.id,
+        reference: order.reference,
+      });
     });
     return this.answer(orderId);
   }
@@ -355,6 +360,14 @@ export class OrderService {
             amountPaid: received,
             paidAt: receivedAt,
             paymentMethod: 'BANK_TRANSFER',
+          });
+        } else {
+          await this.events.emit(tx, 'order.payment_received', {
+            accountId: order.accountId,
+            orderId: order.id,
+            reference: order.reference,
+            amountGbpMinor: body.amountGbpMinor,
+            leftGbpMinor: order.totalGbpMinor - received,
           });
         }
       }),

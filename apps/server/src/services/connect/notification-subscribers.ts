@@ -15,6 +15,8 @@ import { subscribeInvoiceMails } from './invoice-mails.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
 import { formatQnt } from '../../lib/formats.ts';
 import { subscribeStaffAlertMails } from '../../repositories/staff-alerts.ts';
+import { subscribeLiveChanges } from './live-subscribers.ts';
+import { subscribeBillingNotices } from './notification-billing.ts';
 import { NotificationRepository, type Recipient } from './notifications-repository.ts';
 
 /** The subscribers' names: deliveries are recorded under them, so they never change. */
@@ -181,6 +183,10 @@ export function subscribeNotifications(events: EventBus, deps: { db: Database; m
       }
     });
   }
+  // The billing events' notices (issue 28); then, after every notice of an event is written, the
+  // push to the account's open pages (GET /api/connect/live).
+  subscribeBillingNotices(events);
+  subscribeLiveChanges(events, deps.db);
 }
 
 /*

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { networks, notifications, notificationSettings, users, type Database } from '@connect/db';
+import { invoices, networks, notifications, notificationSettings, orders, users, type Database } from '@connect/db';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = Pick<
@@ -89,6 +89,27 @@ export class NotificationRepository {
   async add(rows: NewNotification[]): Promise<void> {
     if (!rows.length) return;
     await this.db.insert(notifications).values(rows).onConflictDoNothing();
+  }
+
+  /** What a billing notice tells of an order: what it bought, how it is paid, and its invoice (null when gone). */
+  async orderFacts(orderId: string) {
+    const [row] = await this.db
+      .select({
+        kind: orders.kind,
+        status: orders.status,
+        paymentMethod: orders.paymentMethod,
+        credits: orders.credits,
+        totalGbpMinor: orders.totalGbpMinor,
+        dueAt: orders.dueAt,
+        invoiceId: invoices.id,
+        invoiceNumber: invoices.number,
+      })
+      .from(orders)
+      .leftJoin(invoices, eq(invoices.orderId, orders.id))
+      .where(eq(orders.id, orderId))
+      .orderBy(desc(invoices.createdAt))
+      .limit(1);
+    return row ?? null;
   }
 
   /** A catalogue network's name, for a notification's text (null when it is gone). */

@@ -10,6 +10,7 @@ import {
 import { unauthorized } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
+import { liveRoutes } from './live-routes.ts';
 import { NotificationRepository } from './notifications-repository.ts';
 import { NotificationService } from './notifications-service.ts';
 
@@ -25,6 +26,8 @@ function callerOf(request: FastifyRequest): PortalUser {
 /** The notification centre (packages/shared/src/notifications.ts): the caller's notifications and their settings. */
 export async function notificationsRoutes(app: App, deps: Deps) {
   const service = new NotificationService(new NotificationRepository(deps.db));
+  // The account's changes pushed to its open pages (the bell among them).
+  await liveRoutes(app, deps);
 
   app.get(
     '/notifications',
