@@ -1,20 +1,10 @@
-import { alpha, type Theme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
 
 /**
- * Series colours from the theme: the primary blue and its companions first, then lighter tints,
- * and a neutral grey for "Other". The semantic colours (warning, error, success) stay for status.
+ * Series colours from the theme's chart palette (theme.ts): the primary blue and hues told apart
+ * with any colour vision, and a neutral grey for "Other". The semantic colours stay for status.
+ * A chart shows at most five series besides "Other" (utils/series.ts), one colour each.
  */
-export function seriesColours(theme: Theme): { series: string[]; other: string } {
-  const { primary, secondary, info, grey } = theme.palette;
-  return {
-    series: [
-      primary.main,
-      secondary.main,
-      info.main,
-      primary.light,
-      alpha(secondary.main, 0.55),
-      alpha(primary.dark, 0.45),
-    ],
-    other: grey[400],
-  };
+export function seriesColours(theme: Theme): { series: readonly string[]; other: string } {
+  return theme.palette.chart;
 }
