@@ -81,6 +81,12 @@ export function summaryOf(selection: Selection, today: Date, offered: TPaymentMe
   };
 }
 
+/**
+ * The most a pay-as-you-go credit costs, as spec doc 2 §9's help text states it: $1.20 per credit
+ * in QNT and $1.21 including VAT (US cents). The plan's own price may be lower (the advance tier).
+ */
+export const PAYG_CREDIT_CAP = { qntUsdCents: 120, withVatUsdCents: 121 } as const;
+
 /** Whether the order costs nothing now (pay as you go without a bundle): it is paid at once. */
 export function isFree(summary: Pick<Summary, 'planGbpMinor' | 'bundleUsdCents'>): boolean {
   return summary.planGbpMinor === 0 && summary.bundleUsdCents === 0;

@@ -3,6 +3,7 @@ import type { TPlanInfo } from '@connect/shared';
 import { planInfoQuery } from '../../lib/plan.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { json, TEST_USER } from '../../test/fixtures.ts';
+import { CARD_ORDER } from '../../test/cards.ts';
 import { ORDER, QNT_ORDER, TRIAL } from '../../test/plans.ts';
 import { setUpGuardSuite } from '../../test/guard-suite.ts';
 import { upgradeGuard } from './guard.ts';
@@ -41,10 +42,22 @@ describe('upgradeGuard', () => {
     expect(await upgradeGuard(at())).toBeNull();
   });
 
-  it('still sends a PENDING account waiting for a bank transfer to the dashboard', async () => {
+  it.each([
+    ['a card payment', CARD_ORDER],
+    ['a bank transfer', ORDER],
+  ])('lets a PENDING account whose order waits for %s through, to resume or cancel it', async (_, order) => {
     fetchMock.mockImplementation(async (input) =>
       String(input).includes('/subscription')
-        ? json({ ...TRIAL, status: 'PENDING', pendingOrder: ORDER })
+        ? json({ ...TRIAL, status: 'PENDING', pendingOrder: order })
+        : json(PENDING),
+    );
+    expect(await upgradeGuard(at())).toBeNull();
+  });
+
+  it('still sends a PENDING account with no order of its own to resume to the dashboard', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('/subscription')
+        ? json({ ...TRIAL, status: 'PENDING', pendingOrder: null })
         : json(PENDING),
     );
     expect((await upgradeGuard(at()))?.headers.get('location')).toBe('/dashboard');

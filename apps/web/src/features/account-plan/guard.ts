@@ -11,9 +11,9 @@ const RETURN_PARAMS = ['setup_intent', 'payment_intent'] as const;
 /**
  * The guard of /account-plan/upgrade (spec §2, §5): with the plan PENDING (an order awaiting its
  * payment) and neither setup_intent nor payment_intent in the query, the user goes to the
- * dashboard — unless the order waiting is paid in QNT: QNT payments are not instant (spec §4) and
- * the page shows the payment live, so a customer who left comes back to it (the wallet's return,
- * like a card's). A cached PENDING is read again first, so an order paid or cancelled a moment ago
+ * dashboard — unless the plan waits for an order of the customer's own (any method): the stepper
+ * then shows that order, to resume its payment or cancel it (issue 28; a QNT payment live, as
+ * before). A cached PENDING is read again first, so an order paid or cancelled a moment ago
  * does not send the user away. A plan that cannot be read lets the page open (it loads its own data).
  */
 export async function upgradeGuard(request: Request): Promise<Response | null> {
@@ -27,14 +27,14 @@ export async function upgradeGuard(request: Request): Promise<Response | null> {
   } catch {
     return null;
   }
-  return (await isPayingInQnt()) ? null : redirect(paths.dashboard);
+  return (await hasOrderToResume()) ? null : redirect(paths.dashboard);
 }
 
-/** Whether the order the plan waits for is paid in QNT (read fresh; unreadable counts as no). */
-async function isPayingInQnt(): Promise<boolean> {
+/** Whether the plan waits for an order still awaiting its payment (read fresh; unreadable counts as no). */
+async function hasOrderToResume(): Promise<boolean> {
   try {
     const subscription = await queryClient.fetchQuery({ ...subscriptionQuery(), staleTime: 0 });
-    return subscription.pendingOrder?.paymentMethod === 'QNT';
+    return subscription.pendingOrder?.status === 'AWAITING_PAYMENT';
   } catch {
     return false;
   }

@@ -82,7 +82,9 @@ export function PaymentStep({
   const canPay = method !== null;
   const isCard = chosen === 'FIAT' && !isFree && canPay;
   // Nothing to pay now, but the card the month-end bills are charged to is asked for next.
-  const isFreeByCard = isFree && freeMethod === 'FIAT' && methods.includes('FIAT');
+  const isFreeByCard = isFree && chosen === 'FIAT' && methods.includes('FIAT');
+  // The summary lists `methods`; the step offers exactly those, a free order for its month-end bills.
+  const offersChoice = canPay && methods.length > 0;
   const urls: Record<TermName, string> = {
     ...POLICY_URLS,
     termsAndConditions: termsVersion.data?.url ?? POLICY_URLS.termsAndConditions,
@@ -92,18 +94,16 @@ export function PaymentStep({
     <Box component="form" noValidate onSubmit={form.handleSubmit((values) => onSubmit(values as PaymentChoice))}>
       <Box component="fieldset" disabled={isPending} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
         <Stack spacing={3}>
-          {isFree ? (
-            <Alert severity="info">{t(isFreeByCard ? 'payment.freeCardNote' : 'payment.freeNote')}</Alert>
-          ) : !canPay ? (
+          {!canPay ? (
             <Alert severity="warning">{t('payment.noMethod')}</Alert>
-          ) : (
+          ) : !offersChoice ? null : (
             <Controller
               control={form.control}
               name="paymentMethod"
               render={({ field }) => (
                 <FormControl component="fieldset">
                   <FormLabel component="legend" id={methodId} sx={LEGEND_SX}>
-                    {t('payment.methodLegend')}
+                    {t(isFree ? 'payment.billsLegend' : 'payment.methodLegend')}
                   </FormLabel>
                   <RadioGroup
                     aria-labelledby={methodId}
@@ -124,6 +124,9 @@ export function PaymentStep({
               )}
             />
           )}
+          {isFree ? (
+            <Alert severity="info">{t(isFreeByCard ? 'payment.freeCardNote' : 'payment.freeNote')}</Alert>
+          ) : null}
           <FormControl component="fieldset">
             <FormLabel component="legend" sx={{ ...LEGEND_SX, mb: 0.5 }}>
               {t('payment.termsLegend')}

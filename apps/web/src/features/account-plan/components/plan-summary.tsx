@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { formatGbp, formatUsd, formatUsdPerCredit } from '../../../lib/plans/money.ts';
-import type { Summary } from '../checkout.ts';
+import { isFree, PAYG_CREDIT_CAP, type Summary } from '../checkout.ts';
 
 function Row({ label, children, isStrong = false }: { label: string; children: ReactNode; isStrong?: boolean }) {
   return (
@@ -101,8 +101,16 @@ export function PlanSummary({ summary, onEdit }: { summary: Summary; onEdit: () 
       </Box>
       <Stack spacing={0.5}>
         <Typography variant="body2" color="text.secondary">
-          {t('summary.startNote')}
+          {t(isFree(summary) ? 'summary.startNow' : 'summary.startNote')}
         </Typography>
+        {isPayAsYouGo ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('summary.payAsYouGoHelp', {
+              qnt: formatUsdPerCredit(PAYG_CREDIT_CAP.qntUsdCents),
+              withVat: formatUsdPerCredit(PAYG_CREDIT_CAP.withVatUsdCents),
+            })}
+          </Typography>
+        ) : null}
         {bundle ? (
           <Typography variant="body2" color="text.secondary">
             {t('summary.conversion')}

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CARD_MESSAGES, type TSubscription } from '@connect/shared';
 import { currentUserQuery } from '../../../lib/current-user.ts';
@@ -136,6 +136,74 @@ describe('UpgradePage paying by card', { timeout: 30_000 }, () => {
     expect(screen.getByText(/add the card your month-end bills are charged to/)).toBeInTheDocument();
     expect(screen.queryByTestId('card-amount')).not.toBeInTheDocument();
     expect(bodies('POST /api/payment/card/order')).toEqual([{ orderId: PAYG_CARD_ORDER.id }]);
+  });
+
+  it('recognises an order awaiting its card payment: Resume payment opens the card form for it', async () => {
+    renderPage({ 'GET /api/account-plan/subscription': () => json(PENDING_CARD) });
+    const pending = await screen.findByRole('region', { name: 'Order awaiting payment' });
+    expect(pending).toHaveTextContent(CARD_ORDER.reference);
+    expect(pending).toHaveTextContent('Annual Subscription — Standard');
+    expect(screen.queryByRole('heading', { name: 'Card details' })).not.toBeInTheDocument();
+    expect(bodies('POST /api/payment/card/order')).toEqual([]);
+    click('Resume payment');
+    expect(await screen.findByRole('heading', { name: 'Card details' })).toBeInTheDocument();
+    expect(await screen.findByTestId('card-amount')).toHaveTextContent('£6,880.00');
+    expect(activeStep()).toMatch(/Payment$/);
+    expect(bodies('POST /api/payment/card/order')).toEqual([{ orderId: CARD_ORDER.id }]);
+  });
+
+  it('cancels an order awaiting its card payment only once confirmed, then offers the plans again', async () => {
+    let subscription: TSubscription = PENDING_CARD;
+    renderPage({
+      'GET /api/account-plan/subscription': () => json(subscription),
+      [`POST /api/account-plan/order/${CARD_ORDER.id}/cancel`]: () => {
+        subscription = TAKES_CARD;
+        return json({ ...CARD_ORDER, status: 'CANCELLED' });
+      },
+    });
+    await screen.findByRole('region', { name: 'Order awaiting payment' });
+    click('Cancel order');
+    const dialog = await screen.findByRole('dialog', { name: `Cancel order ${CARD_ORDER.reference}?` });
+    expect(bodies(`POST /api/account-plan/order/${CARD_ORDER.id}/cancel`)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(
+      await screen.findByRole('heading', { name: `Order ${CARD_ORDER.reference} is cancelled` }),
+    ).toBeInTheDocument();
+    expect(bodies(`POST /api/account-plan/order/${CARD_ORDER.id}/cancel`)).toHaveLength(1);
+    click('Choose a plan');
+    expect(await screen.findByRole('button', { name: 'Upgrade Annual Subscription — Standard' })).toBeInTheDocument();
+  });
+
+  it('offers pay as you go’s month-end bills by exactly the methods its summary lists, and says the plan starts now', async () => {
+    renderPage({
+      'GET /api/account-plan/subscription': () => json({ ...TAKES_CARD, availablePaymentMethods: ['FIAT', 'QNT'] }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade Pay as you go — Standard' }));
+    click('Continue to summary');
+    await screen.findByRole('heading', { name: 'Plan summary' });
+    const listed = screen.getByText('Accepted payment methods', { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(listed).toBe('Card, QNT');
+    expect(screen.getByText('Your new plan starts now.')).toBeInTheDocument();
+    expect(screen.queryByText('Your new plan starts once it is paid.')).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Pay-as-you-go credits are billed at the end of each month, at most $1.20 per credit in QNT and $1.21 including VAT.',
+      ),
+    ).toBeInTheDocument();
+    click('Continue to payment');
+    await screen.findByRole('heading', { name: 'Payment' });
+    const offered = screen
+      .getAllByRole('radio')
+      .filter((radio) => radio.getAttribute('name') === 'paymentMethod')
+      .map((radio) => radio.closest('label')?.textContent);
+    expect(offered.join(', ')).toBe(listed);
+    expect(screen.getByRole('radio', { name: 'Card' })).toBeChecked();
+    expect(screen.getByText(/to the card you add on the next step/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('radio', { name: 'QNT' }));
+    expect(
+      screen.getByText(/Nothing to pay now: the credits you use are billed at the end of each month/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/to the card you add on the next step/)).not.toBeInTheDocument();
   });
 
   it('confirms the payment it comes back with, shows the fiat success screen and takes the query out of the address', async () => {

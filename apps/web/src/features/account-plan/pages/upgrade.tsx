@@ -26,17 +26,19 @@ import { isFree, methodForFreeOrder, offeredMethods, summaryOf, upfrontMonthsOf,
 import { CardReturnStep } from '../components/card-return.tsx';
 import { OrderConfirmation } from '../components/order-confirmation.tsx';
 import { PaymentStep, type PaymentChoice } from '../components/payment-step.tsx';
+import { PendingOrderStep } from '../components/pending-order.tsx';
 import { PlanOptions } from '../components/plan-options.tsx';
 import { PlanSummary } from '../components/plan-summary.tsx';
 import { PlansTable } from '../components/plans-table.tsx';
 
 const STEPS = ['plan', 'summary', 'payment', 'confirmation'] as const;
 /** The card form is part of Payment; the card payment's return (confirming, its outcome) is the Confirmation. */
-type Step = (typeof STEPS)[number] | 'card' | 'cardReturn';
+type Step = (typeof STEPS)[number] | 'pending' | 'card' | 'cardReturn';
 const LABEL_OF: Record<Step, (typeof STEPS)[number]> = {
   plan: 'plan',
   summary: 'summary',
   payment: 'payment',
+  pending: 'payment',
   card: 'payment',
   confirmation: 'confirmation',
   cardReturn: 'confirmation',
@@ -89,17 +91,16 @@ function UpgradeFlow({
   const queryClient = useQueryClient();
   // An order awaiting its payment (opened again, e.g. a QNT payment under way) resumes at its confirmation.
   const [resumed] = useState(() => (subscription.status === 'PENDING' ? subscription.pendingOrder : null));
-  // …and one paid by card at the card form (taking cards today), unless it is back from the card provider.
-  const isResumedByCard =
-    resumed?.paymentMethod === 'FIAT' && subscription.availablePaymentMethods.includes('FIAT') && !cardReturn;
+  // …and one placed by card but never paid, unless it is back from the card provider: the order with
+  // Resume payment (the card form, while cards are taken) and Cancel order.
+  const takesCards = subscription.availablePaymentMethods.includes('FIAT');
+  const isResumedByCard = resumed?.paymentMethod === 'FIAT' && !cardReturn;
   const [step, setStep] = useState<Step>(
-    cardReturn ? 'cardReturn' : isResumedByCard ? 'card' : resumed ? 'confirmation' : 'plan',
+    cardReturn ? 'cardReturn' : isResumedByCard ? 'pending' : resumed ? 'confirmation' : 'plan',
   );
   // The order being paid by card, and whether the card is kept for later charges (the customer's
   // choice on the payment step; otherwise the server's default, or the open intent's own).
-  const [cardOrder, setCardOrder] = useState<{ orderId: string; saveCard?: boolean } | null>(() =>
-    isResumedByCard && resumed ? { orderId: resumed.id } : null,
-  );
+  const [cardOrder, setCardOrder] = useState<{ orderId: string; saveCard?: boolean } | null>(null);
   const [selection, setSelection] = useState<Selection | null>(null);
   const [order, setOrder] = useState<TOrder | null>(resumed);
   // Placed with QNT from the payment step ("Continue to MetaMask"): the wallet opens at once.
@@ -257,6 +258,25 @@ function UpgradeFlow({
             onSubmit={(choice) => place.mutate(choice)}
           />
         </>
+      ) : null}
+
+      {step === 'pending' && resumed ? (
+        <PendingOrderStep
+          order={resumed}
+          headingRef={headingRef}
+          onResume={
+            takesCards
+              ? () => {
+                  setCardOrder({ orderId: resumed.id });
+                  setStep('card');
+                }
+              : undefined
+          }
+          onCancelled={(cancelled) => {
+            setOrder(cancelled);
+            setStep('confirmation');
+          }}
+        />
       ) : null}
 
       {step === 'card' && cardOrder ? (
