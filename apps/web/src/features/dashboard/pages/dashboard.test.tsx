@@ -121,10 +121,10 @@ function answer({
   });
 }
 
-function renderPage() {
+function renderPage(user: TUser = USER) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  session.setMarker(USER.id, USER.role);
-  queryClient.setQueryData(currentUserQuery(USER.id).queryKey, USER);
+  session.setMarker(user.id, user.role);
+  queryClient.setQueryData(currentUserQuery(user.id).queryKey, user);
   return renderWithProviders(<DashboardPage />, { route: '/dashboard', queryClient });
 }
 
@@ -143,6 +143,18 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText(/^Good (morning|afternoon|evening), Ada\./)).toBeInTheDocument();
   });
+
+  it.each([null, '  '])(
+    'greets a user without a first name (%j, as the bootstrapped administrator) in one sentence, no full stop where the name was',
+    async (firstName) => {
+      answer();
+      renderPage({ ...USER, firstName, role: 'QUANT_ADMIN' });
+      expect(
+        screen.getByText(/^Good (morning|afternoon|evening) — here is what is happening on your account\.$/),
+      ).toBeInTheDocument();
+      expect(screen.queryByText(/Good (morning|afternoon|evening)[.,]/)).not.toBeInTheDocument();
+    },
+  );
 
   it('shows the plan with its status, renewal date with dots and an upgrade link, and the credits grouped', async () => {
     answer();

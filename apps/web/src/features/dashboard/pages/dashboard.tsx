@@ -59,7 +59,9 @@ export function DashboardPage() {
   const updates = useLatestUpdates();
   const news = useEarlierNews();
   const features = useContentFeatures();
-  const firstName = user.data?.firstName;
+  // Greeted by first name; without one (the bootstrapped administrator has none until the
+  // profile is filled in, and none while loading) one sentence, with no full stop where it was.
+  const firstName = user.data?.firstName?.trim();
   const greeting = t(`dashboard.greeting.${partOfDay(new Date())}`, {
     context: firstName ? 'named' : undefined,
     name: firstName,
