@@ -60,6 +60,16 @@ export function cardReturnUrl(
   return url.toString();
 }
 
+/** Every parameter a card payment returns with. */
+const RETURN_NAMES = [...Object.values(PARAMS).flatMap((kind) => [kind.id, kind.secret]), STATUS_PARAM];
+
+/** `search` without the card payment's parameters (for a page that replaces its own query). */
+export function withoutCardReturn(search: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(search);
+  for (const name of RETURN_NAMES) next.delete(name);
+  return next;
+}
+
 /**
  * Takes the card payment's parameters out of the address bar once the page has handled them, so
  * a reload does not confirm the payment again. `history.replaceState`, not a router navigation:
@@ -68,9 +78,8 @@ export function cardReturnUrl(
  */
 export function clearCardReturn(): void {
   const url = new URL(window.location.href);
-  const names = [...Object.values(PARAMS).flatMap((kind) => [kind.id, kind.secret]), STATUS_PARAM];
-  if (!names.some((name) => url.searchParams.has(name))) return;
-  for (const name of names) url.searchParams.delete(name);
+  if (!RETURN_NAMES.some((name) => url.searchParams.has(name))) return;
+  for (const name of RETURN_NAMES) url.searchParams.delete(name);
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
 

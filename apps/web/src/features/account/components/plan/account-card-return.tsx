@@ -3,14 +3,14 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CARD_MESSAGES } from '@connect/shared';
 import { CardFailureAlert, useCardFailureReason } from '../../../../components/card/card-failure-alert.tsx';
 import { useCardConfirmation } from '../../../../components/card/use-card-confirmation.ts';
 import { useSnackbar } from '../../../../components/snackbar/snackbar-context.ts';
-import { clearCardReturn, readCardReturn } from '../../../../lib/payment/card-return.ts';
+import { clearCardReturn, readCardReturn, withoutCardReturn } from '../../../../lib/payment/card-return.ts';
 import { problemMessage } from '../../../../lib/problems.ts';
 import { useRefreshAfterCard } from '../../api/card.ts';
 
@@ -21,16 +21,24 @@ import { useRefreshAfterCard } from '../../api/card.ts';
  * The query is taken out of the address once the outcome is known.
  */
 export function AccountCardReturn({ onTryAgain }: { onTryAgain: (retry: { orderId: string | null }) => void }) {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const [cardReturn] = useState(() => readCardReturn(searchParams));
-  return cardReturn ? <CardReturnNotice cardReturn={cardReturn} onTryAgain={onTryAgain} /> : null;
+  // Through the router (a history replace), so the address and the router's location agree: a later
+  // change of the page's query (the buy-credits dialog) does not bring the payment back.
+  const clear = useCallback(() => {
+    clearCardReturn();
+    setSearchParams(withoutCardReturn, { replace: true });
+  }, [setSearchParams]);
+  return cardReturn ? <CardReturnNotice cardReturn={cardReturn} onHandled={clear} onTryAgain={onTryAgain} /> : null;
 }
 
 function CardReturnNotice({
   cardReturn,
+  onHandled,
   onTryAgain,
 }: {
   cardReturn: NonNullable<ReturnType<typeof readCardReturn>>;
+  onHandled: () => void;
   onTryAgain: (retry: { orderId: string | null }) => void;
 }) {
   const { t } = useTranslation('account');
@@ -46,12 +54,12 @@ function CardReturnNotice({
   useEffect(() => {
     if (state.phase !== 'settled' || isHandled.current) return;
     isHandled.current = true;
-    clearCardReturn();
+    onHandled();
     void refresh();
     if (state.confirmation.status === 'succeeded') {
       snackbar.show({ type: 'success', title: t(isSetup ? 'myAccount.card.saved' : 'myAccount.card.paid') });
     }
-  }, [state, isSetup, refresh, snackbar, t]);
+  }, [state, isSetup, onHandled, refresh, snackbar, t]);
 
   if (isDismissed) return null;
   if (state.phase === 'error') {

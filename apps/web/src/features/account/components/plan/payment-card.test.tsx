@@ -132,6 +132,19 @@ describe('My account’s payment card', { timeout: 20_000 }, () => {
     await waitFor(() => expect(window.location.search).toBe(''));
   });
 
+  it('confirms a payment back from 3-D Secure, says Payment received, and takes the query out of the address and the router', async () => {
+    const { router } = renderSection(
+      { 'POST /api/payment/card/confirm': () => json(PAID) },
+      `?payment_intent=${PAYMENT_INTENT.intentId}&payment_intent_client_secret=${PAYMENT_INTENT.clientSecret}&redirect_status=succeeded`,
+    );
+    expect(await screen.findByText('Payment received')).toBeInTheDocument();
+    expect(bodies('POST /api/payment/card/confirm')).toEqual([{ paymentIntent: PAYMENT_INTENT.intentId }]);
+    // The router's location too: a later navigation of the page (the buy-credits dialog's query) keeps none of it.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/my-account');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
   it('says the card could not be saved, with the reason and advice, and offers another card', async () => {
     renderSection(
       {
