@@ -21,10 +21,11 @@ describe('isFeatureAvailable (spec §5)', () => {
 });
 
 describe('ZPageQuery', () => {
-  it('defaults to the first page of 10 and clamps a negative or unreadable page to 0', () => {
+  it('defaults to the first page of 10, clamps a negative page to 0 and refuses text that is not a number', () => {
     expect(ZPageQuery.parse({})).toEqual({ page: 0, size: 10 });
     expect(ZPageQuery.parse({ page: '-3', size: '3' })).toEqual({ page: 0, size: 3 });
-    expect(ZPageQuery.parse({ page: 'x', size: '5' })).toEqual({ page: 0, size: 5 });
+    expect(ZPageQuery.safeParse({ page: 'x', size: '5' }).success).toBe(false);
+    expect(ZPageQuery.safeParse({ page: '0x10', size: '5' }).success).toBe(false);
     expect(ZPageQuery.parse({ page: '2', size: '100' })).toEqual({ page: 2, size: 100 });
   });
 
