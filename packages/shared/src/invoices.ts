@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 import { ZQueryInt, ZQueryPage } from './numbers.ts';
+import { PAYMENT_METHODS } from './plans.ts';
 import { ZOrder } from './subscriptions.ts';
 
 /*
@@ -348,8 +349,10 @@ export const ZInvoice = z
     usdPerGbp: z.string(),
     paymentReceived: z.number().int(),
     dateReceived: z.string().nullable(),
+    /** How it was paid: the method of the last payment received for it; null while nothing was received. */
+    paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
     amountDue: z.number().int(),
-    /** The QNT amount of the total at its rate and the rate's time; null for invoices numbered before QNT amounts were kept. */
+    /** The QNT amount at its rate and the rate's time: a month's total at the close, or the quote an order was paid in QNT at; else null. */
     qnt: z.object({ amountWei: z.string(), gbpPerQnt: z.string(), rateAt: z.string() }).nullable(),
     orderId: z.uuid().nullable(),
     creditNotes: z.array(ZInvoiceCreditNote),

@@ -28,7 +28,9 @@ export type InvoiceDocument = {
   lines: { columns: string[]; rows: string[][] };
   summary: Field[];
   vatNote: string | null;
-  /** The QNT amount of the total, its rate and the rate's time; null when none was kept. */
+  /** The QNT section's heading: 'Paid in QNT' once paid in QNT, else 'Paying in QNT'. */
+  qntHeading: string;
+  /** The QNT amount, its rate and the rate's time; null when none was kept. */
   qnt: Field[] | null;
   creditNotes: { columns: string[]; rows: string[][] } | null;
   /** Where to send a bank transfer, while something is due. */
@@ -92,6 +94,27 @@ const party = (heading: string, value: TInvoiceParty): PartyBlock => ({
   lines: partyLines(value),
 });
 
+/** How a paid invoice was paid, in a sentence: 'in QNT', 'by card', 'by bank transfer'. */
+const PAID_WITH: Record<NonNullable<TInvoice['paymentMethod']>, string> = {
+  QNT: 'in QNT',
+  FIAT: 'by card',
+  BANK_TRANSFER: 'by bank transfer',
+};
+
+/**
+ * The footer's first line, as the page says it: an open invoice's terms (when payment is due and
+ * the reference to quote), a paid one's date and method, a void one that nothing is due.
+ */
+export function paymentLine(invoice: TInvoice): string {
+  if (invoice.status === 'PAID') {
+    const when = invoice.dateReceived ? ` on ${formatDate(invoice.dateReceived)}` : '';
+    const how = invoice.paymentMethod ? ` ${PAID_WITH[invoice.paymentMethod]}` : '';
+    return `Paid in full${when}${how}. Thank you.`;
+  }
+  if (invoice.status === 'VOID') return 'This invoice was withdrawn with its order: nothing is due.';
+  return `Payment is due within ${invoice.termsDays} ${invoice.termsDays === 1 ? 'day' : 'days'} of the invoice date, by ${formatDate(invoice.dueDate)}. Quote the reference ${invoice.reference} with a bank transfer.`;
+}
+
 /** The invoice's document (PDF, CSV): its page's sections as formatted strings. */
 export function invoiceDocument(invoice: TInvoice, bank: Config['billing']['bank']): InvoiceDocument {
   const period =
@@ -144,6 +167,7 @@ export function invoiceDocument(invoice: TInvoice, bank: Config['billing']['bank
       ['Amount due', formatPounds(invoice.amountDue)],
     ],
     vatNote: invoice.vatNote,
+    qntHeading: invoice.status === 'PAID' && invoice.paymentMethod === 'QNT' ? 'Paid in QNT' : 'Paying in QNT',
     qnt: invoice.qnt
       ? [
           ['QNT amount', formatQnt(invoice.qnt.amountWei)],
@@ -175,7 +199,7 @@ export function invoiceDocument(invoice: TInvoice, bank: Config['billing']['bank
           ]
         : null,
     footer: [
-      `Payment is due within ${invoice.termsDays} ${invoice.termsDays === 1 ? 'day' : 'days'} of the invoice date, by ${formatDate(invoice.dueDate)}. Quote the reference ${invoice.reference} with a bank transfer.`,
+      paymentLine(invoice),
       [
         invoice.issuer.companyName,
         invoice.issuer.registrationNumber && `Company number ${invoice.issuer.registrationNumber}`,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '@connect/db';
 import { REVERSE_CHARGE_LEGEND } from '@connect/shared';
 import { createTestApp, type TestContext } from '../../../../test/helpers.ts';
-import { administrator } from '../../account-plan/test-support.ts';
+import { administrator, post } from '../../account-plan/test-support.ts';
 import { formatDate, formatPounds } from '../../../lib/formats.ts';
 import { invoiceDocument } from './document.ts';
 import { invoicePdf } from './pdf.ts';
@@ -106,6 +106,31 @@ describe('the invoice PDF', () => {
       ),
     );
     expectAll(withNote.pages.join('\n'), ['Credit notes', 'CN-000007', 'Refund of the bundle', '£1,234.56']);
+  });
+
+  it('a paid invoice says when and how it was paid, not when payment is due; a void one that nothing is due', async () => {
+    const [paid] = (await get(t, '/user/invoices?status=PAID', user)).json().content;
+    const invoice = await invoiceOf(t, user, paid.id);
+    expect(invoice.status).toBe('PAID');
+    const { text } = await textOf(invoice.id);
+    expectAll(text, [`Paid in full on ${formatDate(invoice.dateReceived!)} by bank transfer. Thank you.`]);
+    expect(text).not.toContain('Payment is due');
+    expect(text).not.toContain('Paying by bank transfer');
+
+    const withdrawn = await creditsOrder(t, user, 1_000);
+    expect((await post(t, `/order/${withdrawn.id}/cancel`, user)).statusCode).toBe(200);
+    const voided = await textOf(withdrawn.invoiceId);
+    expectAll(voided.text, ['This invoice was withdrawn with its order: nothing is due.']);
+    expect(voided.text).not.toContain('Payment is due');
+
+    // Paid in QNT or by card, it says so; an open invoice still gives its terms.
+    const bank = t.app.deps.config.billing.bank;
+    const inQnt = invoiceDocument({ ...invoice, paymentMethod: 'QNT' }, bank);
+    expect(inQnt.footer[0]).toBe(`Paid in full on ${formatDate(invoice.dateReceived!)} in QNT. Thank you.`);
+    const byCard = invoiceDocument({ ...invoice, paymentMethod: 'FIAT' }, bank);
+    expect(byCard.footer[0]).toBe(`Paid in full on ${formatDate(invoice.dateReceived!)} by card. Thank you.`);
+    const open = await creditsOrder(t, user, 1_000);
+    expectAll((await textOf(open.invoiceId)).text, ['Payment is due within 14 days']);
   });
 
   it('prints a dash, not £0.00, in the money columns of a line that only explains the bill', async () => {

@@ -176,7 +176,7 @@ export async function invoicePdf(document: InvoiceDocument, createdAt: Date): Pr
   fieldsBlock(doc, document.summary, MARGIN + WIDTH / 2, WIDTH / 2);
   if (document.vatNote) paragraph(doc, document.vatNote, 10);
   if (document.qnt) {
-    heading(doc, 'Paying in QNT');
+    heading(doc, document.qntHeading);
     fieldsBlock(doc, document.qnt);
   }
   if (document.creditNotes) {

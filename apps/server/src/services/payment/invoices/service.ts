@@ -4,6 +4,7 @@ import {
   INITIAL_INVOICE_SORT,
   invoicePeriod,
   parseInvoiceSort,
+  PAYMENT_METHODS,
   REVERSE_CHARGE_LEGEND,
   type TInvoice,
   type TInvoiceKind,
@@ -11,6 +12,7 @@ import {
   type TInvoicePage,
   type TInvoiceParty,
   type TInvoiceRow,
+  type TPaymentMethod,
 } from '@connect/shared';
 import type { Config } from '../../../config.ts';
 import { notFound } from '../../../lib/errors.ts';
@@ -26,6 +28,10 @@ export type InvoiceCaller = { accountId: string };
 type CustomerStatus = TInvoiceRow['status'];
 
 const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** A payment's method as the invoice says it (a method no longer known reads as none). */
+const methodOf = (method: string | null): TPaymentMethod | null =>
+  (PAYMENT_METHODS as readonly string[]).includes(method ?? '') ? (method as TPaymentMethod) : null;
 
 /** An OPEN invoice past its due date. */
 const isOverdue = (invoice: InvoiceRow, now: Date) => invoice.status === 'OPEN' && invoice.dueAt < now;
@@ -148,6 +154,7 @@ export class InvoiceService {
       usdPerGbp: invoice.usdPerGbp ?? order?.usdPerGbp ?? this.config.billing.usdPerGbp,
       paymentReceived,
       dateReceived: received.lastAt ? iso(received.lastAt) : invoice.paidAt ? iso(invoice.paidAt) : null,
+      paymentMethod: methodOf(received.method),
       // A void invoice asks for nothing; credit notes give back what was paid, they do not reduce the debt.
       amountDue: invoice.status === 'VOID' ? 0 : Math.max(0, invoice.totalMinor - paymentReceived),
       qnt:

@@ -189,7 +189,12 @@ export function InvoiceDocument({
           <Section title={t('invoice.footer')}>
             <Typography sx={{ mb: 1 }}>
               {invoice.status === 'PAID'
-                ? t('invoice.paidInFull', { date: formatDate(invoice.dateReceived) })
+                ? invoice.paymentMethod
+                  ? t('invoice.paidInFullWith', {
+                      date: formatDate(invoice.dateReceived),
+                      method: t(`invoice.paidWith.${invoice.paymentMethod}`),
+                    })
+                  : t('invoice.paidInFull', { date: formatDate(invoice.dateReceived) })
                 : invoice.status === 'VOID'
                   ? t('invoice.void')
                   : t('invoice.paymentTerms', {

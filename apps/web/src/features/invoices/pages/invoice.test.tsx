@@ -168,7 +168,7 @@ describe('InvoicePage', { timeout: 40_000 }, () => {
     expect(valueOf(summary, 'Amount due')).toBe('£0.00');
     expect(screen.getByTestId('vat-note')).toHaveTextContent(REVERSE_CHARGE_LEGEND);
     expect(screen.getByText('Credit note CN-000003 — £100.00 — Refund of unused credits')).toBeInTheDocument();
-    expect(screen.getByText('Paid in full on 16.09.2026. Thank you.')).toBeInTheDocument();
+    expect(screen.getByText('Paid in full on 16.09.2026 in QNT. Thank you.')).toBeInTheDocument();
     expect(screen.getByTestId('invoice-status')).toHaveTextContent('Paid');
     expect(screen.getByText('Credited')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay with QNT' })).toBeNull();

@@ -149,6 +149,7 @@ export const MONTHLY: TInvoice = ZInvoice.parse({
   usdPerGbp: '1.27',
   paymentReceived: 0,
   dateReceived: null,
+  paymentMethod: null,
   amountDue: 1_133_880,
   qnt: { amountWei: qnt('141.735'), gbpPerQnt: '80.00', rateAt: '2026-11-02T12:00:00.000Z' },
   orderId: QNT_ORDER.id,
@@ -208,6 +209,7 @@ export const PAID: TInvoice = ZInvoice.parse({
   usdPerGbp: '1.25',
   paymentReceived: 600_000,
   dateReceived: '2026-09-16T12:00:00.000Z',
+  paymentMethod: 'QNT',
   amountDue: 0,
   creditNotes: [
     {
