@@ -153,7 +153,12 @@ test('a spending cap is set, reached (429 with when to retry, an email and a not
       { timeout: 15_000 },
     )
     .toBe(429);
-  const problem = (await refused.json()) as { code: string; detail: string; allowedRps: number; retryAt: string };
+  // A JSON-RPC error per call (-32005, as hosted providers answer), so that clients show the reason.
+  const [answer] = (await refused.json()) as {
+    error: { code: number; message: string; data: { code: string; allowedRps: number; retryAt: string } };
+  }[];
+  const problem = answer!.error.data;
+  expect(answer!.error.code).toBe(-32005);
   expect(problem.code).toBe('GATEWAY_SPENDING_CAP_REACHED');
   expect(problem.allowedRps).toBe(0);
   const nextMonth = new Date();

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessTokenClaims } from './access-tokens.ts';
 import { SharedAnswers } from './cache.ts';
-import { capReached, GatewayDecider, type Admission, type Admitted, type Decision } from './decision.ts';
+import {
+  capReached,
+  GatewayDecider,
+  rateLimited,
+  rateLimitedBody,
+  type Admission,
+  type Admitted,
+  type Decision,
+} from './decision.ts';
 import { NEEDS_HEAD } from './methods.ts';
 import { NetworkRateLimiter } from './rate-limiter.ts';
 import type { GatewayRoute, OpenRoute } from './route-cache.ts';
@@ -13,10 +21,10 @@ const OPEN: OpenRoute = {
   accountId: 'acc-1',
   rpcUrl: 'http://node',
   rateLimit: 2,
-  isPlanRateLimit: false,
   rateLimitKey: 'acc-1|net-1',
 };
 const CHAIN_ID = { jsonrpc: '2.0', id: 7, method: 'eth_chainId', params: [] };
+const BLOCK_NUMBER = { jsonrpc: '2.0', id: 8, method: 'eth_blockNumber', params: [] };
 const body = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value));
 
 /**
@@ -153,29 +161,26 @@ describe('the gateway’s decision', () => {
     });
   });
 
-  it('takes each call from the allowance and refuses with 429 and Retry-After when it is used up', async () => {
+  it('takes each call from the plan’s allowance and refuses with 429 and a Retry-After that succeeds when it is used up', async () => {
     const { decider: made } = decider();
-    expect(made.decide(admitted(made), body([CHAIN_ID, CHAIN_ID, CHAIN_ID]))).toMatchObject({
+    // The bucket holds the largest batch even at 2 a second.
+    const full = Array.from({ length: 100 }, (_, id) => ({ ...BLOCK_NUMBER, id }));
+    expect(made.decide(admitted(made), body(full))).toMatchObject({ kind: 'forward', calls: 100 });
+    const refused = made.decide(admitted(made), body([BLOCK_NUMBER, BLOCK_NUMBER])) as Decision;
+    expect(refusalOf(refused)).toEqual({
       code: 'GATEWAY_RATE_LIMITED',
+      detail: 'Your plan allows 2 requests a second per network, shared by your account’s applications: retry in 1 s.',
+      headers: { 'retry-after': '1' },
     });
-    expect(made.decide(admitted(made), body(CHAIN_ID))).toMatchObject({ kind: 'forward', calls: 1 });
-    const refused = made.decide(admitted(made), body([CHAIN_ID, CHAIN_ID])) as Decision;
-    // Within the same second (rarely the window turns between the two calls).
-    if (refused.kind === 'refuse') {
-      expect(refusalOf(refused)).toEqual({
-        code: 'GATEWAY_RATE_LIMITED',
-        detail: 'This network allows 2 requests per second per account.',
-        headers: { 'retry-after': expect.stringMatching(/^[1-9]\d*$/) },
-      });
-    }
-    // The plan's limit, when it is the lower one, is named as such.
-    const byPlan = decider().decider;
-    const planRoute: Admitted = { kind: 'admitted', caller: CALLER, route: { ...OPEN, isPlanRateLimit: true } };
-    byPlan.decide(planRoute, body([CHAIN_ID, CHAIN_ID]));
-    const planRefusal = byPlan.decide(planRoute, body(CHAIN_ID)) as Decision;
-    if (planRefusal.kind === 'refuse') {
-      expect(planRefusal.detail).toBe('Your plan allows 2 requests per second per network.');
-    }
+    expect(refused).toMatchObject({ extensions: { allowedRps: 2, backoffSeconds: 1 } });
+    // A plan without the gateway (0 a second) promises no retry.
+    const none = decider({ route: { ...OPEN, rateLimit: 0 } }).decider;
+    expect(refusalOf(none.decide(admitted(none), body(BLOCK_NUMBER)))).toEqual({
+      code: 'GATEWAY_RATE_LIMITED',
+      detail:
+        'Your plan allows 0 requests a second per network, shared by your account’s applications: upgrade it to call this network.',
+      headers: undefined,
+    });
     // A Redis count is a promise, and so is the decision.
     const shared = new NetworkRateLimiter();
     const viaRedis = {
@@ -236,5 +241,56 @@ describe('the gateway’s decision', () => {
       headers: { 'retry-after': '3600' },
       extensions: { allowedRps: 0, backoffSeconds: 3600, retryAt: '2026-12-01T00:00:00.000Z' },
     });
+  });
+  it('answers a 429 as JSON-RPC errors: one per call with an id, in order, or one with id null', () => {
+    const refusal = rateLimited(25, 3);
+    const error = {
+      code: -32005,
+      message:
+        'Your plan allows 25 requests a second per network, shared by your account’s applications: retry in 3 s.',
+      data: { code: 'GATEWAY_RATE_LIMITED', allowedRps: 25, backoffSeconds: 3 },
+    };
+    const parse = (value: Buffer) => JSON.parse(value.toString()) as unknown;
+    expect(parse(rateLimitedBody(refusal, body({ ...BLOCK_NUMBER, id: 'a' })))).toEqual({
+      jsonrpc: '2.0',
+      id: 'a',
+      error,
+    });
+    const notification = { jsonrpc: '2.0', method: 'eth_blockNumber' };
+    expect(
+      parse(rateLimitedBody(refusal, body([{ ...BLOCK_NUMBER, id: 2 }, notification, { ...BLOCK_NUMBER, id: null }]))),
+    ).toEqual([
+      { jsonrpc: '2.0', id: 2, error },
+      { jsonrpc: '2.0', id: null, error },
+    ]);
+    expect(parse(rateLimitedBody(refusal, body([notification])))).toEqual({ jsonrpc: '2.0', id: null, error });
+    expect(parse(rateLimitedBody(refusal, body('not json')))).toEqual({ jsonrpc: '2.0', id: null, error });
+    // The spending cap's refusal carries its extensions as data.
+    expect(parse(rateLimitedBody(capReached(1, 10_000, 0), body(BLOCK_NUMBER)))).toMatchObject({
+      id: 8,
+      error: { code: -32005, data: { code: 'GATEWAY_SPENDING_CAP_REACHED', allowedRps: 0, backoffSeconds: 10 } },
+    });
+  });
+
+  it('answers eth_chainId and net_version from its copy without taking from the allowance; eth_blockNumber takes', () => {
+    const shared = new SharedAnswers();
+    const limiter = new NetworkRateLimiter();
+    const { decider: made, counted } = decider({ shared, limiter });
+    const full = Array.from({ length: 100 }, (_, id) => ({ ...BLOCK_NUMBER, id }));
+    for (const method of ['eth_chainId', 'net_version', 'eth_blockNumber']) {
+      const call = { jsonrpc: '2.0', id: 1, method, params: [] };
+      const first = made.decide(admitted(made), body(call)) as Decision;
+      if (first.kind !== 'forward') throw new Error('forward expected');
+      shared.remember(first.sharedCall!, {
+        status: 200,
+        contentType: 'application/json',
+        body: body({ ...call, result: '0x1' }),
+      });
+    }
+    expect(made.decide(admitted(made), body(full.slice(3)))).toMatchObject({ kind: 'forward' });
+    expect(made.decide(admitted(made), body({ ...CHAIN_ID, method: 'net_version' }))).toMatchObject({ kind: 'answer' });
+    expect(made.decide(admitted(made), body(CHAIN_ID))).toMatchObject({ kind: 'answer' });
+    expect(made.decide(admitted(made), body(BLOCK_NUMBER))).toMatchObject({ code: 'GATEWAY_RATE_LIMITED' });
+    expect(counted.slice(-2)).toEqual(['net_version', 'eth_chainId']);
   });
 });

@@ -1,4 +1,4 @@
-import type { ProblemCode } from '@connect/shared';
+import { PROBLEMS, type ProblemCode } from '@connect/shared';
 import type { AccessTokenClaims, AccessTokenIssuer } from './access-tokens.ts';
 import type { SharedAnswers, SharedCall } from './cache.ts';
 import type { CredentialCache } from './credential-cache.ts';
@@ -120,6 +120,62 @@ export function capReached(capCredits: number, monthEndsMs: number, nowMs: numbe
   };
 }
 
+/**
+ * 429 for calls over the plan's rate: what it allows and when these calls will be there (a
+ * Retry-After that succeeds, as the token bucket promises); none with a rate of 0 (nothing ever
+ * will be). A batch never exceeds the bucket: it holds at least MAX_BATCH calls (burstOf in rate-limiter.ts).
+ */
+export function rateLimited(rate: number, retryAfterSeconds: number | null): Refusal {
+  const scope = `Your plan allows ${rate} requests a second per network, shared by your account’s applications`;
+  if (retryAfterSeconds === null)
+    return {
+      kind: 'refuse',
+      code: 'GATEWAY_RATE_LIMITED',
+      detail: `${scope}: upgrade it to call this network.`,
+      extensions: { allowedRps: rate },
+    };
+  return {
+    kind: 'refuse',
+    code: 'GATEWAY_RATE_LIMITED',
+    detail: `${scope}: retry in ${retryAfterSeconds} s.`,
+    headers: { 'retry-after': String(retryAfterSeconds) },
+    extensions: { allowedRps: rate, backoffSeconds: retryAfterSeconds },
+  };
+}
+
+/** JSON-RPC's error code for a limit exceeded (EIP-1474), as hosted providers answer a 429. */
+export const LIMIT_EXCEEDED = -32005;
+
+type RpcId = string | number | null;
+const isId = (id: unknown): id is RpcId => id === null || typeof id === 'string' || typeof id === 'number';
+
+/**
+ * The body of a 429 on the JSON-RPC endpoint (a rate limit or a spending cap): a JSON-RPC error
+ * (code -32005, the refusal's detail as message, its code and extensions as data), so a client
+ * such as web3.js shows the reason — one per call with an id for a batch, in the batch's order;
+ * a body without any id (notifications only, or unreadable) gets one error with id null.
+ */
+export function rateLimitedBody(refusal: Refusal, body: Buffer | undefined): Buffer {
+  const error = {
+    code: LIMIT_EXCEEDED,
+    message: refusal.detail ?? PROBLEMS[refusal.code].message,
+    data: { code: refusal.code, ...refusal.extensions },
+  };
+  let parsed: unknown;
+  try {
+    parsed = body?.length ? JSON.parse(body.toString('utf8')) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  const idOf = (call: unknown): RpcId | undefined => {
+    const id = call && typeof call === 'object' ? (call as { id?: unknown }).id : undefined;
+    return isId(id) ? id : undefined;
+  };
+  const ids = (Array.isArray(parsed) ? parsed.map(idOf) : [idOf(parsed)]).filter((id) => id !== undefined);
+  const answers = (ids.length ? ids : [null]).map((id) => ({ jsonrpc: '2.0', id, error }));
+  return Buffer.from(JSON.stringify(Array.isArray(parsed) && ids.length ? answers : answers[0]));
+}
+
 function invalidBody(parsed: unknown): Refusal {
   if (!Array.isArray(parsed) || parsed.length <= MAX_BATCH) return INVALID_RPC;
   return {
@@ -137,9 +193,13 @@ function invalidBody(parsed: unknown): Refusal {
  *    (neither revoked nor expired), the network (known; associated with the application; active
  *    for its account, whose plan is in service; the application under its monthly spending cap;
  *    with an RPC endpoint) — 401, 404, 403, 429, 503;
- * 2. decide, on the body: a JSON-RPC 2.0 request or batch (400), within the account's calls per
- *    second on the network — the lower of the network's and the plan's limits — (429 with Retry-After), then its calls screened by the method
- *    allow-list (methods.ts) and, for a single shareable call, the shared answer (cache.ts).
+ * 2. decide, on the body: a JSON-RPC 2.0 request or batch (400); a single `eth_chainId` or
+ *    `net_version` the gateway answers from its copy of the chain's constants (cache.ts) costs no
+ *    allowance; every other call takes from the account's calls per second on the network — the
+ *    plan's, a token bucket holding at least the largest batch (rate-limiter.ts) — (429 with a
+ *    Retry-After that succeeds, answered as JSON-RPC errors, see `rateLimitedBody`), then its
+ *    calls are screened by the method allow-list (methods.ts) and, for a single shareable call,
+ *    the shared answer (cache.ts).
  *
  * Both steps answer synchronously when everything they need is in this node's memory (the usual
  * request) and a promise only when they must wait for the database, a token check or Redis: the
@@ -196,24 +256,34 @@ export class GatewayDecider {
     const calls = countCalls(parsed);
     if (calls === null) return invalidBody(parsed);
     const { route } = admitted;
+    const free = calls === 1 ? this.constantAnswer(admitted, parsed) : null;
+    if (free) return free;
     const taken = this.parts.limiter.take(route.rateLimitKey, route.rateLimit, calls);
     return taken instanceof Promise
       ? taken.then((decision) => this.afterLimit(decision, admitted, body!, parsed, calls))
       : this.afterLimit(taken, admitted, body!, parsed, calls);
   }
 
+  /**
+   * The gateway's own copy of a chain constant (`eth_chainId`, `net_version`: ethers asks before
+   * nearly every call), answered without taking from the rate limit, as hosted providers do; still
+   * counted in usage.
+   */
+  private constantAnswer(admitted: Admitted, parsed: unknown): Answer | null {
+    const shared = this.parts.shared;
+    const method = (parsed as { method?: unknown }).method;
+    if (!shared || (method !== 'eth_chainId' && method !== 'net_version')) return null;
+    const { route } = admitted;
+    const sharedCall = shared.sharedCall(route.networkId, route.rpcUrl, parsed);
+    const answer = sharedCall && shared.answer(sharedCall);
+    if (!answer) return null;
+    this.parts.usage.recordCalls(admitted.caller.applicationId, route.networkId, parsed);
+    return { kind: 'answer', answer };
+  }
+
   private afterLimit(taken: RateDecision, admitted: Admitted, body: Buffer, parsed: unknown, calls: number): Decision {
     const { caller, route } = admitted;
-    if (!taken.allowed) {
-      return {
-        kind: 'refuse',
-        code: 'GATEWAY_RATE_LIMITED',
-        detail: route.isPlanRateLimit
-          ? `Your plan allows ${route.rateLimit} requests per second per network.`
-          : `This network allows ${route.rateLimit} requests per second per account.`,
-        headers: { 'retry-after': String(taken.retryAfterSeconds) },
-      };
-    }
+    if (!taken.allowed) return rateLimited(route.rateLimit, taken.retryAfterSeconds);
     const screening = screenCalls(parsed);
     const shared = this.parts.shared;
     const sharedCall =

@@ -5,6 +5,7 @@ import { accountNetworks, gatewayUsageHourly } from '@connect/db';
 import { ZProblem, ZTokenResponse } from '@connect/shared';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { setAllowances } from '../../../test/plans.ts';
 import type { RawHandler } from '../../types.ts';
 import {
   activate,
@@ -62,14 +63,19 @@ describe('platform API: the gateway fast path', () => {
     await chain?.stop();
   });
 
-  /** A new application and its access token: on the suite's network, another one, or a new one with this rate limit. */
+  /**
+   * A new application and its access token: on the suite's network or another one; with a rate,
+   * of a new account whose plan allows that many calls a second.
+   */
   async function newApplication(on: number | { id: string; code: string } = network) {
-    const target =
-      typeof on === 'number'
-        ? await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, rateLimit: on })
-        : on;
-    if (typeof on === 'number') await activate(t, owner.accountId, target.id);
-    const created = await createApplication(t, owner, [target.id]);
+    const target = typeof on === 'number' ? network : on;
+    let user = owner;
+    if (typeof on === 'number') {
+      user = await newAppUser(t);
+      await setAllowances(t.db.db, user.accountId, { rateLimit: on });
+      await activate(t, user.accountId, target.id);
+    }
+    const created = await createApplication(t, user, [target.id]);
     const token = await fetch(`${base}/oauth2/token`, {
       method: 'POST',
       headers: {
@@ -184,6 +190,9 @@ describe('platform API: the gateway fast path', () => {
 
   it('refuses over the rate limit through the route: 429 with Retry-After', async () => {
     const { network: limited, token } = await newApplication(2);
+    // Every plan's bucket holds a batch of 100: that empties it.
+    const batch = Array.from({ length: 100 }, (_, id) => ({ ...BLOCK_NUMBER, id }));
+    expect((await rpc(token, limited.code, batch)).status).toBe(200);
     const statuses: number[] = [];
     const retryAfter: (string | null)[] = [];
     for (let i = 0; i < 6; i++) {
@@ -192,7 +201,7 @@ describe('platform API: the gateway fast path', () => {
       retryAfter.push(res.headers.get('retry-after'));
       await res.arrayBuffer();
     }
-    // Two per second: six requests within a second or two cannot all pass.
+    // Two per second: six requests within a second or two after the batch cannot all pass.
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(2);
     const refused = statuses.indexOf(429);
     expect(retryAfter[refused]).toMatch(/^\d+$/);
@@ -216,6 +225,7 @@ describe('platform API: the gateway fast path', () => {
       wwwAuthenticate: headers('www-authenticate'),
       retryAfter: headers('retry-after') === undefined ? 'absent' : 'present',
       problem: { code: body.code, title: body.title, detail: body.detail, status: body.status },
+      rpcError: body.error,
     };
   }
 
@@ -279,18 +289,38 @@ describe('platform API: the gateway fast path', () => {
 
   it('refuses over the rate limit the same way with the fast path in front as through the route alone', async () => {
     const { network: limited, token } = await newApplication(1);
-    // Start at the beginning of a second so the three requests share one window.
-    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
-    expect((await rpc(token, limited.code, CHAIN_ID)).status).toBe(200);
+    const batch = Array.from({ length: 100 }, (_, id) => ({ ...BLOCK_NUMBER, id }));
+    expect((await rpc(token, limited.code, batch)).status).toBe(200);
     const before = { ...counts };
-    const { viaFastPath, viaRoute } = await both(token, limited.code, CHAIN_ID);
+    const { viaFastPath, viaRoute } = await both(token, limited.code, BLOCK_NUMBER);
     expect(viaFastPath).toEqual(viaRoute);
     expect(viaFastPath).toMatchObject({
       status: 429,
       retryAfter: 'present',
-      problem: { code: 'GATEWAY_RATE_LIMITED' },
+      rpcError: {
+        code: -32005,
+        message:
+          'Your plan allows 1 requests a second per network, shared by your account’s applications: retry in 1 s.',
+        data: { code: 'GATEWAY_RATE_LIMITED', allowedRps: 1, backoffSeconds: 1 },
+      },
     });
-    expect(viaFastPath.problem.detail).toBe('This network allows 1 requests per second per account.');
+    expect(viaFastPath.contentType).toMatch(/^application\/json/);
     expect(counts).toEqual({ answered: before.answered, handedOn: before.handedOn + 1 });
+  });
+
+  it('answers eth_chainId from its copy on the fast path when the rate limit is used up: constants cost nothing', async () => {
+    const { network: limited, token } = await newApplication(1);
+    await rpc(token, limited.code, CHAIN_ID); // the gateway's copy, shared by every caller
+    const batch = Array.from({ length: 100 }, (_, id) => ({ ...BLOCK_NUMBER, id }));
+    expect((await rpc(token, limited.code, batch)).status).toBe(200);
+    const before = { ...counts };
+    for (let i = 0; i < 5; i++) {
+      const hit = await rpc(token, limited.code, CHAIN_ID);
+      expect(hit.status).toBe(200);
+      expect(hit.headers.get('x-gateway-cache')).toBe('hit');
+      await hit.arrayBuffer();
+    }
+    expect(counts).toEqual({ answered: before.answered + 5, handedOn: before.handedOn });
+    expect((await rpc(token, limited.code, BLOCK_NUMBER)).status).toBe(429);
   });
 });

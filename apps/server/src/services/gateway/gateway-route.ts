@@ -1,6 +1,7 @@
 import { problem } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
-import type { Decision } from './decision.ts';
+import { rateLimitedBody, type Decision } from './decision.ts';
+import { PROBLEMS } from '@connect/shared';
 import { fastPathDecision, replayBody } from './fast-path.ts';
 import { bodyDocumentedOnly, GATEWAY_SCHEMA } from './schemas.ts';
 import type { GatewayService } from './service.ts';
@@ -39,6 +40,12 @@ export async function gatewayRoute(app: App, service: GatewayService) {
       switch (decided.kind) {
         case 'refuse':
           if (decided.headers) reply.headers(decided.headers);
+          // A 429 (rate limit, spending cap) is answered as JSON-RPC errors, as hosted providers do.
+          if (PROBLEMS[decided.code].status === 429)
+            return reply
+              .code(429)
+              .type('application/json; charset=utf-8')
+              .send(rateLimitedBody(decided, request.body as unknown as Buffer | undefined));
           throw problem(decided.code, { detail: decided.detail, extensions: decided.extensions });
         case 'answer':
           return reply.header('x-gateway-cache', 'hit').type('application/json; charset=utf-8').send(decided.answer);

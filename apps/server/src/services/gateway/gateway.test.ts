@@ -319,58 +319,127 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
       expect(res.statusCode).toBe(403);
     });
 
-    it('limits each account to the network’s rate per second with 429 and Retry-After', async () => {
-      const limited = await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, rateLimit: 3 });
-      await activate(t, owner.accountId, limited.id);
-      const limitedApp = await createApp(owner, [limited.id]);
-      const token = await tokenFor(limitedApp.clientId, limitedApp.clientSecret);
-      const call = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] };
-      // Start at the beginning of a second so the five requests share one window.
-      await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
-      const statuses: number[] = [];
+    it('limits each account to its plan’s rate on each network, not the network’s: what is sold is what is enforced', async () => {
+      // The catalogue's networks say 25 a second; a plan that sells 150 gets 150.
+      const user = await newAppUser(t);
+      await setAllowances(t.db.db, user.accountId, { rateLimit: 150 });
+      const limited = await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, rateLimit: 25 });
+      await activate(t, user.accountId, limited.id);
+      const planned = await createApp(user, [limited.id]);
+      const token = await tokenFor(planned.clientId, planned.clientSecret);
+      const batch = (n: number, from = 1) =>
+        Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: from + i, method: 'eth_blockNumber', params: [] }));
+      // The network's 25 does not apply: a batch of 100 passes on the plan's 150.
+      expect((await rpc(token, limited.id, batch(100))).statusCode).toBe(200);
+      // Batches of 100 back to back outrun 150 a second: refused, and back within a second.
       let refused;
-      for (let i = 0; i < 5; i++) {
-        const res = await rpc(token, limited.id, call);
-        statuses.push(res.statusCode);
+      for (let i = 0; i < 10 && !refused; i++) {
+        const res = await rpc(token, limited.id, batch(100, 7));
         if (res.statusCode === 429) refused = res;
+        else expect(res.statusCode).toBe(200);
       }
-      expect(statuses).toEqual([200, 200, 200, 429, 429]);
-      expect(Number(refused!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      expect(ZProblem.parse(refused!.json()).detail).toMatch(/3 requests per second/);
-      // A batch counts each call.
-      await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
-      expect((await rpc(token, limited.id, [call, call, call, call])).statusCode).toBe(429);
-      expect((await rpc(token, limited.id, [call, call, call])).statusCode).toBe(200);
+      expect(refused?.statusCode).toBe(429);
+      expect(refused!.headers['retry-after']).toBe('1');
+      const errors = refused!.json() as { id: number; error: { code: number; message: string } }[];
+      expect(errors.map((answer) => answer.id)).toEqual(batch(100, 7).map((call) => call.id));
+      expect(errors[0]).toEqual({
+        jsonrpc: '2.0',
+        id: 7,
+        error: {
+          code: -32005,
+          message:
+            'Your plan allows 150 requests a second per network, shared by your account’s applications: retry in 1 s.',
+          data: { code: 'GATEWAY_RATE_LIMITED', allowedRps: 150, backoffSeconds: 1 },
+        },
+      });
     });
 
-    it('limits calls to the lower of the network’s and the plan’s rates; an upgrade or a lapse shows within the cache’s 2 s', async () => {
+    it('takes a batch of up to 100 calls at 25 a second (ethers and web3.js batch), with a Retry-After that can succeed', async () => {
       const user = await newAppUser(t);
-      await setAllowances(t.db.db, user.accountId, { rateLimit: 2 });
-      await activate(t, user.accountId, network.id); // the network allows 1000 a second
+      await setAllowances(t.db.db, user.accountId, { rateLimit: 25 });
+      await activate(t, user.accountId, network.id);
+      const planned = await createApp(user, [network.id]);
+      const token = await tokenFor(planned.clientId, planned.clientSecret);
+      const batch = Array.from({ length: 100 }, (_, i) => ({
+        jsonrpc: '2.0',
+        id: i + 1,
+        method: 'eth_blockNumber',
+        params: [],
+      }));
+      const answered = await rpc(token, network.id, batch);
+      expect(answered.statusCode, answered.body).toBe(200);
+      expect(answered.json()).toHaveLength(100);
+      // The next 100 are there in 4 s at 25 a second: that is what Retry-After says, one error per call.
+      const refused = await rpc(token, network.id, batch);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(3);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(4);
+      const errors = refused.json() as { id: number; error: { code: number } }[];
+      expect(errors.map((answer) => [answer.id, answer.error.code])).toEqual(batch.map((call) => [call.id, -32005]));
+    });
+
+    it('answers eth_chainId from the gateway’s copy without taking from the limit; a refused call is a JSON-RPC error', async () => {
+      const user = await newAppUser(t);
+      await setAllowances(t.db.db, user.accountId, { rateLimit: 1 });
+      await activate(t, user.accountId, network.id);
       const planned = await createApp(user, [network.id]);
       const token = await tokenFor(planned.clientId, planned.clientSecret);
       const call = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] };
-      const burst = async (n: number) => {
-        await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5));
-        const answers = [];
-        for (let i = 0; i < n; i++) answers.push(await rpc(token, network.id, call));
-        return answers;
-      };
-      const limited = await burst(3);
-      expect(limited.map((res) => res.statusCode)).toEqual([200, 200, 429]);
-      expect(ZProblem.parse(limited[2]!.json()).detail).toBe('Your plan allows 2 requests per second per network.');
+      const chainId = { jsonrpc: '2.0', id: 'c', method: 'eth_chainId', params: [] };
+      // The gateway's copy of the chain id is filled (by anyone: it is shared, so perhaps free already).
+      expect((await rpc(token, network.id, chainId)).statusCode).toBe(200);
+      const batch = Array.from({ length: 100 }, (_, i) => ({ ...call, id: i + 1 }));
+      expect((await rpc(token, network.id, batch)).statusCode).toBe(200);
+      // Used up: eth_chainId from the copy still answers, and costs nothing.
+      for (let i = 0; i < 5; i++) {
+        const hit = await rpc(token, network.id, chainId);
+        expect(hit.statusCode).toBe(200);
+        expect(hit.headers['x-gateway-cache']).toBe('hit');
+      }
+      const refused = await rpc(token, network.id, { ...call, id: 42 });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['content-type']).toMatch(/^application\/json/);
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(refused.json()).toEqual({
+        jsonrpc: '2.0',
+        id: 42,
+        error: {
+          code: -32005,
+          message:
+            'Your plan allows 1 requests a second per network, shared by your account’s applications: retry in 1 s.',
+          data: { code: 'GATEWAY_RATE_LIMITED', allowedRps: 1, backoffSeconds: 1 },
+        },
+      });
+      // The promise is kept: after Retry-After the call passes.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect((await rpc(token, network.id, { ...call, id: 43 })).statusCode).toBe(200);
+    });
 
-      // annual-standard allows 50 a second: after the route cache's lifetime, the new figure applies.
-      await putOnPlan(t.db.db, user.accountId, 'annual-standard');
+    it('an upgrade or a lapse reaches the gateway within the route cache’s 2 s', async () => {
+      const user = await newAppUser(t);
+      await setAllowances(t.db.db, user.accountId, { rateLimit: 2 });
+      await activate(t, user.accountId, network.id);
+      const planned = await createApp(user, [network.id]);
+      const token = await tokenFor(planned.clientId, planned.clientSecret);
+      const batch = (n: number) =>
+        Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'eth_blockNumber', params: [] }));
+      // Two a second with the bucket of 100 every plan has: a second batch of 100 waits 50 s.
+      expect((await rpc(token, network.id, batch(100))).statusCode).toBe(200);
+      const limited = await rpc(token, network.id, batch(100));
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(49);
+
+      // annual-advance allows 200 a second: after the route cache's lifetime, the new figure applies.
+      await putOnPlan(t.db.db, user.accountId, 'annual-advance');
       await new Promise((resolve) => setTimeout(resolve, 2_100));
-      expect((await burst(5)).map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      expect((await rpc(token, network.id, batch(100))).statusCode).toBe(200);
 
-      await putOnPlan(t.db.db, user.accountId, 'annual-standard', {
+      await putOnPlan(t.db.db, user.accountId, 'annual-advance', {
         status: 'INACTIVE',
         statusReason: 'RENEWAL_FAILED',
       });
       await new Promise((resolve) => setTimeout(resolve, 2_100));
-      const refused = await rpc(token, network.id, call);
+      const refused = await rpc(token, network.id, batch(1)[0]);
       expect(refused.statusCode).toBe(403);
       expect(ZProblem.parse(refused.json()).code).toBe('PLAN_INACTIVE');
     });
@@ -447,9 +516,21 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
       const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
       const seconds = Number(refused.headers['retry-after']);
       expect(Math.abs(seconds - (monthEnd.getTime() - Date.now()) / 1000)).toBeLessThan(5);
-      const body = refused.json() as Record<string, unknown>;
-      expect(ZProblem.parse(body).code).toBe('GATEWAY_SPENDING_CAP_REACHED');
-      expect(body).toMatchObject({ allowedRps: 0, backoffSeconds: seconds, retryAt: monthEnd.toISOString() });
+      // A JSON-RPC error, as hosted providers answer, so that clients show the reason.
+      expect(refused.json()).toEqual({
+        jsonrpc: '2.0',
+        id: 1,
+        error: {
+          code: -32005,
+          message: expect.stringMatching(/monthly spending cap of 0\.001 credits/),
+          data: {
+            code: 'GATEWAY_SPENDING_CAP_REACHED',
+            allowedRps: 0,
+            backoffSeconds: seconds,
+            retryAt: monthEnd.toISOString(),
+          },
+        },
+      });
       // A replayed or second node's flush past the cap alerts nothing more.
       await new GatewayRepository(t.app.deps.dbh).addUsage(
         [

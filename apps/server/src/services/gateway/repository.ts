@@ -24,10 +24,8 @@ export type RouteFacts = {
   networkId: string;
   networkName: string;
   rpcUrl: string | null;
-  /** Calls per second per account: the lower of the network's limit and the account's plan's. */
+  /** Calls per second per account on this network: the account's plan's (what the plans table sells). */
   rateLimit: number;
-  /** The plan's limit is the lower one (said in the refusal). */
-  isPlanRateLimit: boolean;
   accountId: string;
   /** The account's plan is in service (the `account_allowances` view); if not, calls are refused. */
   inService: boolean;
@@ -100,7 +98,7 @@ export class GatewayRepository {
     const isUuid = UUID.test(network);
     const { rows } = await this.dbh.query(
       `select n.id as "networkId", n.name as "networkName", n.rpc_url as "rpcUrl",
-         least(n.rate_limit, al.rate_limit) as "rateLimit", coalesce(al.rate_limit < n.rate_limit, false) as "isPlanRateLimit",
+         coalesce(al.rate_limit, 0) as "rateLimit",
          a.account_id as "accountId", coalesce(al.in_service, false) as "inService",
          exists(select 1 from application_networks an where an.application_id = a.id and an.network_id = n.id) as "isAssociated",
          exists(select 1 from account_networks acn where acn.account_id = a.account_id and acn.network_id = n.id) as "isActive",

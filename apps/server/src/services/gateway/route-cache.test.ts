@@ -8,7 +8,6 @@ const FACTS: RouteFacts = {
   networkName: 'Chain X',
   rpcUrl: 'http://node',
   rateLimit: 25,
-  isPlanRateLimit: false,
   accountId: 'acc',
   inService: true,
   isAssociated: true,
@@ -33,7 +32,6 @@ describe('RouteCache', () => {
       accountId: 'acc',
       rpcUrl: 'http://node',
       rateLimit: 25,
-      isPlanRateLimit: false,
       rateLimitKey: 'acc|net',
     });
     expect(await cacheOf(undefined).resolve('app', 'net')).toEqual({ kind: 'unknown-network' });
@@ -41,11 +39,7 @@ describe('RouteCache', () => {
     expect(await cacheOf({ ...FACTS, isActive: false }).resolve('app', 'net')).toEqual({ kind: 'not-active' });
     // The account's plan out of service refuses every call.
     expect(await cacheOf({ ...FACTS, inService: false }).resolve('app', 'net')).toEqual({ kind: 'plan-inactive' });
-    expect(await cacheOf({ ...FACTS, rateLimit: 5, isPlanRateLimit: true }).resolve('app', 'net')).toMatchObject({
-      kind: 'ok',
-      rateLimit: 5,
-      isPlanRateLimit: true,
-    });
+    expect(await cacheOf({ ...FACTS, rateLimit: 5 }).resolve('app', 'net')).toMatchObject({ kind: 'ok', rateLimit: 5 });
     expect(await cacheOf({ ...FACTS, rpcUrl: null }).resolve('app', 'net')).toEqual({
       kind: 'no-rpc',
       networkName: 'Chain X',

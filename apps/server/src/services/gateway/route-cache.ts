@@ -9,11 +9,9 @@ export type GatewayRoute =
       networkId: string;
       accountId: string;
       rpcUrl: string;
-      /** Calls per second per account: the lower of the network's and the plan's limits. */
+      /** Calls per second per account on this network: the plan's. */
       rateLimit: number;
-      /** The plan's limit is the lower one. */
-      isPlanRateLimit: boolean;
-      /** The account and network's rate-limit window (made once here, not on every call). */
+      /** The account and network's rate-limit bucket (made once here, not on every call). */
       rateLimitKey: string;
     }
   | { kind: 'unknown-network' }
@@ -96,7 +94,6 @@ export class RouteCache {
         accountId: facts.accountId,
         rpcUrl: facts.rpcUrl,
         rateLimit: facts.rateLimit,
-        isPlanRateLimit: facts.isPlanRateLimit,
         rateLimitKey: `${facts.accountId}|${facts.networkId}`,
       };
     if (this.entries.size > 50_000) this.entries.clear();

@@ -44,7 +44,8 @@ const BASIC_CHALLENGE: Header = { type: 'string', description: '`Basic realm="pl
 const RETRY_AFTER: Header = {
   type: 'integer',
   minimum: 1,
-  description: 'Seconds until the next one-second window, or (spending cap) until the next UTC month.',
+  description:
+    'Seconds until the refused calls are back in the allowance (they then pass), or (spending cap) until the next UTC month.',
 };
 const BEARER_CHALLENGE: Header = {
   type: 'string',
@@ -125,10 +126,12 @@ const GATEWAY_RESPONSES: Record<string, unknown> = {
     'The network is not associated with the application (`GATEWAY_NETWORK_NOT_ASSOCIATED`) or not active for its account (`GATEWAY_NETWORK_INACTIVE`)',
   ),
   404: problemJson('There is no such network (`GATEWAY_NETWORK_UNKNOWN`)'),
-  429: problemJson(
-    'The account’s calls per second on this network are used up (`GATEWAY_RATE_LIMITED`), or the application reached its monthly spending cap (`GATEWAY_SPENDING_CAP_REACHED`, until the cap is raised or the UTC month turns; with `allowedRps`, `backoffSeconds` and `retryAt`)',
-    { 'Retry-After': RETRY_AFTER },
-  ),
+  429: {
+    description:
+      'The account’s calls per second on this network are used up (`GATEWAY_RATE_LIMITED`), or the application reached its monthly spending cap (`GATEWAY_SPENDING_CAP_REACHED`, until the cap is raised or the UTC month turns), answered as JSON-RPC errors so that clients show the reason: code -32005, the reason as `message`, and `data` with `code`, `allowedRps`, `backoffSeconds` (and `retryAt` for the cap); one error per call with an id for a batch',
+    headers: { 'Retry-After': RETRY_AFTER },
+    content: { 'application/json': { schema: z.union([ZJsonRpcResponse, z.array(ZJsonRpcResponse)]) } },
+  },
   502: problemJson(
     'The network’s RPC endpoint did not answer usably (`UPSTREAM_TIMEOUT`, `UPSTREAM_TOO_LARGE`, `UPSTREAM_UNREACHABLE`, `UPSTREAM_NO_BLOCK_NUMBER`)',
   ),
@@ -139,7 +142,7 @@ const GATEWAY_RESPONSES: Record<string, unknown> = {
 export const GATEWAY_SCHEMA = {
   tags: ['platform-api'],
   summary: 'Send JSON-RPC to a network',
-  description: `Forwards a JSON-RPC 2.0 request (or a batch of up to ${MAX_BATCH}) to the network’s RPC endpoint and answers what it answered. Only the standard read methods (\`eth_\`, \`net_\`, \`web3_\`), \`eth_call\`, \`eth_estimateGas\`, \`eth_createAccessList\`, \`eth_sendRawTransaction\`, \`eth_getLogs\` and the log and block filters are forwarded; any other method (\`eth_sendTransaction\`, \`eth_sign*\`, \`personal_*\`, \`debug_*\`, \`anvil_*\` …) is answered with JSON-RPC error -32601, also inside a batch, whose other calls are answered as usual. \`eth_getLogs\` and \`eth_newFilter\` may span at most ${MAX_LOG_BLOCKS} blocks (-32005 otherwise). A single \`eth_chainId\` or \`net_version\` call may be answered from the gateway’s copy (kept 60 s) and \`eth_blockNumber\` from one at most 250 ms old, marked \`x-gateway-cache: hit\`. Needs a Bearer token from POST /oauth2/token. The network (id or code) must be associated with the application and active for its account (403 otherwise, 404 when unknown). Each account may send \`networkRateLimit\` calls per second per network (429 with Retry-After). Calls are counted per application, network, method and hour, and priced by method class; an application at its monthly spending cap is refused (429 \`GATEWAY_SPENDING_CAP_REACHED\`) until the cap is raised or the UTC month turns.`,
+  description: `Forwards a JSON-RPC 2.0 request (or a batch of up to ${MAX_BATCH}) to the network’s RPC endpoint and answers what it answered. Only the standard read methods (\`eth_\`, \`net_\`, \`web3_\`), \`eth_call\`, \`eth_estimateGas\`, \`eth_createAccessList\`, \`eth_sendRawTransaction\`, \`eth_getLogs\` and the log and block filters are forwarded; any other method (\`eth_sendTransaction\`, \`eth_sign*\`, \`personal_*\`, \`debug_*\`, \`anvil_*\` …) is answered with JSON-RPC error -32601, also inside a batch, whose other calls are answered as usual. \`eth_getLogs\` and \`eth_newFilter\` may span at most ${MAX_LOG_BLOCKS} blocks (-32005 otherwise). A single \`eth_chainId\` or \`net_version\` call may be answered from the gateway’s copy (kept 60 s) and \`eth_blockNumber\` from one at most 250 ms old, marked \`x-gateway-cache: hit\`. Needs a Bearer token from POST /oauth2/token. The network (id or code) must be associated with the application and active for its account (403 otherwise, 404 when unknown). Each account may send its plan’s \`rateLimit\` calls per second on each network, shared by its applications, from a bucket that holds at least a batch of ${MAX_BATCH} calls; a single \`eth_chainId\` or \`net_version\` answered from the gateway’s copy takes nothing from it (429 with a Retry-After after which the calls pass). Calls are counted per application, network, method and hour, and priced by method class; an application at its monthly spending cap is refused (429 \`GATEWAY_SPENDING_CAP_REACHED\`) until the cap is raised or the UTC month turns.`,
   security: [{ oauth2ClientCredentials: [] }] as Security,
   params: z.object({ networkId: z.string().min(1).max(100).describe('The network’s id or code.') }),
   body: z.union([ZJsonRpcRequest, z.array(ZJsonRpcRequest).min(1).max(MAX_BATCH)]),
