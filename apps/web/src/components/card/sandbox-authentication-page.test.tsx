@@ -95,6 +95,11 @@ describe('SandboxAuthenticationPage', { timeout: 20_000 }, () => {
     });
     renderPage(linkTo(SETUP_INTENT, `${window.location.origin}/my-account`));
     expect(await screen.findByTestId('authentication-amount')).toHaveTextContent('Saving your card for later payments');
+    // Titled for what it does: nothing is paid here, a card is saved.
+    expect(screen.getByRole('heading', { level: 1, name: 'Save your card' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Authenticate this card' })).toBeInTheDocument();
+    expect(screen.queryByText(/payment/i, { selector: 'h1, h2' })).not.toBeInTheDocument();
+    expect(screen.getByText(/approve saving this card/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Complete authentication' }));
     await waitFor(() => expect(redirectTo).toHaveBeenCalledTimes(1));
     expect(returnedTo()).toEqual({

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TCardIntentStatus } from '@connect/shared';
 import { redirectTo } from '../../lib/payment/card-redirect.ts';
-import { cardReturnUrl, isSameOrigin } from '../../lib/payment/card-return.ts';
+import { cardReturnUrl, intentKindOf, isSameOrigin } from '../../lib/payment/card-return.ts';
 import { authenticateSandboxIntent, getSandboxIntent, type SandboxIntent } from '../../lib/payment/card-sandbox.ts';
 import { formatGbp } from '../../lib/plans/money.ts';
 import { problemMessage } from '../../lib/problems.ts';
@@ -45,8 +45,10 @@ export function SandboxAuthenticationPage() {
   const { t } = useTranslation('accountPlan');
   const [searchParams] = useSearchParams();
   const [link] = useState(() => linkOf(searchParams));
+  // Titled for what it does: a SetupIntent only saves a card (nothing is paid).
+  const isSetup = link ? intentKindOf(link.intentId) === 'SETUP' : false;
   return (
-    <Page title={t('common:titles.cardAuthenticate')}>
+    <Page title={isSetup ? t('card.authenticate.setupTitle') : t('card.authenticate.title')}>
       <Card sx={{ maxWidth: 560, mx: 'auto' }}>
         <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
           {link ? <Authentication link={link} /> : <Alert severity="error">{t('card.authenticate.invalidLink')}</Alert>}
@@ -67,7 +69,12 @@ function Authentication({ link }: { link: AuthenticationLink }) {
     <QueryState
       query={intent}
       loading={
-        <Box aria-busy="true" aria-label={t('card.authenticate.loading')}>
+        <Box
+          aria-busy="true"
+          aria-label={t(
+            intentKindOf(link.intentId) === 'SETUP' ? 'card.authenticate.setupLoading' : 'card.authenticate.loading',
+          )}
+        >
           <Skeleton width="60%" height={40} />
           <Skeleton width="80%" />
           <Skeleton variant="rounded" height={40} sx={{ mt: 3 }} />
@@ -101,17 +108,20 @@ function AuthenticationChoice({ link, intent }: { link: AuthenticationLink; inte
   };
   const isBusy = authenticate.isPending || isLeaving;
   const isWaiting = intent.status === 'requires_action';
+  const isSetup = intentKindOf(link.intentId) === 'SETUP';
 
   return (
     <Stack spacing={2.5}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography variant="h3" component="h2">
-          {t('card.authenticate.heading')}
+          {t(isSetup ? 'card.authenticate.setupHeading' : 'card.authenticate.heading')}
         </Typography>
         <CardSandboxChip />
       </Stack>
       <Typography sx={{ fontWeight: 600 }}>{t('card.authenticate.sandboxNote')}</Typography>
-      <Typography color="text.secondary">{t('card.authenticate.body')}</Typography>
+      <Typography color="text.secondary">
+        {t(isSetup ? 'card.authenticate.setupBody' : 'card.authenticate.body')}
+      </Typography>
       <Box component="dl" sx={{ m: 0, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}>
         <Typography component="dt" variant="body2" color="text.secondary">
           {t('card.authenticate.amount')}
