@@ -16,7 +16,8 @@ import { TestnetSigningField } from './testnet-signing-field.tsx';
 
 /**
  * Registration step 3: the account's active networks of the chosen type (at least one), and for
- * testnets the platform's signing. Without such networks it links to activating some. A refusal
+ * testnets the platform's signing. Without such networks it links to activating some (through the
+ * page's leave guard, as any other way out: the details filled in are lost). A refusal
  * shows above the buttons, except a taken name, which the details step shows under the name.
  */
 export function RegisterNetworksStep({
@@ -28,7 +29,6 @@ export function RegisterNetworksStep({
   create,
   onNetworks,
   onTestnetSigning,
-  onLeave,
   onBack,
   onRegister,
 }: {
@@ -40,8 +40,6 @@ export function RegisterNetworksStep({
   create: { isPending: boolean; error: Error | null };
   onNetworks: (ids: string[]) => void;
   onTestnetSigning: (isOn: boolean) => void;
-  /** The user leaves on purpose (to activate networks). */
-  onLeave: () => void;
   onBack: () => void;
   onRegister: () => void;
 }) {
@@ -64,13 +62,7 @@ export function RegisterNetworksStep({
             <Alert
               severity="info"
               action={
-                <Button
-                  component={RouterLink}
-                  to={applicationPaths.selectNetworks}
-                  color="inherit"
-                  size="small"
-                  onClick={onLeave}
-                >
+                <Button component={RouterLink} to={applicationPaths.selectNetworks} color="inherit" size="small">
                   {t('networks.activate')}
                 </Button>
               }

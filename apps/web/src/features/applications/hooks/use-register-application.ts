@@ -45,7 +45,8 @@ export function useRegisterApplication() {
   const [testnetSigning, setTestnetSigning] = useState(false);
   const [result, setResult] = useState<TCreateApplicationResponse | null>(null);
   const [isChecking, setIsChecking] = useState(false);
-  // Set before leaving on purpose (to identity verification, to activate networks): the leave dialog stays shut.
+  // Set before leaving on purpose (to identity verification, which the user chose by choosing
+  // mainnet): the leave dialog stays shut. Every other way out asks first.
   const leavingOnPurpose = useRef(false);
 
   const form = useForm<RegistrationDetails>({
@@ -135,9 +136,6 @@ export function useRegisterApplication() {
     result,
     // Another type offers other networks: the choice starts again.
     handleTypeChange: () => setNetworkIds([]),
-    leaveOnPurpose: () => {
-      leavingOnPurpose.current = true;
-    },
     handleDetails,
     handleNetworks,
     handleRegister,

@@ -27,6 +27,7 @@ function renderPage(user: TUser = USER) {
     routes: [
       { path: '/my-applications/kyc', element: <p>Identity verification page</p> },
       { path: '/my-applications', element: <p>My applications page</p> },
+      { path: '/my-networks/select-new-networks', element: <p>Select networks page</p> },
     ],
   });
 }
@@ -177,5 +178,31 @@ describe('RegisterApplicationPage', { timeout: 40_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('textbox', { name: /Application name/ })).toHaveValue('Half done');
+  });
+
+  it('asks before "Go to My networks" leaves the filled-in details, as any other way out', async () => {
+    mock.route({
+      'GET /api/application-manager/applications/': () => json(page([], { used: 0, total: 3 })),
+      'POST /api/application-manager/validate': () => json({ valid: true }),
+      // No active testnet: the step offers to activate some.
+      'GET /api/application-manager/networks': () => json({ networks: [] }),
+    });
+    renderPage();
+    await startDetails();
+    fillDetails('Half done', 'https://example.com/cb');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const activate = await screen.findByRole('link', { name: 'Go to My networks' });
+
+    fireEvent.click(activate);
+    const dialog = await screen.findByRole('dialog', { name: 'Leave the registration?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Select networks' })).toBeInTheDocument();
+    expect(screen.queryByText('Select networks page')).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('link', { name: 'Go to My networks' }));
+    const again = await screen.findByRole('dialog', { name: 'Leave the registration?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Leave and lose details' }));
+    expect(await screen.findByText('Select networks page')).toBeInTheDocument();
   });
 });

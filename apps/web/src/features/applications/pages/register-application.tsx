@@ -54,7 +54,6 @@ export function RegisterApplicationPage() {
             create={flow.create}
             onNetworks={flow.handleNetworks}
             onTestnetSigning={flow.setTestnetSigning}
-            onLeave={flow.leaveOnPurpose}
             onBack={() => setStep(1)}
             onRegister={flow.handleRegister}
           />
