@@ -13,6 +13,13 @@ const TONES: Partial<Record<NotificationKind, NotificationTone>> = {
   'plan.changed': 'info',
   'plan.trial_reminder': 'info',
   'credits.low': 'error',
+  'order.placed': 'info',
+  'order.paid': 'success',
+  'order.payment_received': 'success',
+  'invoice.finalised': 'info',
+  'invoice.receipt_created': 'success',
+  'card.charge_failed': 'error',
+  'card.refunded': 'info',
 };
 
 export function toneOf(kind: string): NotificationTone {

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { userRoutesQuery } from '../../../lib/current-user.ts';
+import { useLiveChanges } from '../../../lib/live-changes.ts';
 import { session } from '../../../lib/storage.ts';
 import { Logo } from '../../logo.tsx';
 import { AppBreadcrumbs } from './app-breadcrumbs.tsx';
@@ -90,6 +91,8 @@ export function MainLayout() {
   const [isCollapsed, setIsCollapsed] = useState(readCollapsed);
   const [isMobileOpen, setIsMobileOpen] = useState(false);
   const menuId = useId();
+  // The account's changes pushed to the page while signed in (closed on sign-out).
+  useLiveChanges();
 
   // The gate loaded the route list before this frame rendered; this reads the cached copy.
   const userUuid = session.userUuid();
