@@ -49,7 +49,7 @@ export function PlanPrice({ plan }: { plan: TRatePlan }) {
   );
 }
 
-/** An allowance's cell: 0 blockchains means all (spec §9); the rate limit in requests a second. */
+/** An allowance's cell: 0 blockchains means all (spec §9); the rate limit in requests a second per network, as enforced. */
 function AllowanceValue({ name, allowances }: { name: (typeof ALLOWANCE_ROWS)[number]; allowances: TPlanAllowances }) {
   const { t } = useTranslation('accountPlan');
   const value = allowances[name];
@@ -145,6 +145,12 @@ export function PlansTable({
             <TableRow key={key}>
               <TableCell component="th" scope="row">
                 {t(`plans.allowances.${key}`)}
+                {key === 'rateLimit' ? (
+                  // What the gateway counts against the figure (services/gateway/rate-limiter.ts).
+                  <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    {t('plans.allowances.rateLimitNote')}
+                  </Typography>
+                ) : null}
               </TableCell>
               {columns.map(({ plan }, index) => (
                 <TableCell key={plan.id} sx={{ fontVariantNumeric: 'tabular-nums', ...borderLeft(index) }}>

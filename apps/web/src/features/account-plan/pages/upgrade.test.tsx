@@ -103,10 +103,11 @@ describe('UpgradePage', { timeout: 30_000 }, () => {
     expect(t.getByText('$1.20 per credit, billed monthly')).toBeInTheDocument();
     // 0 blockchains means all (the advance tiers).
     expect(t.getAllByText('All')).toHaveLength(2);
-    expect(t.getByText('200 requests/s')).toBeInTheDocument();
-    for (const row of ['Applications', 'Tokens', 'Bridges', 'Blockchains', 'Mainnets', 'Testnets', 'Rate limit']) {
+    expect(t.getByText('200 requests a second per network')).toBeInTheDocument();
+    for (const row of ['Applications', 'Tokens', 'Bridges', 'Blockchains', 'Mainnets', 'Testnets']) {
       expect(t.getByRole('rowheader', { name: row })).toBeInTheDocument();
     }
+    expect(t.getByRole('rowheader', { name: /^Gateway rate limit/ })).toBeInTheDocument();
     // The current plan is marked and cannot be ordered; the plans below it are not offered.
     expect(t.getByRole('button', { name: 'Current plan' })).toBeDisabled();
     expect(t.queryByRole('button', { name: /Upgrade Pay as you go/ })).not.toBeInTheDocument();
