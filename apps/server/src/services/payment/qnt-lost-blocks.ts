@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@connect/db';
-import type { ConfirmedBlockLoss } from '../../adapters/chains/follower/index.ts';
+import type { ChainView, ConfirmedBlockLoss } from '../../adapters/chains/follower/index.ts';
 import type { QntTransferFacts } from '../../events/catalogue.ts';
 import type { EventBus } from '../../events/port.ts';
 import { StaffAlertsRepository } from '../../repositories/staff-alerts.ts';
@@ -35,20 +35,51 @@ const reversalReference = (t: Pick<QntTransferRow, 'chainId' | 'txHash' | 'logIn
  * In the transaction that rewinds the follower: the confirmed transfers from `fromBlock` keep
  * their credit for now, marked as lost up to the old cursor (`lost_to_block`). Once: the rewind is
  * a compare-and-set of the cursor.
+ *
+ * A reorg deeper than the follower's window (`beyondWindow`): the fork may be anywhere below
+ * `fromBlock`. The blocks of the transfers credited below it are checked against the chain, newest
+ * first, down to the first the chain still has (every block before that one is unchanged too);
+ * the transfers from the oldest replaced one up are marked, and staff are alerted with the range.
  */
 export async function markLostTransfers(
   tx: Database,
   chainId: number,
   loss: ConfirmedBlockLoss,
-  log: Pick<FastifyBaseLogger, 'error'>,
+  chain: ChainView,
+  deps: { events: EventBus; alertsTo: string; log: Pick<FastifyBaseLogger, 'error'> },
 ): Promise<void> {
-  const lost = await new QntRepository(tx).markLost(chainId, Number(loss.fromBlock), Number(loss.cursorWas));
+  const repo = new QntRepository(tx);
+  let from = Number(loss.fromBlock);
+  if (loss.beyondWindow) {
+    for (const block of await repo.creditedBlocksBelow(chainId, from)) {
+      if ((await chain.hashAt(BigInt(block.blockNumber)))?.toLowerCase() === block.blockHash) break;
+      from = block.blockNumber;
+    }
+  }
+  const lost = await repo.markLost(chainId, from, Number(loss.cursorWas));
+  if (loss.beyondWindow) {
+    await new StaffAlertsRepository(tx, deps.events).raise(
+      {
+        code: 'CHAIN_REORG_BEYOND_WINDOW',
+        message:
+          `The chain ${chainId} replaced blocks older than the ${loss.follower} follower's window: none of the ` +
+          `blocks it remembers up to ${loss.cursorWas} is on the chain now, so the fork is before block ` +
+          `${loss.fromBlock} and the follower reads again from there. The QNT transfers credited from block ` +
+          `${from} up (${lost.length}) were checked against the new chain: those it does not have again are ` +
+          'taken back once it is confirmed past the old height. Check the node and anything else read from ' +
+          `this chain before block ${loss.fromBlock}.`,
+        dedupeKey: `chain-reorg-beyond-window:${loss.follower}:${chainId}:${loss.fromBlock}:${loss.cursorWas}`,
+      },
+      deps.alertsTo,
+    );
+  }
   if (lost.length === 0) return;
-  log.error(
+  deps.log.error(
     {
       chainId,
-      fromBlock: loss.fromBlock.toString(),
+      fromBlock: String(from),
       cursorWas: loss.cursorWas.toString(),
+      beyondWindow: loss.beyondWindow,
       transfers: lost.map((t) => t.txHash),
     },
     'the chain lost blocks with confirmed QNT transfers: those not mined again are taken back',

@@ -8,7 +8,7 @@ import type {
   TQntHolding,
   TQntPayment,
 } from '@connect/shared';
-import type { ConfirmedBlockLoss, Follower, FollowedLog } from '../../adapters/chains/follower/index.ts';
+import type { ChainView, ConfirmedBlockLoss, Follower, FollowedLog } from '../../adapters/chains/follower/index.ts';
 import { TRANSFER_TOPIC } from '../../adapters/chains/qnt-token.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
 import type { PriceQuote, PriceSource } from '../../adapters/prices/create.ts';
@@ -370,10 +370,14 @@ export class QntPayments {
    * The follower's confirmed-block-lost hook (registered with deps.followers where the follower is
    * added): qnt-lost-blocks.ts, in the transaction that rewinds the follower.
    */
-  async onConfirmedBlockLost(tx: Database, loss: ConfirmedBlockLoss): Promise<void> {
+  async onConfirmedBlockLost(tx: Database, loss: ConfirmedBlockLoss, chain: ChainView): Promise<void> {
     const network = this.network;
     if (!network || loss.follower !== QNT_FOLLOWER || loss.network.chainId !== network.chainId) return;
-    await markLostTransfers(tx, network.chainId, loss, this.ctx.log);
+    await markLostTransfers(tx, network.chainId, loss, chain, {
+      events: this.ctx.events,
+      alertsTo: this.ctx.config.staffAlertEmail,
+      log: this.ctx.log,
+    });
   }
 
   private async onReorg(tx: Database, fromBlock: bigint): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import {
   accounts,
   chainCursors,
@@ -118,12 +118,57 @@ export class QntRepository {
    * confirmed one whose block was lost (`lostToBlock` stays: it is credited already). Only the
    * same log — same recipient and amount — counts as seen again. Answers those that were new or
    * came back.
+   *
+   * A log's index counts in its block, not in its transaction: a transaction mined again at
+   * another place in a block (a reorg, another transaction before it) has other log indexes. So a
+   * transfer is the same one by its transaction and its place among that transaction's transfers
+   * to deposit addresses (the n-th recorded here is the n-th seen again), with the same recipient
+   * and amount; `log_index` stays the index it was first seen at — the transfer's key and the
+   * one its ledger references are built from, so a transfer moved keeps its credit.
    */
   async recordTransfers(rows: NewQntTransfer[]): Promise<QntTransferRow[]> {
     if (rows.length === 0) return [];
-    return this.db
+    const moved: QntTransferRow[] = [];
+    const rest: NewQntTransfer[] = [];
+    const byTx = new Map<string, NewQntTransfer[]>();
+    for (const row of rows) {
+      const key = `${row.chainId}:${row.txHash}`;
+      byTx.set(key, [...(byTx.get(key) ?? []), row]);
+    }
+    for (const seen of byTx.values()) {
+      const { chainId, txHash } = seen[0]!;
+      const known = await this.db
+        .select()
+        .from(qntTransfers)
+        .where(and(eq(qntTransfers.chainId, chainId), eq(qntTransfers.txHash, txHash)))
+        .orderBy(asc(qntTransfers.logIndex))
+        .for('update');
+      const ordered = [...seen].sort((a, b) => a.logIndex - b.logIndex);
+      for (const [ordinal, row] of ordered.entries()) {
+        const was = known.length === ordered.length ? known[ordinal] : undefined;
+        // Another transfer, or this one at the index it was recorded at: the upsert below decides.
+        if (!was || was.logIndex === row.logIndex || was.toAddress !== row.toAddress || was.amount !== row.amount) {
+          rest.push(row);
+          continue;
+        }
+        const isBack =
+          was.status === 'REORGED' ||
+          was.status === 'REVERSED' ||
+          (was.status === 'CONFIRMED' && was.lostToBlock !== null);
+        // Recorded already and not in doubt: never a second row (a second credit) for it.
+        if (!isBack) continue;
+        const [back] = await this.db
+          .update(qntTransfers)
+          .set({ status: 'PROCESSING', blockNumber: row.blockNumber, blockHash: row.blockHash })
+          .where(eq(qntTransfers.id, was.id))
+          .returning();
+        moved.push(back!);
+      }
+    }
+    if (rest.length === 0) return moved;
+    const recorded = await this.db
       .insert(qntTransfers)
-      .values(rows.map((row) => ({ ...row, status: 'PROCESSING' as const })))
+      .values(rest.map((row) => ({ ...row, status: 'PROCESSING' as const })))
       .onConflictDoUpdate({
         target: [qntTransfers.chainId, qntTransfers.txHash, qntTransfers.logIndex],
         set: {
@@ -136,6 +181,7 @@ export class QntRepository {
           and ${qntTransfers.toAddress} = excluded.to_address and ${qntTransfers.amount} = excluded.amount`,
       })
       .returning();
+    return [...moved, ...recorded];
   }
 
   /**
@@ -155,6 +201,24 @@ export class QntRepository {
         ),
       )
       .returning();
+  }
+
+  /**
+   * The blocks (number and hash, newest first) of the transfers credited or in doubt below
+   * `below`: what a reorg deeper than the follower's window is checked against (qnt-lost-blocks.ts).
+   */
+  async creditedBlocksBelow(chainId: number, below: number): Promise<{ blockNumber: number; blockHash: string }[]> {
+    return this.db
+      .selectDistinct({ blockNumber: qntTransfers.blockNumber, blockHash: qntTransfers.blockHash })
+      .from(qntTransfers)
+      .where(
+        and(
+          eq(qntTransfers.chainId, chainId),
+          lt(qntTransfers.blockNumber, below),
+          sql`(${qntTransfers.status} = 'CONFIRMED' or (${qntTransfers.lostToBlock} is not null and ${qntTransfers.status} <> 'REVERSED'))`,
+        ),
+      )
+      .orderBy(desc(qntTransfers.blockNumber));
   }
 
   /**

@@ -6,7 +6,7 @@ import { DEV_ACCOUNTS } from '@connect/devchain';
 import { ZOrder, ZStaffAlert, ZStaffAlertsResponse, ZSubscription, type TOrder } from '@connect/shared';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { CursorMovedError, followStep } from '../../adapters/chains/follower/index.ts';
+import { CursorMovedError, followStep, windowSize } from '../../adapters/chains/follower/index.ts';
 import { ensureLocalQntToken } from '../../adapters/chains/qnt-token.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
 import {
@@ -239,5 +239,93 @@ describe('QNT: confirmed blocks the chain takes back', () => {
       ['purchase', 1_000n],
     ]);
     expect((await subscription(session)).qnt!.held).toBe((5n * QNT).toString());
+  });
+
+  it('keeps the credit of a transfer mined again at another place in its block (its log index changed)', async () => {
+    const session = await customer(t);
+    const address = (await qntPayments(t.app.deps, t.app.log).addressFor(session.accountId)).address;
+    await follow();
+    const snapshot = await rpc<Hex>('evm_snapshot');
+    const kept = await pay(address, 7n * QNT);
+    const raw = await rpc<Hex>('eth_getRawTransactionByHash', [kept]);
+    const logIndexOf = async (hash: Hex) =>
+      Number((await rpc<{ logs: { logIndex: Hex }[] }>('eth_getTransactionReceipt', [hash])).logs[0]!.logIndex);
+    expect(await logIndexOf(kept)).toBe(0);
+    await mine(CONFIRMATIONS);
+    await follow();
+    expect((await subscription(session)).qnt!.held).toBe((7n * QNT).toString());
+    const alertsBefore = await t.db.db.select().from(staffAlerts);
+
+    // The chain goes back before it; on the new chain another transaction with a log (an approval)
+    // comes first in the block that mines it again.
+    await rpc('evm_revert', [snapshot]);
+    await rpc('evm_setAutomine', [false]);
+    try {
+      const approve = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [payer, 1n] });
+      await rpc<Hex>('eth_sendTransaction', [
+        {
+          from: DEV_ACCOUNTS[3]!.address,
+          to: token,
+          data: approve,
+          maxPriorityFeePerGas: '0x174876e800',
+          maxFeePerGas: '0x2e90edd000',
+        },
+      ]);
+      expect(await rpc<Hex>('eth_sendRawTransaction', [raw])).toBe(kept);
+      await rpc('evm_mine');
+    } finally {
+      await rpc('evm_setAutomine', [true]);
+    }
+    expect(await logIndexOf(kept)).toBe(1);
+    await mine(2 * CONFIRMATIONS + 4);
+    await follow();
+    await follow();
+
+    // One transfer, confirmed in its new block and credited once; nothing taken back, nobody alerted.
+    const transfers = await t.db.db.select().from(qntTransfers).where(eq(qntTransfers.accountId, session.accountId));
+    expect(transfers.map((row) => [row.txHash, row.status, row.lostToBlock])).toEqual([[kept, 'CONFIRMED', null]]);
+    const entries = await qntEntries(session.accountId);
+    expect(entries.map((e) => [e.kind, e.amount])).toEqual([['payment', 7n * QNT]]);
+    expect((await subscription(session)).qnt!.held).toBe((7n * QNT).toString());
+    expect(await t.db.db.select().from(staffAlerts)).toHaveLength(alertsBefore.length);
+    const [member] = await t.db.db.select().from(users).where(eq(users.accountId, session.accountId));
+    const bell = await t.db.db.select().from(notifications).where(eq(notifications.userId, member!.id));
+    expect(bell.filter((n) => n.kind === 'qnt.reversed')).toEqual([]);
+  });
+
+  it('takes back a credit whose block a reorg deeper than the follower window replaced, and alerts staff with the range', async () => {
+    const session = await customer(t);
+    const address = (await qntPayments(t.app.deps, t.app.log).addressFor(session.accountId)).address;
+    await follow();
+    const snapshot = await rpc<Hex>('evm_snapshot');
+    const lost = await pay(address, 3n * QNT);
+    await mine(CONFIRMATIONS);
+    await follow();
+    expect((await subscription(session)).qnt!.held).toBe((3n * QNT).toString());
+    // The follower steps on until its window remembers no block from before the transfer.
+    const window = windowSize(CONFIRMATIONS);
+    for (let i = 0; i < 3; i++) {
+      await mine(window + 5);
+      await follow();
+    }
+
+    // The chain goes back before the transfer and grows past the old height without it.
+    await rpc('evm_revert', [snapshot]);
+    await mine(4 * (window + 5));
+    await follow();
+    await follow();
+
+    const transfers = await t.db.db.select().from(qntTransfers).where(eq(qntTransfers.accountId, session.accountId));
+    expect(transfers.map((row) => [row.txHash, row.status])).toEqual([[lost, 'REVERSED']]);
+    expect((await qntEntries(session.accountId)).map((e) => [e.kind, e.amount])).toEqual([
+      ['payment', 3n * QNT],
+      ['reversal', -3n * QNT],
+    ]);
+    expect((await subscription(session)).qnt!.held).toBe('0');
+    const [deep] = await t.db.db.select().from(staffAlerts).where(eq(staffAlerts.code, 'CHAIN_REORG_BEYOND_WINDOW'));
+    expect(deep?.message).toMatch(/older than the qnt-deposits follower's window/);
+    expect(deep?.message).toContain(`from block ${transfers[0]!.blockNumber} up (1)`);
+    const reversed = await t.db.db.select().from(staffAlerts).where(eq(staffAlerts.code, 'QNT_TRANSFER_REVERSED'));
+    expect(reversed.filter((a) => a.message.includes(lost))).toHaveLength(1);
   });
 });

@@ -39,7 +39,7 @@ export async function paymentService(app: App, deps: Deps) {
   if (follower) {
     deps.followers.add(follower);
     // Confirmed transfers in blocks the chain lost are taken back unless mined again (issue 27 §4).
-    deps.followers.onConfirmedBlockLost((tx, loss) => qnt.onConfirmedBlockLost(tx, loss));
+    deps.followers.onConfirmedBlockLost((tx, loss, chain) => qnt.onConfirmedBlockLost(tx, loss, chain));
     // Before the first deposit address is handed out, the follower's cursor is placed at the head:
     // a transfer made before its first run is delivered all the same.
     await startHere(deps.db, follower).catch((error: unknown) => {

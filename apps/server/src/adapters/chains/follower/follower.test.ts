@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '@connect/db';
+import { FollowerRepository } from './repository.ts';
 import { followStep } from './step.ts';
 import { countingProxy, recipient, useFollowerSuite } from './test-support.ts';
-import type { ConfirmedBlockLoss, Follower } from './types.ts';
+import type { ChainView, ConfirmedBlockLoss, Follower, KnownBlock } from './types.ts';
 
 /** followStep on an anvil chain with a QRC20 token and a test database (one follower name per test). */
 describe('chain follower: one step', () => {
@@ -190,6 +191,7 @@ describe('chain follower: one step', () => {
         fromBlock: startBlock,
         confirmedTo: before.head - 1n,
         cursorWas: before.head,
+        beyondWindow: false,
       },
     ]);
     expect(after.reorgedFrom).toBe(startBlock);
@@ -209,16 +211,45 @@ describe('chain follower: one step', () => {
     const errors: string[] = [];
     const log = { error: (_: object, message: string) => errors.push(message), warn: () => undefined };
     const { follower, calls } = s.owner('deep', { startBlock });
-    await s.transfer(recipient(40));
-    await step(follower, 100, { maxBlocks: 100, log });
+    const losses: ConfirmedBlockLoss[] = [];
+    const hashes: (Hex | null)[] = [];
+    const hook = async (_: Database, loss: ConfirmedBlockLoss, chain: ChainView) => {
+      losses.push(loss);
+      hashes.push(await chain.hashAt(base));
+    };
+    const options = { maxBlocks: 100, log, onConfirmedBlockLost: [hook] };
+    const sent = await s.transfer(recipient(40));
+    await step(follower, 100, options);
     // Everything the window holds (the block before the start, the cursor) is replaced.
     await s.rpc('evm_revert', [snapshot]);
     await s.transfer(recipient(41));
     await s.mine(3);
-    await step(follower, 100, { maxBlocks: 100, log });
+    await step(follower, 100, options);
     expect(calls.reorgs).toEqual([startBlock - 1n]);
-    // The window's start is the fork point as far as the follower knows: its confirmed blocks are lost.
+    // The window's start is the fork point as far as the follower knows: its confirmed blocks are
+    // lost, and the hooks are told the fork may be older (they check their records on the chain).
     expect(errors).toEqual([expect.stringMatching(/deeper than the window/), expect.stringMatching(/had confirmed/)]);
+    expect(losses).toEqual([expect.objectContaining({ fromBlock: startBlock - 1n, beyondWindow: true })]);
+    expect(losses[0]!.cursorWas).toBeGreaterThanOrEqual(sent.block);
+    const [baseBlock] = await Promise.all([
+      s.rpc<{ hash: Hex }>('eth_getBlockByNumber', [`0x${base.toString(16)}`, false]),
+    ]);
+    expect(hashes).toEqual([baseBlock.hash]);
+  });
+
+  it('a rewind keeps a cursor that never confirmed anything unconfirmed (least() would answer the rewind block)', async () => {
+    const repo = new FollowerRepository(s.dbh.db);
+    const key = { follower: 'never-confirmed', chainId: s.chain.chainId };
+    const at = (n: number): KnownBlock => ({ number: BigInt(n), hash: `0x${n.toString(16).padStart(64, '0')}` as Hex });
+    await repo.advance(key, null, at(20), 0n, [at(10)]);
+    await repo.rewind(key, at(20), at(10));
+    expect(await repo.position(key)).toEqual({ cursor: at(10), confirmed: null });
+    // One that did goes back to the rewind block at most.
+    await repo.confirmedUpTo(key, at(10), 9n);
+    await repo.advance(key, at(10), at(20), 0n);
+    await repo.confirmedUpTo(key, at(20), 18n);
+    await repo.rewind(key, at(20), at(10));
+    expect(await repo.position(key)).toEqual({ cursor: at(10), confirmed: 10n });
   });
 
   it('costs the same few RPC calls per step whatever the owner watches and however many transfers come', async () => {

@@ -5,6 +5,7 @@
  * docs/architecture.md, "A chain follower".
  */
 export type {
+  ChainView,
   ConfirmedBlockLoss,
   ConfirmedBlockLostHook,
   FollowedLog,

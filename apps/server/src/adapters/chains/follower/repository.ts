@@ -116,12 +116,17 @@ export class FollowerRepository {
   /**
    * Moves the cursor back to `to` (a block still on the chain) and forgets the window above it; the
    * confirmed block goes back to `to` at most (the blocks after it are read and confirmed again).
+   * A cursor that never confirmed anything (null) stays so: `least` ignores a null and would
+   * answer `to`, telling the next loss that blocks nobody was told about had been confirmed.
    */
   async rewind(key: CursorKey, expected: KnownBlock, to: KnownBlock): Promise<void> {
     await this.moveCursor(key, expected, to);
     await this.db
       .update(chainCursors)
-      .set({ confirmedBlock: sql`least(${chainCursors.confirmedBlock}, ${Number(to.number)})` })
+      .set({
+        confirmedBlock: sql`case when ${chainCursors.confirmedBlock} is null then null
+          else least(${chainCursors.confirmedBlock}, ${Number(to.number)}) end`,
+      })
       .where(and(eq(chainCursors.follower, key.follower), eq(chainCursors.chainId, key.chainId)));
     await this.db.delete(chainBlocks).where(and(this.ofKey(key), gt(chainBlocks.blockNumber, Number(to.number))));
     await this.remember(key, [to]);

@@ -1,7 +1,7 @@
 import type { Database } from '@connect/db';
 import { FollowerChain } from './chain.ts';
 import { CursorMovedError, FollowerRepository, type CursorKey } from './repository.ts';
-import type { FollowedLog, Follower, KnownBlock, StepOptions, StepResult } from './types.ts';
+import type { ChainView, FollowedLog, Follower, KnownBlock, StepOptions, StepResult } from './types.ts';
 
 /*
  * One step of a chain follower. What it costs, per step, whatever the owner watches:
@@ -31,7 +31,9 @@ import type { FollowedLog, Follower, KnownBlock, StepOptions, StepResult } from 
 /**
  * The reorg window: hashes of the blocks the follower stopped at within this many blocks of its
  * cursor (plus the newest one below them). A reorg deeper than the window is logged as an error
- * and rewinds to the window's start; anything replaced before it stays as the owner saw it.
+ * and rewinds to the window's start; the follower cannot tell what changed before it, so its
+ * confirmed-block-lost hooks are told (`beyondWindow`) and check their own records against the
+ * chain (QNT payments: the block hashes of its confirmed transfers, and a staff alert).
  */
 export function windowSize(confirmations: number): number {
   return Math.max(confirmations + 10, 64);
@@ -65,27 +67,30 @@ export async function followStep(
     // older state), changes or removes it.
     const now = cursor.number === head ? latest : await chain.header(cursor.number);
     if (now?.hash !== cursor.hash) {
-      const ancestor = await findAncestor(repo, chain, key, follower, cursor, options.log);
+      const { ancestor, beyondWindow } = await findAncestor(repo, chain, key, follower, cursor, options.log);
       const was = cursor;
       const fromBlock = ancestor.number + 1n;
       reorgedFrom = fromBlock;
       const confirmed = position?.confirmed ?? null;
       const loss =
-        confirmed !== null && fromBlock <= confirmed
+        // Past the window the fork may be below fromBlock: every confirmed block is in doubt.
+        confirmed !== null && (fromBlock <= confirmed || beyondWindow)
           ? {
               follower: follower.name,
               network: follower.network,
               fromBlock,
               confirmedTo: confirmed,
               cursorWas: was.number,
+              beyondWindow,
             }
           : null;
+      const view: ChainView = { hashAt: async (block) => (await chain.header(block))?.hash ?? null };
       await repo.transaction(async (r, tx) => {
         await r.rewind(key, was, ancestor);
         await follower.onReorg(tx, fromBlock);
         // Confirmed blocks lost: every hook, in the rewind's transaction (once: the rewind is a
         // compare-and-set of the cursor), before the follower reads the new chain from fromBlock.
-        if (loss) for (const hook of options.onConfirmedBlockLost ?? []) await hook(tx, loss);
+        if (loss) for (const hook of options.onConfirmedBlockLost ?? []) await hook(tx, loss, view);
       });
       if (loss) {
         options.log?.error(
@@ -157,7 +162,8 @@ async function readRange(
 
 /**
  * The newest remembered block whose hash the chain still has (every block before it is then
- * unchanged too). Past the window: the block before its oldest, as the chain has it now.
+ * unchanged too). Past the window: the block before its oldest, as the chain has it now, and
+ * `beyondWindow` (the fork may be anywhere before it).
  */
 async function findAncestor(
   repo: FollowerRepository,
@@ -166,12 +172,12 @@ async function findAncestor(
   follower: Follower,
   cursor: KnownBlock,
   log: StepLog | undefined,
-): Promise<KnownBlock> {
+): Promise<{ ancestor: KnownBlock; beyondWindow: boolean }> {
   const remembered = await repo.windowBelow(key, cursor.number);
   for (const known of remembered) {
     const now = await chain.header(known.number);
     // (Whether confirmed blocks were among the replaced ones is the step's question: its hooks.)
-    if (now?.hash === known.hash) return known;
+    if (now?.hash === known.hash) return { ancestor: known, beyondWindow: false };
   }
   const oldest = remembered.at(-1) ?? cursor;
   const start = oldest.number > 0n ? oldest.number - 1n : 0n;
@@ -182,11 +188,11 @@ async function findAncestor(
       rewoundTo: String(start),
       window: windowSize(follower.confirmations),
     },
-    'chain follower: a reorg deeper than the window; rewound to its start (replaced logs before it stay as they were)',
+    'chain follower: a reorg deeper than the window; rewound to its start (the confirmed-block-lost hooks check what their owners recorded before it)',
   );
   const now = await chain.header(start);
   if (!now) throw new Error(`${follower.network.code}: block ${start} is missing while rewinding ${follower.name}`);
-  return now;
+  return { ancestor: now, beyondWindow: true };
 }
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);

@@ -59,6 +59,20 @@ export type ConfirmedBlockLoss = {
   fromBlock: bigint;
   confirmedTo: bigint;
   cursorWas: bigint;
+  /**
+   * The fork is older than the follower's window: none of the blocks it remembers is on the chain
+   * any more, so `fromBlock` (the window's start) is only where it reads again, not where the
+   * chain changed. An owner checks what it recorded below `fromBlock` against the chain itself
+   * (`ChainView.hashAt`, from its newest record down to the first block the chain still has) and
+   * alerts staff.
+   */
+  beyondWindow: boolean;
+};
+
+/** What a hook may ask the chain while it runs (the follower's RPC, its timeout and signal). */
+export type ChainView = {
+  /** The hash the chain has now at `block`, or null when it has no such block. */
+  hashAt(block: bigint): Promise<Hex | null>;
 };
 
 /**
@@ -67,7 +81,7 @@ export type ConfirmedBlockLoss = {
  * the rewind is a compare-and-set of the cursor, so a loss is handled exactly once across restarts
  * and nodes. Write with `tx` only.
  */
-export type ConfirmedBlockLostHook = (tx: Database, loss: ConfirmedBlockLoss) => Promise<void>;
+export type ConfirmedBlockLostHook = (tx: Database, loss: ConfirmedBlockLoss, chain: ChainView) => Promise<void>;
 
 /** What one step did: logs of blocks (from, to] delivered; `reorgedFrom` when blocks were replaced first. */
 export type StepResult = { from: bigint; to: bigint; head: bigint; reorgedFrom: bigint | null };
