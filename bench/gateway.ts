@@ -60,7 +60,7 @@ async function runServer(rpcUrl: string) {
   const app = await buildApp({ config, db: dbh, logger: { level: 'warn' } });
   await app.listen({ port: 0, host: '127.0.0.1' });
 
-  // The bench network's limit is out of the way: this measures the gateway, not the limiter's refusals.
+  // This measures the gateway, not the limiter's refusals (the network's own figure is no longer enforced).
   const [network] = await dbh.db
     .insert(networks)
     .values({
@@ -79,7 +79,7 @@ async function runServer(rpcUrl: string) {
     email: `bench-${Date.now()}@example.com`,
   });
   await dbh.db.insert(accountNetworks).values({ accountId: user.accountId, networkId: network!.id });
-  // The gateway's limit is the lower of the network's and the plan's: the plan's is out of the way too.
+  // The gateway's limit is the plan's (per account and network): out of the way too.
   await setAllowances(dbh.db, user.accountId, { rateLimit: 10_000_000 });
   const service = new ApplicationService(new ApplicationRepository(dbh.db, app.deps.events), app.deps.box, config);
   const created = await service.create(user, {
