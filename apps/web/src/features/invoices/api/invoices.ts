@@ -75,9 +75,16 @@ export function getInvoicePaymentRate(id: string): Promise<TInvoicePaymentRate> 
   return api.payment.get(`/user/invoice/payment-rate/${encodeURIComponent(id)}`, { schema: ZInvoicePaymentRate });
 }
 
+/**
+ * The rate's key, outside `invoicesKey` on purpose: refreshing the invoices (a payment, a push of
+ * the invoice's change) must never ask a paid invoice for a rate (409); the dialog asks while the
+ * invoice is open only.
+ */
+export const invoicePaymentRateKey = (id: string) => ['payment', 'invoice-payment-rate', id] as const;
+
 export function useInvoicePaymentRate(id: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...invoicesKey, 'payment-rate', id],
+    queryKey: invoicePaymentRateKey(id),
     queryFn: () => getInvoicePaymentRate(id),
     enabled,
     // A quote is asked for each time the dialog opens: an old one may have expired.

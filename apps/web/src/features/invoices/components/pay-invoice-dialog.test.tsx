@@ -47,7 +47,18 @@ const SETTLED: TOrder = {
   qnt: { ...INVOICE_QNT_ORDER.qnt!, status: 'SETTLED', paid: AMOUNT, settledAt: '2026-11-20T10:06:00.000Z' },
 };
 
+const DETAIL_PATH = `GET /api/payment/user/invoice/${MONTHLY.id}`;
+const PAID_MONTHLY = {
+  ...MONTHLY,
+  status: 'PAID' as const,
+  paymentReceived: MONTHLY.totalGbp,
+  amountDue: 0,
+  dateReceived: '2026-11-20T10:06:00.000Z',
+  paymentMethod: 'QNT' as const,
+};
+
 const mock = createFetchMock(() => ({
+  [DETAIL_PATH]: () => json(MONTHLY),
   'POST /api/account-plan/order/track': () => json(INVOICE_QNT_ORDER),
   'POST /api/connect/user/invoice/create-receipt': () => json({ ...RECEIPT, invoiceId: MONTHLY.id }),
 }));
@@ -99,6 +110,11 @@ describe('PayInvoiceDialog', { timeout: 40_000 }, () => {
     expect(wallet.sendTokenTransfer).not.toHaveBeenCalled();
     // The invoice lists and pages are read again: they show it paid.
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['payment', 'invoices'] });
+
+    // Paid: the rate is not asked again (a paid invoice has none: 409), whatever refreshes the invoices.
+    await queryClient.invalidateQueries({ queryKey: ['payment', 'invoices'] });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mock.bodies(RATE_PATH)).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Create receipt' }));
     expect(await screen.findByText('Receipt RCT-000007 sent to your email')).toBeInTheDocument();
@@ -164,6 +180,32 @@ describe('PayInvoiceDialog', { timeout: 40_000 }, () => {
     renderDialog();
     fireEvent.click(await screen.findByRole('button', { name: 'Pay from your QNT balance' }));
     expect(await screen.findByText('The payment could not be made. The invoice is paid already.')).toBeInTheDocument();
+  });
+
+  it('opened on an invoice paid meanwhile (a list read before): asks no rate and says it is paid', async () => {
+    mock.route({ [DETAIL_PATH]: () => json(PAID_MONTHLY), [RATE_PATH]: () => json(paymentRate(qnt(200))) });
+    renderDialog();
+    expect(await screen.findByRole('heading', { name: 'Invoice paid' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create receipt' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay from your QNT balance' })).toBeNull();
+    expect(mock.bodies(RATE_PATH)).toHaveLength(0);
+  });
+
+  it('the invoice paid while the dialog shows its rate (another payment, a receipt): no more rate, it says paid', async () => {
+    mock.route({ [RATE_PATH]: () => json(paymentRate(qnt(10))) });
+    const { queryClient } = renderDialog();
+    expect(await screen.findByTestId('pay-qnt-amount')).toHaveTextContent('141.735 QNT');
+    expect(mock.bodies(RATE_PATH)).toHaveLength(1);
+    // The invoice's pages are refreshed (a push, a poll): the invoice is paid now.
+    mock.route({
+      [DETAIL_PATH]: () => json(PAID_MONTHLY),
+      [RATE_PATH]: () =>
+        json({ status: 409, code: 'INVOICE_NOT_PAYABLE', title: 'Conflict', detail: 'Not payable.' }, 409),
+    });
+    await queryClient.invalidateQueries({ queryKey: ['payment', 'invoices'] });
+    expect(await screen.findByRole('heading', { name: 'Invoice paid' })).toBeInTheDocument();
+    expect(screen.queryByText(/could not be loaded/)).toBeNull();
+    expect(mock.bodies(RATE_PATH)).toHaveLength(1);
   });
 
   it('shows a failed quote with a retry', async () => {

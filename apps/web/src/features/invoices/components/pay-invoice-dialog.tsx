@@ -19,8 +19,8 @@ import { TrackedQntPayment } from '../../../components/qnt/tracked-qnt-payment.t
 import { formatDateTime } from '../../../lib/format.ts';
 import { trackOrderQuery } from '../../../lib/plans/api.ts';
 import { formatGbp, formatGbpPerQnt, formatQnt } from '../../../lib/plans/money.ts';
-import { problemMessage } from '../../../lib/problems.ts';
-import { invoicesKey, useInvoicePaymentRate, usePayInvoiceWithQnt } from '../api/invoices.ts';
+import { isProblem, problemMessage } from '../../../lib/problems.ts';
+import { getInvoiceQueryOptions, invoicesKey, useInvoicePaymentRate, usePayInvoiceWithQnt } from '../api/invoices.ts';
 import { ReceiptActions } from './receipt-actions.tsx';
 
 type QntOrder = TOrder & { qnt: TQntPayment };
@@ -73,22 +73,30 @@ export function PayInvoiceDialog({
   const titleId = useId();
   const queryClient = useQueryClient();
   const [walletOrder, setWalletOrder] = useState<QntOrder | null>(null);
-  const [isPaid, setIsPaid] = useState(false);
-  // Not asked again once paid: a paid invoice has no rate (409), and the refresh after paying would ask.
-  const rate = useInvoicePaymentRate(invoice.id, open && !isPaid);
+  const [hasPaid, setHasPaid] = useState(false);
+  // The invoice as it stands (the page's own query, or read now from a list): a rate is asked only
+  // while it is OPEN — a paid invoice has none (409), whether it was paid here, elsewhere while the
+  // dialog was open (a push or a refresh says so), or before the dialog opened on a list read earlier.
+  const current = useQuery({ ...getInvoiceQueryOptions(invoice.id), enabled: open });
+  const status = current.data?.status;
+  const isPaid = hasPaid || status === 'PAID';
+  const isClosed = !isPaid && status === 'VOID';
+  const rate = useInvoicePaymentRate(invoice.id, open && !isPaid && status === 'OPEN' && !walletOrder);
   const pay = usePayInvoiceWithQnt(invoice.id);
 
   const [hasNoQuote, setHasNoQuote] = useState(false);
 
   const markPaid = useCallback(() => {
-    setIsPaid(true);
-    // The invoice and the list, not the rate: a paid invoice has none (409), and the rate query is
-    // still enabled until this render's state applies.
-    void queryClient.invalidateQueries({
-      queryKey: invoicesKey,
-      predicate: (query) => query.queryKey[invoicesKey.length] !== 'payment-rate',
-    });
+    setHasPaid(true);
+    // The invoice and the list show it paid (the rate is outside these keys: never asked again).
+    void queryClient.invalidateQueries({ queryKey: invoicesKey });
   }, [queryClient]);
+
+  // Paid or withdrawn between the invoice's read and the rate's (409): the invoice is read again, and says which.
+  const isRateRefused = rate.isError && isProblem(rate.error, 'INVOICE_NOT_PAYABLE');
+  useEffect(() => {
+    if (isRateRefused) void queryClient.invalidateQueries({ queryKey: getInvoiceQueryOptions(invoice.id).queryKey });
+  }, [isRateRefused, queryClient, invoice.id]);
 
   const startPayment = (quote: TInvoicePaymentRate) => {
     setHasNoQuote(false);
@@ -103,6 +111,8 @@ export function PayInvoiceDialog({
     });
   };
 
+  const loadingQuote = <Skeleton variant="rounded" height={180} aria-label={t('pay.loading')} />;
+
   const paid = (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }} role="status">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -112,7 +122,10 @@ export function PayInvoiceDialog({
         </Typography>
       </Stack>
       <Typography>{t('pay.paidText', { number: invoice.number })}</Typography>
-      <ReceiptActions invoice={{ ...invoice, receipt: null as TReceipt | null }} accountId={accountId} />
+      <ReceiptActions
+        invoice={{ ...invoice, receipt: (current.data?.receipt ?? null) as TReceipt | null }}
+        accountId={accountId}
+      />
     </Stack>
   );
 
@@ -122,12 +135,23 @@ export function PayInvoiceDialog({
       <DialogContent>
         {isPaid ? (
           paid
+        ) : isClosed ? (
+          <Alert severity="info">{t('pay.notPayable', { number: invoice.number })}</Alert>
         ) : walletOrder ? (
           <WalletPayment order={walletOrder} onPaid={markPaid} />
+        ) : status !== 'OPEN' || (isRateRefused && current.isFetching) ? (
+          // The invoice is read first (its rate only while it is open), or again after a refused rate.
+          <QueryState
+            query={current}
+            loading={loadingQuote}
+            errorMessage={(error) => `${t('pay.loadError')} ${problemMessage(error)}`}
+          >
+            {() => loadingQuote}
+          </QueryState>
         ) : (
           <QueryState
             query={rate}
-            loading={<Skeleton variant="rounded" height={180} aria-label={t('pay.loading')} />}
+            loading={loadingQuote}
             errorMessage={(error) => `${t('pay.loadError')} ${problemMessage(error)}`}
           >
             {(quote) => {
