@@ -378,6 +378,12 @@ test('a platform deployment pending while the server restarts still ends Active'
     '/api/connect/notifications',
     'the bell polls while the server is down',
   );
+  consoleGuard.allowFailedRequest(503, '/api/connect/live', 'the change stream reconnects while the server stops');
+  consoleGuard.allowFailedRequest(
+    'net::ERR_CONNECTION_REFUSED',
+    '/api/connect/live',
+    'the change stream reconnects while the server is down',
+  );
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'connect-e2e-restart-'));

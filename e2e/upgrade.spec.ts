@@ -118,9 +118,9 @@ test('the customer chooses the annual plan with a credit bundle and orders it by
   await snap(page, '64-upgrade-bank-transfer');
   await expectAccessible(page, '/account-plan/upgrade (bank transfer)');
 
-  // The top bar shows the disabled pending label; the upgrade route sends a PENDING plan to the dashboard.
+  // The top bar shows the disabled pending label; the upgrade route resumes the order placed (e51b608).
   await page.goto('/account-plan/upgrade');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Pay by bank transfer' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('button', { name: /Pending/i })).toBeDisabled();
   await snap(page, '65-dashboard-pending');
 });
@@ -140,6 +140,9 @@ test('staff record the transfer; the plan turns ACTIVE, the top bar and the allo
 
   await signIn(page, { email, password });
   // The customer waits on the confirmation step, which checks for the payment every 30 seconds.
+  await page.goto('/account-plan/upgrade');
+  await expect(page.getByRole('heading', { name: 'Pay by bank transfer' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: /Pending/i })).toBeDisabled();
   const track = await request.post('/api/account-plan/order/track', {
     headers: asUser(),
     data: JSON.stringify({ orderId: order.id }),
@@ -157,10 +160,21 @@ test('staff record the transfer; the plan turns ACTIVE, the top bar and the allo
   expect(receipt.status(), await receipt.text()).toBe(200);
   expect(((await receipt.json()) as { status: string }).status).toBe('PAID');
 
-  // The plan info refreshes on the next load: the top bar names the plan and offers Upgrade again.
-  await page.reload();
-  await expect(page.getByRole('banner').getByText(ANNUAL)).toBeVisible();
+  // Pushed to the open page (GET /api/connect/live), without a reload or the 30-second poll: the
+  // confirmation step shows the plan active, the top bar names it, and the bell tells of the
+  // payment, the invoice paid and the credits.
+  await expect(page.getByText('Welcome to the blockchain economy')).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByRole('banner').getByText(ANNUAL)).toBeVisible({ timeout: 5_000 });
   await snap(page, '66-dashboard-active');
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).not.toHaveAccessibleName('Notifications, 0 unread', { timeout: 5_000 });
+  await bell.click();
+  const notices = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(notices.getByText(/^Invoice INV-\S+ is paid$/)).toBeVisible();
+  await expect(notices.getByText(/credits were added to your account/)).toBeVisible();
+  await expect(notices.getByText('Your plan is active')).toBeVisible();
+  await snap(page, '66b-bell-payment-notices');
+  await page.keyboard.press('Escape');
   const paidMail = await latestMail(request, email, 'NOTIFICATION');
   expect(paidMail.subject.length).toBeGreaterThan(0);
 
