@@ -1,6 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { openDatabase, type DbHandle } from '@connect/db';
+import { buildApp } from '../../app.ts';
+import type { App } from '../../types.ts';
+import { createTestApp, testConfig, type TestContext } from '../../../test/helpers.ts';
 import {
   administrator,
   customer,
@@ -204,5 +207,64 @@ describe('GET /api/connect/live', () => {
       LIVE_TIMING.heartbeatMs = heartbeatMs;
       LIVE_TIMING.checkMs = checkMs;
     }
+  });
+});
+
+/*
+ * Two nodes (two apps, each with its own pool and its one LISTEN, on one PostgreSQL database): a
+ * receipt recorded through one node reaches a stream held by the other. Needs DATABASE_URL (the
+ * CI's PostgreSQL pass sets it; locally DATABASE_URL=postgres://postgres@127.0.0.1:5432/test).
+ */
+const databaseUrl = process.env.DATABASE_URL;
+
+describe.skipIf(!databaseUrl)('GET /api/connect/live on two nodes — needs DATABASE_URL (PostgreSQL)', () => {
+  let first: TestContext;
+  let pool: DbHandle;
+  let second: App;
+  let secondBase: string;
+  const streams: { close: () => Promise<void> }[] = [];
+
+  beforeAll(async () => {
+    first = await createTestApp();
+    const [row] = (await first.db.query('select current_database() as name')).rows;
+    const url = new URL(databaseUrl!);
+    url.pathname = `/${String(row!.name)}`;
+    pool = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+    second = await buildApp({ config: testConfig(), db: pool, logger: false });
+    await second.listen({ port: 0, host: '127.0.0.1' });
+    secondBase = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(streams.map((stream) => stream.close()));
+    await second?.close();
+    await pool?.close();
+    await first?.close();
+  });
+
+  it('hears a receipt recorded on the other node, within a second, through one LISTEN per node', async () => {
+    const staff = await administrator(first);
+    const user = await customer(first);
+    const order = await placePlan(first, user, planOrder((await planByCode(first, 'annual-standard')).id));
+    await first.app.events.drain();
+    const stream = await openStream(secondBase, user.accessToken);
+    streams.push(stream);
+    const other = await openStream(secondBase, (await customer(first)).accessToken);
+    streams.push(other);
+    await stream.next('ready', () => true);
+    await other.next('ready', () => true);
+    const listening = await pool.query(
+      `select count(*)::int as n from pg_stat_activity where query = 'listen "connect_live"'`,
+    );
+    expect(Number(listening.rows[0]!.n)).toBe(1);
+
+    const recordedAt = Date.now();
+    const res = await receipt(first, staff, order.id, { amountGbpMinor: order.totalGbpMinor });
+    expect(res.statusCode, res.body).toBe(200);
+    await stream.next('change', (data) => data.type === 'order.paid' && data.orderId === order.id, 2_000);
+    expect(Date.now() - recordedAt).toBeLessThan(1_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(other.events('change').filter((frame) => (frame.data as { orderId?: string }).orderId === order.id)).toEqual(
+      [],
+    );
   });
 });
