@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { RouteItem } from '@connect/shared';
 import { breadcrumbsFor, isKnownPath } from './breadcrumbs.ts';
+import { useCrumbLabels } from './crumb-labels.ts';
 
 /**
  * The breadcrumbs above the page title (spec §2.2): one crumb per path segment, the last one the
@@ -14,7 +15,9 @@ import { breadcrumbsFor, isKnownPath } from './breadcrumbs.ts';
 export function AppBreadcrumbs({ routes }: { routes: RouteItem[] }) {
   const { t } = useTranslation('layout');
   const { pathname } = useLocation();
-  const crumbs = breadcrumbsFor(pathname);
+  const labelOf = useCrumbLabels();
+  // A page may name its own crumb (an invoice by its number, not the id in its path).
+  const crumbs = breadcrumbsFor(pathname).map((crumb) => ({ ...crumb, label: labelOf(crumb.path) ?? crumb.label }));
   if (crumbs.length === 0) return null;
   return (
     <Breadcrumbs

@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REVERSE_CHARGE_LEGEND } from '@connect/shared';
+import { REVERSE_CHARGE_LEGEND, type RouteItem } from '@connect/shared';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -9,6 +9,7 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { ORDER } from '../../../test/plans.ts';
 import { createFetchMock, json, MONTHLY, PAID, RECEIPT, USER } from '../test/fixtures.ts';
 import { InvoicePage } from './invoice.tsx';
+import { AppBreadcrumbs } from '../../../components/layouts/main-layout/app-breadcrumbs.tsx';
 
 vi.mock('../../../lib/auth.ts', () => ({
   currentAccessToken: vi.fn(async () => 'test-token'),
@@ -28,11 +29,20 @@ const mock = createFetchMock(() => ({
 function renderPage(id: string) {
   session.setMarker(USER.id, USER.role);
   queryClient.setQueryData(currentUserQuery(USER.id).queryKey, USER);
-  return renderWithProviders(<InvoicePage />, {
-    route: `/invoices/my-invoices/${id}`,
-    path: '/invoices/my-invoices/:invoiceId',
-    queryClient,
-  });
+  // The shell's breadcrumbs above the page, as the main layout puts them.
+  return renderWithProviders(
+    <>
+      <AppBreadcrumbs
+        routes={[{ name: 'Invoices', title: 'My Invoices', path: '/invoices/my-invoices' } satisfies RouteItem]}
+      />
+      <InvoicePage />
+    </>,
+    {
+      route: `/invoices/my-invoices/${id}`,
+      path: '/invoices/my-invoices/:invoiceId',
+      queryClient,
+    },
+  );
 }
 
 /** The value beside a label of a definition list inside `within`. */
@@ -196,6 +206,22 @@ describe('InvoicePage', { timeout: 40_000 }, () => {
     renderPage(PAID.id);
     fireEvent.click(await screen.findByRole('button', { name: 'Create receipt' }));
     expect(await screen.findByText('The receipt could not be created. The invoice is not paid.')).toBeInTheDocument();
+  });
+
+  it('the breadcrumb names the invoice by its number, not its id', async () => {
+    renderPage(MONTHLY.id);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoice INV-000042' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    await waitFor(() =>
+      expect(
+        within(nav)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Invoices', 'My invoices', 'INV-000042']),
+    );
+    expect(within(nav).getByText('INV-000042')).toHaveAttribute('aria-current', 'page');
+    expect(nav).not.toHaveTextContent(MONTHLY.id);
+    expect(within(nav).getByRole('link', { name: 'My invoices' })).toHaveAttribute('href', '/invoices/my-invoices');
   });
 
   it('says when the invoice is not the account’s', async () => {

@@ -10,8 +10,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import type { TInvoice } from '@connect/shared';
+import { useCrumbLabel } from '../../../components/layouts/main-layout/crumb-labels.ts';
 import { Page } from '../../../components/page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -109,6 +110,8 @@ export function InvoicePage() {
   const { t } = useTranslation('bill');
   const { invoiceId = '' } = useParams();
   const invoice = useInvoice(invoiceId);
+  // The breadcrumb names the invoice by its number, not the id in the address.
+  useCrumbLabel(useLocation().pathname, invoice.data?.number);
   const user = useCurrentUser();
   const accountId = user.data?.accountId ?? '';
 
