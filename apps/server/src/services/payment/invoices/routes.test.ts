@@ -100,6 +100,25 @@ describe('the invoice API', () => {
     }
   });
 
+  it('ties (equal sort values) come in id order, the same on every read and across pages', async () => {
+    const { user: buyer } = await paidPlanCustomer(t, await administrator(t));
+    // Seven invoices of one amount, all open: every sort but the number's is a tie among them.
+    for (let i = 0; i < 7; i++) await creditsOrder(t, buyer, 1_000);
+    const ties = (await list(buyer, '?size=100&status=OPEN')).content.map((row) => row.id);
+    expect(ties).toHaveLength(7);
+    const byId = [...ties].sort();
+    for (const sort of ['subtotal:asc', 'subtotal:desc', 'status:asc', 'status:desc', 'startDate:asc']) {
+      const first = await list(buyer, `?status=OPEN&size=5&page=0&sort=${sort}`);
+      const second = await list(buyer, `?status=OPEN&size=5&page=1&sort=${sort}`);
+      const paged = [...first.content, ...second.content].map((row) => row.id);
+      expect(paged, sort).toEqual(byId);
+      for (let read = 0; read < 3; read++) {
+        const again = (await list(buyer, `?status=OPEN&size=100&sort=${sort}`)).content.map((row) => row.id);
+        expect(again, sort).toEqual(byId);
+      }
+    }
+  });
+
   it('refuses a sort it cannot apply and a size the spec does not offer, with invalidParams', async () => {
     for (const query of ['?sort=amount:desc', '?sort=subtotal', '?sort=subtotal:up', '?size=7', '?status=DRAFT']) {
       const res = await get(t, `/user/invoices${query}`, user);
