@@ -18,7 +18,7 @@ describe('PlansTable', () => {
     const row = screen.getByRole('row', { name: /gateway rate limit/i });
     // The row says what the figure counts: every call on one network, all of the account's applications together.
     expect(within(row).getByRole('rowheader')).toHaveTextContent(
-      'Gateway rate limitOn each network, for all your applications together; a batch of up to 100 calls at once',
+      'Gateway rate limitOn each network, shared by all your applications; batches of up to 100 calls',
     );
     const cells = within(row).getAllByRole('cell');
     const column = CATALOGUE.groups.flatMap((group) => group.tiers).indexOf(ANNUAL_STANDARD);
