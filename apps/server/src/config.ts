@@ -51,8 +51,12 @@ const ZEnv = z.object({
     .string()
     .regex(/^\d+(\.\d+)?$/)
     .default('1.27'),
-  /** QNT payments (issue 15): the token on the network QNT_NETWORK; on a local chain it is deployed at start when unset. */
-  QNT_NETWORK: z.string().default('ethereum-testnet'),
+  /**
+   * QNT payments (issue 15): the token on the network QNT_NETWORK; on a local chain it is deployed
+   * at start when unset. Development defaults to the local testnet; production has no default
+   * (a mainnet is named with QNT_TOKEN_ADDRESS, production-checks.ts).
+   */
+  QNT_NETWORK: z.string().optional(),
   QNT_TOKEN_ADDRESS: z
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/)
@@ -193,7 +197,13 @@ export type Config = {
   supportEmail: string;
   /** Where staff alerts are mailed: STAFF_ALERT_EMAIL, else ADMIN_EMAIL, else SUPPORT_EMAIL. */
   staffAlertEmail: string;
+  /**
+   * The development helpers (/api/dev/*, routes/system.ts): the mailbox and the billing clock.
+   * Never in production (on the production list, production-checks.ts).
+   */
+  devHelpers: { mailbox: boolean; billingClock: boolean };
   qnt: {
+    /** The catalogue code of QNT's network; '' in production when QNT_NETWORK is unset (no QNT). */
     network: string;
     tokenAddress: string | null;
     depositXpub: string | null;
@@ -290,8 +300,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     documentationUrl: e.DOCUMENTATION_URL,
     supportEmail: e.SUPPORT_EMAIL,
     staffAlertEmail: e.STAFF_ALERT_EMAIL || e.ADMIN_EMAIL || e.SUPPORT_EMAIL,
+    devHelpers: { mailbox: !isProduction, billingClock: !isProduction },
     qnt: {
-      network: e.QNT_NETWORK,
+      network: e.QNT_NETWORK ?? (isProduction ? '' : 'ethereum-testnet'),
       tokenAddress: e.QNT_TOKEN_ADDRESS?.toLowerCase() ?? null,
       depositXpub: e.QNT_DEPOSIT_XPUB ?? null,
       treasuryAddress: e.QNT_TREASURY_ADDRESS?.toLowerCase() ?? null,

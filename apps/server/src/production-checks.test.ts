@@ -3,6 +3,7 @@ import { DEV_ACCOUNTS } from '@connect/devchain';
 import { PRODUCTION_ENV } from '../test/production-env.ts';
 import { LOCAL_QNT_ADDRESS } from './adapters/chains/qnt-token.ts';
 import { loadConfig } from './config.ts';
+import { productionProblems } from './production-checks.ts';
 import { qntNetworkOf } from './services/payment/qnt-payments.ts';
 
 /** A QNT token address that is not the local one (a production token is configured by address). */
@@ -31,6 +32,9 @@ describe('the production configuration, one checked list', () => {
       'DATABASE_URL',
       'PUBLIC_URL',
       'SMTP_URL',
+      'MAIL_FROM',
+      'SUPPORT_EMAIL',
+      'STAFF_ALERT_EMAIL',
     ]);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRET_KEY is required/);
   });
@@ -56,6 +60,9 @@ describe('the production configuration, one checked list', () => {
       'DATABASE_URL',
       'PUBLIC_URL',
       'SMTP_URL',
+      'MAIL_FROM',
+      'SUPPORT_EMAIL',
+      'STAFF_ALERT_EMAIL',
       'DEVCHAINS',
     ]);
   });
@@ -66,8 +73,14 @@ describe('the production configuration, one checked list', () => {
   });
 
   it('takes QNT only on a network whose RPC URL is configured for it, never a local chain or the local token', () => {
+    // The token without its network: production has no default network (the development default
+    // is a testnet), so the operator names the one the token is on.
+    expect(refusedSettings({ ...PRODUCTION_ENV, QNT_TOKEN_ADDRESS: TOKEN })).toEqual(['QNT_NETWORK']);
+    expect(loadConfig(PRODUCTION_ENV).qnt.network).toBe('');
     // The token without its network's RPC URL: QNT would silently not be offered; say so instead.
-    expect(refusedSettings({ ...PRODUCTION_ENV, QNT_TOKEN_ADDRESS: TOKEN })).toEqual(['NETWORK_RPC_ETHEREUM_TESTNET']);
+    expect(refusedSettings({ ...PRODUCTION_ENV, QNT_NETWORK: 'ethereum-mainnet', QNT_TOKEN_ADDRESS: TOKEN })).toEqual([
+      'NETWORK_RPC_ETHEREUM_MAINNET',
+    ]);
     // A chain on this machine's loopback standing in for a testnet is a development chain.
     expect(
       refusedSettings({
@@ -88,6 +101,21 @@ describe('the production configuration, one checked list', () => {
     expect(refusedSettings({ ...PRODUCTION_ENV, QNT_NETWORK: 'nowhere', QNT_TOKEN_ADDRESS: TOKEN })).toEqual([
       'QNT_NETWORK',
     ]);
+    // A testnet anywhere is free test QNT: Sepolia, a docker anvil, a node on the LAN (not only loopback).
+    for (const [network, url] of [
+      ['ethereum-testnet', 'https://sepolia.example.com'],
+      ['ethereum-testnet', 'http://anvil:8545'],
+      ['polygon-testnet', 'http://192.168.1.20:8545'],
+    ] as const) {
+      const env = {
+        ...PRODUCTION_ENV,
+        QNT_NETWORK: network,
+        [`NETWORK_RPC_${network.toUpperCase().replace('-', '_')}`]: url,
+        QNT_TOKEN_ADDRESS: TOKEN,
+      };
+      expect(refusedSettings(env), url).toEqual(['QNT_NETWORK']);
+      expect(() => loadConfig(env)).toThrow(/QNT_NETWORK=.* is forbidden in production: .*testnet/);
+    }
 
     const config = loadConfig({
       ...PRODUCTION_ENV,
@@ -113,6 +141,42 @@ describe('the production configuration, one checked list', () => {
     expect(refusedSettings({ ...PRODUCTION_ENV, STRIPE_SECRET_KEY: 'sk_live_x' })).toEqual([
       'STRIPE_PUBLISHABLE_KEY',
       'STRIPE_WEBHOOK_SECRET',
+    ]);
+  });
+
+  it('mails from, and to, addresses that exist: no placeholder .localhost address, staff alerts to staff', () => {
+    // The staff-alert address: STAFF_ALERT_EMAIL, or the administrator's; never the support default.
+    const { STAFF_ALERT_EMAIL: _alerts, ...withoutAlerts } = PRODUCTION_ENV;
+    expect(refusedSettings(withoutAlerts)).toEqual(['STAFF_ALERT_EMAIL']);
+    const admin = loadConfig({ ...withoutAlerts, ADMIN_EMAIL: 'admin@connect.example.com' });
+    expect(admin.staffAlertEmail).toBe('admin@connect.example.com');
+    expect(loadConfig(PRODUCTION_ENV).staffAlertEmail).toBe(PRODUCTION_ENV.STAFF_ALERT_EMAIL);
+    // The development placeholders are not production addresses, whichever setting holds them.
+    const { MAIL_FROM: _from, SUPPORT_EMAIL: _support, ...withoutMail } = PRODUCTION_ENV;
+    expect(refusedSettings(withoutMail)).toEqual(['MAIL_FROM', 'SUPPORT_EMAIL']);
+    const placeholders = {
+      ...PRODUCTION_ENV,
+      MAIL_FROM: 'Quant Connect <no-reply@connect.localhost>',
+      SUPPORT_EMAIL: 'support@connect.localhost',
+      STAFF_ALERT_EMAIL: 'alerts@LOCALHOST',
+      ADMIN_EMAIL: 'admin@connect.test',
+    };
+    expect(refusedSettings(placeholders)).toEqual(['MAIL_FROM', 'SUPPORT_EMAIL', 'STAFF_ALERT_EMAIL', 'ADMIN_EMAIL']);
+    expect(() => loadConfig(placeholders)).toThrow(
+      /SUPPORT_EMAIL=support@connect.localhost is forbidden in production/,
+    );
+    expect(refusedSettings({ ...PRODUCTION_ENV, SUPPORT_EMAIL: 'not an address' })).toEqual(['SUPPORT_EMAIL']);
+  });
+
+  it('knows the development helpers: the dev mailbox and the billing clock are never on in production', () => {
+    const config = loadConfig(PRODUCTION_ENV);
+    expect(config.devHelpers).toEqual({ mailbox: false, billingClock: false });
+    expect(loadConfig({}).devHelpers).toEqual({ mailbox: true, billingClock: true });
+    // A configuration that would mount them (built past loadConfig) is refused by the list.
+    const mounted = { ...config, devHelpers: { mailbox: true, billingClock: true } };
+    expect(productionProblems(mounted, PRODUCTION_ENV).map((p) => p.setting)).toEqual([
+      '/api/dev/outbox',
+      '/api/dev/billing',
     ]);
   });
 

@@ -12,9 +12,10 @@ import type { Config } from './config.ts';
  * What it holds: the settings production needs (secrets, the database, the public address, mail),
  * the development conveniences that would let a customer pay with money nobody owns (anvil's
  * chains and their public accounts, the card sandbox, the KYC sandbox where users pick their own
- * result, sign-ups without a captcha minting trial credits), and QNT taken only on a network the
- * operator configured for it. The dev mailbox and the dev billing clock have no setting: they are
- * never mounted in production (routes/system.ts).
+ * result, sign-ups without a captcha minting trial credits), QNT taken only on a mainnet the
+ * operator configured for it, mail sent from and to real addresses (no development placeholder),
+ * and the development helpers — the dev mailbox and the dev billing clock, mounted by
+ * routes/system.ts from `config.devHelpers` — off.
  */
 
 /** One refused setting: its name, the value it was given when that is what is refused, and why. */
@@ -56,6 +57,7 @@ const PRODUCTION_CHECKS: readonly Check[] = [
           'SMTP_URL',
           'without it no email leaves the server, and the dev mailbox is never served in production',
         ),
+  ...mailChecks(),
 
   (config, env) =>
     config.chains.devchains.enabled
@@ -72,6 +74,20 @@ const PRODUCTION_CHECKS: readonly Check[] = [
   (config, env) =>
     !config.signUpCaptcha && config.identity.mode === 'embedded'
       ? forbidden('SIGNUP_CAPTCHA', env, 'sign-ups by script would each take the trial credits')
+      : undefined,
+  (config) =>
+    config.devHelpers.mailbox
+      ? {
+          setting: '/api/dev/outbox',
+          problem: 'would be served in production: the dev mailbox shows every sign-up and password-reset code',
+        }
+      : undefined,
+  (config) =>
+    config.devHelpers.billingClock
+      ? {
+          setting: '/api/dev/billing',
+          problem: "would be served in production: the dev billing clock runs and closes any month's billing on demand",
+        }
       : undefined,
 
   checkQnt,
@@ -97,28 +113,92 @@ const PRODUCTION_CHECKS: readonly Check[] = [
 ];
 
 /**
+ * Top-level domains that deliver no mail (RFC 2606, RFC 6761; `.local` is multicast DNS): the
+ * development defaults of MAIL_FROM and SUPPORT_EMAIL are `…@connect.localhost`.
+ */
+const UNDELIVERABLE_TLDS = new Set(['localhost', 'local', 'test', 'example', 'invalid']);
+
+/** The domain of `a@b.c` or `Name <a@b.c>`, lower case; null when the value is no address. */
+function mailDomain(value: string): string | null {
+  const address = /<([^<>]*)>\s*$/.exec(value)?.[1] ?? value;
+  const match = /^[^\s@<>]+@([^\s@<>]+)$/.exec(address.trim());
+  return match ? match[1]!.toLowerCase().replace(/\.$/, '') : null;
+}
+
+/** Why a mail setting's address cannot be used in production, or undefined. */
+function mailProblem(value: string): string | undefined {
+  const domain = mailDomain(value);
+  if (!domain) return 'is not an email address';
+  const tld = domain.split('.').pop()!;
+  return UNDELIVERABLE_TLDS.has(tld) ? `its domain (${domain}) receives no mail: a development placeholder` : undefined;
+}
+
+/**
+ * Mail in production (issue 27 review): sent from, and naming, addresses that exist. MAIL_FROM and
+ * SUPPORT_EMAIL default to development placeholders (…@connect.localhost), so production requires
+ * them set; staff alerts (QNT taken back, …) go to STAFF_ALERT_EMAIL or the administrator
+ * (ADMIN_EMAIL), never to the support default. Every address set is refused on a domain that
+ * receives no mail.
+ */
+function mailChecks(): Check[] {
+  const requiredAddress =
+    (setting: 'MAIL_FROM' | 'SUPPORT_EMAIL', why: string): Check =>
+    (_config, env) =>
+      env[setting] ? undefined : required(setting, why);
+  const deliverable =
+    (setting: string): Check =>
+    (_config, env) => {
+      const value = env[setting];
+      const problem = value ? mailProblem(value) : undefined;
+      return problem ? { setting, value, problem: `is forbidden in production: ${problem}` } : undefined;
+    };
+  return [
+    requiredAddress('MAIL_FROM', "every email's sender; the default (no-reply@connect.localhost) is a placeholder"),
+    deliverable('MAIL_FROM'),
+    requiredAddress(
+      'SUPPORT_EMAIL',
+      'customers are told to write to it; the default (support@connect.localhost) is a placeholder',
+    ),
+    deliverable('SUPPORT_EMAIL'),
+    (_config, env) =>
+      env.STAFF_ALERT_EMAIL || env.ADMIN_EMAIL
+        ? undefined
+        : required(
+            'STAFF_ALERT_EMAIL',
+            'or ADMIN_EMAIL: staff alerts (QNT taken back by a reorganisation, …) would otherwise go to SUPPORT_EMAIL',
+          ),
+    deliverable('STAFF_ALERT_EMAIL'),
+    deliverable('ADMIN_EMAIL'),
+  ];
+}
+
+/**
  * QNT is optional in production: without QNT_TOKEN_ADDRESS it is simply not offered. When it is
- * configured, it is taken only on its network's explicitly configured RPC URL, never on a chain on
- * this machine's loopback standing in for a testnet, and never at the address where anvil's public
- * account deploys the local token (anyone can deploy a token of their own there on any chain).
+ * configured, QNT_NETWORK must name a mainnet of the catalogue (production has no default network:
+ * development's is a testnet, and QNT on any testnet — Sepolia, a docker anvil, a node on the LAN,
+ * not only one on loopback — is test QNT anyone can get for free), reached through its explicitly
+ * configured RPC URL, and never at the address where anvil's public account deploys the local
+ * token (anyone can deploy a token of their own there on any chain).
  */
 function checkQnt(config: Config, env: Env): ProductionProblem[] {
   const { tokenAddress, network: code } = config.qnt;
   if (!tokenAddress) return [];
   const problems: ProductionProblem[] = [];
   const network = config.chains.networks.find((n) => n.code === code);
-  if (!network) {
+  if (!env.QNT_NETWORK) {
+    problems.push(required('QNT_NETWORK', 'QNT_TOKEN_ADDRESS is set: name the mainnet of the catalogue it is on'));
+  } else if (!network) {
     problems.push(forbidden('QNT_NETWORK', env, `it names no network of the catalogue`));
+  } else if (network.networkType !== 'mainnet') {
+    problems.push(
+      forbidden('QNT_NETWORK', env, `${code} is a ${network.networkType} network: QNT there is free test QNT`),
+    );
   } else if (!network.rpcFromEnv) {
     problems.push(
       required(
         `NETWORK_RPC_${envSuffix(code)}`,
         `QNT_TOKEN_ADDRESS is set, and QNT is taken on QNT_NETWORK (${code}) through its configured RPC URL only`,
       ),
-    );
-  } else if (network.isLocal) {
-    problems.push(
-      forbidden('QNT_NETWORK', env, `${code}'s RPC URL is a local chain on loopback (a development stand-in)`),
     );
   }
   if (tokenAddress === LOCAL_QNT_ADDRESS.toLowerCase()) {

@@ -10,6 +10,9 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   DATABASE_URL: 'postgres://connect@127.0.0.1:9/connect',
   PUBLIC_URL: 'https://connect.example.com',
   SMTP_URL: 'smtp://127.0.0.1:9',
+  MAIL_FROM: 'Connect <no-reply@connect.example.com>',
+  SUPPORT_EMAIL: 'support@connect.example.com',
+  STAFF_ALERT_EMAIL: 'alerts@connect.example.com',
   // Explicit: the test helpers' configuration turns it off for scripts, which production refuses.
   SIGNUP_CAPTCHA: 'on',
 };

@@ -49,7 +49,7 @@ export function runtimeConfigOf(deps: Deps, options: { isLoopbackClient: boolean
       kyc: deps.kyc.isSandbox,
     },
     captcha: config.recaptcha ? { provider: 'recaptcha', siteKey: config.recaptcha.siteKey } : { provider: 'altcha' },
-    devMailbox: !config.isProduction && options.isLoopbackClient,
+    devMailbox: config.devHelpers.mailbox && options.isLoopbackClient,
     documentationUrl: config.documentationUrl,
   };
 }
@@ -98,7 +98,9 @@ export async function systemRoutes(app: App, deps: Deps) {
     },
   );
 
-  if (!deps.config.isProduction) await app.register(async (scope) => devRoutes(scope as App, deps));
+  // Never in production: config.devHelpers is off there, and the production list refuses it on.
+  const { mailbox, billingClock } = deps.config.devHelpers;
+  if (mailbox || billingClock) await app.register(async (scope) => devRoutes(scope as App, deps));
 }
 
 /**
@@ -113,98 +115,103 @@ async function devRoutes(app: App, deps: Deps) {
     else reply.callNotFound();
   });
 
-  app.get(
-    '/api/dev/outbox',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['system'],
-        summary: 'Development mailbox: messages sent to an address, newest last (not in production; this machine only)',
-        querystring: z.object({ to: z.string().trim().toLowerCase().min(1).max(320) }),
-        response: { 200: z.object({ messages: z.array(ZOutboxMessage) }) },
-      },
-    },
-    async (request) => {
-      const rows = await new MailOutboxRepository(deps.db).sentTo(request.query.to);
-      return {
-        messages: rows.map((row) => ({
-          id: row.id,
-          to: row.toAddress,
-          kind: row.kind,
-          subject: row.subject,
-          text: row.textBody,
-          code: row.code,
-          createdAt: row.createdAt.toISOString(),
-        })),
-      };
-    },
-  );
-
-  app.post(
-    '/api/dev/billing/run',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['system'],
-        summary:
-          'Development clock: close the gateway’s hours, run the plans’ periods and the card charges as of a time (not in production; this machine only)',
-        description:
-          'Runs what the usage-close, hourly plan-periods, invoice-close and card-charges jobs would run at `at` (default now): first the gateway hours ended by then become usage records and ledger consumption, then trial ends, period ends with their renewals, failed renewals, then the close of the UTC month that ended last (drafts, numbered once the grace window has passed; null while its usage is not all charged), then the saved cards’ charges due by then. Lets a tester see a month end without waiting for it.',
-        body: z.object({ at: z.iso.datetime({ offset: true }).optional() }),
-        response: {
-          200: z.object({
-            usage: z.object({ records: z.number().int(), charges: z.number().int() }),
-            periods: z.object({
-              reminded: z.number().int(),
-              trialsEnded: z.number().int(),
-              periodsEnded: z.number().int(),
-              renewalsFailed: z.number().int(),
-            }),
-            invoices: ZClosePeriodResult.nullable(),
-            charges: z.object({ charged: z.number().int(), failed: z.number().int() }),
-          }),
+  if (deps.config.devHelpers.mailbox) {
+    app.get(
+      '/api/dev/outbox',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['system'],
+          summary:
+            'Development mailbox: messages sent to an address, newest last (not in production; this machine only)',
+          querystring: z.object({ to: z.string().trim().toLowerCase().min(1).max(320) }),
+          response: { 200: z.object({ messages: z.array(ZOutboxMessage) }) },
         },
       },
-    },
-    async (request) => {
-      const at = request.body.at ? new Date(request.body.at) : new Date();
-      const { accountPlan, cards, invoices: close, usage: metering } = deps.runtime;
-      const usage = metering ? await metering.closeHours(at) : { records: 0, charges: 0 };
-      const periods = accountPlan
-        ? await accountPlan.sweep(at)
-        : { reminded: 0, trialsEnded: 0, periodsEnded: 0, renewalsFailed: 0 };
-      const invoices = close ? await closeIfClosable(close, { periodEnd: monthStartOf(at), now: at }) : null;
-      // The month's bills are scheduled by a subscriber of their `order.placed`: delivered first.
-      await deps.events.drain();
-      const charges = cards ? await cards.chargeDue(at) : { charged: 0, failed: 0 };
-      return { usage, periods, invoices, charges };
-    },
-  );
-
-  app.post(
-    '/api/dev/billing/close-period',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['system'],
-        summary: 'Development: close the current period now into invoices (not in production; this machine only)',
-        description:
-          'The “current period now” of issue 18: every gateway call counted before `at` (default now) is charged, its unfinished hour too (calls of that hour counted later are charged by the next close), then every pay-as-you-go account’s use from the start of the UTC month (or its last month’s invoice) to `at` is drafted and numbered at once, without the grace window. The same `at` again makes nothing.',
-        body: z.object({ at: z.iso.datetime({ offset: true }).optional() }),
-        response: { 200: ZClosePeriodResult, '4xx': ZProblem, 503: ZProblem },
+      async (request) => {
+        const rows = await new MailOutboxRepository(deps.db).sentTo(request.query.to);
+        return {
+          messages: rows.map((row) => ({
+            id: row.id,
+            to: row.toAddress,
+            kind: row.kind,
+            subject: row.subject,
+            text: row.textBody,
+            code: row.code,
+            createdAt: row.createdAt.toISOString(),
+          })),
+        };
       },
-    },
-    async (request) => {
-      const at = request.body.at ? new Date(request.body.at) : new Date();
-      const { invoices, usage } = deps.runtime;
-      if (!invoices || !usage) throw problem('SERVICE_UNAVAILABLE');
-      // Every call counted before `at` is charged, `at`'s unfinished hour too (services/usage/close.ts).
-      await usage.closeUntil(at);
-      const result = await invoices.closePeriod({ periodEnd: at, now: at, finaliseNow: true });
-      await deps.events.drain();
-      return result;
-    },
-  );
+    );
+  }
+
+  if (deps.config.devHelpers.billingClock) {
+    app.post(
+      '/api/dev/billing/run',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['system'],
+          summary:
+            'Development clock: close the gateway’s hours, run the plans’ periods and the card charges as of a time (not in production; this machine only)',
+          description:
+            'Runs what the usage-close, hourly plan-periods, invoice-close and card-charges jobs would run at `at` (default now): first the gateway hours ended by then become usage records and ledger consumption, then trial ends, period ends with their renewals, failed renewals, then the close of the UTC month that ended last (drafts, numbered once the grace window has passed; null while its usage is not all charged), then the saved cards’ charges due by then. Lets a tester see a month end without waiting for it.',
+          body: z.object({ at: z.iso.datetime({ offset: true }).optional() }),
+          response: {
+            200: z.object({
+              usage: z.object({ records: z.number().int(), charges: z.number().int() }),
+              periods: z.object({
+                reminded: z.number().int(),
+                trialsEnded: z.number().int(),
+                periodsEnded: z.number().int(),
+                renewalsFailed: z.number().int(),
+              }),
+              invoices: ZClosePeriodResult.nullable(),
+              charges: z.object({ charged: z.number().int(), failed: z.number().int() }),
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const at = request.body.at ? new Date(request.body.at) : new Date();
+        const { accountPlan, cards, invoices: close, usage: metering } = deps.runtime;
+        const usage = metering ? await metering.closeHours(at) : { records: 0, charges: 0 };
+        const periods = accountPlan
+          ? await accountPlan.sweep(at)
+          : { reminded: 0, trialsEnded: 0, periodsEnded: 0, renewalsFailed: 0 };
+        const invoices = close ? await closeIfClosable(close, { periodEnd: monthStartOf(at), now: at }) : null;
+        // The month's bills are scheduled by a subscriber of their `order.placed`: delivered first.
+        await deps.events.drain();
+        const charges = cards ? await cards.chargeDue(at) : { charged: 0, failed: 0 };
+        return { usage, periods, invoices, charges };
+      },
+    );
+
+    app.post(
+      '/api/dev/billing/close-period',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['system'],
+          summary: 'Development: close the current period now into invoices (not in production; this machine only)',
+          description:
+            'The “current period now” of issue 18: every gateway call counted before `at` (default now) is charged, its unfinished hour too (calls of that hour counted later are charged by the next close), then every pay-as-you-go account’s use from the start of the UTC month (or its last month’s invoice) to `at` is drafted and numbered at once, without the grace window. The same `at` again makes nothing.',
+          body: z.object({ at: z.iso.datetime({ offset: true }).optional() }),
+          response: { 200: ZClosePeriodResult, '4xx': ZProblem, 503: ZProblem },
+        },
+      },
+      async (request) => {
+        const at = request.body.at ? new Date(request.body.at) : new Date();
+        const { invoices, usage } = deps.runtime;
+        if (!invoices || !usage) throw problem('SERVICE_UNAVAILABLE');
+        // Every call counted before `at` is charged, `at`'s unfinished hour too (services/usage/close.ts).
+        await usage.closeUntil(at);
+        const result = await invoices.closePeriod({ periodEnd: at, now: at, finaliseNow: true });
+        await deps.events.drain();
+        return result;
+      },
+    );
+  }
 }
 
 /** The close of a month, or null while its usage is not all charged (PERIOD_NOT_CLOSABLE). */
