@@ -69,6 +69,15 @@ export class CardRefusedError extends Error {
   }
 }
 
+/**
+ * The provider is still working on another request with the same idempotency key (Stripe's 409
+ * `idempotency_key_in_use`, after the SDK's own retries): this request did nothing, and the same
+ * call sent again once the other one is done is answered with its result (issue 27 review).
+ */
+export class CardKeyInUseError extends Error {
+  readonly code = 'idempotency_key_in_use';
+}
+
 export interface CardGateway {
   readonly mode: CardMode;
   /** What Stripe.js (or the sandbox's form) is given in the browser. */

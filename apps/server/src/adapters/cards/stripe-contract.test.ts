@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cardSandboxEvents, cardSandboxObjects, type DbHandle } from '@connect/db';
 import { createTestDatabase } from '@connect/db/testing';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -8,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSettings } from '@connect/db';
 import { SecretBox } from '../../lib/secret-box.ts';
 import { createCardGateway, sandboxWebhookSecret } from './create-gateway.ts';
-import { CardRefusedError, CardSignatureError, type CardGateway } from './port.ts';
+import { CardKeyInUseError, CardRefusedError, CardSignatureError, type CardGateway } from './port.ts';
 import { CardSandbox, SANDBOX_KEYS } from './sandbox/index.ts';
 import { stripeSignature } from './sandbox/webhooks.ts';
 import { StripeCardGateway } from './stripe.ts';
@@ -418,6 +420,52 @@ describe('StripeCardGateway against the card sandbox', () => {
     expect(String(redirects.body.error!.message)).toContain('allow_redirects');
   });
 
+  it('answers Stripe’s 409 idempotency_key_in_use (another request with the key in flight) as CardKeyInUseError', async () => {
+    const server = createServer((_request, response) => {
+      response.writeHead(409, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          error: {
+            type: 'invalid_request_error',
+            code: 'idempotency_key_in_use',
+            message: 'There is currently another in-progress request using this Stripe-Idempotency-Key.',
+          },
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const busy = new StripeCardGateway({
+        secretKey: 'sk_test_busy',
+        publishableKey: 'pk_test_busy',
+        webhookSecret: 'whsec_busy',
+        mode: 'stripe',
+        host: '127.0.0.1',
+        port: (server.address() as AddressInfo).port,
+        protocol: 'http',
+      });
+      const input = {
+        amount: 1250,
+        currency: 'gbp' as const,
+        customerId: 'cus_1',
+        description: 'Connect order',
+        metadata: {},
+        saveCard: false,
+      };
+      const error = await busy.createPaymentIntent(input, key()).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(CardKeyInUseError);
+      expect(error).toMatchObject({ code: 'idempotency_key_in_use' });
+      // Not a refusal: a refund whose key is in use may still be made by the other request.
+      const refund = await busy
+        .refund({ paymentIntentId: 'pi_1', amount: 100, metadata: {} }, key())
+        .catch((caught: unknown) => caught);
+      expect(refund).toBeInstanceOf(CardKeyInUseError);
+      expect(refund).not.toBeInstanceOf(CardRefusedError);
+    } finally {
+      server.close();
+    }
+  }, 20_000);
+
   it('refunds part of a payment, then the rest, and refuses more than is left', async () => {
     const intent = await newPayment((await newCustomer()).id, { amount: 1000 });
     await confirmInBrowser(intent, '4242424242424242');
@@ -577,6 +625,15 @@ describe('the sandbox’s webhooks', () => {
       expect(() => checked.parseWebhook(payload, stripeSignature(payload, secret, at(3600)))).toThrow(
         CardSignatureError,
       );
+      // Stripe's SDK keeps the last `t=`: a second one, signed ahead, must not slip past the check
+      // by putting a current timestamp first (nor by a space the SDK does not trim).
+      const ahead = stripeSignature(payload, secret, at(3600));
+      const now = `t=${Math.floor(Date.now() / 1000)}`;
+      expect(() => checked.parseWebhook(payload, `${now},${ahead}`)).toThrow(CardSignatureError);
+      expect(() => checked.parseWebhook(payload, ` ${now},${ahead}`)).toThrow(CardSignatureError);
+      // Two timestamps are refused even when both are current: the header is not Stripe's.
+      const current = stripeSignature(payload, secret, at(0));
+      expect(() => checked.parseWebhook(payload, `${now},${current}`)).toThrow(CardSignatureError);
     }
   });
 

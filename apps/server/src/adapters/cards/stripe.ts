@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { CARD_INTENT_STATUSES, type TCardIntentStatus } from '@connect/shared';
 import {
+  CardKeyInUseError,
   CardRefusedError,
   CardSignatureError,
   type CardEvent,
@@ -31,11 +32,42 @@ export type StripeCardGatewayOptions = {
  */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-/** The `t=` of a Stripe-Signature header (unix seconds), or null. */
+/**
+ * The `t=` of a Stripe-Signature header (unix seconds) read exactly as Stripe's SDK reads it
+ * (`parseHeader`: items split on `,` and `=`, key `t` untrimmed, `parseInt`), so the timestamp
+ * checked here is the one the signature is verified with. A header with more than one `t=` is
+ * refused: the SDK keeps the last one, and Stripe never sends two (issue 27). null: none, or not
+ * a number (the SDK would then skip its age check).
+ */
 function signedAt(header: string): number | null {
-  const part = header.split(',').find((item) => item.trim().startsWith('t='));
-  const seconds = part ? Number(part.trim().slice(2)) : NaN;
-  return Number.isInteger(seconds) ? seconds : null;
+  const timestamps = header
+    .split(',')
+    .map((item) => item.split('='))
+    .filter(([key]) => key === 't')
+    .map(([, value]) => Number.parseInt(value ?? '', 10));
+  if (timestamps.length > 1) throw new CardSignatureError('More than one timestamp in the Stripe-Signature header');
+  const [seconds] = timestamps;
+  return seconds !== undefined && Number.isInteger(seconds) ? seconds : null;
+}
+
+/**
+ * Stripe's answer to a request whose idempotency key another request is still using (409
+ * `idempotency_key_in_use`; the SDK retries a 409 itself first), as the port's CardKeyInUseError:
+ * the caller sends the same request again shortly and gets the other one's result.
+ */
+async function keyed<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (
+      error instanceof Stripe.errors.StripeError &&
+      error.statusCode === 409 &&
+      error.code === 'idempotency_key_in_use'
+    ) {
+      throw new CardKeyInUseError(error.message);
+    }
+    throw error;
+  }
 }
 
 type Expandable = string | { id: string } | null;
@@ -115,42 +147,48 @@ export class StripeCardGateway implements CardGateway {
   }
 
   async createCustomer(input: Parameters<CardGateway['createCustomer']>[0], idempotencyKey: string) {
-    const customer = await this.stripe.customers.create(
-      {
-        ...(input.email ? { email: input.email } : {}),
-        ...(input.name ? { name: input.name } : {}),
-        metadata: { accountId: input.accountId },
-      },
-      { idempotencyKey },
+    const customer = await keyed(() =>
+      this.stripe.customers.create(
+        {
+          ...(input.email ? { email: input.email } : {}),
+          ...(input.name ? { name: input.name } : {}),
+          metadata: { accountId: input.accountId },
+        },
+        { idempotencyKey },
+      ),
     );
     return { id: customer.id };
   }
 
   async createPaymentIntent(input: Parameters<CardGateway['createPaymentIntent']>[0], idempotencyKey: string) {
-    const intent = await this.stripe.paymentIntents.create(
-      {
-        amount: input.amount,
-        currency: input.currency,
-        customer: input.customerId,
-        description: input.description,
-        metadata: input.metadata,
-        automatic_payment_methods: { enabled: true },
-        ...(input.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
-      },
-      { idempotencyKey },
+    const intent = await keyed(() =>
+      this.stripe.paymentIntents.create(
+        {
+          amount: input.amount,
+          currency: input.currency,
+          customer: input.customerId,
+          description: input.description,
+          metadata: input.metadata,
+          automatic_payment_methods: { enabled: true },
+          ...(input.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
+        },
+        { idempotencyKey },
+      ),
     );
     return paymentIntentView(intent);
   }
 
   async createSetupIntent(input: Parameters<CardGateway['createSetupIntent']>[0], idempotencyKey: string) {
-    const intent = await this.stripe.setupIntents.create(
-      {
-        customer: input.customerId,
-        usage: 'off_session',
-        metadata: input.metadata,
-        automatic_payment_methods: { enabled: true },
-      },
-      { idempotencyKey },
+    const intent = await keyed(() =>
+      this.stripe.setupIntents.create(
+        {
+          customer: input.customerId,
+          usage: 'off_session',
+          metadata: input.metadata,
+          automatic_payment_methods: { enabled: true },
+        },
+        { idempotencyKey },
+      ),
     );
     return setupIntentView(intent);
   }
@@ -177,21 +215,23 @@ export class StripeCardGateway implements CardGateway {
 
   async chargeSavedCard(input: Parameters<CardGateway['chargeSavedCard']>[0], idempotencyKey: string) {
     try {
-      const intent = await this.stripe.paymentIntents.create(
-        {
-          amount: input.amount,
-          currency: input.currency,
-          customer: input.customerId,
-          payment_method: input.paymentMethodId,
-          description: input.description,
-          metadata: input.metadata,
-          // Cards only: confirmed here without a return URL, Stripe refuses the Dashboard's
-          // automatic methods (some of them redirect).
-          allowed_payment_method_types: ['card'],
-          confirm: true,
-          off_session: true,
-        },
-        { idempotencyKey },
+      const intent = await keyed(() =>
+        this.stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: input.currency,
+            customer: input.customerId,
+            payment_method: input.paymentMethodId,
+            description: input.description,
+            metadata: input.metadata,
+            // Cards only: confirmed here without a return URL, Stripe refuses the Dashboard's
+            // automatic methods (some of them redirect).
+            allowed_payment_method_types: ['card'],
+            confirm: true,
+            off_session: true,
+          },
+          { idempotencyKey },
+        ),
       );
       return paymentIntentView(intent);
     } catch (error) {
@@ -207,13 +247,16 @@ export class StripeCardGateway implements CardGateway {
   async refund(input: Parameters<CardGateway['refund']>[0], idempotencyKey: string): Promise<RefundView> {
     let refund: Stripe.Refund;
     try {
-      refund = await this.stripe.refunds.create(
-        { payment_intent: input.paymentIntentId, amount: input.amount, metadata: input.metadata },
-        { idempotencyKey },
+      refund = await keyed(() =>
+        this.stripe.refunds.create(
+          { payment_intent: input.paymentIntentId, amount: input.amount, metadata: input.metadata },
+          { idempotencyKey },
+        ),
       );
     } catch (error) {
       // Stripe refused the request (more than is left, nothing to refund…): nothing was refunded.
-      // A timeout, a 5xx or a 409 (the key in use) leaves the outcome unknown: thrown as it is.
+      // A timeout or a 5xx leaves the outcome unknown: thrown as it is; a 409 (the key in use by
+      // another request) is CardKeyInUseError: the same key again gets that request's refund.
       if (error instanceof Stripe.errors.StripeError && [400, 402, 404].includes(error.statusCode ?? 0)) {
         throw new CardRefusedError(error.message, error.code ?? null);
       }
@@ -230,7 +273,8 @@ export class StripeCardGateway implements CardGateway {
   parseWebhook(rawBody: string, signature: string | undefined): CardEvent {
     if (!signature) throw new CardSignatureError('The Stripe-Signature header is missing.');
     const at = signedAt(signature);
-    if (at !== null && at > Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS) {
+    if (at === null) throw new CardSignatureError('Unable to extract the timestamp from the Stripe-Signature header');
+    if (at > Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS) {
       throw new CardSignatureError('Timestamp outside the tolerance zone (in the future)');
     }
     let event: Stripe.Event;

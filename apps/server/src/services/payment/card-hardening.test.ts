@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cardIntents, orders, refunds } from '@connect/db';
 import { ZCardIntent } from '@connect/shared';
 import { sandboxWebhookSecret } from '../../adapters/cards/create-gateway.ts';
-import { CardRefusedError } from '../../adapters/cards/port.ts';
+import { CardKeyInUseError, CardRefusedError } from '../../adapters/cards/port.ts';
 import { stripeSignature } from '../../adapters/cards/sandbox/index.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { administrator, customer } from '../account-plan/test-support.ts';
@@ -133,6 +133,18 @@ describe('the webhook secret (issue 27)', () => {
     expect((await sendWebhook(otherEvent(), webhookSecret(), at(-310))).statusCode).toBe(400);
     expect((await sendWebhook(otherEvent(), webhookSecret(), at(240))).statusCode).toBe(200);
     expect((await sendWebhook(otherEvent(), webhookSecret(), at(-240))).statusCode).toBe(200);
+    // A second `t=` (Stripe's SDK verifies the last one): a current one first does not pass a
+    // signature dated an hour ahead.
+    const payload = JSON.stringify(otherEvent());
+    const now = `t=${Math.floor(Date.now() / 1000)}`;
+    const ahead = stripeSignature(payload, webhookSecret(), at(3600));
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/card/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': `${now},${ahead}` },
+      payload,
+    });
+    expect([twice.statusCode, twice.json().code]).toEqual([400, 'CARD_WEBHOOK_INVALID']);
   });
 });
 
@@ -160,6 +172,50 @@ describe('concurrency (issue 27)', () => {
     }
     const rows = await t.db.db.select().from(cardIntents).where(eq(cardIntents.orderId, order.id));
     expect(rows).toHaveLength(1);
+  });
+
+  it('payment steps the provider answers "key in use" (a request with the key in flight) get the one intent', async () => {
+    const user = await customer(t);
+    const order = await annualByCard(user);
+    // Stripe answers a request whose idempotency key another request is still using with 409
+    // idempotency_key_in_use, and one whose key's request is done with that request's answer:
+    // this gateway does the same, the first call of a key taking 300 ms.
+    const gateway = t.app.deps.cards!;
+    const inFlight = new Set<string>();
+    const answered = new Map<string, unknown>();
+    const keyInUse = <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+      (async (...args: A) => {
+        const key = args.at(-1) as string;
+        if (answered.has(key)) return answered.get(key) as R;
+        if (inFlight.has(key)) {
+          throw new CardKeyInUseError('There is currently another in-progress request using this key.');
+        }
+        inFlight.add(key);
+        try {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          const answer = await call(...args);
+          answered.set(key, answer);
+          return answer;
+        } finally {
+          inFlight.delete(key);
+        }
+      }) as (...args: A) => Promise<R>;
+    const createCustomer = keyInUse(gateway.createCustomer.bind(gateway));
+    const createPaymentIntent = keyInUse(gateway.createPaymentIntent.bind(gateway));
+    const spies = [
+      vi.spyOn(gateway, 'createCustomer').mockImplementation(createCustomer),
+      vi.spyOn(gateway, 'createPaymentIntent').mockImplementation(createPaymentIntent),
+    ];
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => pay(user, '/card/order', { orderId: order.id })),
+      );
+      for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+      expect(new Set(answers.map((res) => res.json().intentId)).size).toBe(1);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(await t.db.db.select().from(cardIntents).where(eq(cardIntents.orderId, order.id))).toHaveLength(1);
   });
 
   it('concurrent staff refunds of one order never refund more than was paid', async () => {
@@ -218,6 +274,46 @@ describe('concurrency (issue 27)', () => {
       reason: 'Goodwill',
     });
     expect(tooMuch.json().detail).toBe('At most £0.00 of this order can be refunded.');
+  });
+
+  it('a refused refund sent again with the same staff key goes to the provider under a new key', async () => {
+    const user = await customer(t);
+    const staff = await administrator(t);
+    const order = await annualByCard(user);
+    const intent = await intentFor(user, order.id);
+    await confirmInBrowser(intent, CARDS.ok);
+    await confirm(user, intent);
+    // Stripe keeps a refusal under its idempotency key for 24 h and answers it again to the same
+    // key: this gateway refuses the first request, and every later one under a key it refused.
+    const gateway = t.app.deps.cards!;
+    const refund = gateway.refund.bind(gateway);
+    const keys: string[] = [];
+    const refused = new Set<string>();
+    const spy = vi.spyOn(gateway, 'refund').mockImplementation(async (input, key) => {
+      keys.push(key);
+      if (refused.has(key) || refused.size === 0) {
+        refused.add(key);
+        throw new CardRefusedError('Refund refused.', 'charge_disputed');
+      }
+      return refund(input, key);
+    });
+    const body = { idempotencyKey: randomUUID(), amountGbpMinor: order.totalGbpMinor, reason: 'Goodwill' };
+    try {
+      const first = await pay(staff, `/management/orders/${order.id}/refunds`, body);
+      expect(first.json().code, first.body).toBe('CARD_PROVIDER_ERROR');
+      const again = await pay(staff, `/management/orders/${order.id}/refunds`, body);
+      expect(again.statusCode, again.body).toBe(200);
+      // Sent once more: answered from the first success, nothing sent.
+      expect((await pay(staff, `/management/orders/${order.id}/refunds`, body)).statusCode).toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+    const rows = await t.db.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(rows.filter((row) => row.status !== 'failed').map((row) => row.amountGbpMinor)).toEqual([
+      order.totalGbpMinor,
+    ]);
   });
 });
 

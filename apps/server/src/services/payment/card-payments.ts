@@ -11,7 +11,7 @@ import type {
 } from '@connect/shared';
 import { CARD_MESSAGES } from '@connect/shared';
 import type { CardGateway, PaymentIntentView, SetupIntentView } from '../../adapters/cards/port.ts';
-import { CardSignatureError } from '../../adapters/cards/port.ts';
+import { CardKeyInUseError, CardSignatureError } from '../../adapters/cards/port.ts';
 import type { EventBus } from '../../events/port.ts';
 import { fieldProblem, notFound, problem, ProblemError } from '../../lib/errors.ts';
 import { CardRefunds } from './card-refunds.ts';
@@ -33,6 +33,12 @@ const CHARGE_BATCH = 50;
 const CHARGE_LEASE_MS = 10 * 60_000;
 
 const DAY_MS = 86_400_000;
+/**
+ * How long a provider call answered "key in use" waits before it is sent again, each time (ms):
+ * requests sharing a key (steps of one checkout, Pay now presses) get the first one's result once
+ * it is done, instead of a 502 (issue 27 review). About 4 s in all, after the SDK's own retries.
+ */
+const KEY_IN_USE_WAITS_MS = [250, 500, 1_000, 2_000] as const;
 
 /**
  * Card payments (issue 16; docs/decisions.md "Card payments"). The provider is the source of
@@ -449,14 +455,26 @@ export class CardPayments {
     };
   }
 
-  /** A provider call; its failure (not a decline: those are answers) is a 502 with nothing half-done. */
+  /**
+   * A provider call; its failure (not a decline: those are answers) is a 502 with nothing half-done.
+   * A call the provider answers "key in use" (another request with its idempotency key still in
+   * flight: concurrent steps of one order send the same key) is sent again after a short wait, and
+   * then gets that request's result: one intent, charge or refund for all of them.
+   */
   private async read<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      if (error instanceof ProblemError) throw error;
-      this.deps.log.error({ err: error }, 'card provider call failed');
-      throw problem('CARD_PROVIDER_ERROR');
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await call();
+      } catch (error) {
+        if (error instanceof ProblemError) throw error;
+        const wait = error instanceof CardKeyInUseError ? KEY_IN_USE_WAITS_MS[attempt] : undefined;
+        if (wait !== undefined) {
+          await new Promise((resolve) => setTimeout(resolve, wait));
+          continue;
+        }
+        this.deps.log.error({ err: error }, 'card provider call failed');
+        throw problem('CARD_PROVIDER_ERROR');
+      }
     }
   }
 }

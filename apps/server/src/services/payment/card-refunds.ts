@@ -90,15 +90,17 @@ export class CardRefunds {
           detail: `At most £${(left / 100).toFixed(2)} of this order can be refunded.`,
         });
       }
-      // The same key after a refusal: reserved again, and sent again under its own provider key.
-      if (again) return repo.reserveRefundAgain(again.id);
+      // The same key after a refusal: a new attempt, a row of its own (so a provider key of its
+      // own: Stripe answers a key it refused with the same refusal for 24 hours). The refused
+      // attempt stays as it was, failed, under its key marked as retired (issue 27 review).
+      if (again) await repo.retireRefusedRefund(again);
       const made = await repo.insertRefund({
         orderId: order.id,
         accountId: order.accountId,
         idempotencyKey: body.idempotencyKey,
-        intentId: paid[0]!.intentId,
-        amountGbpMinor: body.amountGbpMinor,
-        reason: body.reason,
+        intentId: again?.intentId ?? paid[0]!.intentId,
+        amountGbpMinor: amount,
+        reason: again?.reason ?? body.reason,
         status: 'pending',
         recordedBy: staff.id,
       });
@@ -115,6 +117,8 @@ export class CardRefunds {
             amount: row.amountGbpMinor,
             metadata: { orderId: order.id, refundId: row.id },
           },
+          // One key per attempt (a row each): the same attempt sent again after an unknown
+          // outcome reuses it, so the provider refunds it once.
           `refund:${row.id}`,
         );
       } catch (error) {

@@ -280,10 +280,15 @@ export class CardRepository {
     await this.db.update(refunds).set({ status: REFUND_FAILED }).where(eq(refunds.id, refundId));
   }
 
-  /** A refused refund asked again with its key: counted again while the provider is asked. */
-  async reserveRefundAgain(refundId: string): Promise<RefundRow> {
-    const [row] = await this.db.update(refunds).set({ status: 'pending' }).where(eq(refunds.id, refundId)).returning();
-    return row!;
+  /**
+   * A refused refund asked again with its staff key: the refused attempt keeps its row (failed,
+   * counting nothing) under `<key>#refused:<id>`, which frees the key for the new attempt's row.
+   */
+  async retireRefusedRefund(refund: RefundRow): Promise<void> {
+    await this.db
+      .update(refunds)
+      .set({ idempotencyKey: `${refund.idempotencyKey}#refused:${refund.id}` })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, REFUND_FAILED)));
   }
 
   async completeRefund(refundId: string, externalId: string, status: string): Promise<void> {
