@@ -303,7 +303,12 @@ export class TokeniseService {
     return this.withDeployment((await this.repo.token(caller.accountId, token.id))!);
   }
 
-  /** DELETE /token/{externalId}: cancels a deployment not sent yet (or removes a failed one). */
+  /**
+   * DELETE /token/{externalId}: cancels a deployment not sent yet (or removes a failed one). An
+   * unsent platform deployment gives its credits back; an unsent wallet deployment does not: its
+   * bytecode — what the wallet method costs (spec §5) — was handed out when it was created, and
+   * the customer may have deployed it themselves (issue 27 review).
+   */
   async remove(caller: Caller, externalId: string): Promise<void> {
     const row = await this.repo.tokenByExternalId(caller.accountId, externalId);
     if (!row) throw problem('TOKEN_NOT_FOUND');
@@ -311,7 +316,7 @@ export class TokeniseService {
       const gone = await repo.deleteCancellable(caller.accountId, row.token.id);
       // A failed token gave its credits and its tokens:create unit back when it failed.
       if (gone && gone.status === 'PENDING') {
-        await refundCharge(repo, gone, 'cancelled');
+        if (!bytecodeHandedOut(gone)) await refundCharge(repo, gone, 'cancelled');
         await repo.releaseQuota(caller.accountId);
       }
       return gone;
@@ -361,4 +366,13 @@ export class TokeniseService {
     }
     return { token: toToken((await this.repo.token(caller.accountId, token.id))!) };
   }
+}
+
+/**
+ * A wallet deployment hands its bytecode to the customer when it is created (its create answer,
+ * and every read while unsent, carry it): what it was charged for was delivered, so deleting it
+ * unsent refunds nothing.
+ */
+function bytecodeHandedOut(token: TokenRow): boolean {
+  return token.deploymentType === 'META_MASK';
 }

@@ -66,7 +66,7 @@ async function pendingToken(user: TokenUser): Promise<TokenRow> {
 }
 
 /** A token inserted as POST /v2/token inserts it: its credits taken in the same statement. */
-async function chargedToken(user: TokenUser): Promise<TokenRow> {
+async function chargedToken(user: TokenUser, deploymentType: 'QUANT' | 'META_MASK' = 'QUANT'): Promise<TokenRow> {
   await t.db.db.insert(accountNetworks).values({ accountId: user.accountId, networkId: ethTest }).onConflictDoNothing();
   const row = await repo.insertTokenIfAllowed(
     {
@@ -82,7 +82,7 @@ async function chargedToken(user: TokenUser): Promise<TokenRow> {
       decimals: 18,
       initialSupply: '1000',
       remintable: false,
-      deploymentType: 'QUANT',
+      deploymentType,
       status: 'PENDING',
     },
     price(),
@@ -250,6 +250,22 @@ describe('tokenise settlement through the ledger', () => {
     expect(await creditsOf(t.db.db, user.accountId)).toBe(TRIAL_CREDITS);
     const refunds = (await creditEntries(t.db.db, user.accountId)).filter((e) => e.kind === 'refund');
     expect(refunds.map((e) => [e.amount, e.reference])).toEqual([[price(), `refund:token:${token.id}`]]);
+  });
+
+  it('keeps the credits of a wallet deployment deleted unsent: its bytecode was handed out when it was created', async () => {
+    // Deleted before any transaction was reported: the customer may have deployed the bytecode
+    // themselves (issue 27 review).
+    const user = await newTokenUser(t, { quota: null });
+    const deleted = await chargedToken(user, 'META_MASK');
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/tokenise/token/${deleted.externalId}`,
+      headers: user.headers,
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    expect(await creditsOf(t.db.db, user.accountId)).toBe(TRIAL_CREDITS - price());
+    expect((await creditEntries(t.db.db, user.accountId)).filter((e) => e.kind === 'refund')).toEqual([]);
+    // A platform deployment deleted unsent still gives its credits back (the test above).
   });
 
   it('charges a pay-as-you-go account below zero, down to its credit limit', async () => {

@@ -151,6 +151,39 @@ describe('TokenFlowPage', { timeout: 45_000 }, () => {
     expect(await screen.findByText('You have no smart tokens yet')).toBeInTheDocument();
   });
 
+  it('says a wallet deployment deleted unsent keeps its credits, and a failed one is just removed', async () => {
+    const unsent = token({
+      id: '40000000-0000-4000-8000-000000000031',
+      tokenName: 'Wallet Coin',
+      tokenUnit: 'WLT',
+      deploymentType: 'META_MASK',
+      status: 'PENDING',
+      transactionId: null,
+      creditsCharged: 10,
+    });
+    const failed = token({
+      id: '40000000-0000-4000-8000-000000000032',
+      tokenName: 'Failed Coin',
+      tokenUnit: 'FLD',
+      status: 'FAILED',
+      transactionId: null,
+      creditsCharged: 0,
+    });
+    answer(tokensPage([unsent, failed]));
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Wallet Coin' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Its 10 credits are not refunded');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Failed Coin' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const other = await screen.findByRole('dialog');
+    expect(other.textContent).toContain('nothing on chain changes.');
+    expect(other.textContent).not.toContain('refunded');
+  });
+
   it('explains a redirect by the quota guard and disables creating', async () => {
     answer(tokensPage([token()], { quota: { deployed: 1, allowed: 1 } }));
     renderPage('/quant-flows/token-flow?notice=quota');

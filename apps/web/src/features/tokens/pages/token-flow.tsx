@@ -194,10 +194,18 @@ export function TokenFlowPage() {
           onConfirm={handleConfirm}
           onClose={closeDialog}
         >
-          {t(`${open.action === 'delete' ? 'deleteDialog' : 'deprecateDialog'}.body`, {
-            name: open.token.tokenName,
-            unit: open.token.tokenUnit,
-          })}
+          {t(
+            // A wallet deployment left unsent keeps its credits when deleted: its bytecode was
+            // handed out when it was created (docs/decisions.md "Credits, money columns and numbers").
+            open.action === 'delete' && open.token.deploymentType === 'META_MASK' && open.token.status === 'PENDING'
+              ? 'deleteDialog.bodyWallet'
+              : `${open.action === 'delete' ? 'deleteDialog' : 'deprecateDialog'}.body`,
+            {
+              name: open.token.tokenName,
+              unit: open.token.tokenUnit,
+              credits: open.token.creditsCharged,
+            },
+          )}
         </ConfirmDialog>
       ) : null}
     </Page>
