@@ -20,4 +20,5 @@ UPDATE "chain_cursors" SET "confirmed_block" = "block_number";--> statement-brea
 ALTER TABLE "qnt_transfers" ADD COLUMN "lost_to_block" bigint;--> statement-breakpoint
 ALTER TABLE "qnt_transfers" ADD COLUMN "reversals" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "qnt_transfers_lost_idx" ON "qnt_transfers" USING btree ("chain_id","lost_to_block") WHERE lost_to_block is not null;--> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "reversals" integer DEFAULT 0 NOT NULL;
+ALTER TABLE "orders" ADD COLUMN "reversals" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "plan_before" jsonb;

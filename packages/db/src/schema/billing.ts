@@ -131,6 +131,11 @@ export const orders = pgTable(
      * again moves money again.
      */
     reversals: integer('reversals').notNull().default(0),
+    /**
+     * The account's plan as it was just before this order's payment made it ACTIVE (PLAN and
+     * RENEWAL orders; the server's PlanSnapshot): a payment taken back puts it back (issue 27 §4).
+     */
+    planBefore: jsonb('plan_before').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

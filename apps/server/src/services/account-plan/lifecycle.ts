@@ -2,7 +2,8 @@ import type { Database } from '@connect/db';
 import type { EventBus } from '../../events/port.ts';
 import { problem, ProblemError } from '../../lib/errors.ts';
 import { AccountPlansRepository } from '../../repositories/account-plans.ts';
-import { isInService, transition, type PlanEvent, type PlanState } from './transitions.ts';
+import { OrdersRepository } from './orders-repository.ts';
+import { isInService, toSnapshot, transition, type PlanEvent, type PlanState } from './transitions.ts';
 
 export type LifecycleOptions = {
   /** Pay as you go: how far the credits may go below zero until the month-end bill. */
@@ -32,9 +33,10 @@ export class PlanLifecycle {
     event: PlanEvent,
     { tx, paymentMethod }: { tx?: Database; paymentMethod?: string } = {},
   ): Promise<PlanState> {
-    const run = (repo: AccountPlansRepository) => this.applyIn(repo, accountId, event, paymentMethod);
-    if (tx) return run(new AccountPlansRepository(tx, this.events));
-    return new AccountPlansRepository(this.db, this.events).transaction(run);
+    const run = (db: Database) =>
+      this.applyIn(new AccountPlansRepository(db, this.events), db, accountId, event, paymentMethod);
+    if (tx) return run(tx);
+    return this.db.transaction((inner) => run(inner as unknown as Database));
   }
 
   /** Like `apply`, but answers null instead of throwing when the event does not apply (the jobs' sweeps). */
@@ -49,6 +51,7 @@ export class PlanLifecycle {
 
   private async applyIn(
     repo: AccountPlansRepository,
+    tx: Database,
     accountId: string,
     event: PlanEvent,
     paymentMethod: string | undefined,
@@ -61,6 +64,8 @@ export class PlanLifecycle {
     // Asked for what already holds (cancel twice, the same downgrade again): nothing to store or announce.
     if (isSameState(before, after)) return after;
     await repo.save(accountId, after, event.type === 'PLAN_PAID' ? paymentMethod : undefined);
+    // What the payment changed, so a payment taken back (PAYMENT_REVERSED) puts the plan back.
+    if (event.type === 'PLAN_PAID') await new OrdersRepository(tx).recordPlanBefore(event.orderId, toSnapshot(before));
     await repo.ledger.setFloor(accountId, 'CREDIT', this.creditFloor(after));
     await repo.announce('plan.changed', {
       accountId,

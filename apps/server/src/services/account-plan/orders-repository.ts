@@ -236,6 +236,11 @@ export class OrdersRepository {
    * The order and its invoice paid: `amountPaid` received by `paidAt`; the plan's period as it
    * turned out (a new plan's starts at its payment), with the fee line's words for that period.
    */
+  /** The plan as it was just before the order's payment made it ACTIVE (PAYMENT_REVERSED puts it back). */
+  async recordPlanBefore(orderId: string, snapshot: Record<string, unknown>): Promise<void> {
+    await this.db.update(orders).set({ planBefore: snapshot }).where(eq(orders.id, orderId));
+  }
+
   async markPaid(
     order: OrderRow,
     paid: { amountPaid: number; paidAt: Date; periodStart: Date | null; periodEnd: Date | null; feeLine?: string },

@@ -5,6 +5,7 @@ import { PlanLifecycle } from './lifecycle.ts';
 import { formatCount } from './order-format.ts';
 import { again, qntPaymentId, type BillingConfig } from './orders.ts';
 import { OrdersRepository, type OrderRow } from './orders-repository.ts';
+import { fromSnapshot } from './transitions.ts';
 
 /**
  * QNT the chain took back (`qnt.transfer_reversed`, issue 27 §4) leaves the account's QNT below
@@ -19,8 +20,10 @@ import { OrdersRepository, type OrderRow } from './orders-repository.ts';
  *   takes and buys again under new references;
  * - what it delivered is undone: credits bought are taken back (`reversal`, may go below the
  *   floor: credits already used are owed), and a plan or renewal it paid waits for it again
- *   (PAYMENT_REVERSED: a plan order's plan is PENDING and out of service; a renewal or a month's
- *   bill is RENEWAL_DUE again, and its grace days run as for any unpaid renewal).
+ *   (PAYMENT_REVERSED, transitions.ts: the plan as it was just before the order's payment,
+ *   recorded on the order — a plan order's plan PENDING, in service only if what the customer had
+ *   before was; a renewal or a month's bill due again; another order the plan waits for keeps
+ *   its place).
  *
  * Answers the orders put back. The customer is told by the QNT notice and the plan's notice.
  */
@@ -65,6 +68,10 @@ async function reopen(
   }
   await repo.reopen(order, { method: 'QNT', externalId: qntPaymentId(order) }, now);
   if (order.kind !== 'CREDITS') {
-    await lifecycle.apply(order.accountId, { type: 'PAYMENT_REVERSED', orderId: order.id, kind: order.kind }, { tx });
+    await lifecycle.apply(
+      order.accountId,
+      { type: 'PAYMENT_REVERSED', orderId: order.id, kind: order.kind, before: fromSnapshot(order.planBefore) },
+      { tx },
+    );
   }
 }

@@ -388,26 +388,91 @@ describe('plan transitions (pure)', () => {
 });
 
 describe('a payment taken back (PAYMENT_REVERSED, issue 27 §4)', () => {
-  it('puts a plan order’s plan back to awaiting payment, out of service; withdrawing it then leaves it inactive', () => {
-    const back = ok(transition(annual(), { type: 'PAYMENT_REVERSED', orderId: 'order-1', kind: 'PLAN' }));
+  const reversed = (orderId: string, kind: 'PLAN' | 'RENEWAL' | 'USAGE', before: PlanState | null): PlanEvent => ({
+    type: 'PAYMENT_REVERSED',
+    orderId,
+    kind,
+    before,
+  });
+  /** Places `orderId` for `p` from `state` and pays it: the plan it then has, and the plan just before the payment. */
+  const upgrade = (state: PlanState, p: PlanRef, orderId = 'order-1') => {
+    const pending = ok(transition(state, { type: 'ORDER_PLACED', orderId, plan: p }));
+    return { pending, paidState: ok(transition(pending, { ...paid(p, addDays(T0, 3)), orderId } as PlanEvent)) };
+  };
+
+  it('puts a plan order’s plan back to awaiting payment, out of service, when nothing was recorded; withdrawing it then leaves it inactive', () => {
+    const back = ok(transition(annual(), reversed('order-1', 'PLAN', null)));
     expect(back).toMatchObject({ status: 'PENDING', statusReason: 'AWAITING_PAYMENT', pendingOrderId: 'order-1' });
     expect(isInService(back)).toBe(false);
     expect(ok(transition(back, { type: 'ORDER_CANCELLED', orderId: 'order-1' })).status).toBe('INACTIVE');
     expect(ok(transition(back, paid(ANNUAL))).status).toBe('ACTIVE');
   });
 
-  it('makes a renewal or a month’s bill due again; a disabled plan stays disabled', () => {
-    expect(ok(transition(annual(), { type: 'PAYMENT_REVERSED', orderId: 'r-1', kind: 'RENEWAL' }))).toMatchObject({
+  it('gives a customer on a trial their trial back: in service while the order waits, and the trial once it is withdrawn', () => {
+    const { pending, paidState } = upgrade(trial(), ANNUAL);
+    const back = ok(transition(paidState, reversed('order-1', 'PLAN', pending)));
+    expect(back).toMatchObject({
+      plan: TRIAL,
+      status: 'PENDING',
+      statusReason: 'AWAITING_PAYMENT',
+      statusBeforePending: 'ACTIVE',
+      periodEnd: null,
+      pendingOrderId: 'order-1',
+    });
+    expect(isInService(back)).toBe(true);
+    expect(ok(transition(back, { type: 'ORDER_CANCELLED', orderId: 'order-1' }))).toEqual(trial());
+  });
+
+  it('gives a customer on a paid plan that plan and its period back (an upgrade taken back)', () => {
+    const before = annual({ nextPlan: null, cancelAtPeriodEnd: true });
+    const { pending, paidState } = upgrade(before, ANNUAL_ADV);
+    expect(paidState).toMatchObject({ plan: ANNUAL_ADV, cancelAtPeriodEnd: false });
+    const back = ok(transition(paidState, reversed('order-1', 'PLAN', pending)));
+    expect(back).toMatchObject({
+      plan: ANNUAL,
+      periodEnd: END,
+      cancelAtPeriodEnd: true,
+      statusBeforePending: 'ACTIVE',
+    });
+    expect(isInService(back)).toBe(true);
+    expect(ok(transition(back, { type: 'ORDER_CANCELLED', orderId: 'order-1' }))).toEqual(before);
+    // Paid again, the order makes the new plan active as the first payment did.
+    expect(ok(transition(back, paid(ANNUAL_ADV)))).toMatchObject({ plan: ANNUAL_ADV, status: 'ACTIVE' });
+  });
+
+  it('keeps another order the plan waits for (a bill or renewal placed since): the plan is back as it was before the reversed order', () => {
+    const { pending, paidState } = upgrade(payg(), PAYG_ADV);
+    // The month's bill of the new plan is placed and waits.
+    const billed = { ...paidState, statusReason: 'RENEWAL_DUE' as const, pendingOrderId: 'bill-1' };
+    const back = ok(transition(billed, reversed('order-1', 'PLAN', pending)));
+    expect(back).toMatchObject({ plan: PAYG, status: 'ACTIVE', statusReason: 'RENEWAL_DUE', pendingOrderId: 'bill-1' });
+    // A bill reversed while a later one waits: the later one keeps its place (the older comes in its turn).
+    expect(ok(transition(billed, reversed('bill-0', 'USAGE', null)))).toEqual(billed);
+    const disabled = { ...billed, status: 'DISABLED' as const, statusReason: 'STAFF' as const };
+    expect(ok(transition(disabled, reversed('order-1', 'PLAN', pending)))).toMatchObject({
+      status: 'DISABLED',
+      plan: PAYG,
+      pendingOrderId: 'bill-1',
+    });
+  });
+
+  it('makes a renewal due again as it was (its period back), or failed if it was paid after its grace days; a bill due again; a disabled plan stays disabled', () => {
+    const due = annual({ periodEnd: END, statusReason: 'RENEWAL_DUE', pendingOrderId: 'r-1' });
+    const renewed = ok(transition(due, { ...paid(ANNUAL, END, addMonths(END, 12)), orderId: 'r-1' } as PlanEvent));
+    expect(ok(transition(renewed, reversed('r-1', 'RENEWAL', due)))).toEqual(due);
+    const failed = { ...due, status: 'INACTIVE' as const, statusReason: 'RENEWAL_FAILED' as const };
+    expect(ok(transition(renewed, reversed('r-1', 'RENEWAL', failed)))).toEqual(failed);
+    expect(ok(transition(annual(), reversed('r-1', 'RENEWAL', null)))).toMatchObject({
       status: 'ACTIVE',
       statusReason: 'RENEWAL_DUE',
       pendingOrderId: 'r-1',
     });
-    expect(ok(transition(payg(), { type: 'PAYMENT_REVERSED', orderId: 'u-1', kind: 'USAGE' }))).toMatchObject({
+    expect(ok(transition(payg(), reversed('u-1', 'USAGE', null)))).toMatchObject({
       statusReason: 'RENEWAL_DUE',
       pendingOrderId: 'u-1',
     });
     const disabled = annual({ status: 'DISABLED', statusReason: 'STAFF' });
-    expect(ok(transition(disabled, { type: 'PAYMENT_REVERSED', orderId: 'o-1', kind: 'PLAN' }))).toMatchObject({
+    expect(ok(transition(disabled, reversed('o-1', 'PLAN', null)))).toMatchObject({
       status: 'DISABLED',
       pendingOrderId: 'o-1',
     });

@@ -56,9 +56,11 @@ export type PlanEvent =
   | { type: 'ENABLED_BY_STAFF' }
   /**
    * The payment of a paid order was undone (a chain took back the QNT that paid it, issue 27 §4):
-   * the plan waits for the order again as it did before it was paid.
+   * the plan waits for the order again as it did before it was paid. `before`: the plan just
+   * before the order's PLAN_PAID (recorded on the order, `orders.plan_before`); null for a bill
+   * (BILL_PAID changes no plan) or an order paid before it was recorded.
    */
-  | { type: 'PAYMENT_REVERSED'; orderId: string; kind: 'PLAN' | 'RENEWAL' | 'USAGE' };
+  | { type: 'PAYMENT_REVERSED'; orderId: string; kind: 'PLAN' | 'RENEWAL' | 'USAGE'; before: PlanState | null };
 
 export type Transition = { ok: true; state: PlanState } | { ok: false; code: ProblemCode };
 
@@ -234,25 +236,97 @@ export function transition(state: PlanState, event: PlanEvent): Transition {
       }
       return to(state, { nextPlan: event.plan, cancelAtPeriodEnd: false });
     case 'PAYMENT_REVERSED':
-      // Staff disabled the plan meanwhile: it stays so, the order is the one to pay.
-      if (state.status === 'DISABLED') return to(state, { pendingOrderId: event.orderId });
-      if (event.kind === 'PLAN') {
-        // The plan it bought is not in service until paid; withdrawing the order leaves it inactive.
-        return to(state, {
-          status: 'PENDING',
-          statusReason: 'AWAITING_PAYMENT',
-          statusBeforePending: 'INACTIVE',
-          pendingOrderId: event.orderId,
-        });
-      }
-      // A renewal or a month's bill is due again (its grace days, then RENEWAL_FAILED).
-      return to(state, { statusReason: 'RENEWAL_DUE', pendingOrderId: event.orderId });
+      return paymentReversed(state, event);
     case 'DISABLED_BY_STAFF':
       return to(state, { status: 'DISABLED', statusReason: 'STAFF', statusBeforePending: null });
     case 'ENABLED_BY_STAFF':
       if (state.status !== 'DISABLED') return refuse('ORDER_NOT_PAYABLE');
       return to(state, { status: 'ACTIVE', statusReason: state.plan.type === 'TRIAL' ? 'TRIAL' : null });
   }
+}
+
+/**
+ * A paid order's payment undone (PAYMENT_REVERSED). What its PLAN_PAID set is undone: the plan,
+ * its period, a chosen downgrade or cancellation are as they were just before (`event.before`).
+ * A plan order's plan waits for it as it did before it was paid — PENDING, in service only when
+ * what the customer had before the order was (a trial, a paid plan), which withdrawing the order
+ * gives back; a renewal waits again as it did (RENEWAL_DUE, or RENEWAL_FAILED after its grace
+ * days); a month's bill is due again. Another order the plan already waits for keeps its place
+ * (a renewal or a bill placed since): the reversed order then waits as an open order of its own
+ * (a bill comes in its turn, BILL_PAID), and a plan order's plan is back as it was before it.
+ */
+function paymentReversed(state: PlanState, event: Extract<PlanEvent, { type: 'PAYMENT_REVERSED' }>): Transition {
+  const { before } = event;
+  const restored: Partial<PlanState> = before
+    ? {
+        plan: before.plan,
+        startedAt: before.startedAt,
+        periodEnd: before.periodEnd,
+        upfrontMonths: before.upfrontMonths,
+        cancelAtPeriodEnd: before.cancelAtPeriodEnd,
+        nextPlan: before.nextPlan,
+      }
+    : {};
+  const waiting = state.pendingOrderId !== null && state.pendingOrderId !== event.orderId ? state.pendingOrderId : null;
+  // Staff disabled the plan meanwhile: it stays so; the order waits (unless another one does).
+  if (state.status === 'DISABLED') return to(state, { ...restored, pendingOrderId: waiting ?? event.orderId });
+  if (event.kind === 'PLAN') {
+    // What the customer had before placing the order (one paid as it was placed never went PENDING).
+    const was: PlanStatus = !before
+      ? 'INACTIVE'
+      : before.status === 'PENDING'
+        ? (before.statusBeforePending ?? 'INACTIVE')
+        : before.status;
+    const back = { ...state, ...restored };
+    if (!waiting) {
+      return to(back, {
+        status: 'PENDING',
+        statusReason: 'AWAITING_PAYMENT',
+        statusBeforePending: was,
+        pendingOrderId: event.orderId,
+      });
+    }
+    const statusReason =
+      was === 'ACTIVE' && state.statusReason === 'RENEWAL_DUE' ? 'RENEWAL_DUE' : reasonWhenBack(back, was);
+    return to(back, { status: was, statusReason, statusBeforePending: null });
+  }
+  if (waiting) return to(state, {});
+  if (event.kind === 'RENEWAL' && before?.pendingOrderId === event.orderId && before.status !== 'PENDING') {
+    return to(state, {
+      ...restored,
+      status: before.status,
+      statusReason: before.statusReason,
+      pendingOrderId: event.orderId,
+    });
+  }
+  // Due again (its grace days, then RENEWAL_FAILED).
+  return to(state, { ...restored, statusReason: 'RENEWAL_DUE', pendingOrderId: event.orderId });
+}
+
+/** The plan as stored on an order (`orders.plan_before`): JSON, its dates as ISO strings. */
+export type PlanSnapshot = Record<string, unknown>;
+
+export function toSnapshot(state: PlanState): PlanSnapshot {
+  return JSON.parse(JSON.stringify(state)) as PlanSnapshot;
+}
+
+export function fromSnapshot(snapshot: PlanSnapshot | null): PlanState | null {
+  if (!snapshot) return null;
+  const s = snapshot as unknown as Record<keyof PlanState, unknown>;
+  const date = (value: unknown) => (typeof value === 'string' ? new Date(value) : null);
+  return {
+    plan: s.plan as PlanRef,
+    status: s.status as PlanStatus,
+    statusReason: (s.statusReason ?? null) as TPlanStatusReason | null,
+    statusBeforePending: (s.statusBeforePending ?? null) as PlanStatus | null,
+    startedAt: date(s.startedAt) ?? new Date(0),
+    periodEnd: date(s.periodEnd),
+    upfrontMonths: (s.upfrontMonths ?? null) as number | null,
+    trialEndsAt: date(s.trialEndsAt),
+    cancelAtPeriodEnd: Boolean(s.cancelAtPeriodEnd),
+    nextPlan: (s.nextPlan ?? null) as PlanRef | null,
+    pendingOrderId: (s.pendingOrderId ?? null) as string | null,
+  };
 }
 
 /** The reason of the status an order's cancellation returns to. */

@@ -328,4 +328,43 @@ describe('QNT: confirmed blocks the chain takes back', () => {
     const reversed = await t.db.db.select().from(staffAlerts).where(eq(staffAlerts.code, 'QNT_TRANSFER_REVERSED'));
     expect(reversed.filter((a) => a.message.includes(lost))).toHaveLength(1);
   });
+
+  it('gives a customer on a trial the trial back when the QNT that paid their plan is taken back (and again once the order is withdrawn)', async () => {
+    const session = await customer(t);
+    expect(await subscription(session)).toMatchObject({ status: 'ACTIVE', statusReason: 'TRIAL' });
+    const plan = await planByCode(t, 'annual-standard');
+    const placed = await post(t, '/order/plan', session, planOrder(plan.id, { paymentMethod: 'QNT' }));
+    expect(placed.statusCode, placed.body).toBe(200);
+    const order = ZOrder.parse(placed.json());
+    await follow();
+    const snapshot = await rpc<Hex>('evm_snapshot');
+    await pay(order.qnt!.depositAddress, BigInt(order.qnt!.amountDue));
+    await mine(CONFIRMATIONS);
+    await follow();
+    expect(await subscription(session)).toMatchObject({ status: 'ACTIVE', plan: { code: 'annual-standard' } });
+
+    await rpc('evm_revert', [snapshot]);
+    await mine(2 * CONFIRMATIONS + 4);
+    await follow();
+    await follow();
+    expect((await track(session, order.id)).status).toBe('AWAITING_PAYMENT');
+    // The trial is what they had: in service while the order waits for its payment.
+    const back = await subscription(session);
+    expect(back).toMatchObject({
+      status: 'PENDING',
+      statusReason: 'AWAITING_PAYMENT',
+      inService: true,
+      plan: { type: 'TRIAL' },
+      periodEnd: null,
+      pendingOrder: expect.objectContaining({ id: order.id }),
+    });
+    const withdrawn = await post(t, `/order/${order.id}/cancel`, session, {});
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(await subscription(session)).toMatchObject({
+      status: 'ACTIVE',
+      statusReason: 'TRIAL',
+      inService: true,
+      plan: { type: 'TRIAL' },
+    });
+  });
 });
