@@ -138,7 +138,9 @@ async function useTestCard(page: Page, number: string) {
 
 /**
  * From the top bar's Upgrade link through plan selection and summary to the payment step with
- * Card chosen (`byCard`; a plan with nothing to pay now offers no choice) and the policies accepted.
+ * Card chosen (`byCard`; a plan with nothing to pay now offers the summary's methods for its
+ * month-end bills, Card first and chosen, and never asks whether to keep the card) and the
+ * policies accepted.
  */
 async function openPaymentByCard(
   page: Page,
@@ -154,6 +156,16 @@ async function openPaymentByCard(
   await page.getByRole('button', { name: `Upgrade ${planName}` }).click();
   await page.getByRole('button', { name: 'Continue to summary' }).click();
   await expect(page.getByRole('heading', { name: 'Plan summary' })).toBeVisible();
+  if (!options.byCard) {
+    // Nothing to pay now: the plan starts at once, and spec §9's help text on credits.
+    await expect(page.getByText('Your new plan starts now.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Pay-as-you-go credits are billed at the end of each month, at most $1.20 per credit in QNT and $1.21 including VAT.',
+      ),
+    ).toBeVisible();
+    await snap(page, `${options.snap}-summary`);
+  }
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
   const card = page.getByRole('radio', { name: 'Card' });
@@ -163,7 +175,7 @@ async function openPaymentByCard(
     // A checkout keeps the card for the renewals unless the customer says otherwise.
     await expect(keepCard).toBeChecked();
   } else {
-    await expect(card).toHaveCount(0);
+    await expect(card).toBeChecked();
     await expect(keepCard).toHaveCount(0);
   }
   for (const name of [/terms and conditions/, /acceptable use policy/, /privacy policy/]) {
@@ -207,6 +219,29 @@ test.describe('the annual plan paid by card', () => {
     expect(pending.pendingOrder).toMatchObject({ status: 'AWAITING_PAYMENT', ratePlan: { name: ANNUAL } });
     const orderId = pending.pendingOrder!.id;
     annual.orderReference = pending.pendingOrder!.reference;
+
+    // Left before the card is entered: the upgrade page shows the order with Resume payment and
+    // Cancel order (confirmed first), instead of sending the customer to the dashboard.
+    await page.goto('/dashboard');
+    await page.goto('/account-plan/upgrade');
+    await expect(page).toHaveURL(/\/account-plan\/upgrade$/);
+    const waiting = page.getByRole('region', { name: 'Order awaiting payment' });
+    await expect(waiting).toContainText(annual.orderReference);
+    await expect(waiting).toContainText(ANNUAL);
+    await expect(waiting).toContainText('£6,000.00');
+    await expect(waiting.getByRole('button', { name: 'Resume payment' })).toBeVisible();
+    await snap(page, '80a-card-order-awaiting-payment');
+    await expectAccessible(page, '/account-plan/upgrade (order awaiting payment)');
+    await waiting.getByRole('button', { name: 'Cancel order' }).click();
+    const confirmCancel = page.getByRole('dialog', { name: `Cancel order ${annual.orderReference}?` });
+    await expect(confirmCancel).toBeVisible();
+    await snapDialog(page, '80b-card-order-cancel-dialog');
+    await confirmCancel.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(confirmCancel).toBeHidden();
+    expect((await trackOrder(request, annual.accessToken, orderId)).status).toBe('AWAITING_PAYMENT');
+    await waiting.getByRole('button', { name: 'Resume payment' }).click();
+    await expect(page.getByRole('heading', { name: 'Card details' })).toBeVisible();
+    await expect(page.getByTestId('card-amount')).toHaveText('£6,000.00');
 
     const testCards = page.getByRole('button', { name: 'Test cards' });
     await testCards.click();
