@@ -128,17 +128,29 @@ export function MainLayout() {
       {isDesktop ? (
         <Drawer
           variant="permanent"
-          sx={{ width: menuWidth, flexShrink: 0, transition: widthTransition }}
+          // The menu's column paints the background and the border: stretched by the flex row, it is
+          // as long as the page however long that is. The menu itself sticks to the viewport's height
+          // (scrolling on its own when taller), where MUI would fix it: a fixed paper is one viewport
+          // high and ends there in a full-page view.
+          sx={{
+            width: menuWidth,
+            flexShrink: 0,
+            transition: widthTransition,
+            bgcolor: 'background.paper',
+            borderRight: 1,
+            borderColor: 'divider',
+          }}
           slotProps={{
             paper: {
               id: menuId,
               sx: {
-                width: menuWidth,
-                transition: widthTransition,
+                position: 'sticky',
+                top: 0,
+                height: '100vh',
+                width: '100%',
                 overflowX: 'hidden',
-                borderRight: 1,
-                borderColor: 'divider',
-                bgcolor: 'background.paper',
+                border: 0,
+                bgcolor: 'transparent',
               },
             },
           }}
