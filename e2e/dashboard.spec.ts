@@ -130,3 +130,79 @@ test('the cookie banner is a bar at the bottom edge that leaves the whole dashbo
   await expect(banner).toHaveCount(0);
   await context.close();
 });
+
+test("the side menu's background runs to the bottom of a long page, with the menu in view", async ({
+  page,
+  request,
+}) => {
+  const menuEmail = `dashboard-menu-${Date.now()}@example.com`;
+  await createConfirmedUser(request, menuEmail, password);
+  await signIn(page, {
+    email: menuEmail,
+    password,
+    profile: { firstName: 'Edsger', lastName: 'Dijkstra', company: 'Structured Ltd', location: 'Netherlands' },
+  });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await expect(checklist(page).getByText('0 of 5 steps done')).toBeVisible();
+
+  /**
+   * What paints the menu's background (the nearest box around the menu with a colour of its own),
+   * in page coordinates, and the document's height. A menu fixed to the viewport paints one
+   * viewport's height only: a full-page view showed it stopping short.
+   */
+  const measure = () =>
+    page.evaluate(() => {
+      let box = document.querySelector('nav[aria-label="Main menu"]');
+      while (box && getComputedStyle(box).backgroundColor === 'rgba(0, 0, 0, 0)') box = box.parentElement;
+      const painted = box!.getBoundingClientRect();
+      return {
+        top: Math.round(painted.top + window.scrollY),
+        bottom: Math.round(painted.bottom + window.scrollY),
+        documentHeight: document.documentElement.scrollHeight,
+      };
+    });
+  const menuLink = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' });
+
+  // The dashboard as it is, then a page made far longer: the background always reaches the bottom.
+  for (const extra of [0, 4000]) {
+    if (extra)
+      await page.evaluate((px) => (document.getElementById('main-content')!.style.minHeight = `${px}px`), extra);
+    for (const scroll of ['0', 'document.documentElement.scrollHeight']) {
+      await page.evaluate(`window.scrollTo(0, ${scroll})`);
+      const { top, bottom, documentHeight } = await measure();
+      expect(documentHeight).toBeGreaterThan(Math.max(768, extra));
+      expect({ top, bottom }).toEqual({ top: 0, bottom: documentHeight });
+      // The menu itself stays on screen while the page scrolls under it.
+      await expect(menuLink).toBeInViewport();
+    }
+    await page.screenshot({ path: `e2e/screenshots/dashboard-05-menu-at-the-bottom-${extra}-viewport.png` });
+    await snap(page, `dashboard-05-menu-at-the-bottom-${extra}`);
+  }
+});
+
+test('Contact Us about a plan keeps the plan asked about clear of the first field', async ({ page, request }) => {
+  // A profile with a name: the Name field is filled in and its label floats above the field's
+  // border, into the space under the plan line.
+  const contactEmail = `dashboard-contact-${Date.now()}@example.com`;
+  await createConfirmedUser(request, contactEmail, password);
+  await signIn(page, {
+    email: contactEmail,
+    password,
+    profile: { firstName: 'Edsger', lastName: 'Dijkstra', company: 'Structured Ltd', location: 'Netherlands' },
+  });
+  await page.getByRole('link', { name: 'Upgrade plan' }).first().click();
+  await page
+    .getByRole('button', { name: /^Contact Us / })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Contact Us' });
+  await expect(dialog.getByRole('textbox', { name: /^Name/ })).toHaveValue('Edsger Dijkstra');
+  const about = (await dialog.getByText(/^About /).boundingBox())!;
+  const intro = (await dialog.getByText(/^Tell us what you need/).boundingBox())!;
+  const label = (await dialog.locator('label', { hasText: /^Name/ }).boundingBox())!;
+  // The plan line belongs to the intro above it, and the first field's label keeps its distance.
+  expect(about.y - (intro.y + intro.height)).toBeLessThanOrEqual(8);
+  expect(label.y - (about.y + about.height)).toBeGreaterThanOrEqual(12);
+  await dialog.screenshot({ path: 'e2e/screenshots/dashboard-06-contact-us-plan.png' });
+  await expectAccessible(page, 'Contact Us about a plan');
+});

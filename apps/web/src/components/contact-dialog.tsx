@@ -258,11 +258,17 @@ function ContactDialogBody({
       {titleOf(title)}
       <Box component="form" noValidate onSubmit={handleSubmit}>
         <DialogContent sx={{ pt: 0 }}>
-          {description ? <DialogContentText sx={{ mb: plan ? 1 : 2 }}>{description}</DialogContentText> : null}
-          {plan?.planName ? (
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {t('accountPlan:contact.about', { plan: plan.planName })}
-            </Typography>
+          {/* The intro and the plan asked about are one block, as far from the first field as an
+              intro alone: the field's floating label rises 9 px above its border into that space. */}
+          {description || plan?.planName ? (
+            <Box sx={{ mb: 2 }}>
+              {description ? <DialogContentText>{description}</DialogContentText> : null}
+              {plan?.planName ? (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                  {t('accountPlan:contact.about', { plan: plan.planName })}
+                </Typography>
+              ) : null}
+            </Box>
           ) : null}
           <Box component="fieldset" disabled={send.isPending} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
             <Stack spacing={2} sx={{ pt: 1 }}>
