@@ -111,7 +111,13 @@ export const ZApplicationNetwork = z
     networkType: z.enum(APPLICATION_TYPES),
     technology: z.string(),
     chainId: z.number().int(),
-    rateLimit: z.number().int(),
+    /** What the gateway enforces for the account: the plan's requests a second per network. */
+    rateLimit: z
+      .number()
+      .int()
+      .describe(
+        "The account's plan's gateway rate limit on this network: requests a second, shared by the account's applications.",
+      ),
     isLocal: z.boolean(),
   })
   .meta({ id: 'ApplicationNetwork' });

@@ -227,8 +227,18 @@ export const ZUserNetwork = z
     /** Live health for public networks, the review/removal state for private ones. */
     status: z.union([z.enum(NETWORK_HEALTH), z.enum(PRIVATE_NETWORK_STATUSES)]),
     activatedDate: z.string().nullable(),
-    /** Gateway requests per second; private networks are not served by the gateway (null). */
-    networkRateLimit: z.number().int().nullable(),
+    /**
+     * What the gateway enforces for the caller's account on this network: the plan's requests a
+     * second per network, shared by the account's applications; private networks are not served
+     * by the gateway (null).
+     */
+    networkRateLimit: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        "The caller's plan's gateway rate limit on this network: requests a second, shared by the account's applications (null for a private network, which the gateway does not serve).",
+      ),
     latestBlock: z.number().int().nullable(),
     healthCheckedAt: z.string().nullable(),
     explorerUrl: z.string().nullable(),
@@ -256,7 +266,13 @@ export const ZCatalogueNetwork = z
     description: z.string(),
     chainId: z.number().int(),
     explorerUrl: z.string().nullable(),
-    networkRateLimit: z.number().int(),
+    /** What the gateway enforces for the caller's account: the plan's requests a second per network. */
+    networkRateLimit: z
+      .number()
+      .int()
+      .describe(
+        "The caller's plan's gateway rate limit on this network: requests a second, shared by the account's applications.",
+      ),
     isLocal: z.boolean(),
     status: z.enum(NETWORK_HEALTH),
     latestBlock: z.number().int().nullable(),
@@ -284,6 +300,13 @@ export const ZNetworkAllowance = z
     mainnetAllowance: z.number().int(),
     /** How many testnets the plan allows the account to have active. */
     testnetAllowance: z.number().int(),
+    /** The gateway's rate limit for the account: requests a second on each network, shared by its applications. */
+    rateLimit: z
+      .number()
+      .int()
+      .describe(
+        "The plan's gateway rate limit: requests a second on each network, shared by the account's applications (each network's networkRateLimit).",
+      ),
     kycStatus: z.enum(KYC_STATUSES),
   })
   .meta({ id: 'NetworkAllowance' });

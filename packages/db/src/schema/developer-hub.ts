@@ -39,7 +39,11 @@ export const networks = pgTable('networks', {
   /** The QNT ERC-20 on this chain, where customers pay in QNT (issue 15); null where QNT is not taken. */
   qntTokenAddress: text('qnt_token_address'),
   explorerUrl: text('explorer_url'),
-  /** JSON-RPC requests per second one account may send through the gateway (networkRateLimit). */
+  /**
+   * Not enforced, not shown: the gateway enforces the plan's rate (`account_allowances.rate_limit`)
+   * per account and network, and the APIs' `networkRateLimit`/`rateLimit` show that figure. Kept
+   * for the catalogue's data only (issue 28).
+   */
   rateLimit: integer('rate_limit').notNull().default(25),
   /** True for the local chains that stand in for public testnets (shown with a Sandbox chip). */
   isLocal: boolean('is_local').notNull().default(false),

@@ -468,6 +468,20 @@ describe('application manager', () => {
     expect(theirs.networks.map((n) => n.id)).toEqual([testnetA.id]);
   });
 
+  it('lists each network with the rate limit the gateway enforces for the account (its plan’s), not the network’s', async () => {
+    const user = await newAppUser(t);
+    await putOnPlan(t.db.db, user.accountId, 'annual-standard'); // 50 requests a second per network
+    await activate(t, user.accountId, testnetA.id); // the network's own column says 25
+    const listed = ZApplicationNetworksResponse.parse((await call('GET', '/networks', user)).json()).networks;
+    expect(listed.map((n) => [n.id, n.rateLimit])).toEqual([[testnetA.id, 50]]);
+    const app = await create(user);
+    expect(app.networks.map((n) => n.rateLimit)).toEqual([50]);
+    const forApp = ZApplicationNetworksResponse.parse((await call('GET', `/networks/${app.id}`, user)).json());
+    expect(forApp.networks.map((n) => n.rateLimit)).toEqual([50]);
+    const viewed = ZApplication.parse((await call('GET', `/application/${app.id}`, user)).json());
+    expect(viewed.networks.map((n) => n.rateLimit)).toEqual([50]);
+  });
+
   describe('secret rotation', () => {
     it('keeps the old secret for the grace period, then lists it as expired', async () => {
       const app = await create(owner);

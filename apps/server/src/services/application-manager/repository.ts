@@ -122,6 +122,23 @@ export class ApplicationRepository {
     return Boolean(row);
   }
 
+  /**
+   * The gateway's rate limit of each account (the plan's requests a second on each network, shared
+   * by the account's applications): the `account_allowances` column `GatewayRepository.findRoute`
+   * enforces, 0 for an account without a plan row, as there.
+   */
+  async rateLimits(accountIds: string[]): Promise<Map<string, number>> {
+    const ids = [...new Set(accountIds)];
+    const result = new Map<string, number>(ids.map((id) => [id, 0]));
+    if (!ids.length) return result;
+    const rows = await this.db
+      .select({ accountId: accountAllowances.accountId, rateLimit: accountAllowances.rateLimit })
+      .from(accountAllowances)
+      .where(inArray(accountAllowances.accountId, ids));
+    for (const row of rows) result.set(row.accountId, row.rateLimit);
+    return result;
+  }
+
   /** Networks the account has activated, optionally only of one type (what an application may use). */
   async activatedNetworks(accountId: string, networkType?: ApplicationType): Promise<NetworkRow[]> {
     const conditions: SQL[] = [eq(accountNetworks.accountId, accountId)];

@@ -163,7 +163,8 @@ export async function applicationManagerService(app: App, deps: Deps) {
       schema: {
         ...docs,
         summary: 'Networks the account can associate with an application',
-        description: 'The networks the account has activated (My networks), optionally of one application type.',
+        description:
+          'The networks the account has activated (My networks), optionally of one application type. Each network’s rateLimit is what the gateway enforces for the account: the plan’s requests a second per network, shared by its applications.',
         querystring: ZNetworksQuery,
         response: { 200: ZApplicationNetworksResponse, ...problems },
       },

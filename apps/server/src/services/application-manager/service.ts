@@ -65,7 +65,12 @@ export function secretStatus(row: Pick<SecretRow, 'revokedAt' | 'expiresAt'>, no
   return row.expiresAt.getTime() > now.getTime() ? 'EXPIRING' : 'EXPIRED';
 }
 
-function toNetwork(row: NetworkRow): TApplicationNetwork {
+/**
+ * A network as the application forms list it; `rateLimit` is what the gateway enforces for the
+ * account on it (the plan's requests a second per network, shared by its applications), not the
+ * network's own `rate_limit` column, which is not enforced.
+ */
+function toNetwork(row: NetworkRow, rateLimit: number): TApplicationNetwork {
   return {
     id: row.id,
     code: row.code,
@@ -73,12 +78,18 @@ function toNetwork(row: NetworkRow): TApplicationNetwork {
     networkType: row.networkType,
     technology: row.technology,
     chainId: row.chainId,
-    rateLimit: row.rateLimit,
+    rateLimit,
     isLocal: row.isLocal,
   };
 }
 
-function toApplication(row: ApplicationRow, networks: NetworkRow[], secrets: SecretRow[], now: Date): TApplication {
+function toApplication(
+  row: ApplicationRow,
+  networks: NetworkRow[],
+  secrets: SecretRow[],
+  rateLimit: number,
+  now: Date,
+): TApplication {
   return {
     id: row.id,
     accountId: row.accountId,
@@ -90,7 +101,7 @@ function toApplication(row: ApplicationRow, networks: NetworkRow[], secrets: Sec
     signingServiceName: row.signingServiceName,
     signingKeyId: row.signingKeyId,
     signingPublicKey: row.signingPublicKey,
-    networks: networks.map(toNetwork),
+    networks: networks.map((network) => toNetwork(network, rateLimit)),
     secrets: secrets.slice(0, SECRETS_SHOWN).map((secret) => ({
       id: secret.id,
       hint: secret.hint,
@@ -176,7 +187,12 @@ export class ApplicationService {
 
   /** Networks an application of `type` could use: those the account activated, of that type. */
   async availableNetworks(caller: PortalUser, type?: ApplicationType): Promise<TApplicationNetwork[]> {
-    return (await this.repo.activatedNetworks(caller.accountId, type)).map(toNetwork);
+    const [networks, rateLimits] = await Promise.all([
+      this.repo.activatedNetworks(caller.accountId, type),
+      this.repo.rateLimits([caller.accountId]),
+    ]);
+    const rateLimit = rateLimits.get(caller.accountId) ?? 0;
+    return networks.map((network) => toNetwork(network, rateLimit));
   }
 
   /** The networks the application's edit dialog offers: activated, of the application's type. */
@@ -377,8 +393,20 @@ export class ApplicationService {
 
   private async views(rows: ApplicationRow[], repo: ApplicationRepository = this.repo): Promise<TApplication[]> {
     const ids = rows.map((row) => row.id);
-    const [networks, secrets] = await Promise.all([repo.networksOf(ids), repo.secretsOf(ids)]);
+    const [networks, secrets, rateLimits] = await Promise.all([
+      repo.networksOf(ids),
+      repo.secretsOf(ids),
+      repo.rateLimits(rows.map((row) => row.accountId)),
+    ]);
     const now = new Date();
-    return rows.map((row) => toApplication(row, networks.get(row.id) ?? [], secrets.get(row.id) ?? [], now));
+    return rows.map((row) =>
+      toApplication(
+        row,
+        networks.get(row.id) ?? [],
+        secrets.get(row.id) ?? [],
+        rateLimits.get(row.accountId) ?? 0,
+        now,
+      ),
+    );
   }
 }

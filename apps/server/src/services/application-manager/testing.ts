@@ -20,7 +20,8 @@ export async function newAppUser(t: TestContext): Promise<TestUser> {
 
 /**
  * Lifts the plan's applications allowance and gateway rate limit of an account (suites that
- * create many applications and call the gateway often: the network's own limit then applies).
+ * create many applications and call the gateway often). The plan's rate is the only one the
+ * gateway enforces; a network's own `rateLimit` (see `addNetwork`) is neither enforced nor shown.
  */
 export async function liftPlanLimits(t: TestContext, accountId: string): Promise<void> {
   await setAllowances(t.db.db, accountId, { applications: PLENTY, rateLimit: PLENTY });

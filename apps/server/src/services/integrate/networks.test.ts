@@ -118,6 +118,7 @@ describe('integrate: networks', () => {
       mainnetsAllowed: false,
       mainnetAllowance: 0,
       testnetAllowance: 10,
+      rateLimit: 25,
       kycStatus: 'UNVERIFIED',
     });
     expect(entry(body, ids.ethTest)).toMatchObject({
@@ -174,6 +175,32 @@ describe('integrate: networks', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json<{ activated: string[] }>().activated).toEqual([]);
     expect((await userNetworks(user, '?networkType=testnet'))[0]!.activatedDate).toBe(testnets[0]!.activatedDate);
+  });
+
+  it('shows the rate limit the gateway enforces for the account — its plan’s, not the network’s 25', async () => {
+    const user = await newUser();
+    await putOnPlan(t.db.db, user.accountId, 'annual-standard'); // 50 requests a second per network
+    const activated = await activate(user, [ids.ethTest]);
+    expect(activated.statusCode).toBe(200);
+    expect(activated.json<{ networks: TUserNetwork[] }>().networks[0]).toMatchObject({ networkRateLimit: 50 });
+    expect((await userNetworks(user))[0]).toMatchObject({ id: ids.ethTest, networkRateLimit: 50 });
+    expect((await userNetworks(user, '?networkType=testnet'))[0]).toMatchObject({ networkRateLimit: 50 });
+    const body = await catalogue(user);
+    expect(body.allowance.rateLimit).toBe(50);
+    expect(new Set(body.networks.map((n) => n.networkRateLimit))).toEqual(new Set([50]));
+    const environment = await t.app.inject({
+      method: 'GET',
+      url: `/api/integrate/environment-manager/networks/${user.accountId}`,
+      headers: user.headers,
+    });
+    expect(environment.statusCode).toBe(200);
+    const grouped = environment.json<{ blockchains: { networks: { networkRateLimit: number }[] }[] }>();
+    expect(new Set(grouped.blockchains.flatMap((b) => b.networks.map((n) => n.networkRateLimit)))).toEqual(
+      new Set([50]),
+    );
+    // The figure follows the plan: a plan of its own at 7 shows 7 at once.
+    await setAllowances(t.db.db, user.accountId, { rateLimit: 7 });
+    expect((await userNetworks(user))[0]).toMatchObject({ networkRateLimit: 7 });
   });
 
   it('announces network.activated with the networks it activated; a repeat or a refusal announces nothing', async () => {

@@ -23,6 +23,11 @@ export type AccountPlanRow = {
   blockchains: number;
   mainnets: number;
   testnets: number;
+  /**
+   * The gateway's rate limit for the account: requests a second on each network, shared by its
+   * applications — the column `GatewayRepository.findRoute` enforces (0 without a plan row).
+   */
+  rateLimit: number;
 };
 
 /** Statuses whose name still counts for uniqueness within the account. */
@@ -58,6 +63,7 @@ export class IntegrateRepository {
         blockchains: accountAllowances.blockchains,
         mainnets: accountAllowances.mainnets,
         testnets: accountAllowances.testnets,
+        rateLimit: accountAllowances.rateLimit,
       })
       .from(accounts)
       .leftJoin(accountAllowances, eq(accountAllowances.accountId, accounts.id))
@@ -70,6 +76,7 @@ export class IntegrateRepository {
       blockchains: row.blockchains ?? 0,
       mainnets: row.mainnets ?? 0,
       testnets: row.testnets ?? 0,
+      rateLimit: row.rateLimit ?? 0,
     };
   }
 

@@ -65,7 +65,7 @@ export async function integrateService(app: App, deps: Deps, options: IntegrateO
         ...docs,
         summary: 'The network catalogue with what the caller may activate',
         description:
-          'Every public testnet and mainnet with its live status and, for the caller, whether it is active, can be activated, or why not (`reason`: NO_RPC_URL, PLAN_INACTIVE, PLAN_MAINNETS, KYC_REQUIRED, MAINNET_ALLOWANCE, TESTNET_ALLOWANCE, BLOCKCHAIN_ALLOWANCE). `allowance` is the plan’s blockchain allowance (0 = all), with mainnetAllowance and testnetAllowance (counts; 0 = none). Needs the feature mynetworks:v2 (else 404).',
+          'Every public testnet and mainnet with its live status and, for the caller, whether it is active, can be activated, or why not (`reason`: NO_RPC_URL, PLAN_INACTIVE, PLAN_MAINNETS, KYC_REQUIRED, MAINNET_ALLOWANCE, TESTNET_ALLOWANCE, BLOCKCHAIN_ALLOWANCE). `allowance` is the plan’s blockchain allowance (0 = all), with mainnetAllowance and testnetAllowance (counts; 0 = none) and rateLimit, the plan’s gateway rate limit: requests a second on each network, shared by the account’s applications — what the gateway enforces, and each network’s networkRateLimit. Needs the feature mynetworks:v2 (else 404).',
         response: { 200: ZCatalogueResponse, ...problems },
       },
     },
@@ -98,7 +98,7 @@ export async function integrateService(app: App, deps: Deps, options: IntegrateO
         ...docs,
         summary: 'My networks: the account’s networks, optionally of one type',
         description:
-          'Public networks carry their live status (ONLINE, DEGRADED, OFFLINE, NOT_CONFIGURED); private networks their review state (UNDER_REVIEW, ACTIVE, REJECTED, REMOVAL_REQUESTED, REMOVED). networkType=private needs the feature privateNetwork.',
+          'Public networks carry their live status (ONLINE, DEGRADED, OFFLINE, NOT_CONFIGURED); private networks their review state (UNDER_REVIEW, ACTIVE, REJECTED, REMOVAL_REQUESTED, REMOVED). networkRateLimit is what the gateway enforces for the account on a public network: the plan’s requests a second per network, shared by its applications (null for private networks). networkType=private needs the feature privateNetwork.',
         querystring: ZUserNetworksQuery,
         response: { 200: ZUserNetworksResponse, ...problems },
       },

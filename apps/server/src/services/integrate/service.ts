@@ -188,7 +188,7 @@ export class IntegrateService {
         });
       }
       const activated = await repo.activatedNetworks(caller.accountId);
-      return { activated: activatedIds, networks: activated.map(toUserNetwork) };
+      return { activated: activatedIds, networks: activated.map((row) => toUserNetwork(row, state.plan.rateLimit)) };
     });
   }
 
@@ -198,7 +198,11 @@ export class IntegrateService {
       await this.requireFeature(caller, 'privateNetwork');
       return (await this.repo.privateNetworks(caller.accountId)).map(toPrivateUserNetwork);
     }
-    const publicRows = (await this.repo.activatedNetworks(caller.accountId, networkType)).map(toUserNetwork);
+    const [activated, plan] = await Promise.all([
+      this.repo.activatedNetworks(caller.accountId, networkType),
+      this.repo.account(caller.accountId),
+    ]);
+    const publicRows = activated.map((row) => toUserNetwork(row, plan?.rateLimit ?? 0));
     if (networkType || !(await this.hasFeature(caller, 'privateNetwork'))) return publicRows;
     return [...publicRows, ...(await this.repo.privateNetworks(caller.accountId)).map(toPrivateUserNetwork)];
   }
@@ -400,6 +404,7 @@ function allowanceOf(state: AccountState): TNetworkAllowance {
     mainnetsAllowed: state.plan.mainnets > 0,
     mainnetAllowance: state.plan.mainnets,
     testnetAllowance: state.plan.testnets,
+    rateLimit: state.plan.rateLimit,
     kycStatus: state.kycStatus,
   };
 }
@@ -431,7 +436,8 @@ function toCatalogueNetwork(row: NetworkRow, state: AccountState): TCatalogueNet
     description: row.description,
     chainId: row.chainId,
     explorerUrl: row.explorerUrl,
-    networkRateLimit: row.rateLimit,
+    // What the gateway enforces for this account, not the network's own (unenforced) column.
+    networkRateLimit: state.plan.rateLimit,
     isLocal: row.isLocal,
     status: row.rpcUrl ? row.health : 'NOT_CONFIGURED',
     latestBlock: row.latestBlock,
@@ -442,7 +448,12 @@ function toCatalogueNetwork(row: NetworkRow, state: AccountState): TCatalogueNet
   };
 }
 
-function toUserNetwork(row: ActivatedNetworkRow): TUserNetwork {
+/**
+ * A catalogue network as My networks lists it. `rateLimit` is what the gateway enforces for the
+ * account on it: the plan's requests a second per network, shared by its applications (the
+ * network's own `rate_limit` column is not enforced, so it is not shown).
+ */
+function toUserNetwork(row: ActivatedNetworkRow, rateLimit: number): TUserNetwork {
   return {
     id: row.id,
     networkType: row.networkType,
@@ -451,7 +462,7 @@ function toUserNetwork(row: ActivatedNetworkRow): TUserNetwork {
     chainId: row.chainId,
     status: row.rpcUrl ? row.health : 'NOT_CONFIGURED',
     activatedDate: row.activatedAt.toISOString(),
-    networkRateLimit: row.rateLimit,
+    networkRateLimit: rateLimit,
     latestBlock: row.latestBlock,
     healthCheckedAt: row.healthCheckedAt?.toISOString() ?? null,
     explorerUrl: row.explorerUrl,

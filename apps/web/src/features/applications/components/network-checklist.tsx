@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { TApplicationNetwork } from '@connect/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format.ts';
 
 /** The networks an application may use, with "Select all" (spec §2.5 edit dialog). */
 export function NetworkChecklist({
@@ -28,6 +29,8 @@ export function NetworkChecklist({
 }) {
   const { t } = useTranslation('applicationManager');
   const errorId = useId();
+  // One plan, one figure: the gateway's limit is the same on each network of the account.
+  const rateLimit = networks[0]?.rateLimit;
   const selected = new Set(value);
   const allSelected = networks.length > 0 && networks.every((n) => selected.has(n.id));
   const someSelected = networks.some((n) => selected.has(n.id));
@@ -37,6 +40,11 @@ export function NetworkChecklist({
   return (
     <FormControl component="fieldset" error={Boolean(error)} disabled={disabled} fullWidth>
       <FormLabel component="legend">{t('fields.networks')}</FormLabel>
+      {rateLimit === undefined ? null : (
+        <Typography variant="body2" color="text.secondary">
+          {t('networks.rateLimitNote', { count: rateLimit, value: formatNumber(rateLimit) })}
+        </Typography>
+      )}
       <FormGroup aria-describedby={error ? errorId : undefined}>
         <FormControlLabel
           control={
@@ -57,7 +65,7 @@ export function NetworkChecklist({
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', py: 0.5 }}>
                 <span>{network.name}</span>
                 <Typography component="span" variant="body2" color="text.secondary">
-                  {network.technology} · {t('networks.rateLimit', { count: network.rateLimit })}
+                  {network.technology} · {t('networks.rateLimit', { value: formatNumber(network.rateLimit) })}
                 </Typography>
                 {network.isLocal ? <Chip size="small" label={t('networks.sandbox')} /> : null}
               </Box>

@@ -116,6 +116,13 @@ describe('RegisterApplicationPage', { timeout: 40_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'Select networks' })).toBeInTheDocument();
     await screen.findByRole('checkbox', { name: /Ethereum Testnet/ });
+    // The plan's rate limit, once for the list, as the gateway enforces it.
+    expect(
+      screen.getByText(
+        "Your plan's gateway rate limit: 1,250 requests a second per network, shared by your applications.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /Ethereum Testnet.*Ethereum · 1,250 req\/s/ })).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Register application' }));
     expect(await screen.findByText(APPLICATION_MESSAGES.networksRequired)).toBeInTheDocument();

@@ -10,7 +10,8 @@ export const SEPOLIA: TApplicationNetwork = {
   networkType: 'testnet',
   technology: 'Ethereum',
   chainId: 31337,
-  rateLimit: 25,
+  // The plan's gateway rate limit (what the gateway enforces), as the server answers it.
+  rateLimit: 1250,
   isLocal: true,
 };
 export const AMOY: TApplicationNetwork = {

@@ -92,7 +92,10 @@ export function NetworkDetailsDialog({ network, onClose }: { network: TUserNetwo
                   <Row label={t('columns.networkRateLimit')}>
                     {network.networkRateLimit === null
                       ? t('notApplicable')
-                      : t('rateLimit', { value: formatNumber(network.networkRateLimit) })}
+                      : t('details.rateLimit', {
+                          count: network.networkRateLimit,
+                          value: formatNumber(network.networkRateLimit),
+                        })}
                   </Row>
                   {network.explorerUrl ? (
                     <Row label={t('details.explorer')}>

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TCatalogueNetwork, TNetworkUnavailableReason } from '@connect/shared';
+import { formatNumber } from '../../../lib/format.ts';
 import { NetworkStatusChip, SandboxChip } from './network-status-chip.tsx';
 
 /**
@@ -71,7 +72,7 @@ export function NetworkPicker({
                   {[
                     network.technology,
                     t('select.chainId', { chainId: network.chainId }),
-                    t('rateLimit', { value: network.networkRateLimit }),
+                    t('rateLimit', { value: formatNumber(network.networkRateLimit) }),
                   ].join(' · ')}
                   {network.activated ? ` · ${t('select.alreadyActive')}` : ''}
                   {reason ? ` · ${t(`reasons.${reason}`)}` : ''}

@@ -84,6 +84,25 @@ describe('MyNetworksPage', { timeout: 20_000 }, () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/integrate/v2/user-networks?networkType=testnet', expect.anything());
   });
 
+  it('shows the rate limit the gateway enforces for the account: the plan’s, per network, shared by the applications', async () => {
+    answer(
+      { testnet: () => json({ networks: [testnetRow({ networkRateLimit: 50 })] }) },
+      catalogue([catalogueEntry()], { rateLimit: 50 }),
+    );
+    renderPage();
+    expect(
+      await screen.findByText('Gateway rate limit: 50 requests a second per network, shared by your applications.'),
+    ).toBeInTheDocument();
+    const table = await within(section('Testnets')).findByRole('table', { name: 'Testnets' });
+    expect(within(table).getByText('50 req/s')).toBeInTheDocument();
+    fireEvent.click(within(table).getByRole('button', { name: 'Actions for Ethereum testnet' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'View details' }));
+    const dialog = await screen.findByRole('dialog', { name: /Ethereum testnet/ });
+    expect(
+      within(dialog).getByText('50 requests a second per network, shared by your applications'),
+    ).toBeInTheDocument();
+  });
+
   it('shows empty states with the action that fills them, and the mainnet plan notice', async () => {
     answer();
     renderPage();

@@ -11,6 +11,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { isFeatureAvailable, type TUserNetwork } from '@connect/shared';
 import { Page } from '../../../components/page.tsx';
 import { paths } from '../../../config/paths.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { availableFeaturesQuery, useCurrentUser } from '../../../lib/current-user.ts';
 import { runtimeConfig } from '../../../lib/runtime-config.ts';
 import { session } from '../../../lib/storage.ts';
@@ -74,11 +75,19 @@ export function MyNetworksPage() {
           <Alert severity="warning">{t('myNetworks.configureNetworks')}</Alert>
         ) : null}
         {allowance ? (
-          <Typography variant="body2" color="text.secondary">
-            {allowance.blockchainAllowance > 0
-              ? t('myNetworks.allowance', { used: allowance.blockchainsUsed, allowance: allowance.blockchainAllowance })
-              : t('myNetworks.allowanceAll')}
-          </Typography>
+          <div>
+            <Typography variant="body2" color="text.secondary">
+              {allowance.blockchainAllowance > 0
+                ? t('myNetworks.allowance', {
+                    used: allowance.blockchainsUsed,
+                    allowance: allowance.blockchainAllowance,
+                  })
+                : t('myNetworks.allowanceAll')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('myNetworks.rateLimit', { count: allowance.rateLimit, value: formatNumber(allowance.rateLimit) })}
+            </Typography>
+          </div>
         ) : null}
         <NetworkSection networkType="testnet" emptyAction={selectLink} onDetails={setDetails} />
         <NetworkSection

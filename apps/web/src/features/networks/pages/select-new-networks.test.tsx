@@ -65,11 +65,17 @@ describe('SelectNewNetworksPage', { timeout: 30_000 }, () => {
     answer(catalogue([ETH_TEST, POLY_TEST, ETH_MAIN]), () => json({ activated: [ETH_TEST.id], networks: [] }));
     renderPage();
     expect(await screen.findByText('Your plan allows networks of every blockchain.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Your plan's gateway rate limit: 1,250 requests a second per network, shared by your applications.",
+      ),
+    ).toBeInTheDocument();
     for (const label of ['Important info', 'Select testnets', 'Select mainnets', 'Summary', 'Confirmation']) {
       expect(screen.getByText(label)).toBeInTheDocument();
     }
     next();
     fireEvent.click(await screen.findByRole('checkbox', { name: /Ethereum testnet/ }));
+    expect(screen.getByText(/Chain id 31337 · 1,250 req\/s/)).toBeInTheDocument();
     next();
     // A mainnet without an RPC URL stays listed, disabled, with the reason, and the plan notice.
     expect(await screen.findByRole('checkbox', { name: /Ethereum mainnet/ })).toBeDisabled();

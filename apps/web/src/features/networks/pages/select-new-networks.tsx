@@ -14,6 +14,7 @@ import { blockchainIdOf, unavailableReason, type TCatalogueNetwork, type TCatalo
 import { Page } from '../../../components/page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { paths } from '../../../config/paths.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { useActivateNetworks } from '../api/activate-networks.ts';
 import { useNetworkCatalogue } from '../api/get-network-catalogue.ts';
 import { FlowActions, FlowSteps, useStepFocus } from '../../../components/flow/flow-stepper.tsx';
@@ -146,6 +147,9 @@ function SelectNetworksFlow({ catalogue }: { catalogue: TCatalogueResponse }) {
                     left: allowance.blockchainsLeft ?? 0,
                   })
                 : t('select.info.allowanceAll')}
+            </Typography>
+            <Typography component="li">
+              {t('select.info.rateLimit', { count: allowance.rateLimit, value: formatNumber(allowance.rateLimit) })}
             </Typography>
             <Typography component="li">{t('select.info.activation')}</Typography>
           </Stack>
