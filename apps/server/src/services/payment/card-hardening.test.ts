@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cardIntents, orders, refunds } from '@connect/db';
-import { ZCardIntent } from '@connect/shared';
 import { sandboxWebhookSecret } from '../../adapters/cards/create-gateway.ts';
 import { CardKeyInUseError, CardRefusedError } from '../../adapters/cards/port.ts';
 import { stripeSignature } from '../../adapters/cards/sandbox/index.ts';
@@ -23,7 +22,18 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-const { pay, confirmInBrowser, intentFor, confirm, annualByCard, paymentsOf, settle } = cardTestKit(() => t);
+const {
+  pay,
+  confirmInBrowser,
+  intentFor,
+  confirm,
+  annualByCard,
+  annualPaidByCard,
+  saveCardFor,
+  refundOrder,
+  paymentsOf,
+  settle,
+} = cardTestKit(() => t);
 
 /** The installation's webhook secret (what the sandbox signs with). */
 let installationSecret = '';
@@ -221,14 +231,11 @@ describe('concurrency (issue 27)', () => {
   it('concurrent staff refunds of one order never refund more than was paid', async () => {
     const user = await customer(t);
     const staff = await administrator(t);
-    const order = await annualByCard(user);
-    const intent = await intentFor(user, order.id);
-    await confirmInBrowser(intent, CARDS.ok);
-    await confirm(user, intent);
+    const order = await annualPaidByCard(user);
     const part = Math.floor(order.totalGbpMinor * 0.4);
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        pay(staff, `/management/orders/${order.id}/refunds`, {
+        refundOrder(staff, order.id, {
           idempotencyKey: randomUUID(),
           amountGbpMinor: part,
           reason: 'Goodwill',
@@ -246,14 +253,11 @@ describe('concurrency (issue 27)', () => {
   it('a refund the provider refused counts nothing', async () => {
     const user = await customer(t);
     const staff = await administrator(t);
-    const order = await annualByCard(user);
-    const intent = await intentFor(user, order.id);
-    await confirmInBrowser(intent, CARDS.ok);
-    await confirm(user, intent);
+    const order = await annualPaidByCard(user);
     const gateway = t.app.deps.cards!;
     const spy = vi.spyOn(gateway, 'refund').mockRejectedValueOnce(new CardRefusedError('Refund refused.'));
     try {
-      const refused = await pay(staff, `/management/orders/${order.id}/refunds`, {
+      const refused = await refundOrder(staff, order.id, {
         idempotencyKey: randomUUID(),
         amountGbpMinor: order.totalGbpMinor,
         reason: 'Goodwill',
@@ -262,13 +266,13 @@ describe('concurrency (issue 27)', () => {
     } finally {
       spy.mockRestore();
     }
-    const full = await pay(staff, `/management/orders/${order.id}/refunds`, {
+    const full = await refundOrder(staff, order.id, {
       idempotencyKey: randomUUID(),
       amountGbpMinor: order.totalGbpMinor,
       reason: 'Goodwill',
     });
     expect(full.statusCode, full.body).toBe(200);
-    const tooMuch = await pay(staff, `/management/orders/${order.id}/refunds`, {
+    const tooMuch = await refundOrder(staff, order.id, {
       idempotencyKey: randomUUID(),
       amountGbpMinor: 1,
       reason: 'Goodwill',
@@ -279,10 +283,7 @@ describe('concurrency (issue 27)', () => {
   it('a refused refund sent again with the same staff key goes to the provider under a new key', async () => {
     const user = await customer(t);
     const staff = await administrator(t);
-    const order = await annualByCard(user);
-    const intent = await intentFor(user, order.id);
-    await confirmInBrowser(intent, CARDS.ok);
-    await confirm(user, intent);
+    const order = await annualPaidByCard(user);
     // Stripe keeps a refusal under its idempotency key for 24 h and answers it again to the same
     // key: this gateway refuses the first request, and every later one under a key it refused.
     const gateway = t.app.deps.cards!;
@@ -299,12 +300,12 @@ describe('concurrency (issue 27)', () => {
     });
     const body = { idempotencyKey: randomUUID(), amountGbpMinor: order.totalGbpMinor, reason: 'Goodwill' };
     try {
-      const first = await pay(staff, `/management/orders/${order.id}/refunds`, body);
+      const first = await refundOrder(staff, order.id, body);
       expect(first.json().code, first.body).toBe('CARD_PROVIDER_ERROR');
-      const again = await pay(staff, `/management/orders/${order.id}/refunds`, body);
+      const again = await refundOrder(staff, order.id, body);
       expect(again.statusCode, again.body).toBe(200);
       // Sent once more: answered from the first success, nothing sent.
-      expect((await pay(staff, `/management/orders/${order.id}/refunds`, body)).statusCode).toBe(200);
+      expect((await refundOrder(staff, order.id, body)).statusCode).toBe(200);
     } finally {
       spy.mockRestore();
     }
@@ -320,9 +321,7 @@ describe('concurrency (issue 27)', () => {
 describe('Pay now pressed many times (issue 27)', () => {
   it('ten presses at once charge the saved card once', async () => {
     const user = await customer(t);
-    const setup = ZCardIntent.parse((await pay(user, '/card/setup', {})).json());
-    await confirmInBrowser(setup, CARDS.ok);
-    await confirm(user, setup);
+    await saveCardFor(user);
     const order = await annualByCard(user);
     const answers = await Promise.all(Array.from({ length: 10 }, () => pay(user, `/initiate/${order.id}`, {})));
     for (const res of answers) expect(res.statusCode, res.body).toBe(200);
@@ -338,10 +337,7 @@ describe('a refund whose answer was lost (issue 27)', () => {
   it('stays counted until its key is sent again, which finishes it once', async () => {
     const user = await customer(t);
     const staff = await administrator(t);
-    const order = await annualByCard(user);
-    const intent = await intentFor(user, order.id);
-    await confirmInBrowser(intent, CARDS.ok);
-    await confirm(user, intent);
+    const order = await annualPaidByCard(user);
     const part = Math.floor(order.totalGbpMinor * 0.4);
     const body = { idempotencyKey: randomUUID(), amountGbpMinor: part, reason: 'Goodwill' };
     // The provider refunds, but its answer never arrives (a timeout, or the server dies meanwhile).
@@ -352,25 +348,23 @@ describe('a refund whose answer was lost (issue 27)', () => {
       throw new Error('socket hang up');
     });
     try {
-      expect((await pay(staff, `/management/orders/${order.id}/refunds`, body)).json().code).toBe(
-        'CARD_PROVIDER_ERROR',
-      );
+      expect((await refundOrder(staff, order.id, body)).json().code).toBe('CARD_PROVIDER_ERROR');
     } finally {
       spy.mockRestore();
     }
-    const beyond = await pay(staff, `/management/orders/${order.id}/refunds`, {
+    const beyond = await refundOrder(staff, order.id, {
       ...body,
       idempotencyKey: randomUUID(),
       amountGbpMinor: order.totalGbpMinor - part + 1,
     });
     expect(beyond.json().code, beyond.body).toBe('REFUND_TOO_LARGE');
     // The same key again: the provider answers the refund it made (its key), the credit note follows.
-    const again = await pay(staff, `/management/orders/${order.id}/refunds`, body);
+    const again = await refundOrder(staff, order.id, body);
     expect(again.statusCode, again.body).toBe(200);
     const rows = await t.db.db.select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(rows).toMatchObject([{ amountGbpMinor: part, status: 'succeeded' }]);
     // Refunded once at the provider: the rest is still refundable there.
-    const rest = await pay(staff, `/management/orders/${order.id}/refunds`, {
+    const rest = await refundOrder(staff, order.id, {
       ...body,
       idempotencyKey: randomUUID(),
       amountGbpMinor: order.totalGbpMinor - part,

@@ -29,6 +29,9 @@ const {
   confirm,
   orderByCard,
   annualByCard,
+  annualPaidByCard,
+  saveCardFor,
+  refundOrder,
   paymentsOf,
   mailsTo,
   webhooksOf,
@@ -279,9 +282,7 @@ describe('pay as you go on the saved card', () => {
     await t.app.deps.runtime.accountPlan!.sweep(addDays(monthEnd, 15));
     expect(await planState(t, user.accountId)).toMatchObject({ status: 'INACTIVE', statusReason: 'RENEWAL_FAILED' });
 
-    const replace = ZCardIntent.parse((await pay(user, '/card/setup', {})).json());
-    await confirmInBrowser(replace, CARDS.ok);
-    await confirm(user, replace);
+    await saveCardFor(user);
     const [bill] = await t.db.db
       .select()
       .from(orders)
@@ -340,20 +341,15 @@ describe('refunds', () => {
   it('staff refund part of a card payment with a credit note; once per key; never beyond what was paid', async () => {
     const user = await customer(t);
     const staff = await administrator(t);
-    const order = await annualByCard(user);
-    const intent = await intentFor(user, order.id);
-    await confirmInBrowser(intent, CARDS.ok);
-    await confirm(user, intent);
+    const order = await annualPaidByCard(user);
     const body = { idempotencyKey: randomUUID(), amountGbpMinor: 10_000, reason: 'Goodwill' };
-    const first = await pay(staff, `/management/orders/${order.id}/refunds`, body);
+    const first = await refundOrder(staff, order.id, body);
     expect(first.statusCode, first.body).toBe(200);
     const note = ZCreditNote.parse(first.json());
     expect(note).toMatchObject({ orderId: order.id, amountGbpMinor: 10_000, invoiceId: order.invoiceId });
-    expect(ZCreditNote.parse((await pay(staff, `/management/orders/${order.id}/refunds`, body)).json()).id).toBe(
-      note.id,
-    );
+    expect(ZCreditNote.parse((await refundOrder(staff, order.id, body)).json()).id).toBe(note.id);
     expect(await t.db.db.select().from(creditNotes).where(eq(creditNotes.invoiceId, order.invoiceId))).toHaveLength(1);
-    const tooMuch = await pay(staff, `/management/orders/${order.id}/refunds`, {
+    const tooMuch = await refundOrder(staff, order.id, {
       ...body,
       idempotencyKey: randomUUID(),
       amountGbpMinor: order.totalGbpMinor,

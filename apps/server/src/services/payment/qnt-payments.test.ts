@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, orders, qntPayments as qntPaymentsTable } from '@connect/db';
 import { DEV_ACCOUNTS } from '@connect/devchain';
 import { ZOrder, ZQntPayment, ZSubscription, type TOrder } from '@connect/shared';
-import { startTestChain, type TestChain } from '../../../test/chains.ts';
-import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
+import type { TestChain } from '../../../test/chains.ts';
+import { signInAs, type TestContext } from '../../../test/helpers.ts';
 import { CursorMovedError, followStep } from '../../adapters/chains/follower/index.ts';
-import { ensureLocalQntToken } from '../../adapters/chains/qnt-token.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
 import { bundleOf, customer, planByCode, planOrder, post, type Session } from '../account-plan/test-support.ts';
 import { qntPayments } from './index.ts';
+import { startQntTestApp, stopQntTestApp } from './test-support.ts';
 
 // One chain with the QNT token, one app taking QNT on it; the follower is stepped by hand (the
 // job runs it in production), so each test decides when blocks are seen and confirmed.
@@ -23,21 +23,10 @@ let token: Hex;
 let t: TestContext;
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  token = await ensureLocalQntToken(chain.rpcUrl);
-  t = await createTestApp({
-    NETWORK_RPC_ETHEREUM_TESTNET: chain.rpcUrl,
-    NETWORK_CHAIN_ID_ETHEREUM_TESTNET: String(chain.chainId),
-    QNT_TOKEN_ADDRESS: token,
-    QNT_CONFIRMATIONS: String(CONFIRMATIONS),
-    QNT_GBP_PRICE: '80',
-  });
+  ({ chain, token, t } = await startQntTestApp({ QNT_CONFIRMATIONS: String(CONFIRMATIONS), QNT_GBP_PRICE: '80' }));
 }, 60_000);
 
-afterAll(async () => {
-  await t?.close();
-  await chain?.stop();
-});
+afterAll(() => stopQntTestApp(t, chain));
 
 const qnt = () => qntPayments(t.app.deps, t.app.log);
 const follower = () => qnt().follower()!;

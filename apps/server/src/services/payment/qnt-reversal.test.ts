@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, mailOutbox, notifications, qntTransfers, staffAlerts, users } from '@connect/db';
 import { DEV_ACCOUNTS } from '@connect/devchain';
 import { ZOrder, ZStaffAlert, ZStaffAlertsResponse, ZSubscription, type TOrder } from '@connect/shared';
-import { startTestChain, type TestChain } from '../../../test/chains.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import type { TestChain } from '../../../test/chains.ts';
+import type { TestContext } from '../../../test/helpers.ts';
 import { CursorMovedError, followStep, windowSize } from '../../adapters/chains/follower/index.ts';
-import { ensureLocalQntToken } from '../../adapters/chains/qnt-token.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
 import {
   administrator,
@@ -19,6 +18,7 @@ import {
   type Session,
 } from '../account-plan/test-support.ts';
 import { qntPayments } from './index.ts';
+import { startQntTestApp, stopQntTestApp } from './test-support.ts';
 
 /*
  * Issue 27 §4: a chain that takes back blocks with confirmed, credited QNT transfers (evm_revert
@@ -36,22 +36,14 @@ let token: Hex;
 let t: TestContext;
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  token = await ensureLocalQntToken(chain.rpcUrl);
-  t = await createTestApp({
-    NETWORK_RPC_ETHEREUM_TESTNET: chain.rpcUrl,
-    NETWORK_CHAIN_ID_ETHEREUM_TESTNET: String(chain.chainId),
-    QNT_TOKEN_ADDRESS: token,
+  ({ chain, token, t } = await startQntTestApp({
     QNT_CONFIRMATIONS: String(CONFIRMATIONS),
     QNT_GBP_PRICE: '80',
     STAFF_ALERT_EMAIL: 'alerts@staff.test',
-  });
+  }));
 }, 60_000);
 
-afterAll(async () => {
-  await t?.close();
-  await chain?.stop();
-});
+afterAll(() => stopQntTestApp(t, chain));
 
 const rpc = <T>(method: string, params: unknown[] = []) => rpcCall<T>(chain.rpcUrl, method, params);
 const mine = (blocks: number) => rpc('anvil_mine', [`0x${blocks.toString(16)}`]);

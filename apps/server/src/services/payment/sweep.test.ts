@@ -3,15 +3,15 @@ import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositSweeps, ledgerEntries, platformTransactions } from '@connect/db';
 import { DEV_ACCOUNTS } from '@connect/devchain';
-import { startTestChain, type TestChain } from '../../../test/chains.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import type { TestChain } from '../../../test/chains.ts';
+import type { TestContext } from '../../../test/helpers.ts';
 import { followStep } from '../../adapters/chains/follower/index.ts';
-import { ensureLocalQntToken } from '../../adapters/chains/qnt-token.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
 import type { PlatformSender, SendRequest } from '../../adapters/chains/sender/index.ts';
 import { customer, type Session } from '../account-plan/test-support.ts';
 import { qntPayments } from './index.ts';
 import { DepositSweeper } from './sweep.ts';
+import { startQntTestApp, stopQntTestApp } from './test-support.ts';
 
 // One chain with the QNT token and one app taking QNT on it with the embedded seed (so it holds
 // the deposit keys and sweeps). The follower and the sweep are run by hand: the app's job queue is
@@ -25,23 +25,13 @@ let token: Hex;
 let t: TestContext;
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  token = await ensureLocalQntToken(chain.rpcUrl);
-  t = await createTestApp({
-    NETWORK_RPC_ETHEREUM_TESTNET: chain.rpcUrl,
-    NETWORK_CHAIN_ID_ETHEREUM_TESTNET: String(chain.chainId),
-    QNT_TOKEN_ADDRESS: token,
-    QNT_CONFIRMATIONS: String(CONFIRMATIONS),
-  });
+  ({ chain, token, t } = await startQntTestApp({ QNT_CONFIRMATIONS: String(CONFIRMATIONS) }));
   expect(t.app.deps.jobs.names).toContain('qnt-sweep');
   await t.app.deps.jobs.stop();
   await follow(); // the follower's first step starts it at the chain's head
 }, 60_000);
 
-afterAll(async () => {
-  await t?.close();
-  await chain?.stop();
-});
+afterAll(() => stopQntTestApp(t, chain));
 
 const qnt = () => qntPayments(t.app.deps, t.app.log);
 const sweep = () => t.app.deps.runtime.payment!.sweep();

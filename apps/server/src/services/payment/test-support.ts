@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { cardWebhookEvents, mailOutbox, payments } from '@connect/db';
 import { ZCardConfirmation, ZCardIntent, ZOrder, type TCardIntent, type TOrder } from '@connect/shared';
-import type { TestContext } from '../../../test/helpers.ts';
+import type { Hex } from 'viem';
+import { startTestChain, type TestChain } from '../../../test/chains.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { ensureLocalQntToken } from '../../adapters/chains/qnt-token.ts';
 import { planByCode, planOrder, type Session } from '../account-plan/test-support.ts';
 
 /** Stripe's test cards the card tests use (docs/decisions.md "Card payments"). */
@@ -12,6 +15,36 @@ export const CARDS = {
   declined: '4000000000000002',
   chargesDeclined: '4000000000000341',
 } as const;
+
+/**
+ * A local chain with the QNT token deployed and an app taking QNT on it (its Ethereum testnet is
+ * the chain), with the test file's settings (`env`: QNT_CONFIRMATIONS, …). Stop both with
+ * stopQntTestApp in afterAll.
+ */
+export async function startQntTestApp(
+  env: Record<string, string>,
+): Promise<{ chain: TestChain; token: Hex; t: TestContext }> {
+  const chain = await startTestChain();
+  try {
+    const token = await ensureLocalQntToken(chain.rpcUrl);
+    const t = await createTestApp({
+      NETWORK_RPC_ETHEREUM_TESTNET: chain.rpcUrl,
+      NETWORK_CHAIN_ID_ETHEREUM_TESTNET: String(chain.chainId),
+      QNT_TOKEN_ADDRESS: token,
+      ...env,
+    });
+    return { chain, token, t };
+  } catch (error) {
+    await chain.stop();
+    throw error;
+  }
+}
+
+/** Closes what startQntTestApp started (either may be missing: its beforeAll failed). */
+export async function stopQntTestApp(t: TestContext | undefined, chain: TestChain | undefined) {
+  await t?.close();
+  await chain?.stop();
+}
 
 /**
  * What card tests do to an app with the embedded sandbox (`current()`: the test file's app, made in
@@ -88,6 +121,23 @@ export function cardTestKit(current: () => TestContext) {
     throw new Error('not settled');
   }
 
+  /** The annual plan ordered and paid by card: the card form with a good card, then the confirmation. */
+  async function annualPaidByCard(session: Session): Promise<TOrder> {
+    const order = await annualByCard(session);
+    const intent = await intentFor(session, order.id);
+    await confirmInBrowser(intent, CARDS.ok);
+    await confirm(session, intent);
+    return order;
+  }
+
+  /** The customer saves a good card (a setup intent through the card form, then the confirmation). */
+  async function saveCardFor(session: Session) {
+    const setup = ZCardIntent.parse((await pay(session, '/card/setup', {})).json());
+    await confirmInBrowser(setup, CARDS.ok);
+    await confirm(session, setup);
+  }
+
+  const annualByCard = (session: Session) => orderByCard(session, 'annual-standard');
   const db = () => current().db.db;
   return {
     pay,
@@ -96,7 +146,12 @@ export function cardTestKit(current: () => TestContext) {
     intentFor,
     confirm,
     orderByCard,
-    annualByCard: (session: Session) => orderByCard(session, 'annual-standard'),
+    annualByCard,
+    annualPaidByCard,
+    saveCardFor,
+    /** Staff refund (part of) the order's card payment. */
+    refundOrder: (staff: { headers: object }, orderId: string, body: object) =>
+      pay(staff, `/management/orders/${orderId}/refunds`, body),
     paymentsOf: (orderId: string) => db().select().from(payments).where(eq(payments.orderId, orderId)),
     mailsTo: (email: string) => db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)),
     webhooksOf: async (type: string) =>

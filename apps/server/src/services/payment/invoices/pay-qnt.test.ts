@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, qntPayments as qntPaymentRows } from '@connect/db';
 import { DEV_ACCOUNTS } from '@connect/devchain';
 import { ZInvoicePaymentRate, ZOrder, type TInvoicePaymentRate, type TOrder } from '@connect/shared';
-import { startTestChain, type TestChain } from '../../../../test/chains.ts';
-import { createTestApp, type TestContext } from '../../../../test/helpers.ts';
+import type { TestChain } from '../../../../test/chains.ts';
+import type { TestContext } from '../../../../test/helpers.ts';
 import { CursorMovedError, followStep } from '../../../adapters/chains/follower/index.ts';
-import { ensureLocalQntToken } from '../../../adapters/chains/qnt-token.ts';
 import { rpcCall } from '../../../adapters/chains/rpc.ts';
 import { administrator, customer, placePlan, planByCode, planOrder, receipt } from '../../account-plan/test-support.ts';
 import { qntPayments } from '../index.ts';
 import { creditsOrder, get, invoiceOf, paidPlanCustomer, type Session } from './test-support.ts';
+import { startQntTestApp, stopQntTestApp } from '../test-support.ts';
 
 // A chain with the QNT token and an app taking QNT on it (as qnt-payments.test.ts): QNT reaches
 // the account by a real transfer to its deposit address, confirmed by the follower stepped here.
@@ -24,21 +24,10 @@ let token: Hex;
 let t: TestContext;
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  token = await ensureLocalQntToken(chain.rpcUrl);
-  t = await createTestApp({
-    NETWORK_RPC_ETHEREUM_TESTNET: chain.rpcUrl,
-    NETWORK_CHAIN_ID_ETHEREUM_TESTNET: String(chain.chainId),
-    QNT_TOKEN_ADDRESS: token,
-    QNT_CONFIRMATIONS: String(CONFIRMATIONS),
-    QNT_GBP_PRICE: '80',
-  });
+  ({ chain, token, t } = await startQntTestApp({ QNT_CONFIRMATIONS: String(CONFIRMATIONS), QNT_GBP_PRICE: '80' }));
 }, 60_000);
 
-afterAll(async () => {
-  await t?.close();
-  await chain?.stop();
-});
+afterAll(() => stopQntTestApp(t, chain));
 
 const qnt = () => qntPayments(t.app.deps, t.app.log);
 
