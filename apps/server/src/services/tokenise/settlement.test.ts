@@ -45,22 +45,24 @@ const result = () => ({
   confirmedAt: new Date(),
 });
 
+/** The user's base-tier QRC20 token on the Ethereum testnet, as both inserts below write it. */
+const greenBond = (user: TokenUser) =>
+  ({
+    externalId: randomUUID(),
+    accountId: user.accountId,
+    createdBy: user.sub,
+    networkId: ethTest,
+    tierId: tier.id,
+    tokenType: 'QRC20',
+    tierType: 'base',
+    name: 'Green Bond',
+    unit: 'GRB',
+  }) as const;
+
 async function pendingToken(user: TokenUser): Promise<TokenRow> {
   const [row] = await t.db.db
     .insert(tokens)
-    .values({
-      externalId: randomUUID(),
-      accountId: user.accountId,
-      createdBy: user.sub,
-      networkId: ethTest,
-      tierId: tier.id,
-      tokenType: 'QRC20',
-      tierType: 'base',
-      name: 'Green Bond',
-      unit: 'GRB',
-      deploymentType: 'QUANT',
-      status: 'PENDING',
-    })
+    .values({ ...greenBond(user), deploymentType: 'QUANT', status: 'PENDING' })
     .returning();
   return row!;
 }
@@ -70,15 +72,7 @@ async function chargedToken(user: TokenUser, deploymentType: 'QUANT' | 'META_MAS
   await t.db.db.insert(accountNetworks).values({ accountId: user.accountId, networkId: ethTest }).onConflictDoNothing();
   const row = await repo.insertTokenIfAllowed(
     {
-      externalId: randomUUID(),
-      accountId: user.accountId,
-      createdBy: user.sub,
-      networkId: ethTest,
-      tierId: tier.id,
-      tokenType: 'QRC20',
-      tierType: 'base',
-      name: 'Green Bond',
-      unit: 'GRB',
+      ...greenBond(user),
       decimals: 18,
       initialSupply: '1000',
       remintable: false,
