@@ -5,24 +5,18 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TOrder, TQntPayment } from '@connect/shared';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { QntPaymentPanel } from '../../../components/qnt/qnt-payment-panel.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { canWithdraw } from '../../../lib/payment/qnt.ts';
-import {
-  cancelOrder,
-  refreshPlanQueries,
-  TRACK_INTERVAL_MS,
-  trackOrderQuery,
-  useRefreshPlanWhenPaid,
-} from '../../../lib/plans/api.ts';
+import { TRACK_INTERVAL_MS, trackOrderQuery, useRefreshPlanWhenPaid } from '../../../lib/plans/api.ts';
 import { formatGbp } from '../../../lib/plans/money.ts';
 import { problemMessage } from '../../../lib/problems.ts';
+import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 import { FiatSuccess, QntSuccess } from './success-screens.tsx';
 
 function Detail({ label, value, copyLabel }: { label: string; value: string; copyLabel?: string }) {
@@ -72,14 +66,6 @@ export function OrderConfirmation({
   const tracked = useQuery(trackOrderQuery(placed, intervalMs));
   const order = tracked.data;
   const [isCancelOpen, setCancelOpen] = useState(false);
-  const cancel = useMutation({
-    mutationFn: () => cancelOrder(order.id),
-    onSuccess: (cancelled) => {
-      queryClient.setQueryData(trackOrderQuery(placed, intervalMs).queryKey, cancelled);
-      setCancelOpen(false);
-      void refreshPlanQueries(queryClient);
-    },
-  });
 
   const isPaid = order.status === 'PAID' || order.qnt?.status === 'SETTLED';
   useRefreshPlanWhenPaid(isPaid);
@@ -125,23 +111,19 @@ export function OrderConfirmation({
           </Button>
         </Stack>
       ) : null}
-      <ConfirmDialog
+      <CancelOrderDialog
+        order={order}
         open={isCancelOpen}
-        title={t('confirmation.cancelTitle', { reference: order.reference })}
-        confirmLabel={t('actions.cancelOrder')}
-        isDestructive
-        isPending={cancel.isPending}
-        error={cancel.isError ? problemMessage(cancel.error) : null}
-        onConfirm={() => cancel.mutate()}
-        onClose={() => {
-          cancel.reset();
+        onCancelled={(cancelled) => {
+          queryClient.setQueryData(trackOrderQuery(placed, intervalMs).queryKey, cancelled);
           setCancelOpen(false);
         }}
+        onClose={() => setCancelOpen(false)}
       >
         {t(isQntOrder(order) ? 'confirmation.cancelBodyQnt' : 'confirmation.cancelBody', {
           plan: order.ratePlan?.name ?? planName,
         })}
-      </ConfirmDialog>
+      </CancelOrderDialog>
     </Stack>
   );
 }

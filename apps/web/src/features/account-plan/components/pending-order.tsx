@@ -3,15 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TOrder } from '@connect/shared';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { cancelOrder, refreshPlanQueries } from '../../../lib/plans/api.ts';
-import { problemMessage } from '../../../lib/problems.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { formatGbp } from '../../../lib/plans/money.ts';
+import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -45,16 +42,7 @@ export function PendingOrderStep({
   onCancelled: (cancelled: TOrder) => void;
 }) {
   const { t } = useTranslation('accountPlan');
-  const queryClient = useQueryClient();
   const [isConfirming, setConfirming] = useState(false);
-  const cancel = useMutation({
-    mutationFn: () => cancelOrder(order.id),
-    onSuccess: (cancelled) => {
-      setConfirming(false);
-      void refreshPlanQueries(queryClient);
-      onCancelled(cancelled);
-    },
-  });
   const titleId = `pending-order-${order.id}`;
 
   return (
@@ -98,21 +86,17 @@ export function PendingOrderStep({
           </Button>
         ) : null}
       </Stack>
-      <ConfirmDialog
+      <CancelOrderDialog
+        order={order}
         open={isConfirming}
-        title={t('confirmation.cancelTitle', { reference: order.reference })}
-        confirmLabel={t('actions.cancelOrder')}
-        isDestructive
-        isPending={cancel.isPending}
-        error={cancel.isError ? problemMessage(cancel.error) : null}
-        onConfirm={() => cancel.mutate()}
-        onClose={() => {
-          cancel.reset();
+        onCancelled={(cancelled) => {
           setConfirming(false);
+          onCancelled(cancelled);
         }}
+        onClose={() => setConfirming(false)}
       >
         {t('confirmation.cancelBody', { plan: order.ratePlan?.name ?? '' })}
-      </ConfirmDialog>
+      </CancelOrderDialog>
     </Box>
   );
 }
