@@ -5,16 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DbHandle } from '@connect/db';
 import type { TCardConfirmation, TCardIntent, TOrder, TPlansResponse } from '@connect/shared';
-import {
-  createServerDatabase,
-  dropServerDatabase,
-  freePorts,
-  serverClient,
-  sleep,
-  startServerProcess,
-  type ServerProcess,
-  type Session,
-} from './server-process.ts';
+import { faultTestServer, sleep, type Session } from './server-process.ts';
 
 /**
  * Fault test of card payments (issue 16; docs/decisions.md "Card payments"): the real server
@@ -49,22 +40,14 @@ type Customer = Session & {
 type SandboxEvent = { id: string; intentId: string; delivered: boolean; nextAttemptAt: Date; attempts: number };
 
 describe('kill -9 of the server’s process group between card confirmations and their webhooks', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'connect-card-crash-'));
-  let port = 0;
+  const fault = faultTestServer('card-crash');
+  const { dataDir, base } = fault;
   let cardSandboxPort = 0;
-  let databaseUrl = '';
-  let server: ServerProcess | undefined;
-  /** What every server of the test printed. */
-  const everyOutput: string[] = [];
-  const base = () => `http://127.0.0.1:${port}`;
   const snapshots: string[] = [];
   let planId = '';
 
   async function startServer() {
-    server = await startServerProcess({
-      dataDir,
-      port,
-      databaseUrl,
+    await fault.start({
       env: {
         // No local chains: card payments need none, and the server starts faster.
         DEVCHAINS: '0',
@@ -75,17 +58,14 @@ describe('kill -9 of the server’s process group between card confirmations and
         STRIPE_PUBLISHABLE_KEY: '',
         STRIPE_WEBHOOK_SECRET: '',
       },
-      onOutput: (chunk) => everyOutput.push(chunk),
     });
   }
 
   afterAll(async () => {
-    await server?.stop();
-    await dropServerDatabase(databaseUrl);
     for (const dir of snapshots) rmSync(dir, { recursive: true, force: true });
   });
 
-  const { json, signIn, signUp } = serverClient(base);
+  const { json, signIn, signUp } = fault.client;
   const ok = <T>(res: { status: number; body: T; text: string }) => {
     expect(res.status, res.text).toBe(200);
     return res.body;
@@ -97,13 +77,13 @@ describe('kill -9 of the server’s process group between card confirmations and
    */
   async function withDatabase<T>(work: (dbh: DbHandle) => Promise<T>, options: { copy: boolean }): Promise<T> {
     let dir = path.join(dataDir, 'pglite');
-    if (!databaseUrl && options.copy) {
+    if (!fault.databaseUrl && options.copy) {
       const copy = mkdtempSync(path.join(os.tmpdir(), 'connect-card-crash-db-'));
       snapshots.push(copy);
       cpSync(dir, copy, { recursive: true });
       dir = copy;
     }
-    const dbh = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: dir });
+    const dbh = await openDatabase(fault.databaseUrl ? { databaseUrl: fault.databaseUrl } : { dataDir: dir });
     try {
       return await work(dbh);
     } finally {
@@ -183,8 +163,7 @@ describe('kill -9 of the server’s process group between card confirmations and
 
   it('pays each order exactly once after the restarts, whether the webhook or the confirmation came first', async () => {
     const started = Date.now();
-    [port = 0, cardSandboxPort = 0] = await freePorts(2);
-    databaseUrl = await createServerDatabase('connect_card_crash');
+    [cardSandboxPort = 0] = await fault.prepare(1);
     await startServer();
 
     const customers: Customer[] = [];
@@ -206,7 +185,7 @@ describe('kill -9 of the server’s process group between card confirmations and
       first!.confirmedFirst = true;
       // The others confirm all at once, and the group dies as soon as they have answered.
       await Promise.all(rest.map((customer) => confirmInBrowser(customer)));
-      await server!.killGroup();
+      await fault.server.killGroup();
       customers.push(...batch);
 
       const atKill = await withDatabase(
@@ -250,7 +229,7 @@ describe('kill -9 of the server’s process group between card confirmations and
           `orders still unpaid two minutes after the restart: ${orders
             .filter((order) => order.status !== 'PAID')
             .map((order) => order.id)
-            .join(', ')}\n${server!.output.join('')}`,
+            .join(', ')}\n${fault.server.output.join('')}`,
         );
       }
       await sleep(500);
@@ -263,7 +242,7 @@ describe('kill -9 of the server’s process group between card confirmations and
     }
 
     // Once more: killed, and restarted until the sandbox has nothing left to deliver.
-    await server!.killGroup();
+    await fault.server.killGroup();
     const ours = new Set(customers.map((c) => c.intent.intentId));
     let pending = (await withDatabase(succeededEvents, { copy: true })).filter(
       (e) => ours.has(e.intentId) && !e.delivered,
@@ -276,7 +255,7 @@ describe('kill -9 of the server’s process group between card confirmations and
       const due = Math.max(Date.now(), ...pending.map((e) => e.nextAttemptAt.getTime()));
       await sleep(due - Date.now() + 3_000);
       for (const order of await Promise.all(customers.map(track))) expect(order.status).toBe('PAID');
-      await server!.stop();
+      await fault.server.stop();
       pending = (await withDatabase(succeededEvents, { copy: false })).filter(
         (e) => ours.has(e.intentId) && !e.delivered,
       );
@@ -354,7 +333,7 @@ describe('kill -9 of the server’s process group between card confirmations and
       { copy: false },
     );
 
-    const errors = everyOutput
+    const errors = fault.output
       .join('')
       .split('\n')
       .filter((line) => /"level":(5|6)\d/.test(line));

@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TTokensPage } from '@connect/shared';
-import {
-  createServerDatabase,
-  dropServerDatabase,
-  freePorts,
-  serverClient,
-  sleep,
-  startServerProcess,
-  type ServerProcess,
-} from './server-process.ts';
+import { faultTestServer, sleep } from './server-process.ts';
 
 /**
  * Fault test of issue 11 §5: the real server (`node --import tsx apps/server/src/server.ts`, as
@@ -42,22 +33,12 @@ const isRunning = (pid: number) => {
 };
 
 describe('kill -9 of the server’s process group during platform deployments', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'connect-crash-'));
-  let port = 0;
+  const fault = faultTestServer('crash');
+  const { dataDir } = fault;
   let chainPorts: number[] = [];
-  let databaseUrl = '';
-  let server: ServerProcess | undefined;
-  const base = () => `http://127.0.0.1:${port}`;
-  const startServer = async () => {
-    server = await startServerProcess({ dataDir, port, chainPorts, databaseUrl });
-  };
+  const startServer = () => fault.start({ chainPorts });
 
-  afterAll(async () => {
-    await server?.stop();
-    await dropServerDatabase(databaseUrl);
-  });
-
-  const { json, signIn, signUp } = serverClient(base);
+  const { json, signIn, signUp } = fault.client;
   /** A confirmed user over the wire (sign-up, the mailed code, sign-in), with the local Ethereum testnet activated. */
   const newUser = async () => {
     const { email, password, headers } = await signUp('crash');
@@ -95,8 +76,7 @@ describe('kill -9 of the server’s process group during platform deployments', 
   };
 
   it('leaves every ACTIVE token on the chain and every PENDING one ACTIVE or FAILED and refunded', async () => {
-    [port = 0, ...chainPorts] = await freePorts(3);
-    databaseUrl = await createServerDatabase('connect_crash');
+    chainPorts = await fault.prepare(2);
     await startServer();
     const users = [await newUser(), await newUser()];
 
@@ -135,7 +115,7 @@ describe('kill -9 of the server’s process group during platform deployments', 
     const chainPids = ['ethereum-testnet', 'polygon-testnet'].map(
       (code) => (JSON.parse(readFileSync(path.join(dataDir, 'chains', `${code}.pid`), 'utf8')) as { pid: number }).pid,
     );
-    await server!.killGroup();
+    await fault.server.killGroup();
     await Promise.all(posts);
     expect(answered).toBeGreaterThanOrEqual(3);
     // The chains died with the server: nothing saved them on the way out.
@@ -171,10 +151,10 @@ describe('kill -9 of the server’s process group during platform deployments', 
       const charged = page.content.reduce((sum, token) => sum + token.creditsCharged, 0);
       expect(page.credits).toBe(TRIAL_CREDITS - charged);
     }
-    if (databaseUrl) {
+    if (fault.databaseUrl) {
       // On PostgreSQL the ledger is read too: each token's charge and refund net to what it was
       // charged, and every balance is the sum of its entries.
-      const client = new pg.Client({ connectionString: databaseUrl });
+      const client = new pg.Client({ connectionString: fault.databaseUrl });
       await client.connect();
       try {
         const moved = await client.query<{ reference: string; amount: string }>(

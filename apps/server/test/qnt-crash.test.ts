@@ -1,21 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { decodeEventLog, encodeFunctionData, erc20Abi, type Hex } from 'viem';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '@connect/db';
+import { describe, expect, it } from 'vitest';
 import { DEV_ACCOUNTS } from '@connect/devchain';
 import { LOCAL_QNT_ADDRESS, TRANSFER_TOPIC } from '../src/adapters/chains/qnt-token.ts';
-import {
-  createServerDatabase,
-  dropServerDatabase,
-  freePorts,
-  serverClient,
-  sleep,
-  startServerProcess,
-  type ServerProcess,
-} from './server-process.ts';
+import { chainRpc, faultTestServer, sleep, withoutQntSettings } from './server-process.ts';
 
 /**
  * Fault test of issue 15 §6: the real server (`node --import tsx apps/server/src/server.ts`, which
@@ -49,38 +37,13 @@ type Customer = { email: string; password: string; headers: Record<string, strin
 type ChainTransfer = { txHash: Hex; logIndex: number; blockNumber: number; to: Hex; amount: bigint };
 
 describe('kill -9 of the server’s process group while QNT transfers are followed', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'connect-qnt-crash-'));
-  let port = 0;
+  const fault = faultTestServer('qnt-crash');
   let chainPorts: number[] = [];
-  let databaseUrl = '';
-  let server: ServerProcess | undefined;
-  /** What every server of the test printed (the errors a reorg logs). */
-  const everyOutput: string[] = [];
-  const base = () => `http://127.0.0.1:${port}`;
 
-  async function startServer() {
-    // The local QNT token, deployed by server.ts on the local Ethereum testnet: no QNT or RPC
-    // setting of the caller's may point the server elsewhere.
-    const inherit = Object.fromEntries(
-      Object.entries(process.env).filter(([key]) => !key.startsWith('QNT_') && !key.startsWith('NETWORK_RPC_')),
-    );
-    server = await startServerProcess({
-      dataDir,
-      port,
-      chainPorts,
-      databaseUrl,
-      inherit,
-      env: { QNT_CONFIRMATIONS: String(CONFIRMATIONS) },
-      onOutput: (chunk) => everyOutput.push(chunk),
-    });
-  }
+  const startServer = () =>
+    fault.start({ chainPorts, inherit: withoutQntSettings(), env: { QNT_CONFIRMATIONS: String(CONFIRMATIONS) } });
 
-  afterAll(async () => {
-    await server?.stop();
-    await dropServerDatabase(databaseUrl);
-  });
-
-  const { json, signIn, signUp } = serverClient(base);
+  const { json, signIn, signUp } = fault.client;
   type Holding = { held: string; depositAddress: Hex | null; chainId: number | null };
   const holding = async (headers: Record<string, string>) => {
     const res = await json<{ qnt?: Holding }>('GET', '/api/account-plan/subscription', undefined, headers);
@@ -99,16 +62,7 @@ describe('kill -9 of the server’s process group while QNT transfers are follow
   const heldOf = async (customers: Customer[]) =>
     (await Promise.all(customers.map((c) => holding(c.headers)))).reduce((sum, h) => sum + BigInt(h.held), 0n);
 
-  const rpc = async <T>(method: string, params: unknown[]) => {
-    const res = await fetch(`http://127.0.0.1:${chainPorts[0]}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    const body = (await res.json()) as { result?: T; error?: { message: string } };
-    if (body.error) throw new Error(`${method}: ${body.error.message}`);
-    return body.result as T;
-  };
+  const rpc = <T>(method: string, params: unknown[]) => chainRpc<T>(chainPorts[0]!, method, params);
   const head = async () => Number(BigInt(await rpc<Hex>('eth_blockNumber', [])));
 
   /**
@@ -170,8 +124,7 @@ describe('kill -9 of the server’s process group while QNT transfers are follow
 
   it('credits every transfer on the chain exactly once after the restarts, and nothing twice', async () => {
     const started = Date.now();
-    [port = 0, ...chainPorts] = await freePorts(3);
-    databaseUrl = await createServerDatabase('connect_qnt_crash');
+    chainPorts = await fault.prepare(2);
     await startServer();
     const customers: (Customer & { chainId: number })[] = [];
     for (let i = 0; i < CUSTOMERS; i++) customers.push(await newCustomer());
@@ -194,11 +147,12 @@ describe('kill -9 of the server’s process group while QNT transfers are follow
       const paying = startPaying(customers);
       const creditedBy = Date.now() + 60_000;
       while ((await heldOf(customers)) === heldBefore || paying.sent() < 80) {
-        if (Date.now() > creditedBy) throw new Error(`nothing credited within a minute:\n${server!.output.join('')}`);
+        if (Date.now() > creditedBy)
+          throw new Error(`nothing credited within a minute:\n${fault.server.output.join('')}`);
         await sleep(250);
       }
       await sleep(randomInt(0, 1_000));
-      await server!.killGroup();
+      await fault.server.killGroup();
       await paying.stop();
       sentBeforeKills.push(...paying.hashes());
       await startServer();
@@ -224,7 +178,7 @@ describe('kill -9 of the server’s process group while QNT transfers are follow
       const held = await Promise.all(customers.map((c) => holding(c.headers)));
       // Exactly: a transfer the kill took from the chain after it was confirmed is taken back.
       if (customers.every((c, i) => BigInt(held[i]!.held) === (due.get(c.address) ?? 0n))) break;
-      if (Date.now() > caughtUpBy) throw new Error(`the follower did not catch up:\n${server!.output.join('')}`);
+      if (Date.now() > caughtUpBy) throw new Error(`the follower did not catch up:\n${fault.server.output.join('')}`);
       await sleep(500);
     }
     const catchUpS = (Date.now() - restartedAt) / 1000;
@@ -232,9 +186,9 @@ describe('kill -9 of the server’s process group while QNT transfers are follow
     const finalHead = await head();
     const headHash = (await rpc<{ hash: Hex }>('eth_getBlockByNumber', [`0x${finalHead.toString(16)}`, false])).hash;
     onChain = await chainTransfers(addresses);
-    await server!.stop();
+    await fault.server.stop();
 
-    const dbh = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, 'pglite') });
+    const dbh = await fault.openDatabase();
     try {
       const owners = new Map(
         (await dbh.query(`select address, account_id from deposit_addresses where account_id is not null`)).rows.map(
@@ -304,7 +258,7 @@ describe('kill -9 of the server’s process group while QNT transfers are follow
       expect(credits.length).toBe(recorded.filter((row) => row.status !== 'REORGED').length);
       expect(reversals.size).toBe(recorded.filter((row) => row.status === 'REVERSED').length);
       const goneConfirmed = gone.filter((row) => row.status === 'REVERSED').length;
-      if (goneConfirmed) expect(everyOutput.join('')).toContain('the chain lost blocks with confirmed QNT transfers');
+      if (goneConfirmed) expect(fault.output.join('')).toContain('the chain lost blocks with confirmed QNT transfers');
 
       // Every balance is the sum of its entries.
       const drift = await dbh.query(

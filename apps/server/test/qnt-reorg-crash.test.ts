@@ -1,20 +1,10 @@
-import { copyFileSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { copyFileSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '@connect/db';
+import { describe, expect, it } from 'vitest';
 import { DEV_ACCOUNTS } from '@connect/devchain';
 import { LOCAL_QNT_ADDRESS } from '../src/adapters/chains/qnt-token.ts';
-import {
-  createServerDatabase,
-  dropServerDatabase,
-  freePorts,
-  serverClient,
-  sleep,
-  startServerProcess,
-  type ServerProcess,
-} from './server-process.ts';
+import { chainRpc, faultTestServer, sleep, withoutQntSettings } from './server-process.ts';
 
 /**
  * Fault test of issue 27 §4: the real server with its local chains (server-process.ts) credits
@@ -37,44 +27,20 @@ const STAFF = 'staff-alerts@crash.test';
 const payer = DEV_ACCOUNTS[3]!.address.toLowerCase() as Hex;
 
 describe('kill -9 of the server’s process group after confirmed QNT transfers the chain had not saved', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'connect-qnt-reorg-crash-'));
+  const fault = faultTestServer('qnt-reorg-crash');
+  const { dataDir } = fault;
   const stateFile = path.join(dataDir, 'chains', 'ethereum-testnet.json');
-  let port = 0;
   let chainPorts: number[] = [];
-  let databaseUrl = '';
-  let server: ServerProcess | undefined;
-  const base = () => `http://127.0.0.1:${port}`;
-  const { json, signIn, signUp } = serverClient(base);
+  const { json, signIn, signUp } = fault.client;
 
-  async function startServer() {
-    const inherit = Object.fromEntries(
-      Object.entries(process.env).filter(([key]) => !key.startsWith('QNT_') && !key.startsWith('NETWORK_RPC_')),
-    );
-    server = await startServerProcess({
-      dataDir,
-      port,
+  const startServer = () =>
+    fault.start({
       chainPorts,
-      databaseUrl,
-      inherit,
+      inherit: withoutQntSettings(),
       env: { QNT_CONFIRMATIONS: String(CONFIRMATIONS), STAFF_ALERT_EMAIL: STAFF },
     });
-  }
 
-  afterAll(async () => {
-    await server?.stop();
-    await dropServerDatabase(databaseUrl);
-  });
-
-  const rpc = async <T>(method: string, params: unknown[]) => {
-    const res = await fetch(`http://127.0.0.1:${chainPorts[0]}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    const body = (await res.json()) as { result?: T; error?: { message: string } };
-    if (body.error) throw new Error(`${method}: ${body.error.message}`);
-    return body.result as T;
-  };
+  const rpc = <T>(method: string, params: unknown[]) => chainRpc<T>(chainPorts[0]!, method, params);
   const pay = async (to: Hex, amount: bigint) => {
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] });
     const hash = (await rpc<Hex>('eth_sendTransaction', [{ from: payer, to: LOCAL_QNT_ADDRESS, data }])).toLowerCase();
@@ -94,14 +60,13 @@ describe('kill -9 of the server’s process group after confirmed QNT transfers 
   const until = async (what: string, check: () => Promise<boolean>, ms = 60_000) => {
     const by = Date.now() + ms;
     while (!(await check())) {
-      if (Date.now() > by) throw new Error(`${what} did not happen in time:\n${server!.output.join('')}`);
+      if (Date.now() > by) throw new Error(`${what} did not happen in time:\n${fault.server.output.join('')}`);
       await sleep(250);
     }
   };
 
   it('takes back the credits of the transfers the restarted chain lost, keeps the rest, and tells the customer and staff', async () => {
-    [port = 0, ...chainPorts] = await freePorts(3);
-    databaseUrl = await createServerDatabase('connect_qnt_reorg_crash');
+    chainPorts = await fault.prepare(2);
     await startServer();
     const customer = await signUp('qnt-reorg-crash');
     const address = (await held(customer.headers)).depositAddress.toLowerCase() as Hex;
@@ -127,7 +92,7 @@ describe('kill -9 of the server’s process group after confirmed QNT transfers 
     // comes back from the dump written before them.
     const lost = [await pay(address, 100n * QNT), await pay(address, 200n * QNT), await pay(address, 210n * QNT)];
     await until('the three credits', async () => BigInt((await held(customer.headers)).held) === 517n * QNT);
-    await server!.killGroup();
+    await fault.server.killGroup();
     copyFileSync(saved, stateFile);
     await startServer();
     for (const hash of lost) expect(await rpc('eth_getTransactionReceipt', [hash])).toBeNull();
@@ -155,11 +120,11 @@ describe('kill -9 of the server’s process group after confirmed QNT transfers 
     expect(alerts.body.alerts.map((a) => a.code)).toEqual(Array(3).fill('QNT_TRANSFER_REVERSED'));
     for (const hash of lost) expect(alerts.body.alerts.some((a) => a.message.includes(hash))).toBe(true);
     await sleep(2_000); // more polls of the follower: nothing moves twice
-    await server!.stop();
+    await fault.server.stop();
 
     // The ledger matches the chain: the kept transfer credited once, each lost one credited and
     // taken back once; every balance the sum of its entries.
-    const dbh = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, 'pglite') });
+    const dbh = await fault.openDatabase();
     try {
       const transfers = (await dbh.query(`select tx_hash, status from qnt_transfers`)).rows;
       expect(new Map(transfers.map((r) => [String(r.tx_hash), String(r.status)]))).toEqual(

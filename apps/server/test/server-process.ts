@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
+import { openDatabase } from '@connect/db';
 
 /*
  * The real server as the fault tests run it: `node --import tsx apps/server/src/server.ts` in a
@@ -208,4 +211,80 @@ export function serverClient(baseUrl: string | (() => string)) {
     return { email, password, headers: await signIn(email, password) };
   };
   return { json, idp, signIn, signUp };
+}
+
+/**
+ * One fault test's server, made in its describe: a DATA_DIR of its own (`connect-<name>-…`), the
+ * ports and (on PostgreSQL) the database `connect_<name>_…` chosen by prepare() in the test, the
+ * server started on them again after each kill, stopped and its database dropped after the tests.
+ */
+export function faultTestServer(name: string) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `connect-${name}-`));
+  let port = 0;
+  let databaseUrl = '';
+  let server: ServerProcess | undefined;
+  /** What every server of the test printed. */
+  const output: string[] = [];
+  const base = () => `http://127.0.0.1:${port}`;
+
+  afterAll(async () => {
+    await server?.stop();
+    await dropServerDatabase(databaseUrl);
+  });
+
+  return {
+    dataDir,
+    output,
+    base,
+    client: serverClient(base),
+    get databaseUrl() {
+      return databaseUrl;
+    },
+    /** The server started last. */
+    get server(): ServerProcess {
+      if (!server) throw new Error('no server started');
+      return server;
+    },
+    /** Chooses the server's port and `more` others (returned: the chains', a sandbox's) and creates the database. */
+    async prepare(more: number): Promise<number[]> {
+      const [serverPort = 0, ...others] = await freePorts(1 + more);
+      port = serverPort;
+      databaseUrl = await createServerDatabase(`connect_${name.replaceAll('-', '_')}`);
+      return others;
+    },
+    /** The database of the stopped server (its PGlite in DATA_DIR without PostgreSQL); close it after. */
+    openDatabase: () => openDatabase(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, 'pglite') }),
+    /** Starts a server on the test's DATA_DIR, port and database. */
+    async start(options: Omit<ServerProcessOptions, 'dataDir' | 'port' | 'databaseUrl' | 'onOutput'> = {}) {
+      server = await startServerProcess({
+        ...options,
+        dataDir,
+        port,
+        databaseUrl,
+        onOutput: (chunk) => output.push(chunk),
+      });
+      return server;
+    },
+  };
+}
+
+/**
+ * This process's environment without its QNT and RPC settings: a server that inherits it takes QNT
+ * with the local token server.ts deploys on its local Ethereum testnet, nowhere else.
+ */
+export const withoutQntSettings = (): NodeJS.ProcessEnv =>
+  Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('QNT_') && !key.startsWith('NETWORK_RPC_')),
+  );
+
+/** A JSON-RPC call to the local chain on `port` (an error answer throws, naming the method). */
+export async function chainRpc<T>(port: number, method: string, params: unknown[]): Promise<T> {
+  const res = await fetch(`http://127.0.0.1:${port}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
 }
