@@ -5,6 +5,7 @@ import { kycChecks } from '@connect/db';
 import { sandboxWebhookSecret } from '../src/adapters/cards/create-gateway.ts';
 import { FakeOnfido } from '../src/adapters/kyc/testing/fake-onfido.ts';
 import { liftPlanLimits } from '../src/services/application-manager/testing.ts';
+import { setAllowances } from './plans.ts';
 import { networkId, newTokenUser, settled } from '../src/services/tokenise/test-support.ts';
 import { ensureLocalQntToken } from '../src/adapters/chains/qnt-token.ts';
 import { StaffAlertsRepository } from '../src/repositories/staff-alerts.ts';
@@ -93,7 +94,9 @@ export async function recordEveryOperation(): Promise<Recorded> {
     const document = t.app.swagger() as OpenApi;
     const network = await networkId(t, 'ethereum-testnet');
     const user = await newTokenUser(t, { networks: [network], quota: null, credits: 10_000 });
+    // Many applications, but the gateway at a plan's rate, so the script can record its 429.
     await liftPlanLimits(t, user.accountId);
+    await setAllowances(t.db.db, user.accountId, { rateLimit: 25 });
     const admin = await signInAs(t, { role: 'QUANT_ADMIN' });
     const leaving = await signInAs(t);
     const s: State = {
