@@ -1,16 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
+import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, orders, qntPayments as qntPaymentsTable } from '@connect/db';
 import { DEV_ACCOUNTS } from '@connect/devchain';
 import { ZOrder, ZQntPayment, ZSubscription, type TOrder } from '@connect/shared';
 import type { TestChain } from '../../../test/chains.ts';
 import { signInAs, type TestContext } from '../../../test/helpers.ts';
-import { CursorMovedError, followStep } from '../../adapters/chains/follower/index.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
 import { bundleOf, customer, planByCode, planOrder, post, type Session } from '../account-plan/test-support.ts';
-import { qntPayments } from './index.ts';
-import { startQntTestApp, stopQntTestApp } from './test-support.ts';
+import { followQnt, sendQnt, startQntTestApp, stopQntTestApp } from './test-support.ts';
 
 // One chain with the QNT token, one app taking QNT on it; the follower is stepped by hand (the
 // job runs it in production), so each test decides when blocks are seen and confirmed.
@@ -28,36 +26,11 @@ beforeAll(async () => {
 
 afterAll(() => stopQntTestApp(t, chain));
 
-const qnt = () => qntPayments(t.app.deps, t.app.log);
-const follower = () => qnt().follower()!;
-/**
- * One follower step, then the subscribers (the settlement) on what it announced. The app's
- * chain-follow job follows the same chain meanwhile: a step it overtook is rolled back
- * (CursorMovedError) and taken again from where the job left the cursor.
- */
-async function follow() {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await followStep(t.db.db, follower(), { maxBlocks: 1_000 });
-      break;
-    } catch (error) {
-      if (!(error instanceof CursorMovedError) || attempt >= 5) throw error;
-    }
-  }
-  await t.app.events.drain();
-}
+const follow = () => followQnt(t);
 const mine = (blocks: number) => rpcCall(chain.rpcUrl, 'anvil_mine', [`0x${blocks.toString(16)}`]);
 
 /** The payer sends `amount` wei of QNT to `to` (mined at once: anvil's automine). */
-async function pay(to: string, amount: bigint): Promise<Hex> {
-  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Hex, amount] });
-  const hash = await rpcCall<Hex>(chain.rpcUrl, 'eth_sendTransaction', [{ from: payer, to: token, data }]);
-  for (let i = 0; i < 50; i++) {
-    if (await rpcCall(chain.rpcUrl, 'eth_getTransactionReceipt', [hash])) return hash;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('not mined');
-}
+const pay = (to: string, amount: bigint) => sendQnt(chain, token, payer, to, amount);
 
 async function annualInQnt(session: Session, extra: Record<string, unknown> = {}): Promise<TOrder> {
   const plan = await planByCode(t, 'annual-standard');

@@ -6,7 +6,7 @@ import { DEV_ACCOUNTS } from '@connect/devchain';
 import { ZOrder, ZStaffAlert, ZStaffAlertsResponse, ZSubscription, type TOrder } from '@connect/shared';
 import type { TestChain } from '../../../test/chains.ts';
 import type { TestContext } from '../../../test/helpers.ts';
-import { CursorMovedError, followStep, windowSize } from '../../adapters/chains/follower/index.ts';
+import { windowSize } from '../../adapters/chains/follower/index.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
 import {
   administrator,
@@ -18,7 +18,7 @@ import {
   type Session,
 } from '../account-plan/test-support.ts';
 import { qntPayments } from './index.ts';
-import { startQntTestApp, stopQntTestApp } from './test-support.ts';
+import { followQnt, sendQnt, startQntTestApp, stopQntTestApp } from './test-support.ts';
 
 /*
  * Issue 27 §4: a chain that takes back blocks with confirmed, credited QNT transfers (evm_revert
@@ -49,31 +49,8 @@ const rpc = <T>(method: string, params: unknown[] = []) => rpcCall<T>(chain.rpcU
 const mine = (blocks: number) => rpc('anvil_mine', [`0x${blocks.toString(16)}`]);
 
 /** One follower step with the app's hooks (the app's own chain-follow job may step first), then the subscribers. */
-async function follow() {
-  const qnt = qntPayments(t.app.deps, t.app.log);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await followStep(t.db.db, qnt.follower()!, {
-        maxBlocks: 1_000,
-        onConfirmedBlockLost: t.app.deps.followers.confirmedBlockLostHooks(),
-      });
-      break;
-    } catch (error) {
-      if (!(error instanceof CursorMovedError) || attempt >= 5) throw error;
-    }
-  }
-  await t.app.events.drain();
-}
-
-async function pay(to: string, amount: bigint): Promise<Hex> {
-  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Hex, amount] });
-  const hash = await rpc<Hex>('eth_sendTransaction', [{ from: payer, to: token, data }]);
-  for (let i = 0; i < 50; i++) {
-    if (await rpc('eth_getTransactionReceipt', [hash])) return hash.toLowerCase() as Hex;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('not mined');
-}
+const follow = () => followQnt(t, { onConfirmedBlockLost: t.app.deps.followers.confirmedBlockLostHooks() });
+const pay = async (to: string, amount: bigint) => (await sendQnt(chain, token, payer, to, amount)).toLowerCase() as Hex;
 
 const track = async (session: Session, orderId: string): Promise<TOrder> => {
   const res = await post(t, '/order/track', session, { orderId });

@@ -11,7 +11,7 @@ import type { PlatformSender, SendRequest } from '../../adapters/chains/sender/i
 import { customer, type Session } from '../account-plan/test-support.ts';
 import { qntPayments } from './index.ts';
 import { DepositSweeper } from './sweep.ts';
-import { startQntTestApp, stopQntTestApp } from './test-support.ts';
+import { sendQnt, startQntTestApp, stopQntTestApp } from './test-support.ts';
 
 // One chain with the QNT token and one app taking QNT on it with the embedded seed (so it holds
 // the deposit keys and sweeps). The follower and the sweep are run by hand: the app's job queue is
@@ -45,13 +45,7 @@ const mine = (blocks: number) => rpcCall(chain.rpcUrl, 'anvil_mine', [`0x${block
 
 /** The payer sends `amount` wei of QNT to `to` (mined at once). */
 async function pay(to: string, amount: bigint): Promise<void> {
-  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Hex, amount] });
-  const hash = await rpcCall<Hex>(chain.rpcUrl, 'eth_sendTransaction', [{ from: payer, to: token, data }]);
-  for (let i = 0; i < 50; i++) {
-    if (await rpcCall(chain.rpcUrl, 'eth_getTransactionReceipt', [hash])) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('not mined');
+  await sendQnt(chain, token, payer, to, amount);
 }
 
 /** Paid and confirmed: the follower credited it to the account. */

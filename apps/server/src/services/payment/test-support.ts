@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
+import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
 import { expect } from 'vitest';
 import { cardWebhookEvents, mailOutbox, payments } from '@connect/db';
 import { ZCardConfirmation, ZCardIntent, ZOrder, type TCardIntent, type TOrder } from '@connect/shared';
-import type { Hex } from 'viem';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { CursorMovedError, followStep, type StepOptions } from '../../adapters/chains/follower/index.ts';
 import { ensureLocalQntToken } from '../../adapters/chains/qnt-token.ts';
+import { rpcCall } from '../../adapters/chains/rpc.ts';
 import { planByCode, planOrder, type Session } from '../account-plan/test-support.ts';
+import { qntPayments } from './index.ts';
 
 /** Stripe's test cards the card tests use (docs/decisions.md "Card payments"). */
 export const CARDS = {
@@ -44,6 +47,36 @@ export async function startQntTestApp(
 export async function stopQntTestApp(t: TestContext | undefined, chain: TestChain | undefined) {
   await t?.close();
   await chain?.stop();
+}
+
+/**
+ * One step of the app's QNT follower (`options`: the app's hooks a test wants run), then the
+ * subscribers (the settlement) on what it announced. The app's chain-follow job follows the same
+ * chain meanwhile: a step it overtook is rolled back (CursorMovedError) and taken again from where
+ * the job left the cursor.
+ */
+export async function followQnt(t: TestContext, options: Omit<StepOptions, 'maxBlocks'> = {}) {
+  const follower = qntPayments(t.app.deps, t.app.log).follower()!;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await followStep(t.db.db, follower, { maxBlocks: 1_000, ...options });
+      break;
+    } catch (error) {
+      if (!(error instanceof CursorMovedError) || attempt >= 5) throw error;
+    }
+  }
+  await t.app.events.drain();
+}
+
+/** `from` sends `amount` wei of the QNT `token` to `to`; answers its transaction once mined (anvil mines at once). */
+export async function sendQnt(chain: TestChain, token: Hex, from: Hex, to: string, amount: bigint): Promise<Hex> {
+  const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Hex, amount] });
+  const hash = await rpcCall<Hex>(chain.rpcUrl, 'eth_sendTransaction', [{ from, to: token, data }]);
+  for (let i = 0; i < 50; i++) {
+    if (await rpcCall(chain.rpcUrl, 'eth_getTransactionReceipt', [hash])) return hash;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('not mined');
 }
 
 /**

@@ -6,12 +6,11 @@ import { DEV_ACCOUNTS } from '@connect/devchain';
 import { ZInvoicePaymentRate, ZOrder, type TInvoicePaymentRate, type TOrder } from '@connect/shared';
 import type { TestChain } from '../../../../test/chains.ts';
 import type { TestContext } from '../../../../test/helpers.ts';
-import { CursorMovedError, followStep } from '../../../adapters/chains/follower/index.ts';
 import { rpcCall } from '../../../adapters/chains/rpc.ts';
 import { administrator, customer, placePlan, planByCode, planOrder, receipt } from '../../account-plan/test-support.ts';
 import { qntPayments } from '../index.ts';
 import { creditsOrder, get, invoiceOf, paidPlanCustomer, type Session } from './test-support.ts';
-import { startQntTestApp, stopQntTestApp } from '../test-support.ts';
+import { followQnt, startQntTestApp, stopQntTestApp } from '../test-support.ts';
 
 // A chain with the QNT token and an app taking QNT on it (as qnt-payments.test.ts): QNT reaches
 // the account by a real transfer to its deposit address, confirmed by the follower stepped here.
@@ -31,17 +30,7 @@ afterAll(() => stopQntTestApp(t, chain));
 
 const qnt = () => qntPayments(t.app.deps, t.app.log);
 
-async function follow() {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await followStep(t.db.db, qnt().follower()!, { maxBlocks: 1_000 });
-      break;
-    } catch (error) {
-      if (!(error instanceof CursorMovedError) || attempt >= 5) throw error;
-    }
-  }
-  await t.app.events.drain();
-}
+const follow = () => followQnt(t);
 
 /** `amount` wei of QNT sent to the account's deposit address and confirmed: held for the customer. */
 async function holdQnt(accountId: string, amount: bigint) {
