@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { accountAllowances, creditBundles, ratePlans, users } from '@connect/db';
-import { ZOrder, type TOrder } from '@connect/shared';
+import { ZOrder, ZSubscription, type TOrder, type TSubscription } from '@connect/shared';
 import { signInAs, type TestContext } from '../../../test/helpers.ts';
 import { AccountPlansRepository } from '../../repositories/account-plans.ts';
 
@@ -53,6 +53,20 @@ export async function placePlan(t: TestContext, session: Session, body: object):
   const res = await post(t, '/order/plan', session, body);
   expect(res.statusCode, res.body).toBe(200);
   return ZOrder.parse(res.json());
+}
+
+/** The order as the customer's page tracks it (200 checked against the contract). */
+export async function trackOrder(t: TestContext, session: Session, orderId: string): Promise<TOrder> {
+  const res = await post(t, '/order/track', session, { orderId });
+  expect(res.statusCode, res.body).toBe(200);
+  return ZOrder.parse(res.json());
+}
+
+/** The customer's subscription as My account reads it (200 checked against the contract). */
+export async function subscriptionOf(t: TestContext, session: Session): Promise<TSubscription> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/account-plan/subscription', headers: session.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return ZSubscription.parse(res.json());
 }
 
 /** Staff record a receipt; answers the response. */

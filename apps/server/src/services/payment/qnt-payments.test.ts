@@ -3,11 +3,20 @@ import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, orders, qntPayments as qntPaymentsTable } from '@connect/db';
 import { DEV_ACCOUNTS } from '@connect/devchain';
-import { ZOrder, ZQntPayment, ZSubscription, type TOrder } from '@connect/shared';
+import { ZOrder, ZQntPayment, type TOrder } from '@connect/shared';
 import type { TestChain } from '../../../test/chains.ts';
 import { signInAs, type TestContext } from '../../../test/helpers.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
-import { bundleOf, customer, planByCode, planOrder, post, type Session } from '../account-plan/test-support.ts';
+import {
+  bundleOf,
+  customer,
+  planByCode,
+  planOrder,
+  post,
+  subscriptionOf,
+  trackOrder,
+  type Session,
+} from '../account-plan/test-support.ts';
 import { followQnt, sendQnt, startQntTestApp, stopQntTestApp } from './test-support.ts';
 
 // One chain with the QNT token, one app taking QNT on it; the follower is stepped by hand (the
@@ -39,17 +48,8 @@ async function annualInQnt(session: Session, extra: Record<string, unknown> = {}
   return ZOrder.parse(res.json());
 }
 
-const track = async (session: Session, orderId: string) => {
-  const res = await post(t, '/order/track', session, { orderId });
-  expect(res.statusCode, res.body).toBe(200);
-  return ZOrder.parse(res.json());
-};
-
-const subscription = async (session: Session) => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/account-plan/subscription', headers: session.headers });
-  expect(res.statusCode, res.body).toBe(200);
-  return ZSubscription.parse(res.json());
-};
+const track = (session: Session, orderId: string) => trackOrder(t, session, orderId);
+const subscription = (session: Session) => subscriptionOf(t, session);
 
 const held = async (session: Session) => BigInt((await subscription(session)).qnt!.held);
 

@@ -3,7 +3,7 @@ import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, mailOutbox, notifications, qntTransfers, staffAlerts, users } from '@connect/db';
 import { DEV_ACCOUNTS } from '@connect/devchain';
-import { ZOrder, ZStaffAlert, ZStaffAlertsResponse, ZSubscription, type TOrder } from '@connect/shared';
+import { ZOrder, ZStaffAlert, ZStaffAlertsResponse } from '@connect/shared';
 import type { TestChain } from '../../../test/chains.ts';
 import type { TestContext } from '../../../test/helpers.ts';
 import { windowSize } from '../../adapters/chains/follower/index.ts';
@@ -15,6 +15,8 @@ import {
   planByCode,
   planOrder,
   post,
+  subscriptionOf,
+  trackOrder,
   type Session,
 } from '../account-plan/test-support.ts';
 import { qntPayments } from './index.ts';
@@ -52,16 +54,8 @@ const mine = (blocks: number) => rpc('anvil_mine', [`0x${blocks.toString(16)}`])
 const follow = () => followQnt(t, { onConfirmedBlockLost: t.app.deps.followers.confirmedBlockLostHooks() });
 const pay = async (to: string, amount: bigint) => (await sendQnt(chain, token, payer, to, amount)).toLowerCase() as Hex;
 
-const track = async (session: Session, orderId: string): Promise<TOrder> => {
-  const res = await post(t, '/order/track', session, { orderId });
-  expect(res.statusCode, res.body).toBe(200);
-  return ZOrder.parse(res.json());
-};
-const subscription = async (session: Session) => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/account-plan/subscription', headers: session.headers });
-  expect(res.statusCode, res.body).toBe(200);
-  return ZSubscription.parse(res.json());
-};
+const track = (session: Session, orderId: string) => trackOrder(t, session, orderId);
+const subscription = (session: Session) => subscriptionOf(t, session);
 const qntEntries = async (accountId: string) =>
   (
     await t.db.db
