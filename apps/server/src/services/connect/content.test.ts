@@ -156,10 +156,14 @@ describe('connect service: content, features and routes', () => {
     const documented = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/api/connect/'))
       .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, ...op })));
-    const registered = connectRoutes().map((route) => ({
-      key: `${route.method.toLowerCase()} ${route.url.replace(/:([^/]+)/g, '{$1}')}`,
-      isPublic: route.access === 'public',
-    }));
+    // The change stream never ends, so it cannot be recorded against the document (decisions, issue 28).
+    const undocumented = ['get /api/connect/live'];
+    const registered = connectRoutes()
+      .map((route) => ({
+        key: `${route.method.toLowerCase()} ${route.url.replace(/:([^/]+)/g, '{$1}')}`,
+        isPublic: route.access === 'public',
+      }))
+      .filter((route) => !undocumented.includes(route.key));
     // Same operations on both sides: nothing undocumented, nothing documented that is not served.
     expect(documented.map((op) => `${op.method} ${op.path}`).sort()).toEqual(registered.map((r) => r.key).sort());
     for (const op of documented) {
