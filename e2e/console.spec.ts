@@ -10,7 +10,32 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 // the pages that used to log one, signed out and signed in, and wait for each to settle.
 const PAGES = ['/', '/quant-flows', '/quant-fusion', '/support', '/documentation', '/upgrade', '/no/such/page'];
 
+/**
+ * Follows the page's requests and waits until none has been in flight for half a second, leaving
+ * out the signed-in shell's change stream (`/api/connect/live`), which stays open as long as the
+ * page does — so Playwright's own 'networkidle' never comes on a signed-in page.
+ */
+function requestsOf(page: Page) {
+  const inFlight = new Set<unknown>();
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname !== '/api/connect/live') inFlight.add(request);
+  });
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  return {
+    async settled() {
+      await page.waitForLoadState('load');
+      let quietSince = Date.now();
+      while (Date.now() - quietSince < 500) {
+        await page.waitForTimeout(100);
+        if (inFlight.size > 0) quietSince = Date.now();
+      }
+    },
+  };
+}
+
 async function visitAll(page: Page) {
+  const requests = requestsOf(page);
   // /documentation opens the external documentation in a new tab: a stand-in keeps the test offline.
   await page
     .context()
@@ -20,13 +45,13 @@ async function visitAll(page: Page) {
   for (const path of PAGES) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await requests.settled();
   }
   await page.goto('/api/docs');
   await expect(page.getByText('Quant Connect API')).toBeVisible();
   // Swagger UI renders the operations after loading the document: its styles apply then.
   await expect(page.getByText('/api/health').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await requests.settled();
 }
 
 test('the pages that used to log a warning keep a clean console, signed out', async ({ page }) => {
