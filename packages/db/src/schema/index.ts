@@ -11,3 +11,4 @@ export * from './qnt.ts';
 export * from './cards.ts';
 export * from './usage.ts';
 export * from './staff-alerts.ts';
+export * from './entitlements.ts';
