@@ -14,7 +14,7 @@ export type RenewalOrders = {
   ): Promise<string>;
 };
 
-/** The customer is told of a trial reminder (connect's notification-subscribers.ts: bell and email, once per key). */
+/** The customer is told of a trial reminder (connect's account-notice-subscribers.ts: bell and email, once per key). */
 export type TrialReminderNotices = {
   trialReminder(reminder: { accountId: string; days: number; trialEndsAt: Date; now: Date }): Promise<void>;
 };

@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { TRIAL_CREDITS } from '../../lib/trial-credits.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
 import { lifecycleOf, payPlan } from '../account-plan/testing.ts';
-import { planChangedNotice } from './notification-subscribers.ts';
+import { planChangedNotice } from './account-notice-texts.ts';
 import { accountNotices } from './testing.ts';
 
 /** The account notices: plan changes and low credits reach every member, in the bell and by email, once. */

@@ -6,7 +6,7 @@ import { PLAN_TERMS } from '@connect/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { putOnPlan } from '../../../test/plans.ts';
 import type { DomainEvents } from '../../events/catalogue.ts';
-import { capCrossedNotice } from './notification-subscribers.ts';
+import { capCrossedNotice } from './account-notice-texts.ts';
 import { accountNotices } from './testing.ts';
 
 /** Issue 17 §3: spending caps crossed and credits run down by metered use reach every member, in the bell and by email, once. */
