@@ -29,4 +29,5 @@ export * from './qnt.ts';
 export * from './cards.ts';
 export * from './usage.ts';
 export * from './invoices.ts';
+export * from './billing-details.ts';
 export * from './staff-alerts.ts';

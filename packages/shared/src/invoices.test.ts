@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_VAT_RATES_BP,
   INITIAL_INVOICE_SORT,
-  ZBillingDetailsRequest,
   ZInvoiceListQuery,
   countryName,
   documentNumber,
@@ -14,9 +13,9 @@ import {
   partyAddressLines,
   splitVat,
   vatFor,
-  vatNumberCountry,
   type TInvoiceSort,
 } from './invoices.ts';
+import { ZBillingDetailsRequest, vatNumberCountry } from './billing-details.ts';
 
 describe('the invoice sort cycle (spec §4)', () => {
   it('starts on invoice number, descending (spec §9)', () => {
