@@ -44,7 +44,7 @@ const ZEnv = z.object({
   SUPPORT_EMAIL: z.string().default('support@connect.localhost'),
   /** Where staff alerts are mailed (issue 27 §4); unset: ADMIN_EMAIL, else SUPPORT_EMAIL. */
   STAFF_ALERT_EMAIL: z.string().optional(),
-  /** Pay as you go: how far the credits may go below zero before the month-end bill (docs/decisions.md). */
+  /** Pay as you go: how far the credits may go below zero before the month-end bill (docs/decisions/plans-and-orders.md). */
   PAYG_CREDIT_LIMIT: z.coerce.number().int().min(0).default(1_000),
   /** US dollars per pound for orders mixing the fee (pounds) and bundles (dollars) until a prices adapter is configured. */
   USD_PER_GBP: z

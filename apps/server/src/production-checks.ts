@@ -4,7 +4,7 @@ import { LOCAL_QNT_ADDRESS } from './adapters/chains/qnt-token.ts';
 import type { Config } from './config.ts';
 
 /**
- * The production configuration's one checked list (issue 27 §1; docs/decisions.md "Production
+ * The production configuration's one checked list (issue 27 §1; docs/decisions/platform-and-operations.md "Production
  * configuration and who the client is"). With NODE_ENV=production, loadConfig refuses to load
  * while any check below names a setting, and names every one of them in one message, so an
  * operator fixes them all at once instead of one start at a time.

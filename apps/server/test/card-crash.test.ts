@@ -8,7 +8,7 @@ import type { TCardConfirmation, TCardIntent, TOrder, TPlansResponse } from '@co
 import { faultTestServer, sleep, type Session } from './server-process.ts';
 
 /**
- * Fault test of card payments (issue 16; docs/decisions.md "Card payments"): the real server
+ * Fault test of card payments (issue 16; docs/decisions/payments.md "Card payments"): the real server
  * (`node --import tsx apps/server/src/server.ts`, its card sandbox speaking Stripe on a port of its
  * own) runs in a process group of its own. Customers place annual plan orders by card and confirm
  * their intents in the browser (the sandbox's card form, 4242 4242 4242 4242); the WHOLE group is

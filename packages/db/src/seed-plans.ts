@@ -7,7 +7,7 @@ const WEI_PER_QNT = 10n ** 18n;
 type PlanSeed = Omit<typeof ratePlans.$inferInsert, 'id' | 'createdAt' | 'isActive'>;
 
 /**
- * The plans `npm start` offers (docs/decisions.md, "The plan catalogue"): pay as you go (monthly,
+ * The plans `npm start` offers (docs/decisions/plans-and-orders.md, "The plan catalogue"): pay as you go (monthly,
  * credits billed at month end, at most $1.20 each) and the annual subscription (its fee in pounds
  * a year in advance, quoted in QNT too; credit bundles on a sliding scale, at most $1.10 a credit
  * including VAT), each in the tiers standard and advance.

@@ -7,7 +7,7 @@ import { PROBLEMS } from './problem-codes.ts';
 export const APPLICATION_TYPES = ['testnet', 'mainnet'] as const;
 export type ApplicationType = (typeof APPLICATION_TYPES)[number];
 
-/** Messages of spec §8 (quoted exactly) and the ones the spec leaves open (docs/decisions.md). */
+/** Messages of spec §8 (quoted exactly) and the ones the spec leaves open (docs/decisions/developer-hub.md). */
 export const APPLICATION_MESSAGES = {
   nameRequired: 'Please enter an application name',
   nameTooLong: 'Your application name is too long',
@@ -28,7 +28,7 @@ export const APPLICATION_MESSAGES = {
   secretNotFound: PROBLEMS.CLIENT_SECRET_NOT_FOUND.message,
 } as const;
 
-/** Letters (any script), digits, spaces, hyphens and underscores; decided in docs/decisions.md. */
+/** Letters (any script), digits, spaces, hyphens and underscores; decided in docs/decisions/developer-hub.md. */
 export const APPLICATION_NAME_PATTERN = /^[\p{L}\p{N} _-]+$/u;
 
 export const ZApplicationName = z

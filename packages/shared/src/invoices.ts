@@ -80,7 +80,7 @@ export const DEFAULT_VAT_RATES_BP: Readonly<Record<string, number>> = {
 };
 
 /**
- * The one VAT rule (docs/decisions.md, "Invoices (issue 18)"). The issuer's own country, or a
+ * The one VAT rule (docs/decisions/usage-and-invoices.md, "Invoices (issue 18)"). The issuer's own country, or a
  * customer without a country: that country's rate. Another country with a valid VAT number:
  * reverse charge at 0 %. Another country in the table without one: its rate. A country the table
  * does not list: outside the scope of VAT.

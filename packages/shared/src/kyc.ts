@@ -107,7 +107,7 @@ export function canStartKycCheck(status: KycStatus): boolean {
 /**
  * Spec §5: the profile's first and last name must match the identity document exactly. Spaces
  * around and inside names and the Unicode form do not count; letter case does not either, since
- * documents print names in capitals (docs/decisions.md, "Identity verification").
+ * documents print names in capitals (docs/decisions/identity-and-sign-in.md, "Identity verification").
  */
 export function kycNameMatches(profileName: string | null | undefined, documentName: string | null | undefined) {
   if (!profileName || !documentName) return false;

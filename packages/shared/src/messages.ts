@@ -16,7 +16,7 @@ export const MESSAGES = {
   footerEmpty: 'Footer response is empty!',
 } as const;
 
-/** Field-level messages the spec leaves open (spec §5 note 5); decided in docs/decisions.md. */
+/** Field-level messages the spec leaves open (spec §5 note 5); decided in docs/decisions/shell-and-web.md ("Field messages"). */
 export const FIELD_MESSAGES = {
   required: 'This field is required.',
   tooLong: (max: number) => `Must be at most ${max} characters.`,

@@ -21,7 +21,7 @@ export const NODE_TYPES = ['light', 'full', 'archive'] as const;
 
 /**
  * Why a catalogue network cannot be activated by the caller, in the order the rules are checked
- * (null = it can). Decided in docs/decisions.md ("Networks").
+ * (null = it can). Decided in docs/decisions/developer-hub.md ("Networks").
  */
 export const NETWORK_UNAVAILABLE_REASONS = [
   'NO_RPC_URL',
@@ -34,7 +34,7 @@ export const NETWORK_UNAVAILABLE_REASONS = [
 ] as const;
 export type TNetworkUnavailableReason = (typeof NETWORK_UNAVAILABLE_REASONS)[number];
 
-/** Limits the spec leaves open (§5 "too long", "length-limited"); decided in docs/decisions.md. */
+/** Limits the spec leaves open (§5 "too long", "length-limited"); decided in docs/decisions/developer-hub.md. */
 export const PRIVATE_NETWORK_LIMITS = {
   nameMax: 50,
   tokenSymbolMin: 2,

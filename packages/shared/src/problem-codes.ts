@@ -1,6 +1,6 @@
 /**
  * Every refusal the API makes, by machine code: its HTTP status and its message (spec §8 quoted
- * exactly where the spec words it; the rest decided, docs/decisions.md "Coded errors"). The server
+ * exactly where the spec words it; the rest decided, docs/decisions/foundations.md "Coded errors"). The server
  * answers each refusal as problem details with this `code`; the SPA decides what to show and do
  * from the code (apps/web/src/lib/problems.ts), never by comparing message text.
  *

@@ -18,14 +18,14 @@ export type TAccountPlanType = (typeof ACCOUNT_PLAN_TYPES)[number];
 const RANK: Record<TAccountPlanType, number> = { TRIAL: 0, PAY_AS_YOU_GO: 1, SUBSCRIPTION: 3 };
 
 /**
- * The order of plans (docs/decisions.md, "Upgrades, downgrades and cancelling"): trial < pay as you
+ * The order of plans (docs/decisions/plans-and-orders.md, "Upgrades, downgrades and cancelling"): trial < pay as you
  * go standard < advance < annual standard < advance. An upgrade goes up it; a downgrade down.
  */
 export function planRank(plan: { type: TAccountPlanType; tier: (typeof PLAN_TIERS)[number] }): number {
   return RANK[plan.type] + (plan.type !== 'TRIAL' && plan.tier === 'advance' ? 1 : 0);
 }
 
-/** Why a plan is in its status (docs/decisions.md, "The account plan"). */
+/** Why a plan is in its status (docs/decisions/plans-and-orders.md, "The account plan's transitions"). */
 export const PLAN_STATUS_REASONS = [
   'TRIAL',
   'AWAITING_PAYMENT',
@@ -37,7 +37,7 @@ export const PLAN_STATUS_REASONS = [
 ] as const;
 export type TPlanStatusReason = (typeof PLAN_STATUS_REASONS)[number];
 
-/** Trial and renewal constants (docs/decisions.md). */
+/** Trial and renewal constants (docs/decisions/plans-and-orders.md). */
 export const PLAN_TERMS = {
   trialDays: 30,
   /** Reminder emails this many days before the trial ends. */

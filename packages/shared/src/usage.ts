@@ -10,7 +10,7 @@ import { z } from 'zod';
 /** Micro-credits in one credit: the unit the counters, records and caps are kept in. */
 export const MICRO_PER_CREDIT = 1_000_000;
 
-/** The price classes of JSON-RPC methods (docs/decisions.md, "Usage metering (issue 17)"). */
+/** The price classes of JSON-RPC methods (docs/decisions/usage-and-invoices.md, "Usage metering (issue 17)"). */
 export const METHOD_CLASSES = ['read', 'log', 'send', 'deployment'] as const;
 export type TMethodClass = (typeof METHOD_CLASSES)[number];
 

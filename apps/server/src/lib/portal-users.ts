@@ -1,7 +1,7 @@
 import type { FeatureName, KycStatus, Role, UserStatus } from '@connect/shared';
 
 /**
- * Features every new account starts with (spec §5, §6). Decided in docs/decisions.md ("Default
+ * Features every new account starts with (spec §5, §6). Decided in docs/decisions/identity-and-sign-in.md ("Default
  * account features"). The usage counters (applications:create, tokens:create, bridges:create)
  * keep what the account uses; what it may have is its plan's allowance (the `account_allowances`
  * view), so their rows carry no total.

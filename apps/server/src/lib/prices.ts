@@ -1,5 +1,5 @@
 /**
- * Currency conversion of orders (docs/decisions.md, "Order prices"): the annual fee is priced in
+ * Currency conversion of orders (docs/decisions/plans-and-orders.md, "Orders and their prices"): the annual fee is priced in
  * pounds, credit bundles in US dollars, and an order is paid in pounds. The rate is a decimal
  * string (config `USD_PER_GBP`, later a price feed) stored with the order, so the conversion is
  * exact integer arithmetic and can be repeated from the order's own columns.

@@ -1,5 +1,5 @@
 /**
- * Credits every account receives once, to try deployments on the local testnets (docs/decisions.md).
+ * Credits every account receives once, to try deployments on the local testnets (docs/decisions/tokens-and-chains.md, "Trial credits").
  * Granted through the ledger by repositories/trial-credits.ts when the account is created.
  */
 export const TRIAL_CREDITS = 100;

@@ -3,7 +3,7 @@ import type { Database, InvoiceCustomer, VatTreatment } from '@connect/db';
 import { vatFor } from '@connect/shared';
 import type { Config } from '../config.ts';
 
-/** Who an invoice is made out to, and how VAT applies to it (docs/decisions.md, "Invoices (issue 18)", 2–3). */
+/** Who an invoice is made out to, and how VAT applies to it (docs/decisions/usage-and-invoices.md, "Invoices (issue 18)", 2–3). */
 export type InvoiceTerms = { customer: InvoiceCustomer; vatTreatment: VatTreatment; vatRateBp: number };
 
 type CustomerRow = {

@@ -46,7 +46,7 @@ export const paths = {
   tokenPayments: (slug: string) => `/${slug}-flows/token-flow/payments`,
   tokenSustainability: (slug: string) => `/${slug}-flows/token-flow/sustainability`,
   createSmartContract: (slug: string) => `/${slug}-flows/token-flow/deploy/create-new-smart-contract`,
-  /** Coin details: `{type}` is the token type and `{tierCode}` the tier, the token itself is `?id=` (docs/decisions.md). */
+  /** Coin details: `{type}` is the token type and `{tierCode}` the tier, the token itself is `?id=` (docs/decisions/tokens-and-chains.md). */
   coinDetails: (slug: string, type = ':type', tierCode = ':tierCode') =>
     `/${slug}-flows/token-flow/${type}/${tierCode}`,
   authorise: (slug: string) => `/${slug}-authorise`,
@@ -74,7 +74,7 @@ export const PUBLIC_PATHS: readonly string[] = [
 /** Blank-layout pages: signed in, but before the main layout (spec §2.1). */
 export const BLANK_PATHS: readonly string[] = [paths.termsConditions, paths.userDetails, paths.mfaSetup];
 
-/** Where a signed-in user who opens a public page goes (spec §4 step 3; docs/decisions.md). */
+/** Where a signed-in user who opens a public page goes (spec §4 step 3; docs/decisions/shell-and-web.md). */
 export const SIGNED_IN_HOME = paths.dashboard;
 
 export function isPublicPath(pathname: string): boolean {

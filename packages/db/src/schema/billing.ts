@@ -20,7 +20,7 @@ import { creditBundles, ratePlans, type PaymentMethod } from './plans.ts';
 import { accounts, users } from './portal.ts';
 
 /**
- * Why a plan is in its status (docs/decisions.md, "The account plan"). TRIAL: on the trial;
+ * Why a plan is in its status (docs/decisions/plans-and-orders.md, "The account plan's transitions"). TRIAL: on the trial;
  * AWAITING_PAYMENT: an order waits for its payment (PENDING); RENEWAL_DUE: the period ended and
  * its renewal order waits for payment (still ACTIVE within the grace days); RENEWAL_FAILED,
  * TRIAL_ENDED, CANCELLED: why it is INACTIVE; STAFF: set by staff (DISABLED).

@@ -15,7 +15,7 @@ import { invoices, orders } from './billing.ts';
 import { accounts, users } from './portal.ts';
 
 /*
- * Card payments (issue 16; docs/decisions.md "Card payments"). The card provider (Stripe, or the
+ * Card payments (issue 16; docs/decisions/payments.md "Card payments"). The card provider (Stripe, or the
  * embedded sandbox that speaks Stripe) holds the card; the platform keeps the customer's id, the
  * card it may charge (brand, last four digits, expiry — never the number) and one row per intent.
  */
@@ -75,7 +75,7 @@ export const cardIntents = pgTable(
 
 /**
  * The monthly charge of an order on the saved card: attempts so far and when the next is due
- * (docs/decisions.md: the retry schedule). Removed from the schedule when paid or out of attempts.
+ * (docs/decisions/payments.md: the retry schedule). Removed from the schedule when paid or out of attempts.
  */
 export const cardCharges = pgTable(
   'card_charges',

@@ -48,7 +48,7 @@ export const DEPLOYMENT_TYPE_LABELS: Record<TDeploymentType, string> = {
 /** Page sizes of spec §9. */
 export const TOKEN_PAGE_SIZES = [5, 10, 50, 100] as const;
 
-/** Limits of spec §5/§9 and the ones it leaves open (docs/decisions.md "Tokens"). */
+/** Limits of spec §5/§9 and the ones it leaves open (docs/decisions/tokens-and-chains.md "Tokens"). */
 export const TOKEN_LIMITS = {
   nameMax: 50,
   unitMin: 1,

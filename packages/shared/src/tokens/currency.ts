@@ -22,7 +22,7 @@ function firstCodeIn(text: string): string | null {
  * The currency code a token name contains, or null (spec §5). A name is prose, so only letters
  * written in capitals count: each run of three or more capital letters ("USD", "MyGBPCoin" →
  * "GBP", "USDT") is searched for a code, while ordinary words such as "All", "Top" or "Cup"
- * (also codes: ALL, TOP, CUP) pass. Decided in docs/decisions.md ("Tokens").
+ * (also codes: ALL, TOP, CUP) pass. Decided in docs/decisions/tokens-and-chains.md ("Tokens").
  */
 export function currencyCodeInName(name: string): string | null {
   for (const run of name.match(/[A-Z]{3,}/g) ?? []) {

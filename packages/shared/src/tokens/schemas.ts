@@ -312,7 +312,7 @@ export const ZTokenDetailsQuery = z.object({
 /**
  * PUT /token: an owner's change. `status` DEPRECATED (from Active) or ACTIVE (from Deprecated, or
  * from Unpaid once the credits are there); form fields only while a wallet deployment has not been
- * sent. Decided in docs/decisions.md ("Tokens").
+ * sent. Decided in docs/decisions/tokens-and-chains.md ("Tokens").
  */
 export const ZUpdateTokenRequest = z
   .looseObject({

@@ -41,7 +41,7 @@ export function tierOffered(
 }
 
 /**
- * The credits a deployment costs (decided in docs/decisions.md "Tokens"): the deployment amount
+ * The credits a deployment costs (decided in docs/decisions/tokens-and-chains.md "Tokens"): the deployment amount
  * when the platform deploys and pays the gas; the bytecode amount when the user's wallet deploys
  * the prepared bytecode and pays the gas itself. Null when the tier is not offered that way.
  */

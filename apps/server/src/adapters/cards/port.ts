@@ -1,7 +1,7 @@
 import type { TCardIntentStatus, TSavedCard } from '@connect/shared';
 
 /*
- * The card port (issue 16; docs/decisions.md "Card payments"). One adapter speaks Stripe's API
+ * The card port (issue 16; docs/decisions/payments.md "Card payments"). One adapter speaks Stripe's API
  * through the `stripe` SDK (stripe.ts); it talks to Stripe itself when STRIPE_SECRET_KEY is set,
  * and otherwise to the embedded sandbox (sandbox/), which answers the same API on its own port,
  * with Stripe's test cards, and signs its webhooks as Stripe does. So the platform's card code

@@ -6,7 +6,7 @@ import { probeRpc, rpcCall, RpcError } from './rpc.ts';
  * The network health monitor: every interval, each catalogue network with an RPC URL is probed
  * and `networks.health`, `latest_block` and `health_checked_at` are updated.
  *
- * Rules (docs/decisions.md, Chains and networks):
+ * Rules (docs/decisions/developer-hub.md, Chains and networks):
  * - no RPC URL → NOT_CONFIGURED;
  * - unreachable or no answer in time → OFFLINE;
  * - answers, but with a JSON-RPC/HTTP error or nonsense → DEGRADED;

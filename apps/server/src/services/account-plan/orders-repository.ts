@@ -99,7 +99,7 @@ export class OrdersRepository {
    * INV counter. Call it as late as the placement allows: the counter's row stays locked until
    * the transaction ends, for every order and the month's close (issue 18).
    * `terms`: the customer snapshot and VAT (repositories/invoice-customers.ts). Prices include VAT
-   * (docs/decisions.md, "Invoices (issue 18)" 1): each line shows its VAT extracted, the invoice
+   * (docs/decisions/usage-and-invoices.md, "Invoices (issue 18)" 1): each line shows its VAT extracted, the invoice
    * its net subtotal, VAT and the order's total, which VAT never changes. The US-dollar total is
    * the order's own: the bundle's cents as priced, plus the fee's pence converted (not the
    * rounded pence total converted back).

@@ -80,7 +80,7 @@ const RECEIPT_CLOCK_SKEW_MS = 5 * 60_000;
 const planRef = (plan: RatePlanRow): PlanRow => ({ id: plan.id, type: plan.type, tier: plan.tier, name: plan.name });
 
 /**
- * Orders of the account-plan service (spec §2, §4, §7; docs/decisions.md "Orders"): a plan (with
+ * Orders of the account-plan service (spec §2, §4, §7; docs/decisions/plans-and-orders.md "Orders and their prices"): a plan (with
  * its upfront months and a credit bundle), credits alone, or a renewal. Each order is placed once
  * per idempotency key, with its invoice and lines, and with the plan's change (ORDER_PLACED),
  * in one transaction; paying it (a receipt covering the total, or nothing to pay) makes the

@@ -5,7 +5,7 @@ type PlanRef = PlanRow;
 type PlanState = StoredPlanState;
 
 /*
- * Every change of an account's plan, in one place (docs/decisions.md, "The account plan").
+ * Every change of an account's plan, in one place (docs/decisions/plans-and-orders.md, "The account plan's transitions").
  * `transition(state, event)` is pure: it answers the next state or the refusal's problem code.
  * lifecycle.ts loads the state under a row lock, applies the answer and does the side effects
  * (the ledger's floor, the allowances in service, the emails) in the same transaction.

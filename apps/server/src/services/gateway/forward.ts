@@ -17,7 +17,7 @@ type Target = { origin: string; path: string };
 /**
  * Posts JSON-RPC bodies to network RPC endpoints over kept-alive connections with undici's
  * dispatcher (about 40 % less CPU per forwarded call than node:http's client on the bench
- * machine, see docs/decisions.md): on this path every request pays the client's overhead, and
+ * machine, see docs/decisions/developer-hub.md): on this path every request pays the client's overhead, and
  * the gateway's added latency is a product figure (bench/gateway.ts). No pipelining: one slow
  * call (a large eth_getLogs) must not hold up the calls queued behind it on the same socket.
  */

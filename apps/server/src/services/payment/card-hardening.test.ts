@@ -10,7 +10,7 @@ import { administrator, customer } from '../account-plan/test-support.ts';
 import { CARDS, cardTestKit } from './test-support.ts';
 
 /*
- * Card payments hardened (issue 27; docs/decisions.md "Card webhooks, refunds and intents"): a
+ * Card payments hardened (issue 27; docs/decisions/payments.md "Card webhooks, refunds and intents"): a
  * webhook is a hint to look, whoever signed it; the sandbox signs with the installation's own
  * secret; concurrent staff refunds take one decision at a time; concurrent payment steps share
  * one intent. Against the embedded sandbox, through the real Stripe adapter.

@@ -41,7 +41,7 @@ const DAY_MS = 86_400_000;
 const KEY_IN_USE_WAITS_MS = [250, 500, 1_000, 2_000] as const;
 
 /**
- * Card payments (issue 16; docs/decisions.md "Card payments"). The provider is the source of
+ * Card payments (issue 16; docs/decisions/payments.md "Card payments"). The provider is the source of
  * truth: an intent's outcome is read from it (its webhook, or a retrieve when the customer comes
  * back or the job looks again), stored in `card_intents`, and the first time an intent that pays
  * an order is seen succeeded, `card.payment_succeeded` is emitted in the same transaction — the

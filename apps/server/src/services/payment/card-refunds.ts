@@ -7,7 +7,7 @@ import { fieldProblem, notFound, problem } from '../../lib/errors.ts';
 import { CardRepository, REFUND_FAILED } from './card-repository.ts';
 
 /**
- * Refunds of card payments (issue 16, hardened in issue 27; docs/decisions.md "Card payments" and
+ * Refunds of card payments (issue 16, hardened in issue 27; docs/decisions/payments.md "Card payments" and
  * "Card webhooks, refunds and intents"): staff refunds with their credit notes, and the automatic
  * refund of a payment its order could not take. Reached through CardPayments.
  */

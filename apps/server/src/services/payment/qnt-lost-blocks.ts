@@ -7,7 +7,7 @@ import { StaffAlertsRepository } from '../../repositories/staff-alerts.ts';
 import { QntRepository, type QntTransferRow } from './qnt-repository.ts';
 
 /*
- * Confirmed QNT transfers a chain takes back (issue 27 §4; docs/decisions.md "Confirmed blocks
+ * Confirmed QNT transfers a chain takes back (issue 27 §4; docs/decisions/payments.md "Confirmed blocks
  * lost, and the staff-alert channel"). The follower's confirmed-block-lost hook marks them; the
  * follower reads the new chain; a transfer found there again keeps its credit (qnt-repository.ts
  * recordTransfers, then onConfirmed); one not found once the new chain is confirmed past the old

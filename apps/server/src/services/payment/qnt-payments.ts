@@ -75,7 +75,7 @@ const transferReference = (t: Pick<QntTransferRow, 'chainId' | 'txHash' | 'logIn
   `qnt-transfer:${t.chainId}:${t.txHash}:${t.logIndex}${t.reversals ? `:${t.reversals}` : ''}`;
 
 /**
- * QNT payments (issue 15; docs/decisions.md "QNT payments"): each account has its own deposit
+ * QNT payments (issue 15; docs/decisions/payments.md "QNT payments"): each account has its own deposit
  * address for good; the chain follower credits every confirmed transfer to it to the account's
  * QNT in the ledger (held for the customer), and open orders are settled from that balance,
  * oldest first, by the account-plan service (the `qnt.transfer_confirmed` subscriber). So a late,

@@ -16,7 +16,7 @@ import type { QntPayments } from './qnt-payments.ts';
 import { SweepRepository, type DepositSweepRow, type SweepCandidate, type SweepInFlight } from './sweep-repository.ts';
 
 /*
- * The sweep (issue 15 §2; docs/decisions.md "The sweep"): QNT the follower confirmed at a deposit
+ * The sweep (issue 15 §2; docs/decisions/payments.md "The sweep"): QNT the follower confirmed at a deposit
  * address is moved to the treasury, with the deposit key this installation holds (the embedded
  * seed; with a configured xpub the operator sweeps with their own wallet, and this never runs).
  * One sweep of an address is a row of `deposit_sweeps`, and every step is a conditional change of

@@ -11,7 +11,7 @@ import { rpcCall } from '../../adapters/chains/rpc.ts';
 import { planByCode, planOrder, type Session } from '../account-plan/test-support.ts';
 import { qntPayments } from './index.ts';
 
-/** Stripe's test cards the card tests use (docs/decisions.md "Card payments"). */
+/** Stripe's test cards the card tests use (docs/decisions/payments.md "Card payments"). */
 export const CARDS = {
   ok: '4242424242424242',
   authenticate: '4000002500003155',

@@ -55,7 +55,7 @@ export class TokeniseService {
   /**
    * Tiers with their networks, as read for new tokens, kept for TIER_CACHE_MS: catalogue data that
    * changes rarely (staff re-pricing, a network's RPC URL), read on every deployment's critical
-   * path. A change reaches new deployments of this node within that time (docs/decisions.md).
+   * path. A change reaches new deployments of this node within that time (docs/decisions/tokens-and-chains.md).
    */
   private readonly tierCache = new ExpiringCache<{ tier: TierRow; network: NetworkRow } | null>(1_000);
 

@@ -2,7 +2,7 @@ import { TIER_TYPES, TOKEN_TYPES, type TTierType, type TTokenType } from '@conne
 import type { TokenRepository } from './repository.ts';
 
 /**
- * Credits per tier (decided in docs/decisions.md "Tokens"): a platform deployment (the platform
+ * Credits per tier (decided in docs/decisions/tokens-and-chains.md "Tokens"): a platform deployment (the platform
  * pays the gas) costs the deployment amount; a wallet deployment (the user pays the gas) the
  * bytecode amount. Each tier adds functions to the one before, and costs more.
  */

@@ -131,7 +131,7 @@ export class UsageReportService {
   }
 
   /**
-   * The month so far and where it leads (docs/decisions.md, "Usage forecast"):
+   * The month so far and where it leads (docs/decisions/usage-and-invoices.md, "The forecast"):
    * - used: the gateway's counters since the UTC month began and the deployments in it;
    * - predicted: a straight line through the month so far — the rate over the elapsed time,
    *   continued to the month's end. In the month's first day the elapsed time counts as one whole

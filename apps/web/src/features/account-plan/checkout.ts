@@ -95,7 +95,7 @@ export function isFree(summary: Pick<Summary, 'planGbpMinor' | 'bundleUsdCents'>
 /**
  * The payment methods the payment step offers: those the plan accepts that this installation takes
  * now (GET /subscription availablePaymentMethods), in the plan's order. A method that cannot work
- * is never offered (docs/decisions.md, "Which methods are offered today").
+ * is never offered (docs/decisions/plans-and-orders.md, "Which methods are offered today").
  */
 export function offeredMethods(plan: TRatePlan, subscription: Pick<TSubscription, 'availablePaymentMethods'>) {
   return plan.paymentMethods.filter((method) => subscription.availablePaymentMethods.includes(method));

@@ -1,7 +1,7 @@
 /**
  * The Onfido web SDK, loaded from Onfido's CDN only when the server's provider is Onfido (never
  * for the sandbox, so the bundle carries none of it). It needs the CSP to allow
- * https://sdk.onfido.com and Onfido's API hosts (docs/decisions.md, "Identity verification").
+ * https://sdk.onfido.com and Onfido's API hosts (docs/decisions/identity-and-sign-in.md, "Identity verification").
  */
 export const ONFIDO_SDK_URL = 'https://sdk.onfido.com/v14';
 

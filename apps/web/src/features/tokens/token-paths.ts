@@ -17,7 +17,7 @@ export const tokenPaths = {
  * Coin details of a token: `/{product}-flows/token-flow/{type}/{tierCode}?id={token id}` — the
  * type is the token type (qrc20, qrc721) and the tier code the tier (base, flex, vari), as the
  * route names them; a type and tier do not identify one token, so its id rides in the query
- * (docs/decisions.md "Token screens and wallet").
+ * (docs/decisions/tokens-and-chains.md "Token screens and wallet").
  */
 export function coinDetailsHref(token: Pick<TToken, 'id' | 'tokenType' | 'tierType'>): string {
   const path = paths.coinDetails(runtimeConfig().productSlug, token.tokenType.toLowerCase(), token.tierType);

@@ -3,7 +3,7 @@ import { planRank, type TAccountPlanType, type TPlanTier, type TSubscription } f
 export { planRank };
 
 /*
- * Which plans the upgrade step offers (docs/decisions.md, "Upgrades, downgrades and cancelling"):
+ * Which plans the upgrade step offers (docs/decisions/plans-and-orders.md, "Upgrades, downgrades and cancelling"):
  * an upgrade is a higher plan — trial < pay as you go standard < advance < annual standard <
  * advance (`planRank`, shared with the server's canOrder, which refuses a lower plan with
  * PLAN_NOT_AN_UPGRADE); this only decides what the table offers.

@@ -83,7 +83,7 @@ export function periodStartOf(periodEnd: Date): Date {
 }
 
 /**
- * The month's close (issue 18 §1; docs/decisions.md, "Invoices (issue 18)"): bills every
+ * The month's close (issue 18 §1; docs/decisions/usage-and-invoices.md, "Invoices (issue 18)"): bills every
  * pay-as-you-go account's use of a UTC month, set-based (a few statements for all accounts, never a
  * query per account).
  *

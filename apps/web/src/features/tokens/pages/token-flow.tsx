@@ -196,7 +196,7 @@ export function TokenFlowPage() {
         >
           {t(
             // A wallet deployment left unsent keeps its credits when deleted: its bytecode was
-            // handed out when it was created (docs/decisions.md "Credits, money columns and numbers").
+            // handed out when it was created (docs/decisions/tokens-and-chains.md "Credits, money columns and numbers").
             open.action === 'delete' && open.token.deploymentType === 'META_MASK' && open.token.status === 'PENDING'
               ? 'deleteDialog.bodyWallet'
               : `${open.action === 'delete' ? 'deleteDialog' : 'deprecateDialog'}.body`,
