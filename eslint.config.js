@@ -15,6 +15,12 @@ const foldersIn = (dir) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 const SERVICES = foldersIn(`${SERVER}/services`);
+/** The files at the root of the server's src/ (app.ts, types.ts, server.ts...), read when lint starts. */
+const SERVER_ROOT_FILES = readdirSync(path.join(ROOT, SERVER), { withFileTypes: true })
+  .filter((entry) => entry.isFile() && /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name))
+  .map((entry) => `${SERVER}/${entry.name}`);
+/** The root files every service builds on: they import no service at all, not even the module list. */
+const SERVER_FOUNDATION_FILES = [`${SERVER}/types.ts`, `${SERVER}/modules.ts`];
 const FEATURES = foldersIn(`${WEB}/features`);
 
 // Dependencies point one way (ARCHITECTURE.md): apps never import each other, packages never
@@ -55,11 +61,25 @@ const BOUNDARY_ZONES = [
       "A service uses another service only through its index.ts (its public face), never the other service's internals.",
   })),
   {
+    // A service's jobs and start-up tasks live in its folder and its module.ts lists them.
     target: [`${SERVER}/jobs`, `${SERVER}/startup`],
     from: `${SERVER}/services`,
-    except: SERVICES.map((service) => `./${service}/index.ts`),
+    except: ['./index.ts'],
     message:
-      "Jobs and start-up work reach a service only through its index.ts (its public face), never the service's internals.",
+      "Jobs and start-up work reach the services only through the module list (services/index.ts): a service's own jobs and tasks live in its folder, listed by its module.ts.",
+  },
+  {
+    target: [...SERVER_ROOT_FILES.filter((file) => !SERVER_FOUNDATION_FILES.includes(file)), `${SERVER}/routes`],
+    from: `${SERVER}/services`,
+    except: ['./index.ts'],
+    message:
+      "The app's root files and src/routes/ reach the services only through the module list (services/index.ts), never a service's files: what the app needs of a service is in its module.ts, what the platform needs goes to src/lib/.",
+  },
+  {
+    target: SERVER_FOUNDATION_FILES,
+    from: `${SERVER}/services`,
+    message:
+      "types.ts and modules.ts sit below every service: they never import one (a service declares its runtime face's type in its own module.ts, merged into Runtime).",
   },
   {
     target: [`${SERVER}/lib`, `${SERVER}/plugins`, `${SERVER}/repositories`, `${SERVER}/events`],
@@ -85,6 +105,25 @@ const REPOSITORY_FILES = [
   'apps/server/src/**/repository.ts',
   'apps/server/src/**/*-repository.ts',
   'apps/server/src/**/repository-*.ts',
+];
+
+/** The SPA never decides from a message's text (apps/web: see its no-restricted-syntax). */
+const DECIDE_BY_CODE =
+  'Decide from the problem code (lib/problems.ts), not from message text; Cognito messages are read only in lib/identity-errors.ts.';
+const TEXT = '[property.name=/^(detail|message)$/]';
+const SEARCH = '/^(includes|startsWith|endsWith|match|matchAll|search|indexOf|lastIndexOf|localeCompare)$/';
+const MESSAGE_TEXT_SELECTORS = [
+  // error.message === '...'
+  `BinaryExpression[operator=/^[!=]==?$/] > MemberExpression.left${TEXT}`,
+  `BinaryExpression[operator=/^[!=]==?$/] > MemberExpression.right${TEXT}`,
+  // error.message.includes('...'), error.detail.toLowerCase().startsWith('...'), error.message.match(/.../)
+  `CallExpression[callee.property.name=${SEARCH}] > MemberExpression.callee MemberExpression${TEXT}`,
+  // ['...'].includes(error.message)
+  `CallExpression[callee.property.name=/^(includes|indexOf)$/][arguments.0.property.name=/^(detail|message)$/]`,
+  // /.../.test(error.message), pattern.exec(error.detail ?? '')
+  `CallExpression[callee.property.name=/^(test|exec)$/] MemberExpression${TEXT}`,
+  // switch (error.message)
+  `SwitchStatement > MemberExpression.discriminant${TEXT}`,
 ];
 
 export default tseslint.config(
@@ -191,15 +230,11 @@ export default tseslint.config(
           ],
         },
       ],
-      // The SPA decides from a problem's code (lib/problems.ts), never from its text.
+      // The SPA decides from a problem's code (lib/problems.ts), never from its text: no comparison,
+      // search (includes, startsWith, match...), regular expression or switch on a `message` or `detail`.
       'no-restricted-syntax': [
         'error',
-        {
-          selector:
-            'BinaryExpression[operator=/^[!=]==?$/] > MemberExpression.left[property.name=/^(detail|message)$/], BinaryExpression[operator=/^[!=]==?$/] > MemberExpression.right[property.name=/^(detail|message)$/]',
-          message:
-            'Decide from the problem code (lib/problems.ts), not from message text; Cognito messages are read only in lib/identity-errors.ts.',
-        },
+        ...MESSAGE_TEXT_SELECTORS.map((selector) => ({ selector, message: DECIDE_BY_CODE })),
       ],
     },
   },
