@@ -1,6 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TSubscription } from '@connect/shared';
+import { subscriptionQuery } from '../../../lib/plans/api.ts';
 import { ANNUAL, CATALOGUE, TRIAL } from '../../../test/plans.ts';
 import { LowCreditsBanner } from './low-credits-banner.tsx';
 import { fetchByPath, json, renderRoutes } from './test-utils.tsx';
@@ -18,7 +20,22 @@ function renderBanner(subscription: TSubscription, route = '/my-networks') {
       '/api/account-plan/v2/fetch-plans': () => json(CATALOGUE),
     }),
   );
-  return renderRoutes([{ path: '*', element: <LowCreditsBanner /> }], { route });
+  const element = (
+    <>
+      <LowCreditsBanner />
+      <SubscriptionRead />
+    </>
+  );
+  return renderRoutes([{ path: '*', element }], { route });
+}
+
+/**
+ * Reads the same query as the banner: once its marker shows, the banner has rendered with the
+ * subscription too, so a banner still absent then stays absent (no fixed wait).
+ */
+function SubscriptionRead() {
+  const { data } = useQuery(subscriptionQuery());
+  return data ? <span data-testid="subscription-read" /> : null;
 }
 
 describe('LowCreditsBanner', { timeout: 20_000 }, () => {
@@ -30,9 +47,8 @@ describe('LowCreditsBanner', { timeout: 20_000 }, () => {
 
   it('shows nothing while the credits are not low', async () => {
     renderBanner(TRIAL);
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
-    // Give the answer time to arrive: still nothing.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The answer has arrived: still nothing.
+    await screen.findByTestId('subscription-read');
     expect(screen.queryByText(/running low/)).not.toBeInTheDocument();
   });
 
@@ -55,15 +71,14 @@ describe('LowCreditsBanner', { timeout: 20_000 }, () => {
     expect(screen.queryByText(/running low/)).not.toBeInTheDocument();
     unmount();
     renderBanner(low);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await screen.findByTestId('subscription-read');
     expect(screen.queryByText(/running low/)).not.toBeInTheDocument();
   });
 
   it('leaves the warning to the dashboard and My account, which show it in place', async () => {
     const low = { ...TRIAL, lowCredits: true, credits: { available: 3, balance: 3, floor: 0 } };
     renderBanner(low, '/dashboard');
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await screen.findByTestId('subscription-read');
     expect(screen.queryByText(/running low/)).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { RouteItem } from '@connect/shared';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { SideMenu } from './side-menu.tsx';
@@ -130,9 +130,15 @@ describe('SideMenu', { timeout: 20_000 }, () => {
 
   it('shows no tooltips while expanded', async () => {
     renderMenu();
-    fireEvent.mouseOver(screen.getByRole('link', { name: 'Dashboard' }));
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    vi.useFakeTimers();
+    try {
+      fireEvent.mouseOver(screen.getByRole('link', { name: 'Dashboard' }));
+      // Well past the enter delay, when the collapsed menu's tooltip is open.
+      act(() => vi.advanceTimersByTime(1_000));
+      expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('collapsed, opens a sub-menu beside its icon', async () => {

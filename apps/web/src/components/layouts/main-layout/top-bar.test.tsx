@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPlanInfo } from '@connect/shared';
 import { refreshPlanQueries } from '../../../lib/plans/api.ts';
@@ -95,10 +95,17 @@ describe('TopBar', { timeout: 20_000 }, () => {
       });
 
     setWidths(320);
-    fireEvent.mouseOver(label);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
-    fireEvent.mouseLeave(label);
+    vi.useFakeTimers();
+    try {
+      fireEvent.mouseOver(label);
+      // Well past the enter delay, when the tooltip asks whether to open.
+      act(() => vi.advanceTimersByTime(1_000));
+      expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+      fireEvent.mouseLeave(label);
+      act(() => vi.advanceTimersByTime(1_000));
+    } finally {
+      vi.useRealTimers();
+    }
 
     setWidths(200);
     fireEvent.mouseOver(label);
