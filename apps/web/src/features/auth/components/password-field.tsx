@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextInput, type TextInputProps } from './text-input.tsx';
+import { TextInput, type TextInputProps } from '../../../components/text-input.tsx';
 
 type PasswordFieldProps = Omit<TextInputProps, 'type' | 'htmlInput' | 'endAdornment'> & {
   autoComplete: 'current-password' | 'new-password';

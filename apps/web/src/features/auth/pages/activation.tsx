@@ -13,7 +13,7 @@ import { resendRegistrationCode } from '../../../lib/auth.ts';
 import { AuthForm, SubmitButton } from '../components/auth-form.tsx';
 import { FormError, type FormFailure } from '../components/form-error.tsx';
 import { StatusPanel } from '../components/status-panel.tsx';
-import { TextInput } from '../components/text-input.tsx';
+import { TextInput } from '../../../components/text-input.tsx';
 import { muiField } from '../lib/form.ts';
 import { identityErrorMessage, isAlreadyConfirmed } from '../../../lib/identity-errors.ts';
 import { useEmailParam } from '../lib/use-email-param.ts';

@@ -12,7 +12,7 @@ import { AuthFooter } from '../components/auth-footer.tsx';
 import { AuthForm, SubmitButton } from '../components/auth-form.tsx';
 import { AuthHeader } from '../components/auth-header.tsx';
 import { FormError, type FormFailure } from '../components/form-error.tsx';
-import { TextInput } from '../components/text-input.tsx';
+import { TextInput } from '../../../components/text-input.tsx';
 import { muiField } from '../lib/form.ts';
 import { useEmailParam } from '../lib/use-email-param.ts';
 import { withQuery } from '../lib/urls.ts';

@@ -9,7 +9,7 @@ import { AuthForm, SubmitButton } from '../components/auth-form.tsx';
 import { AuthHeader } from '../components/auth-header.tsx';
 import { FormError, type FormFailure } from '../components/form-error.tsx';
 import { PasswordField } from '../components/password-field.tsx';
-import { TextInput } from '../components/text-input.tsx';
+import { TextInput } from '../../../components/text-input.tsx';
 import { lazyValidator, useSmallForm } from '../lib/small-form.ts';
 import type { TLogin } from '../lib/login-schema.ts';
 import { startSession } from '../lib/session.ts';

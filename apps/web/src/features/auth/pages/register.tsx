@@ -19,7 +19,7 @@ import { AuthHeader } from '../components/auth-header.tsx';
 import { CaptchaField } from '../components/captcha-field.tsx';
 import { FormError, type FormFailure } from '../components/form-error.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
-import { TextInput } from '../components/text-input.tsx';
+import { TextInput } from '../../../components/text-input.tsx';
 import { TERMS_OF_USE_URL } from '../constants.ts';
 import { muiField } from '../lib/form.ts';
 import { requireMatchingPasswords, ZConfirmPassword } from '../lib/schemas.ts';

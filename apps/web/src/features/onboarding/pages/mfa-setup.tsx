@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';
@@ -17,6 +16,7 @@ import { identityErrorMessage } from '../../../lib/identity-errors.ts';
 import { runtimeConfig } from '../../../lib/runtime-config.ts';
 import { preferences } from '../../../lib/storage.ts';
 import { useFinishTotpSetup, useTotpSetup } from '../api/totp-setup.ts';
+import { CodeField } from '../../../components/code-field.tsx';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { OnboardingCard } from '../components/onboarding-card.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -151,22 +151,10 @@ export function MfaSetupPage() {
           <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
             {t('mfaSetup.step2Text')}
           </Typography>
-          <TextField
-            label={t('mfaSetup.codeLabel')}
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-            error={Boolean(codeError)}
-            helperText={codeError ?? ' '}
-            autoComplete="one-time-code"
-            sx={{ maxWidth: 240 }}
-            slotProps={{
-              htmlInput: {
-                inputMode: 'numeric',
-                maxLength: 6,
-                style: { fontFamily: MONOSPACE, letterSpacing: '0.3em', fontSize: '1.25rem' },
-              },
-            }}
-          />
+          <Box sx={{ maxWidth: 240 }}>
+            {/* The blank hint keeps the helper line, so an error does not move the buttons. */}
+            <CodeField label={t('mfaSetup.codeLabel')} value={code} onChange={setCode} error={codeError} hint=" " />
+          </Box>
         </Box>
         {finish.isError ? (
           <Alert severity="error" sx={{ mt: 1 }}>

@@ -28,8 +28,9 @@ export type TextInputProps = {
 };
 
 /**
- * The public pages' text field, drawn like MUI's outlined TextField (floating label, notched
- * outline, helper text; styles/plain.css) from plain elements, with the same ids and ARIA wiring:
+ * The public pages' text field (and every code field's, components/code-field.tsx), drawn like
+ * MUI's outlined TextField (floating label, notched outline, helper text; styles/plain.css, loaded
+ * by main.tsx for every page) from plain elements, with the same ids and ARIA wiring:
  * the label names the input, the helper text describes it, `aria-invalid` carries the error. The
  * label floats while the input has the focus or a value (`:placeholder-shown` on a one-space
  * placeholder, so uncontrolled inputs need no state) or was filled in by the browser.
