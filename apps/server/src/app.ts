@@ -3,7 +3,6 @@ import { createServer } from 'node:http';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openDatabase, seedReferenceData, type DbHandle } from '@connect/db';
-import type { ServiceName } from '@connect/shared';
 import { createCardGateway } from './adapters/cards/create-gateway.ts';
 import type { CardGateway } from './adapters/cards/port.ts';
 import { cardSandboxBrowserRoutes } from './adapters/cards/sandbox/index.ts';
@@ -19,6 +18,8 @@ import type { KycProvider } from './adapters/kyc/port.ts';
 import { createSmtpTransport, OutboxMailer } from './adapters/mail/outbox-mailer.ts';
 import type { Mailer } from './adapters/mail/port.ts';
 import type { Config } from './config.ts';
+import { KeyStore } from './lib/pool-keys.ts';
+import { ACCESS_JWT_SECONDS, resolvePoolSettings } from './lib/pool-settings.ts';
 import { resolveSecretKey, SecretBox } from './lib/secret-box.ts';
 import { SessionRevocations } from './lib/session-revocations.ts';
 import { PlatformKeyRepository } from './repositories/platform.ts';
@@ -36,38 +37,8 @@ import { spaPlugin } from './plugins/spa.ts';
 import { systemRoutes } from './routes/system.ts';
 import { runStartup } from './startup/index.ts';
 import { assertSealedDataOpens } from './sealed-data.ts';
-import {
-  createAccountPlanRuntime,
-  subscribeOrderMails,
-  subscribeQntSettlement,
-  subscribeCardSettlement,
-} from './services/account-plan/index.ts';
-import { accountPlanService } from './services/account-plan/routes.ts';
-import { applicationManagerService } from './services/application-manager/routes.ts';
-import { platformApiRoutes } from './services/gateway/routes.ts';
-import { bridgeService } from './services/bridge/routes.ts';
-import { campaignService } from './services/campaign/routes.ts';
-import { createPlanNotices, subscribeNotifications } from './services/connect/index.ts';
-
-import { connectService } from './services/connect/routes.ts';
-import { ACCESS_JWT_SECONDS, identityRoutes, KeyStore, resolvePoolSettings } from './services/identity/index.ts';
-import { integrateService } from './services/integrate/routes.ts';
-import { qntPayments, subscribeCardPayments } from './services/payment/index.ts';
-import { paymentService } from './services/payment/routes.ts';
-import { tokeniseService } from './services/tokenise/index.ts';
-import { closeHours, closeUntil } from './services/usage/close.ts';
+import { MODULES } from './services/index.ts';
 import type { App, Deps, RawHandler } from './types.ts';
-
-const SERVICE_PLUGINS: Record<ServiceName, (app: App, deps: Deps) => Promise<void>> = {
-  connect: connectService,
-  integrate: integrateService,
-  'account-plan': accountPlanService,
-  'application-manager': applicationManagerService,
-  tokenise: tokeniseService,
-  bridge: bridgeService,
-  payment: paymentService,
-  campaign: campaignService,
-};
 
 export type BuildOptions = {
   config: Config;
@@ -283,63 +254,44 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(openapiPlugin, { productName: config.productName, version: config.version });
 
   await app.register(async (scope) => systemRoutes(scope as App, deps));
-  if (config.identity.mode === 'embedded') {
-    await app.register(async (scope) => identityRoutes(scope as App, deps), { prefix: '/idp' });
-  }
+  // The app is assembled from the module list (services/index.ts; the steps: modules.ts). The
+  // services this node serves (SERVICES), in their order, each under /api/<service>:
   for (const service of config.services) {
-    const plugin = SERVICE_PLUGINS[service];
-    await app.register(async (scope) => plugin(scope as App, deps), { prefix: `/api/${service}` });
+    const plugin = MODULES.find((module) => module.service === service)?.routes;
+    if (plugin) await app.register(async (scope) => plugin(scope as App, deps), { prefix: `/api/${service}` });
+  }
+  // The modules' other route scopes, where this node serves them (identity's /idp, the platform API).
+  for (const scope of MODULES.flatMap((module) => module.scopes ?? [])) {
+    if (!scope.when(config)) continue;
+    await app.register(async (child) => scope.plugin(child as App, deps), scope.prefix ? { prefix: scope.prefix } : {});
   }
   if (cardSandbox) {
     await app.register(async (scope) => cardSandboxBrowserRoutes(scope as App, cardSandbox.browser), {
       prefix: '/api/card-sandbox',
     });
   }
+  const context = { deps, log: app.log };
   // Subscribers are registered on every node, whatever SERVICES it serves: the emitting node writes
   // an event nobody subscribes to as delivered, so every node must know the same subscribers.
-  subscribeNotifications(deps.events, {
-    db: deps.db,
-    mailer: deps.mailer,
-    productSlug: config.productSlug,
-    publicUrl: config.publicUrl,
-  });
-  subscribeOrderMails(deps.events, {
-    db: deps.db,
-    mailer: deps.mailer,
-    billing: config.billing,
-    qnt: qntPayments(deps, app.log),
-  });
-  subscribeQntSettlement(deps, deps.events, app.log);
-  subscribeCardSettlement(deps, deps.events, app.log);
-  subscribeCardPayments(deps, deps.events, deps.mailer, app.log);
-  // The plans' periods (trial ends and reminders, renewals), swept by jobs/plan-periods.ts.
-  if (config.services.includes('account-plan')) {
-    const notices = createPlanNotices({
-      db: deps.db,
-      mailer,
-      productSlug: config.productSlug,
-      publicUrl: config.publicUrl,
-    });
-    deps.runtime.accountPlan = createAccountPlanRuntime(deps, notices, app.log);
-  }
-  deps.runtime.usage = { closeHours: (now) => closeHours(deps, now), closeUntil: (at) => closeUntil(deps, at) };
-  // The platform API applications call (/oauth2/token, /api/gateway/{networkId}) goes with their manager.
-  if (config.services.includes('application-manager')) {
-    await app.register(async (scope) => platformApiRoutes(scope as App, deps));
-  }
+  for (const module of MODULES) module.subscribe?.(context);
+  // The runtime faces the routes do not publish (the plans' periods, usage).
+  for (const module of MODULES) await module.assemble?.(context);
   await app.register(spaPlugin, { root: config.webDist });
-  // The services are built and their runtime faces published: the jobs this node has work for.
+  // The modules are assembled and their runtime faces published: the jobs this node has work for.
   registerJobs(jobs, deps);
   // Start-up work runs before the workers start (a deployment's lost transaction is sent again
-  // before its job follows it); the workers stop before the database closes.
+  // before its job follows it); the workers stop before the database closes, and what the modules
+  // run stops after them.
   app.addHook('onReady', async () => {
     await runStartup(deps, app.log);
     if (jobs.hasWorkers) await jobs.start();
     events.start();
+    for (const module of MODULES) await module.start?.(context);
   });
   app.addHook('preClose', async () => {
     await events.stop();
     await jobs.stop();
+    for (const module of [...MODULES].reverse()) await module.stop?.(context);
   });
   return app as App;
 }

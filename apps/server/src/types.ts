@@ -20,16 +20,8 @@ import type { EventBus } from './events/port.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 import type { SessionRevocations } from './lib/session-revocations.ts';
-// The pool's types come from their own files, not identity's index.ts: the index also exports its
-// routes, which import this file, and the two would form a circle.
-import type { KeyStore } from './services/identity/keys.ts';
-import type { PoolSettings } from './services/identity/pool.ts';
-import type { AccountPlanRuntime } from './services/account-plan/periods.ts';
-import type { KycService } from './services/connect/kyc-service.ts';
-import type { PaymentRuntime } from './services/payment/sweep.ts';
-import type { TokeniseRuntime } from './services/tokenise/assembly.ts';
-import type { CloseResult } from './services/usage/close.ts';
-import type { InvoicesRuntime } from './services/payment/invoices/close.ts';
+import type { KeyStore } from './lib/pool-keys.ts';
+import type { PoolSettings } from './lib/pool-settings.ts';
 
 /** The Fastify instance with zod schemas as its type provider. */
 export type App = FastifyInstance<
@@ -52,25 +44,19 @@ export type RawHandler = (
 ) => boolean;
 
 /**
- * What services publish while the app is built, for its jobs (src/jobs) and start-up work
- * (src/startup): each service fills its own entry; a service that is off leaves it out.
+ * The services' runtime faces: what a service publishes while the app is built, for the jobs,
+ * the start-up work and the platform's routes that use it (each field is optional: a service that
+ * is off, or off on this node, leaves it out). Empty here on purpose: each service declares its own
+ * field in its module.ts (`declare module '../../types.ts' { interface Runtime { ... } }`), so the
+ * face's type lives with the service and this file never imports one.
  */
-export type Runtime = {
-  tokenise?: TokeniseRuntime;
-  kyc?: Pick<KycService, 'resume'>;
-  /** The plans' periods: trial reminders and ends, period ends and renewals (jobs/plan-periods.ts). */
-  accountPlan?: AccountPlanRuntime;
-  /** QNT deposits swept to the treasury (jobs/qnt-sweep.ts); `sweeps` false where the operator sweeps. */
-  payment?: PaymentRuntime;
-  /** Monthly charges of saved cards and card intents read again (jobs/card-charges.ts), where cards are taken. */
-  cards?: { chargeDue(now: Date): Promise<{ charged: number; failed: number }>; reconcile(now: Date): Promise<number> };
-  /** The gateway's closed hours made usage records and ledger consumption (jobs/usage-close.ts). */
-  usage?: { closeHours(now: Date): Promise<CloseResult>; closeUntil(at: Date): Promise<CloseResult> };
-  /** The month's close of pay-as-you-go use into invoices (jobs/invoice-close.ts, the dev billing routes). */
-  invoices?: InvoicesRuntime;
-};
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface Runtime {}
 
-/** What services need from the platform; built once in app.ts and handed to each service plugin. */
+/**
+ * What services need from the platform; built once in app.ts and handed to each service module.
+ * Only platform things: a service's own types stay in its folder (see Runtime).
+ */
 export type Deps = {
   config: Config;
   dbh: DbHandle;
@@ -91,7 +77,7 @@ export type Deps = {
   cards: CardGateway | null;
   /** Domain events (the outbox): services emit in the transaction of the change; subscribers register while the app is built. */
   events: EventBus;
-  /** Background jobs (pg-boss): services send; the workers are the jobs of src/jobs (registered in app.ts). */
+  /** Background jobs (pg-boss): services send; the workers are the platform's (src/jobs) and the modules' jobs (registered in app.ts). */
   jobs: JobQueue;
   /** The platform's one transaction sender: every transaction the platform signs (adapters/chains/sender). */
   sender: PlatformSender;

@@ -86,15 +86,45 @@ describe('lint boundaries', () => {
     await expectAllowed(probe, 'apps/server/src/services/connect/index.ts');
   });
 
-  it("jobs and start-up work reach a service only through its index.ts, never the service's internals", async () => {
+  it('jobs and start-up work reach the services only through the module list', async () => {
     for (const home of ['jobs', 'startup']) {
       const probe = `apps/server/src/${home}/probe.ts`;
       await expectRefused(
         probe,
         someModuleIn('apps/server/src/services/tokenise'),
-        'Jobs and start-up work reach a service only through its index.ts',
+        'Jobs and start-up work reach the services only through the module list',
       );
-      await expectAllowed(probe, 'apps/server/src/services/tokenise/index.ts');
+      // A service's jobs and start-up tasks live in its folder: its index.ts is not the way either.
+      await expectRefused(
+        probe,
+        'apps/server/src/services/tokenise/index.ts',
+        'Jobs and start-up work reach the services only through the module list',
+      );
+      await expectAllowed(probe, 'apps/server/src/services/index.ts');
+    }
+  });
+
+  it("the app's root files and src/routes/ reach the services only through the module list", async () => {
+    for (const probe of ['apps/server/src/app.ts', 'apps/server/src/server.ts', 'apps/server/src/routes/probe.ts']) {
+      for (const service of [
+        someModuleIn('apps/server/src/services/payment'),
+        'apps/server/src/services/payment/index.ts',
+      ]) {
+        await expectRefused(probe, service, 'reach the services only through the module list');
+      }
+      await expectAllowed(probe, 'apps/server/src/services/index.ts');
+    }
+  });
+
+  it('types.ts and modules.ts import no service, not even the module list, and not for a type', async () => {
+    for (const probe of ['apps/server/src/types.ts', 'apps/server/src/modules.ts']) {
+      await expectRefused(probe, 'apps/server/src/services/index.ts', 'sit below every service', 'type * as imported');
+      await expectRefused(
+        probe,
+        someModuleIn('apps/server/src/services/tokenise'),
+        'sit below every service',
+        'type * as imported',
+      );
     }
   });
 
@@ -102,6 +132,13 @@ describe('lint boundaries', () => {
     for (const below of ['lib', 'plugins', 'repositories']) {
       const probe = `apps/server/src/${below}/probe.ts`;
       await expectRefused(probe, 'apps/server/src/services/identity/index.ts', 'never import a service');
+      // Type imports too: a service's types never reach below the services.
+      await expectRefused(
+        probe,
+        'apps/server/src/services/identity/index.ts',
+        'never import a service',
+        'type * as imported',
+      );
     }
   });
 

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
+import { cardChargesJob } from '../services/payment/card-charges-job.ts';
+import { invoiceCloseJob } from '../services/payment/invoices/close-job.ts';
+import { planPeriodsJob } from '../services/account-plan/periods-job.ts';
+import { qntSweepJob } from '../services/payment/sweep-job.ts';
+import { tokenDeployJob } from '../services/tokenise/deploy-job.ts';
 import type { DeploymentOutcome, TokeniseRuntime } from '../services/tokenise/index.ts';
+import { usageCloseJob } from '../services/usage/close-job.ts';
 import type { Deps } from '../types.ts';
-import type { JobQueue } from './queue.ts';
-import { cardChargesJob } from './card-charges.ts';
 import { chainFollowJob } from './chain-follow.ts';
 import { feeBumpJob } from './fee-bump.ts';
 import { JOBS, registerJobs } from './index.ts';
-import { invoiceCloseJob } from './invoice-close.ts';
-import { usageCloseJob } from './usage-close.ts';
 import { DELIVERED_EVENTS_KEPT_DAYS, outboxPruneJob } from './outbox-prune.ts';
-import { planPeriodsJob } from './plan-periods.ts';
-import { qntSweepJob } from './qnt-sweep.ts';
-import { tokenDeployJob } from './token-deploy.ts';
+import type { JobQueue } from './queue.ts';
 
 /** Whether pg-boss installed its schema in the app's database (the queue started). */
 async function hasQueueSchema(t: TestContext): Promise<boolean> {

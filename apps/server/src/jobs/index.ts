@@ -1,31 +1,29 @@
+import { moduleJobs } from '../modules.ts';
+import { MODULES } from '../services/index.ts';
 import type { Deps } from '../types.ts';
-import { cardChargesJob } from './card-charges.ts';
 import { chainFollowJob } from './chain-follow.ts';
 import { feeBumpJob } from './fee-bump.ts';
-import { invoiceCloseJob } from './invoice-close.ts';
-import { outboxPruneJob } from './outbox-prune.ts';
-import { planPeriodsJob } from './plan-periods.ts';
-import { qntSweepJob } from './qnt-sweep.ts';
 import type { AnyJob } from './job.ts';
+import { outboxPruneJob } from './outbox-prune.ts';
 import type { JobQueue } from './queue.ts';
-import { tokenDeployJob } from './token-deploy.ts';
-import { usageCloseJob } from './usage-close.ts';
 
-/** Every background job of the app, one file each (see job.ts); registered once, at start-up. */
+/** The platform's own jobs, one file each here (see job.ts): the chains' and the outbox's. */
+export const PLATFORM_JOBS: readonly AnyJob[] = [feeBumpJob, chainFollowJob, outboxPruneJob];
+
+const ALL_JOBS = [...PLATFORM_JOBS, ...moduleJobs(MODULES)];
+
+/**
+ * Every background job of the app: the platform's and those of the modules (each service's
+ * module.ts lists its own), in the order they are registered (registerJobs: housekeeping last);
+ * registered once, at start-up.
+ */
 export const JOBS: readonly AnyJob[] = [
-  tokenDeployJob,
-  feeBumpJob,
-  chainFollowJob,
-  outboxPruneJob,
-  planPeriodsJob,
-  qntSweepJob,
-  cardChargesJob,
-  usageCloseJob,
-  invoiceCloseJob,
+  ...ALL_JOBS.filter((job) => !job.housekeeping),
+  ...ALL_JOBS.filter((job) => job.housekeeping),
 ];
 
 /**
- * Registers the worker of every job this node has work for; call once the services are built
+ * Registers the worker of every job this node has work for; call once the modules are assembled
  * (their runtime faces are on deps) and before the queue starts. Answers the registered names.
  */
 export function registerJobs(queue: JobQueue, deps: Deps, jobs: readonly AnyJob[] = JOBS): string[] {

@@ -2,9 +2,9 @@ import type { Deps } from '../types.ts';
 import type { JobHandler, WorkerOptions } from './queue.ts';
 
 /**
- * A background job: one file each in src/jobs, listed in jobs/index.ts. It reaches the services
- * it needs through their runtime faces (deps.runtime, published while the services are built) or
- * their index.ts, never their internals.
+ * A background job: one file each, the platform's in src/jobs (listed in jobs/index.ts), a
+ * service's in its folder (listed by its module.ts). It reaches its service through the service's
+ * runtime face (deps.runtime, published while the modules are assembled).
  */
 export type Job<T> = {
   /** The pg-boss queue's name. */

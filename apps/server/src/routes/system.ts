@@ -9,7 +9,7 @@ import {
 import { isLoopbackClient } from '../lib/client-address.ts';
 import { problem, ProblemError } from '../lib/errors.ts';
 import { MailOutboxRepository } from '../repositories/mail-outbox.ts';
-import { monthStartOf } from '../services/payment/invoices/close.ts';
+import { monthStartOf } from '../lib/months.ts';
 import type { App, Deps } from '../types.ts';
 
 const ZHealth = z.object({

@@ -8,8 +8,8 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import type { SessionRevocations } from '../../lib/session-revocations.ts';
 import { IdentityPoolRepository, type IdpAction, type IdpUser } from '../../repositories/identity-pool.ts';
 import { JwtIssuer } from './jwts.ts';
-import type { KeyStore } from './keys.ts';
-import type { PoolSettings } from './pool.ts';
+import type { KeyStore } from '../../lib/pool-keys.ts';
+import type { PoolSettings } from '../../lib/pool-settings.ts';
 
 export type Clock = () => Date;
 

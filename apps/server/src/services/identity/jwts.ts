@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { KeyStore } from './keys.ts';
-import type { PoolSettings } from './pool.ts';
+import type { KeyStore } from '../../lib/pool-keys.ts';
+import { ACCESS_JWT_SECONDS, type PoolSettings } from '../../lib/pool-settings.ts';
+
+export { ACCESS_JWT_SECONDS };
 
 /**
  * The pool's JWTs: the ID token (who the user is, read by the SPA through Amplify) and the access
@@ -8,7 +10,6 @@ import type { PoolSettings } from './pool.ts';
  * Cognito's claims (see shared/reference/cognito-compat.md). Refresh tokens are not JWTs: they
  * are opaque and stored hashed (sessions.ts).
  */
-export const ACCESS_JWT_SECONDS = 3600;
 export const ID_JWT_SECONDS = 3600;
 
 /** The user a pair of JWTs is issued to. */

@@ -6,8 +6,8 @@ import { endSession } from '../../lib/pool-sign-out.ts';
 import { IdentityPoolRepository, type IdpUser } from '../../repositories/identity-pool.ts';
 import { hashForStorage, type PoolContext } from './context.ts';
 import { ACCESS_JWT_SECONDS, JwtIssuer, type JwtSubject } from './jwts.ts';
-import type { KeyStore } from './keys.ts';
-import type { PoolSettings } from './pool.ts';
+import type { KeyStore } from '../../lib/pool-keys.ts';
+import type { PoolSettings } from '../../lib/pool-settings.ts';
 import type {
   AuthenticationResult,
   SignInResult,

@@ -14,6 +14,7 @@ import type { Config } from '../../../config.ts';
 import type { EventBus } from '../../../events/port.ts';
 import { problem } from '../../../lib/errors.ts';
 import { formatCount, formatDollars } from '../../../lib/formats.ts';
+import { monthStartOf } from '../../../lib/months.ts';
 import { penceToQntWei, usdCentsToPence } from '../../../lib/prices.ts';
 import { takeNumbers } from '../../../repositories/invoice-numbers.ts';
 import type { Deps } from '../../../types.ts';
@@ -72,10 +73,7 @@ export type InvoicesRuntime = {
 /** What a draft run read and wrote, per account (the finalisation in the same transaction uses it). */
 type Drafted = { count: number; figures: Map<string, PeriodFigures>; terms: Map<string, InvoiceTerms> };
 
-/** The UTC month's start of `date` (the period a close of `date` bills begins there). */
-export function monthStartOf(date: Date): Date {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
-}
+export { monthStartOf };
 
 /** The start of the UTC month a period ending at `periodEnd` (excluded) belongs to. */
 export function periodStartOf(periodEnd: Date): Date {

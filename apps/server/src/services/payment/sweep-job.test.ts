@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Deps, Runtime } from '../types.ts';
-import { registerJobs } from './index.ts';
-import { qntSweepJob } from './qnt-sweep.ts';
+import { registerJobs } from '../../jobs/index.ts';
+import type { Deps, Runtime } from '../../types.ts';
+import { qntSweepJob } from './sweep-job.ts';
 
 type PaymentFace = NonNullable<Runtime['payment']>;
 

@@ -1,4 +1,4 @@
-import type { Job } from './job.ts';
+import type { Job } from '../../jobs/job.ts';
 
 /** The queue of the usage close (a pg-boss schedule queues it). */
 export const USAGE_CLOSE_JOB = 'usage-close';

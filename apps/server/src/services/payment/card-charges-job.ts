@@ -1,4 +1,4 @@
-import type { Job } from './job.ts';
+import type { Job } from '../../jobs/job.ts';
 
 /** The queue of the card charges (a pg-boss schedule queues it). */
 export const CARD_CHARGES_JOB = 'card-charges';

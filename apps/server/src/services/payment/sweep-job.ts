@@ -1,4 +1,4 @@
-import type { Job } from './job.ts';
+import type { Job } from '../../jobs/job.ts';
 
 /** The queue of the QNT sweep (a pg-boss schedule queues it). */
 export const QNT_SWEEP_JOB = 'qnt-sweep';

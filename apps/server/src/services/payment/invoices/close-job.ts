@@ -1,5 +1,5 @@
-import { ProblemError } from '../lib/errors.ts';
-import type { Job } from './job.ts';
+import { ProblemError } from '../../../lib/errors.ts';
+import type { Job } from '../../../jobs/job.ts';
 
 /** The queue of the month's close (a pg-boss schedule queues it). */
 export const INVOICE_CLOSE_JOB = 'invoice-close';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountPlanRuntime } from '../services/account-plan/index.ts';
-import type { Deps } from '../types.ts';
-import { registerJobs } from './index.ts';
-import { planPeriodsJob } from './plan-periods.ts';
-import { tokenDeployJob } from './token-deploy.ts';
+import { registerJobs } from '../../jobs/index.ts';
+import type { Deps } from '../../types.ts';
+import { tokenDeployJob } from '../tokenise/deploy-job.ts';
+import type { AccountPlanRuntime } from './index.ts';
+import { planPeriodsJob } from './periods-job.ts';
 
 describe('plan-periods job', () => {
   it('sweeps the plans with the clock, hourly, one run at a time', async () => {

@@ -1,4 +1,4 @@
-import type { Job } from './job.ts';
+import type { Job } from '../../jobs/job.ts';
 
 /** The queue of the plans' periods (a pg-boss schedule queues it). */
 export const PLAN_PERIODS_JOB = 'plan-periods';

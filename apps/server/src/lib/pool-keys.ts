@@ -11,8 +11,8 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import type { Database } from '@connect/db';
-import type { SecretBox } from '../../lib/secret-box.ts';
-import { IdentityPoolRepository } from '../../repositories/identity-pool.ts';
+import type { SecretBox } from './secret-box.ts';
+import { IdentityPoolRepository } from '../repositories/identity-pool.ts';
 
 type SigningKey = { kid: string; privateKey: Awaited<ReturnType<typeof importJWK>> };
 

@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@connect/db';
-import type { Config } from '../../config.ts';
-import { AppSettingRepository } from '../../repositories/app-settings.ts';
+import type { Config } from '../config.ts';
+import { AppSettingRepository } from '../repositories/app-settings.ts';
 
+/**
+ * How long the embedded pool's access tokens live (services/identity signs them; the platform's
+ * session revocations keep a sign-out that long).
+ */
+export const ACCESS_JWT_SECONDS = 3600;
+
+/** The identity pool the API trusts: the embedded pool's (services/identity serves it) or AWS Cognito's. */
 export type PoolSettings = {
   region: string;
   poolId: string;

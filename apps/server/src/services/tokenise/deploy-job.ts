@@ -1,5 +1,5 @@
-import { DEPLOY_JOB } from '../services/tokenise/index.ts';
-import type { Job } from './job.ts';
+import { DEPLOY_JOB } from './scheduler.ts';
+import type { Job } from '../../jobs/job.ts';
 
 /**
  * The durable half of a token's deployment (services/tokenise/scheduler.ts queues it when the

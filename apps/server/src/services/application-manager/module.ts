@@ -1,0 +1,21 @@
+import type { ServiceModule } from '../../modules.ts';
+import { applicationManagerService } from './routes.ts';
+
+/**
+ * The application-manager service (spec §7): applications and their client secrets (the usage
+ * API is served under its prefix; the platform API applications call is the gateway module's).
+ */
+export const applicationManagerModule: ServiceModule = {
+  name: 'application-manager',
+  service: 'application-manager',
+  routes: applicationManagerService,
+  codes: [
+    'APPLICATION_EXISTS',
+    'APPLICATION_NAME_EXISTS',
+    'APPLICATION_QUOTA_REACHED',
+    'APPLICATION_TYPE_FIXED',
+    'CLIENT_SECRET_NOT_FOUND',
+    'NETWORKS_REQUIRED',
+    'APPLICATION_NETWORK_UNAVAILABLE',
+  ],
+};

@@ -1,0 +1,45 @@
+import type { ServiceModule } from '../../modules.ts';
+import { cardChargesJob } from './card-charges-job.ts';
+import { subscribeCardPayments } from './index.ts';
+import { invoiceCloseJob } from './invoices/close-job.ts';
+import type { InvoicesRuntime } from './invoices/close.ts';
+import { paymentService } from './routes.ts';
+import type { PaymentRuntime } from './sweep.ts';
+import { qntSweepJob } from './sweep-job.ts';
+
+declare module '../../types.ts' {
+  interface Runtime {
+    /** QNT deposits swept to the treasury (sweep-job.ts); `sweeps` false where the operator sweeps. */
+    payment?: PaymentRuntime;
+    /** Monthly charges of saved cards and card intents read again (card-charges-job.ts), where cards are taken. */
+    cards?: {
+      chargeDue(now: Date): Promise<{ charged: number; failed: number }>;
+      reconcile(now: Date): Promise<number>;
+    };
+    /** The month's close of pay-as-you-go use into invoices (invoices/close-job.ts, the dev billing routes). */
+    invoices?: InvoicesRuntime;
+  }
+}
+
+/**
+ * The payment service (spec §7): QNT and card payments, billing and invoices. Its runtime faces
+ * (payment, cards, invoices) are published by its routes (routes.ts, card-routes.ts).
+ */
+export const paymentModule: ServiceModule = {
+  name: 'payment',
+  service: 'payment',
+  routes: paymentService,
+  subscribe: ({ deps, log }) => subscribeCardPayments(deps, deps.events, deps.mailer, log),
+  jobs: [qntSweepJob, cardChargesJob, invoiceCloseJob],
+  codes: [
+    'INVOICE_NOT_PAYABLE',
+    'QNT_PAYMENTS_UNAVAILABLE',
+    'QNT_PAYMENT_INVALID',
+    'CARD_PAYMENTS_UNAVAILABLE',
+    'CARD_PROVIDER_ERROR',
+    'CARD_INTENT_NOT_FOUND',
+    'CARD_NOT_SAVED',
+    'REFUND_TOO_LARGE',
+    'CARD_WEBHOOK_INVALID',
+  ],
+};
