@@ -8,6 +8,7 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import type { InputHTMLAttributes } from 'react';
 import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,21 +19,45 @@ import {
 } from '@connect/shared';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 
+const NUMERIC_INPUT = { inputMode: 'numeric' } as const;
+const URL_INPUT = { inputMode: 'url', spellCheck: false } as const;
+
+/** A required text field of the form in its grid cell, labelled by its name (`private.fields.<name>`). */
+function TextCell({
+  control,
+  name,
+  md,
+  helperText,
+  htmlInput,
+}: {
+  control: Control<TPrivateNetworkForm>;
+  name: 'name' | 'url' | 'chainId' | 'tokenSymbol' | 'tokenDecimals' | 'numberOfBlocks';
+  md: number;
+  helperText?: string;
+  htmlInput: InputHTMLAttributes<HTMLInputElement>;
+}) {
+  const { t } = useTranslation('integrate');
+  return (
+    <Grid size={{ xs: 12, md }}>
+      <FormTextField
+        control={control}
+        name={name}
+        label={t(`private.fields.${name}`)}
+        helperText={helperText}
+        required
+        fullWidth
+        slotProps={{ htmlInput }}
+      />
+    </Grid>
+  );
+}
+
 /** The fields of the private network stepper's "Network details" step (spec §3 Private network). */
 export function PrivateNetworkFields({ control }: { control: Control<TPrivateNetworkForm> }) {
   const { t } = useTranslation('integrate');
   return (
     <Grid container spacing={2.5}>
-      <Grid size={{ xs: 12, md: 8 }}>
-        <FormTextField
-          control={control}
-          name="name"
-          label={t('private.fields.name')}
-          required
-          fullWidth
-          slotProps={{ htmlInput: { maxLength: PRIVATE_NETWORK_LIMITS.nameMax + 10 } }}
-        />
-      </Grid>
+      <TextCell control={control} name="name" md={8} htmlInput={{ maxLength: PRIVATE_NETWORK_LIMITS.nameMax + 10 }} />
       <Grid size={{ xs: 12, md: 4 }}>
         <Controller
           control={control}
@@ -64,57 +89,16 @@ export function PrivateNetworkFields({ control }: { control: Control<TPrivateNet
           )}
         />
       </Grid>
-      <Grid size={{ xs: 12, md: 8 }}>
-        <FormTextField
-          control={control}
-          name="url"
-          label={t('private.fields.url')}
-          helperText={t('private.fields.urlHelp')}
-          required
-          fullWidth
-          slotProps={{ htmlInput: { inputMode: 'url', spellCheck: false } }}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 4 }}>
-        <FormTextField
-          control={control}
-          name="chainId"
-          label={t('private.fields.chainId')}
-          required
-          fullWidth
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 4 }}>
-        <FormTextField
-          control={control}
-          name="tokenSymbol"
-          label={t('private.fields.tokenSymbol')}
-          required
-          fullWidth
-          slotProps={{ htmlInput: { maxLength: PRIVATE_NETWORK_LIMITS.tokenSymbolMax + 5 } }}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 4 }}>
-        <FormTextField
-          control={control}
-          name="tokenDecimals"
-          label={t('private.fields.tokenDecimals')}
-          required
-          fullWidth
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 4 }}>
-        <FormTextField
-          control={control}
-          name="numberOfBlocks"
-          label={t('private.fields.numberOfBlocks')}
-          required
-          fullWidth
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        />
-      </Grid>
+      <TextCell control={control} name="url" md={8} helperText={t('private.fields.urlHelp')} htmlInput={URL_INPUT} />
+      <TextCell control={control} name="chainId" md={4} htmlInput={NUMERIC_INPUT} />
+      <TextCell
+        control={control}
+        name="tokenSymbol"
+        md={4}
+        htmlInput={{ maxLength: PRIVATE_NETWORK_LIMITS.tokenSymbolMax + 5 }}
+      />
+      <TextCell control={control} name="tokenDecimals" md={4} htmlInput={NUMERIC_INPUT} />
+      <TextCell control={control} name="numberOfBlocks" md={4} htmlInput={NUMERIC_INPUT} />
       <Grid size={{ xs: 12, md: 4 }}>
         <FormTextField control={control} name="nodeType" label={t('private.fields.nodeType')} select required fullWidth>
           {NODE_TYPES.map((nodeType) => (

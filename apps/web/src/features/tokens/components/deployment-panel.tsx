@@ -50,32 +50,37 @@ function Panel({
 
 function OnChainFacts({ token, location }: { token: TToken; location: TTokenLocation }) {
   const { t } = useTranslation('quantPortfolio');
+  // The contract (an address on the explorer) and the deployment's transaction, each when known.
+  const facts = [
+    {
+      label: t('stepper.deploy.contract'),
+      value: token.smartContractAddress,
+      what: t('details.contractAddress'),
+      kind: 'address',
+    },
+    {
+      label: t('stepper.deploy.transaction'),
+      value: token.transactionId,
+      what: t('details.transactionId'),
+      kind: 'tx',
+    },
+  ] as const;
   return (
     <Stack spacing={1} sx={{ mt: 2, alignItems: 'center' }}>
-      {token.smartContractAddress ? (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography variant="body2" color="text.secondary">
-            {t('stepper.deploy.contract')}
-          </Typography>
-          <Identifier
-            value={token.smartContractAddress}
-            what={t('details.contractAddress').toLowerCase()}
-            explorerUrl={explorerLink(location.explorerUrl, 'address', token.smartContractAddress)}
-          />
-        </Stack>
-      ) : null}
-      {token.transactionId ? (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography variant="body2" color="text.secondary">
-            {t('stepper.deploy.transaction')}
-          </Typography>
-          <Identifier
-            value={token.transactionId}
-            what={t('details.transactionId').toLowerCase()}
-            explorerUrl={explorerLink(location.explorerUrl, 'tx', token.transactionId)}
-          />
-        </Stack>
-      ) : null}
+      {facts.map(({ label, value, what, kind }) =>
+        value ? (
+          <Stack key={kind} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Typography variant="body2" color="text.secondary">
+              {label}
+            </Typography>
+            <Identifier
+              value={value}
+              what={what.toLowerCase()}
+              explorerUrl={explorerLink(location.explorerUrl, kind, value)}
+            />
+          </Stack>
+        ) : null,
+      )}
     </Stack>
   );
 }
