@@ -106,8 +106,9 @@ describe('jobs in an app without chains', () => {
   });
   afterAll(() => t?.close());
 
-  it('registers no job and never installs the queue', async () => {
-    expect(t.app.deps.jobs.names).toEqual([]);
+  it('registers only the job on demand (the KYC sandbox’s), without housekeeping, and never installs the queue', async () => {
+    expect(t.app.deps.jobs.names).toEqual(['kyc-settle']);
+    expect(t.app.deps.jobs.hasWorkers).toBe(false);
     expect(await hasQueueSchema(t)).toBe(false);
   });
 });

@@ -39,6 +39,8 @@ export function registerJobs(queue: JobQueue, deps: Deps, jobs: readonly AnyJob[
     registered.push(job.name);
   };
   for (const job of jobs) if (!job.housekeeping) register(job);
-  if (registered.length) for (const job of jobs) if (job.housekeeping) register(job);
+  // Housekeeping rides along with work that starts the queue, not with work on demand.
+  const startsQueue = jobs.some((job) => registered.includes(job.name) && !job.options.onDemand);
+  if (startsQueue) for (const job of jobs) if (job.housekeeping) register(job);
   return registered;
 }

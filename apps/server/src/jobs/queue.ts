@@ -42,12 +42,20 @@ export type WorkerOptions = {
    * does not wait up to a minute for the schedule's first tick (the chain followers).
    */
   runAtStart?: boolean;
+  /**
+   * The queue need not start for this worker: it starts when a job is sent to it (send starts the
+   * queue), so a node whose only work is on demand (a test app with the KYC sandbox) installs
+   * pg-boss only once something is sent. Housekeeping does not ride along with it (jobs/index.ts).
+   */
+  onDemand?: boolean;
 };
 
 export type SendOptions = {
   /** With a `short` or `stately` queue, a second job with the same key is refused (answers null). */
   singletonKey?: string;
   startAfterSeconds?: number;
+  /** Not before this moment (to the millisecond; `startAfterSeconds` counts whole seconds). */
+  startAfter?: Date;
   retryLimit?: number;
   retryDelaySeconds?: number;
   retryBackoff?: boolean;
@@ -84,8 +92,9 @@ export class JobQueue {
     this.registrations.push({ name, handler: handler as JobHandler<unknown>, options });
   }
 
+  /** Whether the queue starts with the app: a worker not on demand is registered (see `onDemand`). */
   get hasWorkers(): boolean {
-    return this.registrations.length > 0;
+    return this.registrations.some((registration) => !registration.options.onDemand);
   }
 
   /** Whether this node has a worker for the queue (a job sent to a queue without one waits for another node). */
@@ -155,6 +164,7 @@ export class JobQueue {
     return boss.send(name, data, {
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       retryLimit: options.retryLimit ?? 3,
       retryDelay: options.retryDelaySeconds ?? 5,
       retryBackoff: options.retryBackoff ?? true,

@@ -60,7 +60,7 @@ export class SandboxKycProvider implements KycProvider {
     };
   }
 
-  /** The sandbox never calls back: its checks settle by time (see KycService). */
+  /** The sandbox never calls back: its checks settle by time (a delayed job: services/connect/kyc-settle-job.ts). */
   verifyWebhook(): null {
     return null;
   }

@@ -103,6 +103,12 @@ export class KycRepository {
     return row ?? null;
   }
 
+  /** A check by its id (the settling job's). */
+  async findCheck(id: string): Promise<KycCheckRow | null> {
+    const [row] = await this.db.select().from(kycChecks).where(eq(kycChecks.id, id)).limit(1);
+    return row ?? null;
+  }
+
   async findCheckByProviderId(provider: KycProviderName, checkId: string): Promise<KycCheckRow | null> {
     const [row] = await this.db
       .select()

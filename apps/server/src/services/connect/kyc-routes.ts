@@ -18,14 +18,12 @@ function callerOf(request: FastifyRequest): PortalUser {
 
 /** Identity verification (spec §7 GET /kyc/token, POST /kyc/create-check; plus status and webhook). */
 export async function kycRoutes(app: App, deps: Deps) {
-  const service = new KycService(new KycRepository(deps.db, deps.events), deps.kyc, app.log, {
+  const service = new KycService(new KycRepository(deps.db, deps.events), deps.kyc, deps.jobs, app.log, {
     sandboxAllowed: deps.config.kyc.sandboxAllowed,
   });
-  // Its checks left pending by a previous run are resumed by the start-up work (src/startup).
+  // Its checks left pending by a previous run are resumed by the start-up work (src/startup); a
+  // sandbox check settles by its job (kyc-settle-job.ts).
   deps.runtime.kyc = service;
-  app.addHook('onClose', async () => {
-    service.close();
-  });
 
   app.get(
     '/kyc/token',

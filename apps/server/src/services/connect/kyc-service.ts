@@ -12,12 +12,16 @@ import {
   type TKycSdkToken,
 } from '@connect/shared';
 import { KycProviderError, type KycProvider, type ProviderCheck, type StoredCheck } from '../../adapters/kyc/port.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { badRequest, fieldProblem, notFound, problem, ProblemError } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { KycCheckRow, KycRepository } from './kyc-repository.ts';
 
 /** How often a status read may ask Onfido about a pending check (webhooks are the fast path). */
 const ONFIDO_POLL_INTERVAL_MS = 60_000;
+
+/** The job that settles a sandbox check at its time (kyc-settle-job.ts). */
+export const KYC_SETTLE_JOB = 'kyc-settle';
 
 const providerUnavailable = () => problem('KYC_PROVIDER_UNREACHABLE');
 
@@ -44,21 +48,27 @@ function toCheck(row: KycCheckRow): TKycCheck {
   };
 }
 
+declare module '../../types.ts' {
+  interface Runtime {
+    /** Identity checks: resumed at start-up (src/startup), a sandbox check settled by its job (kyc-settle-job.ts). */
+    kyc?: Pick<KycService, 'resume' | 'settleDue'>;
+  }
+}
+
 /**
  * Identity verification (spec §4, §5, §7): UNVERIFIED → PENDING → VERIFIED or FAILED, FAILED
  * may start again. A check's result arrives later — by Onfido's webhook, by asking Onfido on a
- * status read, or, for the sandbox, at a known time — and every path settles it through
- * `settle`, which writes a result once. VERIFIED needs a clear result AND the document's names
+ * status read, or, for the sandbox, at a known time (a delayed job, kyc-settle-job.ts, so a
+ * restart loses nothing) — and every path settles it through `settle`, which writes a result once. VERIFIED needs a clear result AND the document's names
  * equal to the profile's; the names are then locked (ConnectService.updateProfile).
  */
 export class KycService {
-  private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly lastPolled = new Map<string, number>();
-  private isClosed = false;
 
   constructor(
     private readonly repo: KycRepository,
     private readonly provider: KycProvider,
+    private readonly jobs: Pick<JobQueue, 'send'>,
     private readonly log: FastifyBaseLogger,
     /**
      * False in production unless KYC_SANDBOX=on: there the sandbox would let anyone verify
@@ -144,7 +154,7 @@ export class KycService {
       documentLastName: sandbox?.documentLastName ?? null,
       sandboxOutcome: sandbox?.outcome ?? null,
     });
-    this.schedule(row);
+    await this.schedule(row);
     return this.view(user.id);
   }
 
@@ -171,46 +181,46 @@ export class KycService {
   }
 
   /**
-   * At start-up: sandbox checks whose time passed while the server was down are settled now, the
-   * others get their timer back. Onfido checks wait for their webhook or the next status read.
+   * At start-up: sandbox checks whose time passed while the server was down are settled now; the
+   * others get their job (one sent before the restart is still queued: its key refuses a twin, and
+   * sending starts this node's queue, whose worker takes it). Onfido checks wait for their webhook
+   * or the next status read.
    */
   async resume(): Promise<void> {
     const pending = await this.repo.pendingChecks(this.provider.name);
     for (const row of pending) {
       const dueAt = this.provider.dueAt(storedCheckOf(row));
       if (dueAt && dueAt.getTime() <= Date.now()) await this.refresh(row, { isStatusRead: false });
-      else this.schedule(row);
+      else await this.schedule(row);
     }
   }
 
-  close(): void {
-    this.isClosed = true;
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
+  /**
+   * The job (kyc-settle-job.ts): settles a pending check whose time has come. Throws while it is
+   * not due (a job taken early, by a clock a little ahead), so pg-boss tries again.
+   */
+  async settleDue(checkId: string): Promise<void> {
+    const row = await this.repo.findCheck(checkId);
+    if (row?.status !== 'PENDING') return;
+    const dueAt = row.provider === this.provider.name ? this.provider.dueAt(storedCheckOf(row)) : null;
+    if (dueAt && dueAt.getTime() > Date.now()) {
+      throw new Error(`Verification check ${checkId} is not due before ${dueAt.toISOString()}`);
+    }
+    await this.refresh(row, { isStatusRead: false });
   }
 
-  /** A timer for a check that settles at a known time (the sandbox); one per check per node. */
-  private schedule(row: KycCheckRow): void {
+  /**
+   * A check that settles at a known time (the sandbox) gets a job due then, one per check. Should
+   * the queue refuse it, the check still settles on its user's next status read or at start-up.
+   */
+  private async schedule(row: KycCheckRow): Promise<void> {
     const dueAt = this.provider.dueAt(storedCheckOf(row));
-    if (!dueAt || this.isClosed || this.timers.has(row.id)) return;
-    const timer = setTimeout(
-      () => {
-        this.timers.delete(row.id);
-        if (this.isClosed) return;
-        // A timer may fire a millisecond before Date.now() reaches the due time: wait again.
-        if (dueAt.getTime() > Date.now()) {
-          this.schedule(row);
-          return;
-        }
-        this.refresh(row, { isStatusRead: false }).catch((error: unknown) =>
-          this.log.error({ err: error, checkId: row.id }, 'settling a verification check failed'),
-        );
-      },
-      Math.max(0, dueAt.getTime() - Date.now()) + 1,
-    );
-    // A pending check must not keep the process alive; resume() picks it up after a restart.
-    timer.unref();
-    this.timers.set(row.id, timer);
+    if (!dueAt) return;
+    try {
+      await this.jobs.send(KYC_SETTLE_JOB, { checkId: row.id }, { singletonKey: row.id, startAfter: dueAt });
+    } catch (error) {
+      this.log.error({ err: error, checkId: row.id }, 'could not queue the settling of a verification check');
+    }
   }
 
   /** Asks the provider about a pending check and settles it when it has finished. */

@@ -1,19 +1,12 @@
 import type { ServiceModule } from '../../modules.ts';
 import { subscribeNotifications } from './index.ts';
-import type { KycService } from './kyc-service.ts';
+import { kycSettleJob } from './kyc-settle-job.ts';
 import { connectService } from './routes.ts';
-
-declare module '../../types.ts' {
-  interface Runtime {
-    /** Identity checks left pending by a previous run, resumed by the start-up work. */
-    kyc?: Pick<KycService, 'resume'>;
-  }
-}
 
 /**
  * The connect service (spec §7): users, profiles, terms, identity verification, notifications and
- * the mails of the whole product. Its runtime face (deps.runtime.kyc) is published by
- * kyc-routes.ts.
+ * the mails of the whole product. Its runtime face (deps.runtime.kyc) is declared in kyc-service.ts
+ * and published by kyc-routes.ts.
  */
 export const connectModule: ServiceModule = {
   name: 'connect',
@@ -26,6 +19,7 @@ export const connectModule: ServiceModule = {
       productSlug: deps.config.productSlug,
       publicUrl: deps.config.publicUrl,
     }),
+  jobs: [kycSettleJob],
   startup: [{ name: 'resume identity checks', run: async ({ runtime }) => runtime.kyc?.resume() }],
   codes: [
     'USER_NOT_FOUND',
