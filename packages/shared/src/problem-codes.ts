@@ -103,7 +103,22 @@ export const PROBLEMS = {
     status: 422,
     message: 'This plan cannot be paid that way. Choose another payment method.',
   },
+  /** Paying, or withdrawing, an order already paid or withdrawn. */
   ORDER_NOT_PAYABLE: { status: 409, message: 'This order is not awaiting payment.' },
+  /** Withdrawing a month's bill (a USAGE order): the credits it bills are used already. */
+  ORDER_NOT_CANCELLABLE: {
+    status: 409,
+    message: 'A month’s bill is for credits already used: it cannot be withdrawn.',
+  },
+  /** Withdrawing an order part of which is paid (a bank transfer short of the total). */
+  ORDER_PARTLY_PAID: { status: 409, message: 'Part of this order is paid already. Contact support to withdraw it.' },
+  /** Refunding to a card an order that no card payment paid (staff). */
+  ORDER_HAS_NO_CARD_PAYMENT: {
+    status: 409,
+    message: 'No card payment paid this order, so nothing of it can be refunded to a card.',
+  },
+  /** A change of a plan that its state does not allow (the plans' state machine; staff and the sweeps). */
+  PLAN_CHANGE_NOT_APPLICABLE: { status: 409, message: 'The plan is not in a state this change applies to.' },
   // ── Invoices (issue 18) ──
   INVOICE_NOT_FOUND: { status: 404, message: 'The invoice was not found.' },
   /** A receipt is made for a paid invoice only. */

@@ -115,7 +115,7 @@ describe('bank transfer: staff receipts, credits top-up, the order emails', () =
     expect(await purchases(user.accountId)).toEqual([]);
     // The customer withdraws nothing once money arrived.
     const cancel = await post(t, `/order/${order.id}/cancel`, user);
-    expect([cancel.statusCode, cancel.json().code]).toEqual([409, 'ORDER_NOT_PAYABLE']);
+    expect([cancel.statusCode, cancel.json().code]).toEqual([409, 'ORDER_PARTLY_PAID']);
 
     const receivedAt = new Date(Date.now() - 3 * 86_400_000);
     const rest = await receipt(t, staff, order.id, {

@@ -88,7 +88,7 @@ export async function orderRoutes(app: App, deps: Deps) {
         ...docs,
         summary: 'Withdraw an order awaiting payment',
         description:
-          'The order is CANCELLED and its invoice VOID; a plan PENDING on it goes back to where it was. An order paid (in part) or cancelled answers 409 ORDER_NOT_PAYABLE.',
+          'The order is CANCELLED and its invoice VOID; a plan PENDING on it goes back to where it was. An order paid or cancelled answers 409 ORDER_NOT_PAYABLE, one paid in part 409 ORDER_PARTLY_PAID, a month’s bill (kind USAGE) 409 ORDER_NOT_CANCELLABLE.',
         params: ZOrderParams,
         response: { 200: ZOrder, ...problems },
       },

@@ -294,15 +294,11 @@ export class OrderService {
       if (!order || order.accountId !== caller.accountId) throw notFound('ORDER_NOT_FOUND');
       if (order.status !== 'AWAITING_PAYMENT') throw problem('ORDER_NOT_PAYABLE');
       if (order.kind === 'USAGE') {
-        throw problem('ORDER_NOT_PAYABLE', {
-          detail: 'A month’s bill is for credits already used: it cannot be withdrawn.',
-        });
+        throw problem('ORDER_NOT_CANCELLABLE');
       }
       const view = (await repo.view(order.id))!;
       if (view.paidGbpMinor > 0) {
-        throw problem('ORDER_NOT_PAYABLE', {
-          detail: 'Part of this order is paid already. Contact support to withdraw it.',
-        });
+        throw problem('ORDER_PARTLY_PAID');
       }
       const state = await this.lockPlan(tx, order.accountId);
       if (state.pendingOrderId === order.id) {

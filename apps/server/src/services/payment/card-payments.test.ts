@@ -229,7 +229,7 @@ describe('pay as you go on the saved card', () => {
 
     // A month's bill is for credits already used: it cannot be withdrawn.
     const withdraw = await post(t, `/order/${bill!.id}/cancel`, user);
-    expect([withdraw.statusCode, withdraw.json().code]).toEqual([409, 'ORDER_NOT_PAYABLE']);
+    expect([withdraw.statusCode, withdraw.json().code]).toEqual([409, 'ORDER_NOT_CANCELLABLE']);
 
     const cards = t.app.deps.runtime.cards!;
     expect(await cards.chargeDue(monthEnd)).toEqual({ charged: 0, failed: 1 });
@@ -360,6 +360,20 @@ describe('refunds', () => {
     expect((await mailsTo(user.email)).some((mail) => mail.subject === `Order ${order.reference}: your refund`)).toBe(
       true,
     );
+  });
+
+  it('an order no card payment paid has nothing to refund to a card: ORDER_HAS_NO_CARD_PAYMENT, nothing written', async () => {
+    const user = await customer(t);
+    const staff = await administrator(t);
+    const order = await annualByCard(user);
+    const res = await refundOrder(staff, order.id, {
+      idempotencyKey: randomUUID(),
+      amountGbpMinor: 100,
+      reason: 'Test',
+    });
+    expect([res.statusCode, res.json().code]).toEqual([409, 'ORDER_HAS_NO_CARD_PAYMENT']);
+    expect(res.json().invalidParams).toEqual([expect.objectContaining({ name: 'orderId' })]);
+    expect(await t.db.db.select().from(creditNotes).where(eq(creditNotes.invoiceId, order.invoiceId))).toEqual([]);
   });
 });
 

@@ -15,6 +15,7 @@ import { CardKeyInUseError, CardSignatureError } from '../../adapters/cards/port
 import type { EventBus } from '../../events/port.ts';
 import { fieldProblem, notFound, problem, ProblemError } from '../../lib/errors.ts';
 import { CardRefunds } from './card-refunds.ts';
+import { waitForSettlement } from './card-settlement-wait.ts';
 import { CardRepository, type CardIntentRow, type PayableOrder } from './card-repository.ts';
 
 /** Who asks: a signed-in user of the account. */
@@ -26,8 +27,6 @@ type Caller = { id: string; accountId: string; email: string };
  * 1, 3 and 5 more days — all within the 14 grace days, after which the plan turns INACTIVE.
  */
 export const CHARGE_RETRY_DAYS = [1, 3, 5] as const;
-/** How long the confirmation waits for the order to be settled by the bus (ms). */
-const SETTLE_WAIT_MS = 5_000;
 /** Charges one run of the job takes, and how long they are its own (a charge takes seconds). */
 const CHARGE_BATCH = 50;
 const CHARGE_LEASE_MS = 10 * 60_000;
@@ -162,7 +161,8 @@ export class CardPayments {
         ? await this.read(() => this.gateway.retrievePaymentIntent(intentId))
         : await this.read(() => this.gateway.retrieveSetupIntent(intentId));
     await this.record(row, view);
-    if (row.kind === 'PAYMENT' && row.orderId && view.status === 'succeeded') await this.waitForSettlement(row.orderId);
+    if (row.kind === 'PAYMENT' && row.orderId && view.status === 'succeeded')
+      await this.waitForSettlement(row.accountId, row.orderId);
     return this.confirmation(row, view);
   }
 
@@ -176,7 +176,7 @@ export class CardPayments {
     // (recorded) charges again under the next key.
     const charges = (await this.repo.intentsOf(order.id, 'PAYMENT')).filter((row) => row.purpose === 'MONTHLY');
     const { row, view } = await this.chargeSaved(order, 'MONTHLY', `order:${order.id}:initiate:${charges.length}`);
-    if (view.status === 'succeeded') await this.waitForSettlement(order.id);
+    if (view.status === 'succeeded') await this.waitForSettlement(order.accountId, order.id);
     const charge = await this.repo.charge(order.id);
     if (charge && view.status !== 'succeeded') {
       await this.repo.updateCharge(order.id, { ...charge, lastError: failureText(view) });
@@ -415,13 +415,9 @@ export class CardPayments {
     return { row, view };
   }
 
-  /** Waits until the order is no longer awaiting payment (settled by the bus), up to SETTLE_WAIT_MS. */
-  private async waitForSettlement(orderId: string): Promise<void> {
-    const until = Date.now() + SETTLE_WAIT_MS;
-    while (Date.now() < until) {
-      if ((await this.repo.order(orderId))?.status !== 'AWAITING_PAYMENT') return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+  /** Waits (bounded) until the bus has settled the order: see card-settlement-wait.ts. */
+  private async waitForSettlement(accountId: string, orderId: string): Promise<void> {
+    await waitForSettlement(this.deps.db, { accountId, orderId }, async () => (await this.repo.order(orderId))?.status);
   }
 
   private async confirmation(

@@ -77,7 +77,7 @@ export class CardRefunds {
       // What paid the order by card (its `payments` rows): a payment refunded because the order
       // could not take it paid nothing, so it and its refund count neither way.
       const paid = await repo.cardPaymentsOf(order.id);
-      if (paid.length === 0) throw fieldProblem('ORDER_NOT_PAYABLE', 'orderId');
+      if (paid.length === 0) throw fieldProblem('ORDER_HAS_NO_CARD_PAYMENT', 'orderId');
       const paidByCard = paid.reduce((sum, payment) => sum + payment.amountGbpMinor, 0);
       const intents = new Set(paid.map((payment) => payment.intentId));
       const refunded = earlier

@@ -72,7 +72,7 @@ export async function cardRoutes(app: App, deps: Deps) {
         ...docs,
         summary: 'The outcome of a card payment, back from the card form',
         description:
-          'Reads the intent from the card provider (never from the browser): when it paid an order, the order is settled (once, whether the webhook or this call came first) and the answer waits for it. 404 CARD_INTENT_NOT_FOUND for an intent of another account.',
+          'Reads the intent from the card provider (never from the browser): when it paid an order, the order is settled (once, whether the webhook or this call came first) and the answer waits for it — woken by the order’s settlement, at most 5 s, after which it answers the order’s status as it stands. 404 CARD_INTENT_NOT_FOUND for an intent of another account.',
         body: ZCardConfirmRequest,
         response: { 200: ZCardConfirmation, ...problems },
       },
@@ -88,7 +88,7 @@ export async function cardRoutes(app: App, deps: Deps) {
         ...docs,
         summary: 'Charge the saved card now for an order that waits (pay a failed monthly charge)',
         description:
-          'A decline is an answer (status requires_payment_method with the provider’s reason), not an error. 409 CARD_NOT_SAVED without a saved card; 404 ORDER_NOT_FOUND for another account’s order.',
+          'A decline is an answer (status requires_payment_method with the provider’s reason), not an error. 409 CARD_NOT_SAVED without a saved card; 409 ORDER_NOT_PAYABLE once the order no longer awaits payment; 404 ORDER_NOT_FOUND for another account’s order.',
         params: z.object({ id: z.uuid() }),
         response: { 200: ZCardConfirmation, ...problems },
       },
@@ -117,7 +117,7 @@ export async function cardRoutes(app: App, deps: Deps) {
         ...docs,
         summary: 'Refund (part of) an order paid by card, with a credit note (staff)',
         description:
-          'Refunds through the card provider and issues a credit note against the order’s invoice; the customer is emailed. A repeated idempotencyKey answers the first credit note. 422 REFUND_TOO_LARGE beyond what is left to refund.',
+          'Refunds through the card provider and issues a credit note against the order’s invoice; the customer is emailed. A repeated idempotencyKey answers the first credit note. 422 REFUND_TOO_LARGE beyond what is left to refund; 409 ORDER_HAS_NO_CARD_PAYMENT when no card payment paid the order.',
         params: z.object({ id: z.uuid() }),
         body: ZCardRefundRequest,
         response: { 200: ZCreditNote, ...problems },

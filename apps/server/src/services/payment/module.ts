@@ -40,6 +40,7 @@ export const paymentModule: ServiceModule = {
     'CARD_INTENT_NOT_FOUND',
     'CARD_NOT_SAVED',
     'REFUND_TOO_LARGE',
+    'ORDER_HAS_NO_CARD_PAYMENT',
     'CARD_WEBHOOK_INVALID',
   ],
 };
