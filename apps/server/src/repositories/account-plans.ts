@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { accountPlans, ratePlans, type Database } from '@connect/db';
 import { PLAN_TERMS, type PlanStatus, type TAccountPlanType, type TPlanStatusReason } from '@connect/shared';
@@ -65,6 +65,20 @@ export class AccountPlansRepository {
 
   /** The account's plan, locked until the transaction ends when `lock` (call it inside one). */
   async state(accountId: string, { lock = false } = {}): Promise<StoredPlanState | null> {
+    const [found] = await this.states([accountId], { lock });
+    return found?.state ?? null;
+  }
+
+  /**
+   * The plans of many accounts in one query (those that have one), in the order of their account
+   * ids; locked until the transaction ends when `lock` (rows locked in that order, as every
+   * caller locking many takes them: no two wait for each other in a cycle).
+   */
+  async states(
+    accountIds: readonly string[],
+    { lock = false } = {},
+  ): Promise<{ accountId: string; state: StoredPlanState }[]> {
+    if (accountIds.length === 0) return [];
     const query = this.db
       .select({
         row: accountPlans,
@@ -74,23 +88,14 @@ export class AccountPlansRepository {
       .from(accountPlans)
       .innerJoin(ratePlans, eq(ratePlans.id, accountPlans.ratePlanId))
       .leftJoin(next, eq(next.id, accountPlans.nextRatePlanId))
-      .where(eq(accountPlans.accountId, accountId));
-    const [found] = lock ? await query.for('update', { of: accountPlans }) : await query;
-    if (!found) return null;
-    const { row } = found;
-    return {
-      plan: found.plan,
-      status: row.status,
-      statusReason: row.statusReason,
-      statusBeforePending: row.statusBeforePending,
-      startedAt: new Date(row.startedAt),
-      periodEnd: asDate(row.periodEnd),
-      upfrontMonths: row.upfrontMonths,
-      trialEndsAt: asDate(row.trialEndsAt),
-      cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-      nextPlan: found.next?.id ? (found.next as PlanRow) : null,
-      pendingOrderId: row.pendingOrderId,
-    };
+      .where(
+        accountIds.length === 1
+          ? eq(accountPlans.accountId, accountIds[0]!)
+          : sql`${accountPlans.accountId} in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(accountIds)}::jsonb))`,
+      )
+      .orderBy(asc(accountPlans.accountId));
+    const rows = lock ? await query.for('update', { of: accountPlans }) : await query;
+    return rows.map((found) => ({ accountId: found.row.accountId, state: stateOf(found) }));
   }
 
   /** A plan of the catalogue (on sale or not), or null. */
@@ -124,7 +129,63 @@ export class AccountPlansRepository {
       .where(eq(accountPlans.accountId, accountId));
   }
 
+  /**
+   * Stores the states transitions answered for many accounts in one statement (the month's close
+   * for every billed account: PlanLifecycle.applyMany), with `updatedAt` as their change's time.
+   */
+  async saveMany(changes: readonly { accountId: string; state: StoredPlanState }[], updatedAt: Date): Promise<void> {
+    if (changes.length === 0) return;
+    const rows = changes.map(({ accountId, state }) => ({
+      accountId,
+      ratePlanId: state.plan.id,
+      status: state.status,
+      statusReason: state.statusReason,
+      statusBeforePending: state.statusBeforePending,
+      startedAt: state.startedAt.toISOString(),
+      periodEnd: state.periodEnd?.toISOString() ?? null,
+      upfrontMonths: state.upfrontMonths,
+      trialEndsAt: state.trialEndsAt?.toISOString() ?? null,
+      cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      nextRatePlanId: state.nextPlan?.id ?? null,
+      pendingOrderId: state.pendingOrderId,
+    }));
+    await this.db.execute(sql`
+      update ${accountPlans} ap set rate_plan_id = x."ratePlanId", status = x.status, status_reason = x."statusReason",
+        status_before_pending = x."statusBeforePending", started_at = x."startedAt", period_end = x."periodEnd",
+        upfront_months = x."upfrontMonths", trial_ends_at = x."trialEndsAt", cancel_at_period_end = x."cancelAtPeriodEnd",
+        next_rate_plan_id = x."nextRatePlanId", pending_order_id = x."pendingOrderId",
+        updated_at = ${updatedAt.toISOString()}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x("accountId" uuid, "ratePlanId" uuid, status text,
+        "statusReason" text, "statusBeforePending" text, "startedAt" timestamptz, "periodEnd" timestamptz,
+        "upfrontMonths" int, "trialEndsAt" timestamptz, "cancelAtPeriodEnd" boolean, "nextRatePlanId" uuid,
+        "pendingOrderId" uuid)
+      where ap.account_id = x."accountId"`);
+  }
+
   async announce<K extends EventType>(type: K, payload: DomainEvents[K]): Promise<void> {
     await this.events.emit(this.db, type, payload);
   }
+}
+
+type Found = {
+  row: typeof accountPlans.$inferSelect;
+  plan: PlanRow;
+  next: { id: string | null; type: unknown; tier: unknown; name: string | null } | null;
+};
+
+/** A stored plan row with its plans, as the transitions work on it. */
+function stateOf({ row, plan, next: nextPlan }: Found): StoredPlanState {
+  return {
+    plan,
+    status: row.status,
+    statusReason: row.statusReason,
+    statusBeforePending: row.statusBeforePending,
+    startedAt: new Date(row.startedAt),
+    periodEnd: asDate(row.periodEnd),
+    upfrontMonths: row.upfrontMonths,
+    trialEndsAt: asDate(row.trialEndsAt),
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    nextPlan: nextPlan?.id ? (nextPlan as PlanRow) : null,
+    pendingOrderId: row.pendingOrderId,
+  };
 }

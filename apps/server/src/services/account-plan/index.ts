@@ -4,19 +4,17 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '@connect/db';
-import type { TOrder } from '@connect/shared';
 import type { EventBus } from '../../events/port.ts';
 import type { Deps } from '../../types.ts';
-import { cardPayments, qntPayments } from '../payment/index.ts';
+import { cardPayments, qntPayments, type InvoiceOrders } from '../payment/index.ts';
 import { PlanLifecycle } from './lifecycle.ts';
-import { availablePaymentMethods, OrderService } from './orders.ts';
+import { availablePaymentMethods, newOrderReference, OrderService } from './orders.ts';
+import { OrdersRepository } from './orders-repository.ts';
 import { PlanPeriods, type AccountPlanRuntime, type TrialReminderNotices } from './periods.ts';
 import { reopenOrdersPaidByLostQnt } from './qnt-reversals.ts';
 import { AccountPlanRepository } from './repository.ts';
 
 export { subscribeOrderMails } from './order-mails.ts';
-/** The month's close (payment/invoices/close.ts) places USAGE orders set-based: their references and methods. */
-export { availablePaymentMethods, newOrderReference } from './orders.ts';
 export type { AccountPlanRuntime, SweepReport, TrialReminderNotices } from './periods.ts';
 
 /** The subscriber's name (deliveries are recorded under it): never renamed. */
@@ -68,29 +66,47 @@ export function subscribeQntSettlement(
   });
 }
 
-/** What paying an invoice in QNT (payment/invoices/pay.ts) uses of the orders. */
-export type InvoiceOrders = {
-  /** The account's order as the order answers show it (POST /order/track), or null when it is not the account's. */
-  order(accountId: string, orderId: string): Promise<TOrder | null>;
-  /**
-   * In `tx`: the QNT the account holds settles its open QNT orders, oldest first
-   * (OrderService.settleFromQnt) — the same settlement, with the same events on the app's bus,
-   * as a transfer arriving (subscribeQntSettlement).
-   */
-  settleFromHeldQnt(tx: Database, accountId: string): Promise<void>;
-};
-
-/** The orders as paying an invoice in QNT uses them (InvoiceOrders). */
+/**
+ * The orders as the invoices use them: the port payment declares (payment/invoices/orders-port.ts)
+ * and this module fills on every node (deps.runtime.invoiceOrders, module.ts) — paying an invoice
+ * in QNT (pay.ts) and the month's close placing its bills (close.ts), whose plans wait for them
+ * through the plans' own transition, set-based (PlanLifecycle.applyMany, BILL_PLACED).
+ */
 export function invoiceOrders(
-  deps: Pick<Deps, 'db' | 'events' | 'config' | 'box'>,
+  deps: Pick<Deps, 'db' | 'events' | 'config' | 'box' | 'cards'>,
   log: FastifyBaseLogger,
 ): InvoiceOrders {
+  const { events, config } = deps;
   const qnt = qntPayments(deps, log);
-  const orders = (db: Database) =>
-    new OrderService(db, deps.events, deps.config.billing, qnt, null, deps.config.invoices);
+  const cards = cardPayments(deps, log);
+  const orders = (db: Database) => new OrderService(db, events, config.billing, qnt, null, config.invoices);
+  const lifecycle = new PlanLifecycle(deps.db, events, { paygCreditLimit: config.billing.paygCreditLimit });
   return {
     order: (accountId, orderId) => orders(deps.db).order(accountId, orderId),
     settleFromHeldQnt: (tx, accountId) => orders(tx).settleFromQnt(tx, accountId),
+    payInQnt: (tx, orderId) => new OrdersRepository(tx).payInQnt(orderId),
+    paymentMethods: () => availablePaymentMethods(qnt, cards),
+    newReference: newOrderReference,
+    billMethods: (tx, accountIds, available) => new AccountPlanRepository(tx).billMethods(accountIds, available),
+    placeBills: (tx, bills, terms) => new OrdersRepository(tx).placeBills(bills, terms),
+    awaitBills: async (tx, bills, now) => {
+      await events.emitMany(
+        tx,
+        'order.placed',
+        bills.map((bill) => ({
+          accountId: bill.accountId,
+          userId: null,
+          orderId: bill.orderId,
+          reference: bill.reference,
+          paymentMethod: bill.paymentMethod,
+        })),
+      );
+      const changes = bills.map((bill) => ({
+        accountId: bill.accountId,
+        event: { type: 'BILL_PLACED' as const, orderId: bill.orderId },
+      }));
+      return (await lifecycle.applyMany(tx, changes, now)).length;
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Database } from '@connect/db';
+import type { DomainEvents } from '../../events/catalogue.ts';
 import type { EventBus } from '../../events/port.ts';
 import { problem, ProblemError } from '../../lib/errors.ts';
 import { AccountPlansRepository } from '../../repositories/account-plans.ts';
@@ -49,6 +50,43 @@ export class PlanLifecycle {
     }
   }
 
+  /**
+   * Applies one event to each of many accounts' plans inside `tx`, set-based (the month's close
+   * for every billed account: 10,000 plans are a few statements, not a round trip each): one query
+   * reads and locks the plans (in account order), `transition` answers each, one statement stores
+   * the changed ones with `now` as their time, the credit floors that change are set, and one
+   * insert announces every `plan.changed`. A refusal leaves its plan as it is (as applyIfDue);
+   * what changes nothing is neither stored nor announced. Answers the plans changed.
+   */
+  async applyMany(
+    tx: Database,
+    changes: readonly { accountId: string; event: ManyEvent }[],
+    now: Date,
+  ): Promise<{ accountId: string; before: PlanState; after: PlanState; event: ManyEvent }[]> {
+    const repo = new AccountPlansRepository(tx, this.events);
+    const eventOf = new Map(changes.map((change) => [change.accountId, change.event]));
+    const changed = (await repo.states([...eventOf.keys()], { lock: true })).flatMap(({ accountId, state: before }) => {
+      const event = eventOf.get(accountId)!;
+      const answer = transition(before, event);
+      if (!answer.ok || isSameState(before, answer.state)) return [];
+      return [{ accountId, before, after: answer.state, event }];
+    });
+    await repo.saveMany(
+      changed.map(({ accountId, after }) => ({ accountId, state: after })),
+      now,
+    );
+    for (const { accountId, before, after } of changed) {
+      const floor = this.creditFloor(after);
+      if (floor !== this.creditFloor(before)) await repo.ledger.setFloor(accountId, 'CREDIT', floor);
+    }
+    await this.events.emitMany(
+      tx,
+      'plan.changed',
+      changed.map(({ accountId, before, after, event }) => changedPayload(accountId, before, after, event)),
+    );
+    return changed;
+  }
+
   private async applyIn(
     repo: AccountPlansRepository,
     tx: Database,
@@ -67,18 +105,7 @@ export class PlanLifecycle {
     // What the payment changed, so a payment taken back (PAYMENT_REVERSED) puts the plan back.
     if (event.type === 'PLAN_PAID') await new OrdersRepository(tx).recordPlanBefore(event.orderId, toSnapshot(before));
     await repo.ledger.setFloor(accountId, 'CREDIT', this.creditFloor(after));
-    await repo.announce('plan.changed', {
-      accountId,
-      cause: event.type,
-      planName: after.plan.name,
-      planType: after.plan.type,
-      previousPlanName: before.plan.name,
-      status: after.status,
-      previousStatus: before.status,
-      statusReason: after.statusReason,
-      periodEnd: after.periodEnd?.toISOString() ?? null,
-      orderId: 'orderId' in event ? event.orderId : null,
-    });
+    await repo.announce('plan.changed', changedPayload(accountId, before, after, event));
     return after;
   }
 
@@ -86,6 +113,33 @@ export class PlanLifecycle {
   private creditFloor(state: PlanState): bigint {
     return state.plan.type === 'PAY_AS_YOU_GO' && isInService(state) ? -BigInt(this.options.paygCreditLimit) : 0n;
   }
+}
+
+/** The events applyMany takes: any but a payment (PLAN_PAID records the plan before it on its order, one by one). */
+export type ManyEvent = Exclude<PlanEvent, { type: 'PLAN_PAID' }>;
+
+/**
+ * What `plan.changed` says of a transition. A month's bill placed (BILL_PLACED) is announced as
+ * the pay-as-you-go period's end (PERIOD_ENDED), as it always was: the bill is how that period ends.
+ */
+function changedPayload(
+  accountId: string,
+  before: PlanState,
+  after: PlanState,
+  event: PlanEvent,
+): DomainEvents['plan.changed'] {
+  return {
+    accountId,
+    cause: event.type === 'BILL_PLACED' ? 'PERIOD_ENDED' : event.type,
+    planName: after.plan.name,
+    planType: after.plan.type,
+    previousPlanName: before.plan.name,
+    status: after.status,
+    previousStatus: before.status,
+    statusReason: after.statusReason,
+    periodEnd: after.periodEnd?.toISOString() ?? null,
+    orderId: 'orderId' in event ? event.orderId : null,
+  };
 }
 
 /** Whether a transition changed nothing a customer could see or a later transition could read. */

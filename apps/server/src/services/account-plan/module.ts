@@ -4,6 +4,7 @@ import { createPlanNotices } from '../connect/index.ts';
 import { qntPayments } from '../payment/index.ts';
 import {
   createAccountPlanRuntime,
+  invoiceOrders,
   subscribeCardSettlement,
   subscribeOrderMails,
   subscribeQntSettlement,
@@ -34,8 +35,11 @@ export const accountPlanModule: ServiceModule = {
     subscribeQntSettlement(deps, deps.events, log);
     subscribeCardSettlement(deps, deps.events, log);
   },
-  // The plans' periods (trial ends and reminders, renewals), swept by periods-job.ts.
   assemble: ({ deps, log }) => {
+    // The orders port of payment's invoices (payment/invoices/orders-port.ts), on every node: the
+    // month's close and paying an invoice in QNT use the orders through it, never an import.
+    deps.runtime.invoiceOrders = invoiceOrders(deps, log);
+    // The plans' periods (trial ends and reminders, renewals), swept by periods-job.ts.
     if (!deps.config.services.includes('account-plan')) return;
     const { config } = deps;
     const notices = createPlanNotices({

@@ -10,11 +10,10 @@ import {
   type OrderStatus,
   type PaymentMethod,
 } from '@connect/db';
-import { INVOICE_SERIES, splitVat } from '@connect/shared';
 import { accountRecipients } from '../../repositories/account-recipients.ts';
-import { takeNumber } from '../../repositories/invoice-numbers.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
 import type { InvoiceTerms } from '../../repositories/invoice-customers.ts';
+import { orderInvoices, type MonthBill, type MonthBillTerms, type OrderInvoices } from '../payment/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -32,15 +31,20 @@ export type OrderRecipient = { id: string; email: string };
 const paidSum = sql<number>`coalesce((select sum(${payments.amountGbpMinor}) from ${payments} where ${payments.orderId} = ${orders.id}), 0)::int`;
 
 /**
- * The only code that touches orders, payments, invoices and invoice lines (services/account-plan,
- * orders.ts). Built over the database or a transaction; `transaction` gives one over a new one.
+ * The only code that writes orders and payments (services/account-plan, orders.ts); their
+ * invoices are the payment service's, written through its face (OrderInvoices) in the same
+ * transaction. Built over the database or a transaction; `transaction` gives one over a new one.
  */
 export class OrdersRepository {
   /** The account ledger over the same database or transaction (credits bought by an order). */
   readonly ledger: LedgerRepository;
 
+  /** The invoices of orders, the payment service's (it owns them), over the same database or transaction. */
+  private readonly invoices: OrderInvoices;
+
   constructor(readonly db: Database) {
     this.ledger = new LedgerRepository(db);
+    this.invoices = orderInvoices(db);
   }
 
   /** Runs `work` in one transaction, with a repository over it and the transaction itself. */
@@ -96,60 +100,12 @@ export class OrdersRepository {
 
   /**
    * The order's invoice (OPEN, or PAID when nothing is to pay) and its lines, numbered from the
-   * INV counter. Call it as late as the placement allows: the counter's row stays locked until
+   * INV counter: written by the payment service, which owns invoices (OrderInvoices.issue, in this
+   * transaction). Call it as late as the placement allows: the counter's row stays locked until
    * the transaction ends, for every order and the month's close (issue 18).
-   * `terms`: the customer snapshot and VAT (repositories/invoice-customers.ts). Prices include VAT
-   * (docs/decisions/usage-and-invoices.md, "Invoices (issue 18)" 1): each line shows its VAT extracted, the invoice
-   * its net subtotal, VAT and the order's total, which VAT never changes. The US-dollar total is
-   * the order's own: the bundle's cents as priced, plus the fee's pence converted (not the
-   * rounded pence total converted back).
    */
   async issueInvoice(row: OrderRow, lines: InvoiceLine[], terms: InvoiceTerms): Promise<void> {
-    const isPaid = row.status === 'PAID';
-    const taxed = lines.map((line) => ({ line, ...splitVat(line.amountMinor, terms.vatRateBp) }));
-    const vatMinor = taxed.reduce((sum, { vatMinor: vat }) => sum + vat, 0);
-    // Numbered at once: the order's invoice is the payment request the customer is sent.
-    const { seq, number } = await takeNumber(this.db, INVOICE_SERIES.invoice);
-    const [invoice] = await this.db
-      .insert(invoices)
-      .values({
-        accountId: row.accountId,
-        orderId: row.id,
-        kind: 'ORDER',
-        number,
-        numberSeq: seq,
-        finalisedAt: row.createdAt,
-        updatedAt: row.paidAt ?? row.createdAt,
-        termsDays: Math.max(0, Math.round((row.dueAt.getTime() - row.createdAt.getTime()) / 86_400_000)),
-        usdPerGbp: row.usdPerGbp,
-        totalUsdCents: row.bundleUsdCents + Math.round(row.feeGbpMinor * Number(row.usdPerGbp)),
-        customer: terms.customer,
-        vatTreatment: terms.vatTreatment,
-        vatRateBp: terms.vatRateBp,
-        status: isPaid ? 'PAID' : 'OPEN',
-        subtotalMinor: row.totalGbpMinor - vatMinor,
-        vatMinor,
-        totalMinor: row.totalGbpMinor,
-        amountPaidMinor: isPaid ? row.totalGbpMinor : 0,
-        periodStart: row.periodStart,
-        periodEnd: row.periodEnd,
-        issuedAt: row.createdAt,
-        dueAt: row.dueAt,
-        paidAt: row.paidAt,
-      })
-      .returning({ id: invoices.id });
-    await this.db.insert(invoiceLines).values(
-      taxed.map(({ line, netMinor, vatMinor: vat }, index) => ({
-        ...line,
-        // Without VAT, like the amount (quantity × unit price = amount).
-        unitPriceMinor: line.quantity > 1 ? Math.round(netMinor / line.quantity) : netMinor,
-        amountMinor: netMinor,
-        vatMinor: vat,
-        vatRateBp: terms.vatRateBp,
-        invoiceId: invoice!.id,
-        position: index + 1,
-      })),
-    );
+    await this.invoices.issue(row, lines, terms);
   }
 
   /** The order, locked until the transaction ends (call it inside one). */
@@ -250,17 +206,7 @@ export class OrdersRepository {
       .update(orders)
       .set({ status: 'PAID', paidAt: paid.paidAt, ...period })
       .where(eq(orders.id, order.id));
-    const [invoice] = await this.db
-      .update(invoices)
-      .set({ status: 'PAID', amountPaidMinor: paid.amountPaid, paidAt: paid.paidAt, updatedAt: paid.paidAt, ...period })
-      .where(eq(invoices.orderId, order.id))
-      .returning({ id: invoices.id });
-    if (paid.feeLine) {
-      await this.db
-        .update(invoiceLines)
-        .set({ description: paid.feeLine })
-        .where(and(eq(invoiceLines.invoiceId, invoice!.id), eq(invoiceLines.position, 1)));
-    }
+    await this.invoices.markPaid(order.id, paid);
   }
 
   /**
@@ -282,21 +228,44 @@ export class OrdersRepository {
       .update(orders)
       .set({ status: 'AWAITING_PAYMENT', paidAt: null, reversals: sql`${orders.reversals} + 1` })
       .where(eq(orders.id, order.id));
-    await this.db
-      .update(invoices)
-      .set({
-        status: 'OPEN',
-        paidAt: null,
-        updatedAt: at,
-        amountPaidMinor: sql`(select coalesce(sum(${payments.amountGbpMinor}), 0)::int from ${payments} where ${payments.orderId} = ${order.id})`,
-      })
-      .where(eq(invoices.orderId, order.id));
+    await this.invoices.reopen(order.id, at);
   }
 
   /** The order withdrawn and its invoice void. */
   async markCancelled(orderId: string, at: Date): Promise<void> {
     await this.db.update(orders).set({ status: 'CANCELLED', cancelledAt: at }).where(eq(orders.id, orderId));
-    await this.db.update(invoices).set({ status: 'VOID', updatedAt: at }).where(eq(invoices.orderId, orderId));
+    await this.invoices.void(orderId, at);
+  }
+
+  /** The order, while it waits for its payment, is paid in QNT from now on (its invoice is paid in QNT: payment/invoices/pay.ts). */
+  async payInQnt(orderId: string): Promise<void> {
+    await this.db
+      .update(orders)
+      .set({ paymentMethod: 'QNT' })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'AWAITING_PAYMENT')));
+  }
+
+  /**
+   * The USAGE orders that collect the month's bills (the month's close, payment/invoices/close.ts),
+   * `on conflict do nothing` by account and key, in one statement for every account. Answers the
+   * orders written.
+   */
+  async placeBills(bills: readonly MonthBill[], terms: MonthBillTerms): Promise<number> {
+    const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+    const rows = bills.map((bill) => ({ ...bill, periodStart: bill.periodStart.toISOString() }));
+    const result = (await this.db.execute(sql`
+      insert into ${orders} (id, account_id, user_id, idempotency_key, reference, kind, rate_plan_id, credits, payment_method,
+        status, fee_gbp_minor, bundle_usd_cents, usd_per_gbp, rate_at, total_gbp_minor, period_start, period_end, due_at,
+        created_at)
+      select x."orderId", x."accountId", null, x."idempotencyKey", x.reference, 'USAGE', x."ratePlanId", x.credits,
+        x."paymentMethod", 'AWAITING_PAYMENT', 0, x."bundleUsdCents", ${terms.usdPerGbp}, ${ts(terms.now)}, x."totalGbpMinor",
+        x."periodStart", ${ts(terms.periodEnd)}, ${ts(terms.dueAt)}, ${ts(terms.now)}
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x("orderId" uuid, "accountId" uuid, "idempotencyKey" text,
+        reference text, "ratePlanId" uuid, credits int, "paymentMethod" text, "bundleUsdCents" int, "totalGbpMinor" int,
+        "periodStart" timestamptz)
+      on conflict (account_id, idempotency_key) do nothing
+      returning id`)) as unknown as { rows: unknown[] };
+    return result.rows.length;
   }
 
   /** An invoice's lines in order (tests and the order's emails read them). */

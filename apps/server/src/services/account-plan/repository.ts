@@ -164,4 +164,24 @@ export class AccountPlanRepository {
       .where(eq(accountPlans.accountId, accountId));
     return row?.method ?? null;
   }
+
+  /**
+   * How each account pays its month's bill (the month's close, for every billed account in one
+   * query): the way it paid its last order when `available` has it, else the first of `available`.
+   */
+  async billMethods(
+    accountIds: readonly string[],
+    available: readonly TPaymentMethod[],
+  ): Promise<Map<string, TPaymentMethod>> {
+    const rows = await this.db
+      .select({ accountId: accountPlans.accountId, method: accountPlans.lastPaymentMethod })
+      .from(accountPlans)
+      .where(
+        sql`${accountPlans.accountId} in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(accountIds)}::jsonb))`,
+      );
+    const first = available[0] ?? 'BANK_TRANSFER';
+    return new Map(
+      rows.map((row) => [row.accountId, row.method && available.includes(row.method) ? row.method : first]),
+    );
+  }
 }

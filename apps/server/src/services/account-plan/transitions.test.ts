@@ -260,6 +260,23 @@ describe('plan transitions (pure)', () => {
     });
   });
 
+  describe('BILL_PLACED (the month’s close, for every billed plan at once)', () => {
+    const placed = (orderId: string): PlanEvent => ({ type: 'BILL_PLACED', orderId });
+    it('a pay-as-you-go plan in good standing waits for its bill (RENEWAL_DUE)', () => {
+      expect(ok(transition(payg(), placed('b1')))).toEqual(payg({ statusReason: 'RENEWAL_DUE', pendingOrderId: 'b1' }));
+    });
+    it('a plan waiting for an older bill keeps it; any other plan is left as it is', () => {
+      const waiting = payg({ statusReason: 'RENEWAL_DUE', pendingOrderId: 'b1' });
+      expect(ok(transition(waiting, placed('b2')))).toEqual(waiting);
+      const failed = payg({ status: 'INACTIVE', statusReason: 'RENEWAL_FAILED', pendingOrderId: 'b1' });
+      expect(ok(transition(failed, placed('b2')))).toEqual(failed);
+      expect(ok(transition(annual(), placed('b2')))).toEqual(annual());
+      expect(ok(transition(trial(), placed('b2')))).toEqual(trial());
+      const disabled = payg({ status: 'DISABLED', statusReason: 'STAFF' });
+      expect(ok(transition(disabled, placed('b2')))).toEqual(disabled);
+    });
+  });
+
   describe('BILL_PAID', () => {
     const bill = (orderId: string, nextBillOrderId: string | null = null): PlanEvent => ({
       type: 'BILL_PAID',

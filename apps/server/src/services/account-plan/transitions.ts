@@ -37,12 +37,20 @@ export type PlanEvent =
   /**
    * The paid period ended (`now` ≥ periodEnd). A subscription that renews needs a renewal order
    * (`renewalOrderId`, placed by the caller for the plan `next` answers); pay as you go rolls on
-   * (the periods job gives no order: the UTC month's close bills its use with a USAGE order and
-   * sets RENEWAL_DUE itself, payment/invoices/close.ts).
+   * (the periods job gives no order: the UTC month's close bills its use with a USAGE order,
+   * payment/invoices/close.ts, and the plan waits for it: BILL_PLACED).
    */
   | { type: 'PERIOD_ENDED'; now: Date; renewalOrderId: string | null }
   /** The renewal order (or a month's bill) was not paid by `dueAt`, its due date (the grace days). */
   | { type: 'RENEWAL_FAILED'; now: Date; dueAt: Date }
+  /**
+   * The UTC month's close placed a pay-as-you-go account's bill (a USAGE order, payment/invoices/
+   * close.ts): a plan in good standing waits for it (RENEWAL_DUE, as a renewal does: the plans'
+   * sweep fails it when unpaid on its due date, BILL_PAID clears it). A plan already waiting for
+   * something (an older bill) keeps that one: paying it hands the wait on (BILL_PAID's next bill).
+   * Applied to every billed account at once (PlanLifecycle.applyMany); announced as PERIOD_ENDED.
+   */
+  | { type: 'BILL_PLACED'; orderId: string }
   /** A pay-as-you-go month's bill was paid: the plan is in good standing again. */
   /** A month's bill paid; `nextBillOrderId` is a later one still unpaid, which the plan waits for next. */
   | { type: 'BILL_PAID'; orderId: string; nextBillOrderId: string | null }
@@ -188,6 +196,15 @@ export function transition(state: PlanState, event: PlanEvent): Transition {
       if (event.now < event.dueAt) return refuse('ORDER_PENDING');
       // The order stays open: paying it later makes the plan ACTIVE again (PLAN_PAID, BILL_PAID).
       return to(state, { status: 'INACTIVE', statusReason: 'RENEWAL_FAILED' });
+    case 'BILL_PLACED': {
+      const waits =
+        state.plan.type === 'PAY_AS_YOU_GO' &&
+        state.status === 'ACTIVE' &&
+        state.statusReason === null &&
+        state.pendingOrderId === null;
+      if (!waits) return to(state, {});
+      return to(state, { statusReason: 'RENEWAL_DUE', pendingOrderId: event.orderId });
+    }
     case 'BILL_PAID': {
       if (state.pendingOrderId !== event.orderId) return to(state, {}); // an older bill: nothing waits on it
       const pendingOrderId = event.nextBillOrderId;

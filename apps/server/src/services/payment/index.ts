@@ -3,12 +3,29 @@
  * service imports from here, never from the service's other files.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '@connect/db';
 import { createPriceSource } from '../../adapters/prices/create.ts';
 import type { Deps } from '../../types.ts';
 import { CardPayments } from './card-payments.ts';
+import { OrderInvoicesRepository } from './invoices/order-invoices-repository.ts';
 import { QntPayments } from './qnt-payments.ts';
 
 export { subscribeCardPayments } from './card-subscribers.ts';
+export type { InvoiceOrders, MonthBill, MonthBillTerms } from './invoices/orders-port.ts';
+export type { OrderInvoiceLine } from './invoices/order-invoices-repository.ts';
+
+/**
+ * The invoices of the account-plan service's orders (payment owns `invoices`): issued, paid,
+ * reopened and voided as the order moves, over `db` — the order's transaction, so the two commit
+ * together.
+ */
+export type OrderInvoices = Pick<OrderInvoicesRepository, 'issue' | 'markPaid' | 'reopen' | 'void'>;
+
+/** The order invoices' face over a database or the order's transaction. */
+export function orderInvoices(db: Database): OrderInvoices {
+  return new OrderInvoicesRepository(db);
+}
+
 export { QNT_FOLLOWER, qntNetworkOf, type QntNetwork } from './qnt-payments.ts';
 export type { QntPaymentRow } from './qnt-repository.ts';
 

@@ -74,15 +74,6 @@ export type Bill = {
 /** A bill with its number (taken last in the finalising transaction). */
 export type Finalised = Bill & { number: string; seq: number };
 
-/** A plan the close set RENEWAL_DUE, with what its `plan.changed` event says. */
-export type RenewalDuePlan = {
-  accountId: string;
-  orderId: string;
-  planName: string;
-  planType: 'TRIAL' | 'PAY_AS_YOU_GO' | 'SUBSCRIPTION';
-  periodEnd: Date | null;
-};
-
 const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
@@ -347,48 +338,6 @@ export class InvoiceCloseRepository {
   }
 
   /**
-   * How each account pays its month's bill: the way it paid its last order, when this
-   * installation still takes it, else the first method taken.
-   */
-  async paymentMethods(accountIds: string[], available: readonly PaymentMethod[]): Promise<Map<string, PaymentMethod>> {
-    const rows = await this.rows<{ accountId: string; method: PaymentMethod | null }>(sql`
-      select ap.account_id as "accountId", ap.last_payment_method as method
-      from account_plans ap where ap.account_id in (select value::uuid from jsonb_array_elements_text(${json(accountIds)}))`);
-    const first = available[0] ?? 'BANK_TRANSFER';
-    const methods = new Map<string, PaymentMethod>();
-    for (const row of rows) {
-      methods.set(row.accountId, row.method && available.includes(row.method) ? row.method : first);
-    }
-    return methods;
-  }
-
-  /**
-   * The USAGE orders that collect the bills (`on conflict do nothing` by account and key), in one
-   * statement for all accounts. Answers the orders written.
-   */
-  async placeOrders(
-    periodEnd: Date,
-    now: Date,
-    terms: { dueAt: Date; usdPerGbp: string },
-    bills: Bill[],
-  ): Promise<number> {
-    const rows = bills.map((bill) => ({ ...bill, periodStart: bill.periodStart.toISOString() }));
-    const placed = await this.rows<{ id: string }>(sql`
-      insert into orders (id, account_id, user_id, idempotency_key, reference, kind, rate_plan_id, credits, payment_method,
-        status, fee_gbp_minor, bundle_usd_cents, usd_per_gbp, rate_at, total_gbp_minor, period_start, period_end, due_at,
-        created_at)
-      select x."orderId", x."accountId", null, x."idempotencyKey", x.reference, 'USAGE', x."ratePlanId", x.credits,
-        x."paymentMethod", 'AWAITING_PAYMENT', 0, x."bundleUsdCents", ${terms.usdPerGbp}, ${ts(now)}, x."totalGbpMinor",
-        x."periodStart", ${ts(periodEnd)}, ${ts(terms.dueAt)}, ${ts(now)}
-      from jsonb_to_recordset(${json(rows)}) as x("orderId" uuid, "accountId" uuid, "idempotencyKey" text, reference text,
-        "ratePlanId" uuid, credits int, "paymentMethod" text, "bundleUsdCents" int, "totalGbpMinor" int,
-        "periodStart" timestamptz)
-      on conflict (account_id, idempotency_key) do nothing
-      returning id`);
-    return placed.length;
-  }
-
-  /**
    * The drafts numbered, OPEN and pointing at their orders, in one statement for all accounts
    * (the drafts' rows are this transaction's already: the draft run before it wrote them).
    */
@@ -408,30 +357,6 @@ export class InvoiceCloseRepository {
       from jsonb_to_recordset(${json(rows)}) as x("invoiceId" uuid, "orderId" uuid, number text, seq bigint,
         customer jsonb, "vatTreatment" text, "vatRateBp" int, "qntAmountWei" text)
       where i.id = x."invoiceId" and i.status = 'DRAFT' and i.period_end = ${ts(periodEnd)}`);
-  }
-
-  /**
-   * Pay-as-you-go plans ACTIVE with nothing pending wait for their month's bill (RENEWAL_DUE, as a
-   * renewal does: the plans' sweep fails them when it is unpaid on its due date, and its payment
-   * — BILL_PAID — clears it). A plan already waiting for an older bill keeps that one; paying it
-   * hands the wait on to this one (BILL_PAID's next bill).
-   */
-  async markRenewalDue(bills: { accountId: string; orderId: string }[], now: Date): Promise<RenewalDuePlan[]> {
-    if (bills.length === 0) return [];
-    const rows = await this.rows<{
-      accountId: string;
-      orderId: string;
-      planName: string;
-      planType: RenewalDuePlan['planType'];
-      periodEnd: string | Date | null;
-    }>(sql`
-      update account_plans ap set status_reason = 'RENEWAL_DUE', pending_order_id = x."orderId", updated_at = ${ts(now)}
-      from jsonb_to_recordset(${json(bills)}) as x("accountId" uuid, "orderId" uuid), rate_plans rp
-      where ap.account_id = x."accountId" and rp.id = ap.rate_plan_id and rp.type = 'PAY_AS_YOU_GO'
-        and ap.status = 'ACTIVE' and ap.status_reason is null and ap.pending_order_id is null
-      returning ap.account_id as "accountId", ap.pending_order_id as "orderId", rp.name as "planName",
-        rp.type as "planType", ap.period_end as "periodEnd"`);
-    return rows.map((row) => ({ ...row, periodEnd: row.periodEnd ? new Date(row.periodEnd) : null }));
   }
 
   private async rows<T>(query: SQL): Promise<T[]> {

@@ -18,8 +18,7 @@ import { monthStartOf } from '../../../lib/months.ts';
 import { penceToQntWei, usdCentsToPence } from '../../../lib/prices.ts';
 import { takeNumbers } from '../../../repositories/invoice-numbers.ts';
 import type { Deps } from '../../../types.ts';
-import { availablePaymentMethods, newOrderReference } from '../../account-plan/index.ts';
-import { cardPayments, qntPayments } from '../index.ts';
+import { qntPayments } from '../index.ts';
 import {
   InvoiceCloseRepository,
   type DraftInvoice,
@@ -29,6 +28,7 @@ import {
   type PeriodFigures,
   type UsageGroup,
 } from './close-repository.ts';
+import { invoiceOrdersOf, type InvoiceOrders } from './orders-port.ts';
 import { invoiceTermsOf, type InvoiceTerms } from '../../../repositories/invoice-customers.ts';
 
 const DAY_MS = 86_400_000;
@@ -53,6 +53,8 @@ export type InvoiceCloseDeps = {
   paymentMethods: () => readonly PaymentMethod[];
   /** QNT payments where QNT is taken (a QNT bill gets its quote at once, as a renewal does); null otherwise. */
   qnt: CloseQnt | null;
+  /** The orders (the account-plan service's): the bills' USAGE orders placed, and their plans waiting for them. */
+  orders: Pick<InvoiceOrders, 'newReference' | 'billMethods' | 'placeBills' | 'awaitBills'>;
   /** Tests only: called between the steps of a finalisation, to crash it there. */
   crashPoint?: (step: 'numbered' | 'placed') => void;
 };
@@ -186,7 +188,8 @@ export class InvoiceClose implements InvoicesRuntime {
       return [];
     }
     const accountIds = drafts.map((draft) => draft.accountId);
-    const methods = await repo.paymentMethods(accountIds, this.deps.paymentMethods());
+    const { orders } = this.deps;
+    const methods = await orders.billMethods(tx, accountIds, this.deps.paymentMethods());
     // One price for the whole run: every invoice of the period is priced in QNT at the same rate.
     const price = await this.deps.prices.qntInGbp();
     const dueAt = new Date(now.getTime() + PLAN_TERMS.renewalGraceDays * DAY_MS);
@@ -201,7 +204,7 @@ export class InvoiceClose implements InvoicesRuntime {
         vatTreatment: term.vatTreatment,
         vatRateBp: term.vatRateBp,
         qntAmountWei: penceToQntWei(draft.totalMinor, price.gbpPerQnt).toString(),
-        reference: newOrderReference(),
+        reference: orders.newReference(),
         idempotencyKey: `month-bill:${draft.accountId}:${periodEnd.toISOString()}`,
         ratePlanId: row.ratePlanId,
         credits: row.billedCredits,
@@ -211,45 +214,17 @@ export class InvoiceClose implements InvoicesRuntime {
         periodStart: draft.periodStart,
       };
     });
-    await repo.placeOrders(periodEnd, now, { dueAt, usdPerGbp: this.deps.config.billing.usdPerGbp }, bills);
+    await orders.placeBills(tx, bills, { periodEnd, now, dueAt, usdPerGbp: this.deps.config.billing.usdPerGbp });
     this.deps.crashPoint?.('placed');
     for (const bill of bills) {
       if (bill.paymentMethod !== 'QNT' || !this.deps.qnt) continue;
       const order = { id: bill.orderId, accountId: bill.accountId, totalGbpMinor: bill.totalGbpMinor };
       await this.deps.qnt.quote(tx, order, price);
     }
-    const due = await repo.markRenewalDue(
-      bills.map((bill) => ({ accountId: bill.accountId, orderId: bill.orderId })),
-      now,
-    );
+    // The plans wait for their bills through their own transition (account-plan's BILL_PLACED,
+    // applied to every billed plan at once), with `order.placed` and `plan.changed`.
+    await orders.awaitBills(tx, bills, now);
     const { events } = this.deps;
-    await events.emitMany(
-      tx,
-      'order.placed',
-      bills.map((bill) => ({
-        accountId: bill.accountId,
-        userId: null,
-        orderId: bill.orderId,
-        reference: bill.reference,
-        paymentMethod: bill.paymentMethod,
-      })),
-    );
-    await events.emitMany(
-      tx,
-      'plan.changed',
-      due.map((plan) => ({
-        accountId: plan.accountId,
-        cause: 'PERIOD_ENDED' as const,
-        planName: plan.planName,
-        planType: plan.planType,
-        previousPlanName: plan.planName,
-        status: 'ACTIVE' as const,
-        previousStatus: 'ACTIVE' as const,
-        statusReason: 'RENEWAL_DUE' as const,
-        periodEnd: plan.periodEnd?.toISOString() ?? null,
-        orderId: plan.orderId,
-      })),
-    );
     await repo.markFinalised(monthStart, periodEnd, now, bills.length);
     // Numbered last (issue 18 review): the platform-wide INV counter is locked after every other
     // row this transaction locks (the plans above, as an order's placement locks its plan before
@@ -380,21 +355,23 @@ export function draftOf(row: PeriodFigures, terms: InvoiceTerms, usdPerGbp: stri
 }
 
 /**
- * The close as this node runs it (deps.runtime.invoices): its QNT payments quote QNT bills, and
- * the methods taken are those orders are taken with.
+ * The close as this node runs it (deps.runtime.invoices): its QNT payments quote QNT bills, the
+ * methods taken are those orders are taken with, and the orders are account-plan's, through the
+ * port it fills (orders-port.ts).
  */
 export function createInvoicesRuntime(
-  deps: Pick<Deps, 'db' | 'events' | 'config' | 'box' | 'cards'>,
+  deps: Pick<Deps, 'db' | 'events' | 'config' | 'box' | 'runtime'>,
   log: FastifyBaseLogger,
 ): InvoicesRuntime {
   const qnt = qntPayments(deps, log);
-  const cards = cardPayments(deps, log);
+  const orders = invoiceOrdersOf(deps);
   return new InvoiceClose({
     db: deps.db,
     events: deps.events,
     config: deps.config,
     prices: createPriceSource(deps.config),
-    paymentMethods: () => availablePaymentMethods(qnt, cards),
+    paymentMethods: () => orders.paymentMethods(),
     qnt: qnt.isAvailable ? qnt : null,
+    orders,
   });
 }

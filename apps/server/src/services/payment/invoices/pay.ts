@@ -1,9 +1,9 @@
 import type { Database } from '@connect/db';
 import type { TInvoicePaymentRate, TOrder, TQntPayment } from '@connect/shared';
 import { problem } from '../../../lib/errors.ts';
-import type { InvoiceOrders } from '../../account-plan/index.ts';
 import type { QntPayments } from '../qnt-payments.ts';
 import { QntRepository } from '../qnt-repository.ts';
+import type { InvoiceOrders } from './orders-port.ts';
 import type { InvoiceOrderRow, InvoicesRepository } from './repository.ts';
 import type { InvoiceCaller, InvoiceService } from './service.ts';
 
@@ -25,7 +25,7 @@ export class InvoicePayments {
   constructor(
     private readonly invoices: InvoiceService,
     private readonly qnt: QntPayments,
-    /** The account-plan service's orders (its face invoiceOrders): presented and settled there. */
+    /** The account-plan service's orders (the port it fills, orders-port.ts): presented, switched to QNT and settled there. */
     private readonly orders: InvoiceOrders,
   ) {}
 
@@ -90,7 +90,7 @@ export class InvoicePayments {
     if (order.status === 'PAID') return order;
     if (order.status !== 'AWAITING_PAYMENT') throw problem('INVOICE_NOT_PAYABLE');
     const due = Math.max(0, order.totalGbpMinor - order.paidGbpMinor);
-    if (order.paymentMethod !== 'QNT') await repo.payOrderInQnt(order.id);
+    if (order.paymentMethod !== 'QNT') await this.orders.payInQnt(tx, order.id);
     const payment = await new QntRepository(tx).payment(order.id);
     const isLive = payment && (payment.status === 'NEW' || payment.status === 'PROCESSING');
     if (!payment) {

@@ -149,17 +149,6 @@ export class InvoicesRepository {
   }
 
   /**
-   * The invoice's order is to be paid in QNT from now on (the customer chose to pay the invoice in
-   * QNT): its method changes while it waits for its payment; what was received stays recorded.
-   */
-  async payOrderInQnt(orderId: string): Promise<void> {
-    await this.db
-      .update(orders)
-      .set({ paymentMethod: 'QNT' })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'AWAITING_PAYMENT')));
-  }
-
-  /**
    * The invoice of an order settled in QNT keeps what it was paid with: the QNT amount, rate and
    * rate's time of the order's stored quote (the one it was settled at, made again when it ran
    * out), in the settlement's transaction. A month's invoice had its amount from the close; the

@@ -12,10 +12,10 @@ import {
 import { notFound, unauthorized } from '../../../lib/errors.ts';
 import type { PortalUser } from '../../../lib/portal-users.ts';
 import type { App, Deps } from '../../../types.ts';
-import { invoiceOrders } from '../../account-plan/index.ts';
 import type { QntPayments } from '../qnt-payments.ts';
 import { invoiceCsv } from './csv.ts';
 import { invoiceDocument, receiptDocument } from './document.ts';
+import { invoiceOrdersOf } from './orders-port.ts';
 import { InvoicePayments } from './pay.ts';
 import { invoicePdf } from './pdf.ts';
 import { receiptPdf } from './receipt-pdf.ts';
@@ -45,7 +45,7 @@ const attachment = (reply: FastifyReply, type: string, filename: string, body: s
  */
 export async function invoiceRoutes(app: App, deps: Deps, qnt: QntPayments) {
   const invoices = new InvoiceService(deps.db, deps.config);
-  const payments = new InvoicePayments(invoices, qnt, invoiceOrders(deps, app.log));
+  const payments = new InvoicePayments(invoices, qnt, invoiceOrdersOf(deps));
   const { bank } = deps.config.billing;
 
   app.get(
