@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { appSettings, type Database } from '@connect/db';
 
 /** The only code that reads or writes `app_settings`: values the installation decides once and keeps. */
@@ -9,6 +9,14 @@ export class AppSettingRepository {
   async find(key: string): Promise<string | null> {
     const [row] = await this.db.select().from(appSettings).where(eq(appSettings.key, key));
     return row?.value ?? null;
+  }
+
+  /** Stores `value` as `key`'s, replacing what was stored (a mark that moves: the usage close's `usage.closed_until`). */
+  async set(key: string, value: string): Promise<void> {
+    await this.db
+      .insert(appSettings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: sql`now()` } });
   }
 
   /**

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { appSettings, gatewayUsageHourly, ledgerEntries, usageRecords, type Database } from '@connect/db';
 import { UsageRecordRepository, type NewUsageRecord } from '../../repositories/usage-records.ts';
+import { AppSettingRepository } from '../../repositories/app-settings.ts';
 
 export type { NewUsageRecord };
 
@@ -56,11 +57,9 @@ export class UsageCloseRepository {
     return row ? new Date(row.value) : undefined;
   }
 
+  /** The mark moved (app_settings is the platform's: written through its repository, in this transaction). */
   async setClosedUntil(hour: Date): Promise<void> {
-    await this.db
-      .insert(appSettings)
-      .values({ key: CLOSED_UNTIL_SETTING, value: hour.toISOString() })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value: hour.toISOString(), updatedAt: sql`now()` } });
+    await new AppSettingRepository(this.db).set(CLOSED_UNTIL_SETTING, hour.toISOString());
   }
 
   /**
