@@ -82,10 +82,16 @@ const BOUNDARY_ZONES = [
       "types.ts and modules.ts sit below every service: they never import one (a service declares its runtime face's type in its own module.ts, merged into Runtime).",
   },
   {
-    target: [`${SERVER}/lib`, `${SERVER}/plugins`, `${SERVER}/repositories`, `${SERVER}/events`],
+    target: [
+      `${SERVER}/lib`,
+      `${SERVER}/plugins`,
+      `${SERVER}/repositories`,
+      `${SERVER}/events`,
+      `${SERVER}/read-models`,
+    ],
     from: `${SERVER}/services`,
     message:
-      'src/lib/, src/plugins/, src/repositories/ and src/events/ sit below the services: they never import a service (move what they need to src/lib/).',
+      'src/lib/, src/plugins/, src/repositories/, src/events/ and src/read-models/ sit below the services: they never import a service (move what they need to src/lib/).',
   },
 ];
 
@@ -102,6 +108,8 @@ const TEST_FILES = [
 /** Where the database is touched: repositories only (ARCHITECTURE.md, "Where the database is touched"). */
 const REPOSITORY_FILES = [
   'apps/server/src/repositories/**',
+  // Read models: screens' reads across services, which write nothing (src/read-models/README.md).
+  'apps/server/src/read-models/**',
   'apps/server/src/**/repository.ts',
   'apps/server/src/**/*-repository.ts',
   'apps/server/src/**/repository-*.ts',

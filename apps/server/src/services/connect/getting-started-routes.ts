@@ -4,7 +4,7 @@ import { ZGettingStarted, ZProblem } from '@connect/shared';
 import { unauthorized } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
-import { GettingStartedRepository } from './getting-started-repository.ts';
+import { GettingStartedReadModel } from '../../read-models/getting-started.ts';
 import { GettingStartedService } from './getting-started-service.ts';
 
 const docs = { tags: ['connect'], security: [{ bearerAuth: [] }] };
@@ -19,7 +19,7 @@ function callerOf(request: FastifyRequest): PortalUser {
 
 /** The dashboard's getting-started checklist (issue 11). */
 export async function gettingStartedRoutes(app: App, deps: Deps) {
-  const service = new GettingStartedService(new GettingStartedRepository(deps.db));
+  const service = new GettingStartedService(new GettingStartedReadModel(deps.db));
 
   app.get(
     '/user/:id/getting-started',

@@ -2,7 +2,7 @@ import type { GettingStartedStep, TGettingStarted } from '@connect/shared';
 import { GETTING_STARTED_STEPS } from '@connect/shared';
 import { notFound } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
-import type { GettingStartedFacts, GettingStartedRepository } from './getting-started-repository.ts';
+import type { GettingStartedFacts, GettingStartedReadModel } from '../../read-models/getting-started.ts';
 
 /** When each step counts as done: the one place that decides it. */
 const IS_DONE: Record<GettingStartedStep, (facts: GettingStartedFacts) => boolean> = {
@@ -17,7 +17,7 @@ const IS_DONE: Record<GettingStartedStep, (facts: GettingStartedFacts) => boolea
 
 /** The dashboard's getting-started checklist, ticked from what the account has really done. */
 export class GettingStartedService {
-  constructor(private readonly repo: GettingStartedRepository) {}
+  constructor(private readonly repo: GettingStartedReadModel) {}
 
   /** Only the caller's own id is found, like GET /user/{id}: another id answers 404, whoever it is. */
   async checklist(caller: Pick<PortalUser, 'id' | 'accountId'>, id: string): Promise<TGettingStarted> {

@@ -18,11 +18,12 @@ export type GettingStartedFacts = {
 const DEPLOYED_STATUSES: readonly TTokenStatus[] = ['ACTIVE', 'UNPAID', 'NOT_ACTIVE', 'DEPRECATED'];
 
 /**
- * Reads what the getting-started checklist ticks from, across the tables of the services that
- * own them (users, account_networks, applications, gateway_usage_hourly, tokens). Read only,
- * in one statement of existence checks, each answered from an index on the account.
+ * A read model (README.md): what the getting-started checklist (connect's screen) ticks from,
+ * across the tables of the services that own them (users: connect; account_networks: integrate;
+ * applications: application-manager; gateway_usage_hourly: gateway; tokens: tokenise). Read
+ * only, in one statement of existence checks, each answered from an index on the account.
  */
-export class GettingStartedRepository {
+export class GettingStartedReadModel {
   constructor(private readonly db: Database) {}
 
   async facts(userId: string, accountId: string): Promise<GettingStartedFacts | null> {
