@@ -48,7 +48,7 @@ export function subscribeCardSettlement(
 /**
  * QNT credited to an account settles its open QNT orders (OrderService.settleFromQnt), exactly
  * once per event, in the transaction that records the delivery; QNT taken back puts the orders it
- * paid back to awaiting payment (qnt-reversals.ts). Registered on every node (app.ts).
+ * paid back to awaiting payment (qnt-reversals.ts). Registered on every node (module.ts).
  */
 export function subscribeQntSettlement(
   deps: Pick<Deps, 'db' | 'events' | 'config' | 'box'>,

@@ -47,7 +47,7 @@ const PLAN_INACTIVE: GatewayRoute = { kind: 'plan-inactive' };
  * A plan change (an upgrade, a lapse) is not announced here: it shows within GATEWAY_CACHE_MS
  * (2 s), on every node, when the entry is read again. The 'plan.changed' event would not do
  * better: it is delivered once, to one node, by a poll of its own (events/bus.ts), and its
- * subscribers must be the same on every node, whatever services a node serves (app.ts).
+ * subscribers must be the same on every node, whatever services a node serves (modules.ts: subscribe).
  *
  * Spending caps the same way: an application whose month's spend (every node's flushes, see
  * UsageRecorder) is at or over its cap gets 'cap-reached' until the UTC month ends or the cap is

@@ -273,7 +273,7 @@ export class CardPayments {
   }
 
   /**
-   * The monthly charges due (jobs/card-charges.ts): each order on the schedule is charged on the
+   * The monthly charges due (card-charges-job.ts): each order on the schedule is charged on the
    * saved card, off-session, with a key per attempt (a retried run charges once). A decline is
    * recorded with the next attempt (CHARGE_RETRY_DAYS) and announced (`card.charge_failed`: the
    * email); a success settles the order through `card.payment_succeeded`.

@@ -46,7 +46,7 @@ export function refundMail(refund: { reference: string; amountGbpMinor: number }
 }
 
 /**
- * Card payments' subscribers, registered on every node (app.ts): a renewal or a month's bill to
+ * Card payments' subscribers, registered on every node (module.ts): a renewal or a month's bill to
  * be paid by card goes on the charge schedule in the transaction of its `order.placed` delivery;
  * a payment its order could not take is refunded; a failed monthly charge and a refund are mailed
  * to the account (once per event and recipient).

@@ -46,9 +46,9 @@ export async function paymentService(app: App, deps: Deps) {
       app.log.warn({ err: error }, 'could not place the QNT follower at the chain head (its first step will)');
     });
   }
-  // Settled deposits swept to the treasury by jobs/qnt-sweep.ts (when this installation holds the keys).
+  // Settled deposits swept to the treasury by sweep-job.ts (when this installation holds the keys).
   deps.runtime.payment = paymentRuntime(deps, qnt, app.log);
-  deps.runtime.invoices = createInvoicesRuntime(deps, app.log); // the month's close (jobs/invoice-close.ts)
+  deps.runtime.invoices = createInvoicesRuntime(deps, app.log); // the month's close (invoices/close-job.ts)
   await cardRoutes(app, deps);
   await invoiceRoutes(app, deps, qnt);
 

@@ -71,7 +71,7 @@ export type SweepReport = {
   skipped?: string;
 };
 
-/** The payment service's runtime face (jobs/qnt-sweep.ts). */
+/** The payment service's runtime face (sweep-job.ts). */
 export type PaymentRuntime = {
   /** Whether this node can sweep: QNT is taken here, the installation holds the deposit keys and a platform key. */
   readonly sweeps: boolean;

@@ -11,7 +11,7 @@ import { seedTokenTiers } from './tiers.ts';
 /** Test hook: shorter deployment timings (restart and give-up tests). */
 export const tokeniseTimings: { override?: Partial<DeploymentTimings> } = {};
 
-/** What the tokenise service gives its job (src/jobs/token-deploy.ts) and start-up work (src/startup). */
+/** What the tokenise service gives its job (deploy-job.ts) and start-up work (src/startup). */
 export type TokeniseRuntime = {
   /**
    * Some network has an RPC URL, so deployments run on this node and the durable deployment job

@@ -1,7 +1,7 @@
 /**
- * The tokenise service's public face: its plugin (app.ts) and what its job (src/jobs) and start-up
- * work (src/startup) use. Another service, a job or start-up work imports from here, never from
- * the service's other files.
+ * The tokenise service's public face: what other services (and tests) may use. Its routes, job and
+ * start-up tasks reach the app through its module (module.ts). Another service imports from here,
+ * never from the service's other files.
  */
 export { tokeniseService, tokeniseTimings, type TokeniseRuntime } from './assembly.ts';
 export type { Outcome as DeploymentOutcome } from './deployment.ts';

@@ -11,7 +11,7 @@ import type { TokenRepository } from './repository.ts';
 
 /**
  * The pg-boss queue that drives deployments (send → receipt → ACTIVE or FAILED); its worker is
- * src/jobs/token-deploy.ts (deployJobAttempt), this scheduler only sends to it.
+ * deploy-job.ts (deployJobAttempt), this scheduler only sends to it.
  */
 export const DEPLOY_JOB = 'token-deploy';
 
@@ -88,7 +88,7 @@ export class DeploymentScheduler implements DeploymentSchedule {
   }
 
   private async queueJob(tokenId: string): Promise<void> {
-    // No worker on this node (no chain when it started: jobs/token-deploy.ts), or shutting down:
+    // No worker on this node (no chain when it started: deploy-job.ts), or shutting down:
     // the start-up sweep is the safety net.
     if (!this.jobs.has(DEPLOY_JOB) || this.abort.signal.aborted) return;
     try {

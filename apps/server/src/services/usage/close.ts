@@ -18,7 +18,7 @@ export type CloseResult = {
 /**
  * Closes the gateway's hours (issue 17 §1): the counters (gateway_usage_hourly) of every hour that
  * ended at least USAGE_CLOSE_GRACE_MINUTES before `now` (so every node's last flush is in) become
- * usage records, and the records become ledger consumption. Run by jobs/usage-close.ts every few
+ * usage records, and the records become ledger consumption. Run by close-job.ts every few
  * minutes, and by the development clock.
  *
  * The closes keep one mark, `closedUntil`: every billed hour before it has been charged. A run
