@@ -12,6 +12,7 @@ import { paths } from '../../../config/paths.ts';
 import { resendRegistrationCode } from '../../../lib/auth.ts';
 import { AuthForm, SubmitButton } from '../components/auth-form.tsx';
 import { FormError, type FormFailure } from '../components/form-error.tsx';
+import { LoginStatus } from '../components/login-status.tsx';
 import { StatusPanel } from '../components/status-panel.tsx';
 import { TextInput } from '../../../components/text-input.tsx';
 import { muiField } from '../lib/form.ts';
@@ -35,51 +36,39 @@ export function ActivationPage() {
   }
 }
 
-function LoginButton({ label }: { label: string }) {
-  const email = useEmailParam();
-  return (
-    <Button component={RouterLink} to={withQuery(paths.login, { email })} variant="contained" size="large" fullWidth>
-      {label}
-    </Button>
-  );
-}
-
 function Activated() {
   const { t } = useTranslation('auth');
   return (
-    <StatusPanel
+    <LoginStatus
       tone="success"
       title={t('activation.activatedTitle')}
-      actions={<LoginButton label={t('common.continueToLogin')} />}
-    >
-      <Typography>{t('activation.activatedDescription')}</Typography>
-    </StatusPanel>
+      text={t('activation.activatedDescription')}
+      buttonLabel={t('common.continueToLogin')}
+    />
   );
 }
 
 function AlreadyActivated() {
   const { t } = useTranslation('auth');
   return (
-    <StatusPanel
+    <LoginStatus
       tone="info"
       title={t('activation.alreadyActivatedTitle')}
-      actions={<LoginButton label={t('common.continueToLogin')} />}
-    >
-      <Typography>{MESSAGES.emailAlreadyActivated}</Typography>
-    </StatusPanel>
+      text={MESSAGES.emailAlreadyActivated}
+      buttonLabel={t('common.continueToLogin')}
+    />
   );
 }
 
 function UnknownStatus() {
   const { t } = useTranslation('auth');
   return (
-    <StatusPanel
+    <LoginStatus
       tone="error"
       title={t('activation.unknownTitle')}
-      actions={<LoginButton label={t('common.goToLogin')} />}
-    >
-      <Typography>{MESSAGES.goBackToLogin}</Typography>
-    </StatusPanel>
+      text={MESSAGES.goBackToLogin}
+      buttonLabel={t('common.goToLogin')}
+    />
   );
 }
 

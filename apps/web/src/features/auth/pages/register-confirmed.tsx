@@ -1,33 +1,15 @@
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { StatusPanel } from '../components/status-panel.tsx';
-import { useEmailParam } from '../lib/use-email-param.ts';
-import { withQuery } from '../lib/urls.ts';
+import { LoginStatus } from '../components/login-status.tsx';
 
 /** /register/confirmed: the account is active; the next step is to log in. */
 export function RegisterConfirmedPage() {
   const { t } = useTranslation('auth');
-  const email = useEmailParam();
   return (
-    <StatusPanel
+    <LoginStatus
       tone="success"
       title={t('registerConfirmed.title')}
-      actions={
-        <Button
-          component={RouterLink}
-          to={withQuery(paths.login, { email })}
-          variant="contained"
-          size="large"
-          fullWidth
-        >
-          {t('common.continueToLogin')}
-        </Button>
-      }
-    >
-      <Typography>{t('registerConfirmed.description')}</Typography>
-    </StatusPanel>
+      text={t('registerConfirmed.description')}
+      buttonLabel={t('common.continueToLogin')}
+    />
   );
 }
