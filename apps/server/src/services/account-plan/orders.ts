@@ -11,21 +11,16 @@ import {
 } from '@connect/shared';
 import type { Config } from '../../config.ts';
 import type { EventBus } from '../../events/port.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { badRequest, fieldProblem, notFound, problem } from '../../lib/errors.ts';
+import { fieldProblem, notFound, problem } from '../../lib/errors.ts';
 import { usdCentsToPence } from '../../lib/prices.ts';
 import type { QntPaymentsFace } from '../payment/index.ts';
 import { invoiceTermsOf } from '../../repositories/invoice-customers.ts';
 import { AccountPlansRepository, type PlanRow, type StoredPlanState } from '../../repositories/account-plans.ts';
 import { PlanLifecycle } from './lifecycle.ts';
-import { formatCount, formatDollars, formatPounds, planLine } from './order-format.ts';
-import {
-  OrdersRepository,
-  type InvoiceLine,
-  type OrderRow,
-  type OrderView,
-  type RatePlanRow,
-} from './orders-repository.ts';
+import { bundleLine, checkMethod, line, upfrontOf } from './order-lines.ts';
+import { OrderSettlement, planRef, retryOnUnique } from './order-settlement.ts';
+import { planLine } from './order-format.ts';
+import { OrdersRepository, type InvoiceLine, type OrderRow, type OrderView } from './orders-repository.ts';
 import { addDays, addMonths, canOrder, isInService, periodMonths } from './transitions.ts';
 
 export type BillingConfig = Config['billing'];
@@ -74,10 +69,8 @@ export function newOrderReference(): string {
   return `CNX-${text}`;
 }
 
-/** How far in the future a receipt's date may be (clocks differ a little). */
-const RECEIPT_CLOCK_SKEW_MS = 5 * 60_000;
-
-const planRef = (plan: RatePlanRow): PlanRow => ({ id: plan.id, type: plan.type, tier: plan.tier, name: plan.name });
+// Paying orders is OrderSettlement's (order-settlement.ts); these stay importable from here.
+export { again, qntPaymentId } from './order-settlement.ts';
 
 /**
  * Orders of the account-plan service (spec §2, §4, §7; docs/decisions/plans-and-orders.md "Orders and their prices"): a plan (with
@@ -85,11 +78,14 @@ const planRef = (plan: RatePlanRow): PlanRow => ({ id: plan.id, type: plan.type,
  * per idempotency key, with its invoice and lines, and with the plan's change (ORDER_PLACED),
  * in one transaction; paying it (a receipt covering the total, or nothing to pay) makes the
  * plan ACTIVE for its period, buys its credits and announces `order.paid`, again in one.
+ * This file places, shows and withdraws orders; taking their payments is OrderSettlement's
+ * (order-settlement.ts), the checks and invoice lines of placing them are in order-lines.ts.
  */
 export class OrderService {
   private readonly repo: OrdersRepository;
   private readonly lifecycle: PlanLifecycle;
   private readonly available: TPaymentMethod[];
+  private readonly payments: OrderSettlement;
 
   constructor(
     db: Database,
@@ -105,6 +101,7 @@ export class OrderService {
     this.repo = new OrdersRepository(db);
     this.lifecycle = new PlanLifecycle(db, events, { paygCreditLimit: billing.paygCreditLimit });
     this.available = availablePaymentMethods(qnt, cards);
+    this.payments = new OrderSettlement(db, events, this.lifecycle, qnt);
   }
 
   /** POST /order/plan: the caller's order of a plan on sale; a repeated key answers the first order. */
@@ -152,7 +149,11 @@ export class OrderService {
           // The settlement marks the invoice PAID, so it is issued first (nothing slow follows:
           // the plan's row is this transaction's already, the rest are the order's own rows).
           await issueInvoice();
-          await this.settle(repo, tx, order, { amountPaid: 0, paidAt: now, paymentMethod: body.paymentMethod });
+          await this.payments.settle(repo, tx, order, {
+            amountPaid: 0,
+            paidAt: now,
+            paymentMethod: body.paymentMethod,
+          });
         } else {
           await this.quoteInQnt(tx, order);
           await this.lifecycle.apply(
@@ -247,36 +248,14 @@ export class OrderService {
 
   /**
    * A card intent that pays the order succeeded (the subscriber of `card.payment_succeeded`, in
-   * its transaction): the payment is recorded once per intent and the order settled. Answers
-   * false when the order cannot take it (withdrawn, paid by other means, or owing less than the
-   * payment): the caller refunds.
+   * its transaction): see OrderSettlement. False when the order cannot take it: the caller refunds.
    */
-  async settleFromCard(
+  settleFromCard(
     tx: Database,
     payment: { accountId: string; orderId: string; intentId: string; amountGbpMinor: number },
     now = new Date(),
   ): Promise<boolean> {
-    const repo = new OrdersRepository(tx);
-    const order = await repo.lock(payment.orderId);
-    if (!order || order.accountId !== payment.accountId) return false;
-    const recordedFor = await repo.paymentOrderId('FIAT', payment.intentId);
-    if (recordedFor) return recordedFor === order.id;
-    if (order.status !== 'AWAITING_PAYMENT') return false;
-    // A card payment pays what is still owed, never more: one made for more (part of the order
-    // paid by transfer meanwhile) is not the order's to take, and is refunded (issue 27).
-    if (payment.amountGbpMinor > order.totalGbpMinor - (await repo.view(order.id))!.paidGbpMinor) return false;
-    const received = await repo.recordPayment({
-      orderId: order.id,
-      method: 'FIAT',
-      externalId: payment.intentId,
-      amountGbpMinor: payment.amountGbpMinor,
-      receivedAt: now,
-      recordedBy: null,
-    });
-    if (received >= order.totalGbpMinor) {
-      await this.settle(repo, tx, order, { amountPaid: received, paidAt: now, paymentMethod: 'FIAT' });
-    }
-    return true;
+    return this.payments.settleFromCard(tx, payment, now);
   }
 
   /** POST /order/track: the caller's own order (another account's id is as good as unknown). */
@@ -315,59 +294,9 @@ export class OrderService {
     return this.answer(orderId);
   }
 
-  /**
-   * Staff record a bank transfer received for an order (`receiptId`: the bank's transaction id).
-   * The same receipt again changes nothing. Once the receipts cover the total the order is paid.
-   */
+  /** Staff record a bank transfer received for an order (see OrderSettlement); answers the order. */
   async recordReceipt(staff: { id: string }, orderId: string, body: TRecordReceiptRequest): Promise<TOrder> {
-    const receivedAt = new Date(body.receivedAt);
-    if (receivedAt.getTime() > Date.now() + RECEIPT_CLOCK_SKEW_MS) {
-      throw badRequest([{ name: 'receivedAt', reason: 'A transfer cannot be received in the future.' }]);
-    }
-    await retryOnUnique(() =>
-      this.repo.transaction(async (repo, tx) => {
-        const order = await repo.lock(orderId);
-        if (!order) throw notFound('ORDER_NOT_FOUND');
-        const recordedFor = await repo.paymentOrderId('BANK_TRANSFER', body.receiptId);
-        if (recordedFor === order.id) return;
-        if (recordedFor) {
-          throw badRequest([{ name: 'receiptId', reason: 'This receipt is already recorded for another order.' }]);
-        }
-        if (order.status !== 'AWAITING_PAYMENT') throw problem('ORDER_NOT_PAYABLE');
-        // More than the order still needs is refused (a typing slip, or an over-payment staff pay
-        // back outside the portal): the receipts of an order then never add up past its total,
-        // which the integer columns and sums of payments and invoices hold (issue 27 §3).
-        const left = order.totalGbpMinor - (await repo.view(order.id))!.paidGbpMinor;
-        if (body.amountGbpMinor > left) {
-          throw badRequest([
-            { name: 'amountGbpMinor', reason: `More than the ${formatPounds(left)} this order still needs.` },
-          ]);
-        }
-        const received = await repo.recordPayment({
-          orderId: order.id,
-          method: 'BANK_TRANSFER',
-          externalId: body.receiptId,
-          amountGbpMinor: body.amountGbpMinor,
-          receivedAt,
-          recordedBy: staff.id,
-        });
-        if (received >= order.totalGbpMinor) {
-          await this.settle(repo, tx, order, {
-            amountPaid: received,
-            paidAt: receivedAt,
-            paymentMethod: 'BANK_TRANSFER',
-          });
-        } else {
-          await this.events.emit(tx, 'order.payment_received', {
-            accountId: order.accountId,
-            orderId: order.id,
-            reference: order.reference,
-            amountGbpMinor: body.amountGbpMinor,
-            leftGbpMinor: order.totalGbpMinor - received,
-          });
-        }
-      }),
-    );
+    await this.payments.recordReceipt(staff, orderId, body);
     return this.answer(orderId);
   }
 
@@ -456,45 +385,9 @@ export class OrderService {
     await this.qnt.quote(tx, order);
   }
 
-  /**
-   * The account's QNT balance settles its open QNT orders, oldest first (the subscriber of
-   * `qnt.transfer_confirmed`, in its transaction): an order whose amount due (less the tolerance)
-   * is available is paid from it — a quote that ran out is quoted again at today's price first
-   * (PAID_LATE) — and the first that cannot be paid stops the walk (PAID_PARTIAL), so a newer
-   * order never takes QNT an older one waits for. What is left stays held for the customer.
-   */
-  async settleFromQnt(tx: Database, accountId: string, now = new Date()): Promise<void> {
-    if (!this.qnt) return;
-    const repo = new OrdersRepository(tx);
-    for (const payment of await this.qnt.openPayments(tx, accountId)) {
-      const order = await repo.lock(payment.orderId);
-      if (order?.status !== 'AWAITING_PAYMENT') continue;
-      const isLate = payment.expiresAt.getTime() <= now.getTime();
-      // What is left to pay: a part may have come by transfer before the order was switched to QNT.
-      const leftGbpMinor = Math.max(0, order.totalGbpMinor - (await repo.view(order.id))!.paidGbpMinor);
-      const due = isLate ? await this.qnt.requote(tx, payment, leftGbpMinor) : payment.amountDue;
-      const { available } = await repo.ledger.balance(accountId, 'QNT');
-      if (available < this.qnt.enough(due)) {
-        if (available > 0n) await this.qnt.markPartial(tx, payment);
-        return;
-      }
-      const take = available < due ? available : due;
-      const taken = await repo.ledger.consume(accountId, 'QNT', take, {
-        reason: `Order ${order.reference} paid in QNT`,
-        reference: `order:${order.id}:qnt${again(order)}`,
-      });
-      if (taken.outcome === 'insufficient') return;
-      await repo.recordPayment({
-        orderId: order.id,
-        method: 'QNT',
-        externalId: qntPaymentId(order),
-        amountGbpMinor: leftGbpMinor,
-        receivedAt: now,
-        recordedBy: null,
-      });
-      await this.settle(repo, tx, order, { amountPaid: order.totalGbpMinor, paidAt: now, paymentMethod: 'QNT' });
-      await this.qnt.markSettled(tx, payment, take, now, isLate);
-    }
+  /** The account's QNT balance settles its open QNT orders, oldest first (see OrderSettlement). */
+  settleFromQnt(tx: Database, accountId: string, now = new Date()): Promise<void> {
+    return this.payments.settleFromQnt(tx, accountId, now);
   }
 
   /** The account's plan, locked for the transaction: orders of one account are placed one at a time. */
@@ -543,63 +436,6 @@ export class OrderService {
     return { order: inserted, issueInvoice: () => repo.issueInvoice(inserted, lines, terms) };
   }
 
-  /**
-   * The order paid in full, in the caller's transaction: a plan order makes the plan ACTIVE for
-   * its months from the payment, a renewal for the period it was placed for; credits are bought;
-   * the order and its invoice are PAID; `order.paid` is announced.
-   */
-  private async settle(
-    repo: OrdersRepository,
-    tx: Database,
-    order: OrderRow,
-    { amountPaid, paidAt, paymentMethod }: { amountPaid: number; paidAt: Date; paymentMethod: PaymentMethod },
-  ): Promise<void> {
-    let periodStart = order.periodStart;
-    let periodEnd = order.periodEnd;
-    let feeLine: string | undefined;
-    if (order.kind === 'USAGE') {
-      const nextBillOrderId = await repo.oldestUnpaidBill(order.accountId, order.id);
-      await this.lifecycle.apply(order.accountId, { type: 'BILL_PAID', orderId: order.id, nextBillOrderId }, { tx });
-    } else if (order.kind !== 'CREDITS') {
-      const plan = (await repo.ratePlan(order.ratePlanId!))!;
-      if (order.kind === 'PLAN') {
-        const months = periodMonths(planRef(plan), order.upfrontMonths);
-        periodStart = paidAt;
-        periodEnd = addMonths(paidAt, months);
-        feeLine = planLine(plan.name, months, paidAt);
-      }
-      await this.lifecycle.apply(
-        order.accountId,
-        {
-          type: 'PLAN_PAID',
-          orderId: order.id,
-          plan: planRef(plan),
-          periodStart: periodStart!,
-          periodEnd: periodEnd!,
-          upfrontMonths: order.upfrontMonths,
-        },
-        { tx, paymentMethod },
-      );
-    }
-    if (order.credits > 0) {
-      await repo.ledger.purchase(order.accountId, 'CREDIT', BigInt(order.credits), {
-        reason:
-          order.kind === 'USAGE'
-            ? `${formatCount(order.credits)} credits used on credit paid (order ${order.reference})`
-            : `${formatCount(order.credits)} credits bought (order ${order.reference})`,
-        reference: `order:${order.id}${again(order)}`,
-      });
-    }
-    await repo.markPaid(order, { amountPaid, paidAt, periodStart, periodEnd, ...(feeLine ? { feeLine } : {}) });
-    await this.events.emit(tx, 'order.paid', {
-      accountId: order.accountId,
-      orderId: order.id,
-      reference: order.reference,
-      kind: order.kind,
-      totalGbpMinor: order.totalGbpMinor,
-    });
-  }
-
   private async announcePlaced(tx: Database, order: OrderRow): Promise<void> {
     await this.events.emit(tx, 'order.placed', {
       accountId: order.accountId,
@@ -611,67 +447,4 @@ export class OrderService {
   }
 }
 
-/** The upfront period chosen: only the one the plan offers, and never for pay as you go (no fee). */
-function upfrontOf(plan: RatePlanRow, requested: number | null): number | null {
-  if (requested === null) return null;
-  const refuse = (reason: string) => badRequest([{ name: 'upfrontMonths', reason }]);
-  if (plan.type === 'PAY_AS_YOU_GO') {
-    throw refuse('Pay as you go has no fee to pay upfront. Leave the upfront period out.');
-  }
-  if (plan.upfrontMonths === null) throw refuse('This plan offers no upfront period.');
-  if (requested !== plan.upfrontMonths) throw refuse(`This plan’s upfront period is ${plan.upfrontMonths} months.`);
-  return requested;
-}
-
-/**
- * The method must be one the plan accepts, and one this installation takes when something is to
- * be paid now (an order with nothing to pay only records how the month-end bills will be paid).
- */
-function checkMethod(
-  available: readonly TPaymentMethod[],
-  accepted: readonly PaymentMethod[],
-  method: TPaymentMethod,
-  isPaidNow: boolean,
-): void {
-  if (!accepted.includes(method) || (isPaidNow && !available.includes(method))) {
-    throw fieldProblem('PAYMENT_METHOD_NOT_ACCEPTED', 'paymentMethod');
-  }
-}
-
-const line = (description: string, amountMinor: number): InvoiceLine => ({
-  description,
-  quantity: 1,
-  unitPriceMinor: amountMinor,
-  amountMinor,
-});
-
-function bundleLine(credits: number, usdCents: number, prices: { usdPerGbp: string }): InvoiceLine {
-  const pence = usdCentsToPence(usdCents, prices.usdPerGbp);
-  return line(
-    `Credit bundle — ${formatCount(credits)} credits (${formatDollars(usdCents)} at $${prices.usdPerGbp} to the pound)`,
-    pence,
-  );
-}
-
 const iso = (value: Date | string) => new Date(value).toISOString();
-
-/**
- * The suffix of an order's payment references once its payment was undone (a chain took back the
- * QNT that paid it: qnt-reversals.ts): paying it again takes and buys again, under new references.
- */
-export const again = (order: Pick<OrderRow, 'reversals'>) => (order.reversals ? `:${order.reversals}` : '');
-/** The `payments` row of an order paid from the QNT held for the account. */
-export const qntPaymentId = (order: Pick<OrderRow, 'id' | 'reversals'>) => `qnt:${order.id}${again(order)}`;
-
-/**
- * Runs `work` again once when it failed on a unique index: a payment reference drawn twice (40
- * random bits), or the same receipt recorded for two orders at once; the second run sees why.
- */
-async function retryOnUnique<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    return work();
-  }
-}
