@@ -5,13 +5,13 @@ import { accountPlans, ratePlans, type Database } from '@connect/db';
 /**
  * Test set-up of an account's plan, straight on `account_plans` (the lifecycle's transitions have
  * their own tests in services/account-plan). What an account may have is read from the plan by
- * every check (the `account_allowances` view), so a test that needs other allowances puts the
- * account on another plan, or on a plan of its own (setAllowances).
+ * every check (services/entitlements), so a test that needs other allowances puts the account on
+ * another plan, or on a plan of its own (setAllowances), or sets an override (Entitlements).
  */
 
 export type AccountPlanChanges = Partial<Omit<typeof accountPlans.$inferInsert, 'accountId' | 'ratePlanId'>>;
 
-/** The allowance columns of a plan (what `account_allowances` answers). */
+/** The allowance columns of a plan (what entitlements answers, with no override). */
 export type Allowances = Pick<
   typeof ratePlans.$inferSelect,
   'applications' | 'tokens' | 'bridges' | 'blockchains' | 'mainnets' | 'testnets' | 'rateLimit'

@@ -1,3 +1,6 @@
+-- Entitlements (issue 29 §4): what an account may have is computed by the entitlements module
+-- (the plan's allowances with these overrides), so migration 0009's view goes.
+DROP VIEW "account_allowances";--> statement-breakpoint
 CREATE TABLE "entitlement_overrides" (
 	"account_id" uuid NOT NULL,
 	"key" text NOT NULL,

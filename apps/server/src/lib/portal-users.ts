@@ -3,8 +3,8 @@ import type { FeatureName, KycStatus, Role, UserStatus } from '@connect/shared';
 /**
  * Features every new account starts with (spec §5, §6). Decided in docs/decisions/identity-and-sign-in.md ("Default
  * account features"). The usage counters (applications:create, tokens:create, bridges:create)
- * keep what the account uses; what it may have is its plan's allowance (the `account_allowances`
- * view), so their rows carry no total.
+ * keep what the account uses; what it may have is its plan's allowance or its override (the
+ * entitlements module), so their rows carry no total.
  */
 export const DEFAULT_ACCOUNT_FEATURES: { feature: FeatureName; total: number | null }[] = [
   { feature: 'mynetworks:v2', total: null },

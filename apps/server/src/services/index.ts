@@ -13,6 +13,7 @@ import { applicationManagerModule } from './application-manager/module.ts';
 import { bridgeModule } from './bridge/module.ts';
 import { campaignModule } from './campaign/module.ts';
 import { connectModule } from './connect/module.ts';
+import { entitlementsModule } from './entitlements/module.ts';
 import { gatewayModule } from './gateway/module.ts';
 import { identityModule } from './identity/module.ts';
 import { integrateModule } from './integrate/module.ts';
@@ -32,4 +33,5 @@ export const MODULES: readonly ServiceModule[] = [
   identityModule,
   gatewayModule,
   usageModule,
+  entitlementsModule,
 ];

@@ -8,7 +8,6 @@ import {
   jsonb,
   numeric,
   pgTable,
-  pgView,
   text,
   timestamp,
   unique,
@@ -65,25 +64,6 @@ export const accountPlans = pgTable(
     index('account_plans_trial_end_idx').on(t.trialEndsAt),
   ],
 );
-
-/**
- * What each account may have now, from its current plan: the one source of allowances for every
- * check (applications, tokens, bridges, blockchains, mainnets, testnets, the gateway's rate limit).
- * `inService`: the plan is ACTIVE, or PENDING with an active plan behind the order; otherwise
- * nothing new may be created and the gateway refuses calls. Defined in migration 0009.
- */
-export const accountAllowances = pgView('account_allowances', {
-  accountId: uuid('account_id').notNull(),
-  status: text('status').$type<PlanStatus>().notNull(),
-  inService: boolean('in_service').notNull(),
-  applications: integer('applications').notNull(),
-  tokens: integer('tokens').notNull(),
-  bridges: integer('bridges').notNull(),
-  blockchains: integer('blockchains').notNull(),
-  mainnets: integer('mainnets').notNull(),
-  testnets: integer('testnets').notNull(),
-  rateLimit: integer('rate_limit').notNull(),
-}).existing();
 
 /** USAGE: a pay-as-you-go month's bill for the credits used on credit (the period job). */
 export type OrderKind = 'PLAN' | 'CREDITS' | 'RENEWAL' | 'USAGE';

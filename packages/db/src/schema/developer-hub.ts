@@ -40,9 +40,9 @@ export const networks = pgTable('networks', {
   qntTokenAddress: text('qnt_token_address'),
   explorerUrl: text('explorer_url'),
   /**
-   * Not enforced, not shown: the gateway enforces the plan's rate (`account_allowances.rate_limit`)
-   * per account and network, and the APIs' `networkRateLimit`/`rateLimit` show that figure. Kept
-   * for the catalogue's data only (issue 28).
+   * Not enforced, not shown: the gateway enforces the plan's rate (`rate_plans.rate_limit`, or the
+   * account's override) per account and network, and the APIs' `networkRateLimit`/`rateLimit` show
+   * that figure. Kept for the catalogue's data only (issue 28).
    */
   rateLimit: integer('rate_limit').notNull().default(25),
   /** True for the local chains that stand in for public testnets (shown with a Sandbox chip). */

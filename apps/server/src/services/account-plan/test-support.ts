@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { accountAllowances, creditBundles, ratePlans, users } from '@connect/db';
+import { creditBundles, ratePlans, users } from '@connect/db';
 import { ZOrder, ZSubscription, type TOrder, type TSubscription } from '@connect/shared';
 import { signInAs, type TestContext } from '../../../test/helpers.ts';
 import { AccountPlansRepository } from '../../repositories/account-plans.ts';
+import { Entitlements } from '../entitlements/index.ts';
 
 /* Shared by the order tests (orders, bank transfer, renewal orders): callers, plans and requests. */
 
@@ -87,7 +88,7 @@ export async function planState(t: TestContext, accountId: string) {
   return (await new AccountPlansRepository(t.db.db, t.app.events).state(accountId))!;
 }
 
+/** What the account may have now, as entitlements answers it (the plan's allowances with any override). */
 export async function allowancesOf(t: TestContext, accountId: string) {
-  const [row] = await t.db.db.select().from(accountAllowances).where(eq(accountAllowances.accountId, accountId));
-  return row!;
+  return (await new Entitlements(t.db.db).allowances(accountId))!;
 }

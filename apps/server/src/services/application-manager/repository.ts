@@ -1,7 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
-  accountAllowances,
-  accountFeatures,
   accountNetworks,
   applicationNetworks,
   applications,
@@ -13,6 +11,7 @@ import {
 import type { ApplicationType } from '@connect/shared';
 import type { DomainEvents, EventType } from '../../events/catalogue.ts';
 import type { EventBus } from '../../events/port.ts';
+import { Entitlements } from '../entitlements/index.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type SecretRow = typeof applicationSecrets.$inferSelect;
@@ -25,8 +24,6 @@ export type ApplicationFilter = {
   networkId?: string | undefined;
   applicationType?: ApplicationType | undefined;
 };
-
-const APPLICATIONS_FEATURE = 'applications:create';
 
 /** `%` and `_` typed into the search box are literal characters, not wildcards. */
 function likePattern(text: string): string {
@@ -54,61 +51,11 @@ export class ApplicationRepository {
   }
 
   /**
-   * The account's applications: how many it has (the applications:create counter) and how many
-   * its plan allows now (the `account_allowances` view); null when the account has neither.
+   * What the account may have (entitlements) over this repository's connection: the applications
+   * allowance is taken with `take(accountId, 'applications')` inside the creation's transaction.
    */
-  async quota(accountId: string): Promise<{ total: number; used: number; inService: boolean } | null> {
-    const [row] = await this.db
-      .select({
-        total: accountAllowances.applications,
-        used: accountFeatures.used,
-        inService: accountAllowances.inService,
-      })
-      .from(accountAllowances)
-      .innerJoin(
-        accountFeatures,
-        and(
-          eq(accountFeatures.accountId, accountAllowances.accountId),
-          eq(accountFeatures.feature, APPLICATIONS_FEATURE),
-        ),
-      )
-      .where(eq(accountAllowances.accountId, accountId));
-    return row ?? null;
-  }
-
-  /**
-   * Takes one application from the plan's allowance, in one statement so two concurrent creations
-   * cannot both take the last one: the counter moves only while it is below what the plan in
-   * service allows now. Otherwise answers why not: 'inactive' (the plan is not in service) or
-   * 'quota' (the allowance is used up — also when a downgrade left the account above it).
-   */
-  async takeQuota(accountId: string): Promise<'taken' | 'quota' | 'inactive'> {
-    const allowed = this.db
-      .select({ applications: accountAllowances.applications })
-      .from(accountAllowances)
-      .where(and(eq(accountAllowances.accountId, accountId), eq(accountAllowances.inService, true)));
-    const rows = await this.db
-      .update(accountFeatures)
-      .set({ used: sql`${accountFeatures.used} + 1` })
-      .where(
-        and(
-          eq(accountFeatures.accountId, accountId),
-          eq(accountFeatures.feature, APPLICATIONS_FEATURE),
-          sql`${accountFeatures.used} < (${allowed})`,
-        ),
-      )
-      .returning({ used: accountFeatures.used });
-    if (rows.length > 0) return 'taken';
-    // Refused: one more read, only on this path, to say why.
-    const quota = await this.quota(accountId);
-    return quota && !quota.inService ? 'inactive' : 'quota';
-  }
-
-  async releaseQuota(accountId: string): Promise<void> {
-    await this.db
-      .update(accountFeatures)
-      .set({ used: sql`greatest(${accountFeatures.used} - 1, 0)` })
-      .where(and(eq(accountFeatures.accountId, accountId), eq(accountFeatures.feature, APPLICATIONS_FEATURE)));
+  entitlements(): Entitlements {
+    return new Entitlements(this.db);
   }
 
   async nameTaken(accountId: string, nameKey: string, exceptId?: string): Promise<boolean> {
@@ -120,23 +67,6 @@ export class ApplicationRepository {
       .where(and(...conditions))
       .limit(1);
     return Boolean(row);
-  }
-
-  /**
-   * The gateway's rate limit of each account (the plan's requests a second on each network, shared
-   * by the account's applications): the `account_allowances` column `GatewayRepository.findRoute`
-   * enforces, 0 for an account without a plan row, as there.
-   */
-  async rateLimits(accountIds: string[]): Promise<Map<string, number>> {
-    const ids = [...new Set(accountIds)];
-    const result = new Map<string, number>(ids.map((id) => [id, 0]));
-    if (!ids.length) return result;
-    const rows = await this.db
-      .select({ accountId: accountAllowances.accountId, rateLimit: accountAllowances.rateLimit })
-      .from(accountAllowances)
-      .where(inArray(accountAllowances.accountId, ids));
-    for (const row of rows) result.set(row.accountId, row.rateLimit);
-    return result;
   }
 
   /** Networks the account has activated, optionally only of one type (what an application may use). */

@@ -15,7 +15,7 @@ import type { PortalUser } from '../../lib/portal-users.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashSecret } from '../../lib/secret-hash.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { requireVerifiedIdentity } from '../connect/index.ts';
+import { requireVerifiedIdentity } from '../entitlements/index.ts';
 import type { ApplicationRepository, ApplicationRow, NetworkRow, SecretRow } from './repository.ts';
 
 type CreateInput = {
@@ -165,7 +165,7 @@ export class ApplicationService {
     };
     const [{ rows, total }, quota] = await Promise.all([
       this.repo.page(filter, query.page * query.size, query.size),
-      this.repo.quota(caller.accountId),
+      this.repo.entitlements().quota(caller.accountId, 'applications'),
     ]);
     const content = await this.views(rows);
     return {
@@ -189,7 +189,7 @@ export class ApplicationService {
   async availableNetworks(caller: PortalUser, type?: ApplicationType): Promise<TApplicationNetwork[]> {
     const [networks, rateLimits] = await Promise.all([
       this.repo.activatedNetworks(caller.accountId, type),
-      this.repo.rateLimits([caller.accountId]),
+      this.repo.entitlements().rateLimits([caller.accountId]),
     ]);
     const rateLimit = rateLimits.get(caller.accountId) ?? 0;
     return networks.map((network) => toNetwork(network, rateLimit));
@@ -222,7 +222,7 @@ export class ApplicationService {
         if (await repo.nameTaken(caller.accountId, nameKey)) {
           throw fieldProblem('APPLICATION_EXISTS', 'name');
         }
-        const taken = await repo.takeQuota(caller.accountId);
+        const taken = await repo.entitlements().take(caller.accountId, 'applications');
         if (taken === 'inactive') throw problem('PLAN_INACTIVE');
         if (taken === 'quota') throw problem('APPLICATION_QUOTA_REACHED');
         const row = await repo.insertApplication({
@@ -288,7 +288,7 @@ export class ApplicationService {
       const row = await repo.findApplication(caller.accountId, id, { forUpdate: true });
       if (!row) throw notFound('APPLICATION_NOT_FOUND');
       await repo.deleteApplication(row.id);
-      await repo.releaseQuota(caller.accountId);
+      await repo.entitlements().release(caller.accountId, 'applications');
     });
     this.onSecretsChanged(id);
   }
@@ -396,7 +396,7 @@ export class ApplicationService {
     const [networks, secrets, rateLimits] = await Promise.all([
       repo.networksOf(ids),
       repo.secretsOf(ids),
-      repo.rateLimits(rows.map((row) => row.accountId)),
+      repo.entitlements().rateLimits(rows.map((row) => row.accountId)),
     ]);
     const now = new Date();
     return rows.map((row) =>

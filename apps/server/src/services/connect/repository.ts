@@ -1,8 +1,6 @@
 import { asc, count, desc, eq } from 'drizzle-orm';
 import { findPortalUserIn } from '../../repositories/portal-users.ts';
 import {
-  accountAllowances,
-  accountFeatures,
   accounts,
   contentFeatures,
   contentUpdates,
@@ -13,6 +11,7 @@ import {
   users,
   type Database,
 } from '@connect/db';
+import { Entitlements } from '../entitlements/index.ts';
 
 /** The user row joined with the organisation fields that live on the user's account. */
 const userRecordColumns = {
@@ -37,9 +36,6 @@ const userRecordColumns = {
 };
 
 export type TermsVersionRow = typeof termsVersions.$inferSelect;
-export type FeatureRow = { feature: string; total: number | null; used: number };
-/** What the account's plan allows now, for the usage counters (null: the account has no plan row). */
-export type PlanCounterAllowances = { applications: number; tokens: number; bridges: number };
 
 export type UserChanges = Partial<
   Pick<
@@ -120,29 +116,9 @@ export class ConnectRepository {
     await this.db.insert(termsAcceptances).values({ userId, version }).onConflictDoNothing();
   }
 
-  /**
-   * The account's feature rows (switchable features, usage counters) and, in the same read, what
-   * its plan allows now (the `account_allowances` view), which decides the counters' totals.
-   */
-  async accountFeatures(accountId: string): Promise<{ rows: FeatureRow[]; allowances: PlanCounterAllowances | null }> {
-    const found = await this.db
-      .select({
-        feature: accountFeatures.feature,
-        total: accountFeatures.total,
-        used: accountFeatures.used,
-        applications: accountAllowances.applications,
-        tokens: accountAllowances.tokens,
-        bridges: accountAllowances.bridges,
-      })
-      .from(accountFeatures)
-      .leftJoin(accountAllowances, eq(accountAllowances.accountId, accountFeatures.accountId))
-      .where(eq(accountFeatures.accountId, accountId));
-    const first = found[0];
-    const allowances =
-      first && first.applications !== null && first.tokens !== null && first.bridges !== null
-        ? { applications: first.applications, tokens: first.tokens, bridges: first.bridges }
-        : null;
-    return { rows: found.map(({ feature, total, used }) => ({ feature, total, used })), allowances };
+  /** What the account may have (entitlements: the feature map), over this repository's connection. */
+  entitlements(): Entitlements {
+    return new Entitlements(this.db);
   }
 
   /** One page of updates, newest first; the id breaks ties so consecutive pages never overlap. */

@@ -21,37 +21,9 @@ import type { IdentityAdmin } from '../../adapters/identity-admin/port.ts';
 import type { Config } from '../../config.ts';
 import { fieldProblem, notFound, problem, unauthorized } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
-import type { ConnectRepository, FeatureRow, PlanCounterAllowances, UserRecord } from './repository.ts';
+import type { ConnectRepository, UserRecord } from './repository.ts';
 
 // One wording for "not yours" and "does not exist", so a 404 never tells which it was.
-
-/** The usage counters whose total is the plan's allowance (issue 14), by the allowance that decides it. */
-const PLAN_COUNTERS: Readonly<Record<string, keyof PlanCounterAllowances>> = {
-  'applications:create': 'applications',
-  'tokens:create': 'tokens',
-  'bridges:create': 'bridges',
-};
-
-/**
- * The account's features as spec §3 names them: `a` is what the account uses; `t` is what its
- * plan allows now for the counters (so an upgrade shows at once), the row's own total otherwise.
- */
-function toAvailableFeatures({
-  rows,
-  allowances,
-}: {
-  rows: FeatureRow[];
-  allowances: PlanCounterAllowances | null;
-}): TAvailableFeatures {
-  return Object.fromEntries(
-    rows.map((row) => {
-      const counter = PLAN_COUNTERS[row.feature];
-      // No plan row at all (it cannot happen since migration 0009): nothing may be created.
-      const total = counter ? (allowances?.[counter] ?? 0) : row.total;
-      return [row.feature, { t: total, a: row.used }];
-    }),
-  );
-}
 
 /**
  * The rules of the connect service (spec §3–§7): the user's own profile, terms acceptance,
@@ -193,9 +165,12 @@ export class ConnectService {
     };
   }
 
-  /** The caller's account features as spec §3 names them; the client applies isFeatureAvailable. */
+  /**
+   * The caller's account features as spec §3 names them (entitlements' feature map: the plan's
+   * allowances and the account's overrides); the client applies isFeatureAvailable.
+   */
   async features(caller: PortalUser): Promise<TAvailableFeatures> {
-    return toAvailableFeatures(await this.repo.accountFeatures(caller.accountId));
+    return this.repo.entitlements().features(caller.accountId);
   }
 
   /** The role-based route list the SPA adds after sign-in (spec §4 step 4, §5 route access). */

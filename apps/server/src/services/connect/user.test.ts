@@ -1,16 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accountAllowances,
-  accountFeatures,
-  accounts,
-  idpUsers,
-  LATEST_TERMS,
-  termsAcceptances,
-  termsVersions,
-  users,
-} from '@connect/db';
+import { accountFeatures, accounts, idpUsers, LATEST_TERMS, termsAcceptances, termsVersions, users } from '@connect/db';
 import {
   FIELD_MESSAGES,
   type Role,
@@ -22,6 +13,7 @@ import {
 } from '@connect/shared';
 import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
 import { DEFAULT_ACCOUNT_FEATURES } from '../../lib/portal-users.ts';
+import { Entitlements } from '../entitlements/index.ts';
 
 type Headers = { authorization: string };
 type Method = 'GET' | 'PUT' | 'POST';
@@ -118,10 +110,7 @@ describe('connect service: the user', () => {
       expect(features).toHaveLength(DEFAULT_ACCOUNT_FEATURES.length);
       expect(features).toEqual(expect.arrayContaining(DEFAULT_ACCOUNT_FEATURES.map((f) => ({ ...f, used: 0 }))));
       // What it may have comes from its plan: the trial's allowances, in service.
-      const [allowances] = await t.db.db
-        .select()
-        .from(accountAllowances)
-        .where(eq(accountAllowances.accountId, user.accountId));
+      const allowances = await new Entitlements(t.db.db).allowances(user.accountId);
       expect(allowances).toMatchObject({ status: 'ACTIVE', inService: true, applications: 3, tokens: 5, bridges: 2 });
     });
 

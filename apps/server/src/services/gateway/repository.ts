@@ -12,6 +12,7 @@ import type { DomainEvents } from '../../events/catalogue.ts';
 import type { EventBus } from '../../events/port.ts';
 import { AppSettingRepository } from '../../repositories/app-settings.ts';
 import { recordCapAlerts } from '../../repositories/cap-alerts.ts';
+import { ALLOWANCES_RELATION } from '../entitlements/index.ts';
 
 /** A client secret that admits tokens now: not revoked, not expired. */
 export type LiveClientSecret = { secretId: string; hash: string; applicationId: string; accountId: string };
@@ -24,10 +25,10 @@ export type RouteFacts = {
   networkId: string;
   networkName: string;
   rpcUrl: string | null;
-  /** Calls per second per account on this network: the account's plan's (what the plans table sells). */
+  /** Calls per second per account on this network: the account's plan's (what the plans table sells), or its override. */
   rateLimit: number;
   accountId: string;
-  /** The account's plan is in service (the `account_allowances` view); if not, calls are refused. */
+  /** The account's plan is in service (entitlements); if not, calls are refused. */
   inService: boolean;
   /** The network is one of the application's networks. */
   isAssociated: boolean;
@@ -104,7 +105,7 @@ export class GatewayRepository {
          exists(select 1 from account_networks acn where acn.account_id = a.account_id and acn.network_id = n.id) as "isActive",
          a.monthly_cap_micro as "capMicro", coalesce(ms.micro_credits, 0) as "monthMicro"
        from applications a join networks n on ${isUuid ? 'n.id = $2::uuid' : 'n.code = $2'}
-         left join account_allowances al on al.account_id = a.account_id
+         left join ${ALLOWANCES_RELATION} al on al.account_id = a.account_id
          left join application_month_spend ms on ms.application_id = a.id and ms.month = $3::date
        where a.id = $1`,
       [applicationId, network, month],

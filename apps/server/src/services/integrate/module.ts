@@ -7,7 +7,6 @@ export const integrateModule: ServiceModule = {
   service: 'integrate',
   routes: integrateService,
   codes: [
-    'FEATURE_UNAVAILABLE',
     'NETWORK_NOT_FOUND',
     'NETWORK_REMOVAL_REQUESTED',
     'NETWORK_REMOVED',

@@ -320,7 +320,8 @@ describe('integrate: private networks', () => {
   it('flags EIP-1559 switched on for a node whose blocks have no base fee', async () => {
     // anvil always has a base fee, so a pre-London node is stood in for by the probe.
     const repo = {
-      accountFeatures: async () => [{ feature: 'privateNetwork', total: null, used: 0 }],
+      // The account has the privateNetwork feature.
+      entitlements: () => ({ requireFeature: async () => undefined }),
       privateNameTaken: async () => false,
     } as unknown as IntegrateRepository;
     const service = new IntegrateService(repo, async () => ({ chainId: 7, latestBlock: 3n, baseFeePerGas: null }));

@@ -1,35 +1,13 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  accountAllowances,
-  accountFeatures,
-  accountNetworks,
-  accounts,
-  networks,
-  privateNetworks,
-  users,
-  type Database,
-} from '@connect/db';
+import { accountNetworks, networks, privateNetworks, users, type Database } from '@connect/db';
 import type { KycStatus, TPrivateNetworkRequest, TPrivateNetworkStatus } from '@connect/shared';
 import type { DomainEvents, EventType } from '../../events/catalogue.ts';
 import type { EventBus } from '../../events/port.ts';
+import { Entitlements } from '../entitlements/index.ts';
 
 export type NetworkRow = typeof networks.$inferSelect;
 export type PrivateNetworkRow = typeof privateNetworks.$inferSelect;
 export type ActivatedNetworkRow = NetworkRow & { activatedAt: Date };
-/** What the account's plan allows now (the `account_allowances` view); blockchains 0 means all. */
-export type AccountPlanRow = {
-  id: string;
-  inService: boolean;
-  blockchains: number;
-  mainnets: number;
-  testnets: number;
-  /**
-   * The gateway's rate limit for the account: requests a second on each network, shared by its
-   * applications — the column `GatewayRepository.findRoute` enforces (0 without a plan row).
-   */
-  rateLimit: number;
-};
-
 /** Statuses whose name still counts for uniqueness within the account. */
 const NAME_HOLDING_STATUSES: TPrivateNetworkStatus[] = ['UNDER_REVIEW', 'ACTIVE', 'REMOVAL_REQUESTED'];
 
@@ -50,47 +28,17 @@ export class IntegrateRepository {
   }
 
   /**
-   * The account with what its plan allows now. `forUpdate` locks the account row until the
-   * transaction ends, so two activations (or two private networks with one name) of one account
-   * run one after the other. An account without a plan row (none since migration 0009) may have
-   * nothing.
+   * What the account may have (entitlements), read over this repository's connection: inside
+   * `transaction`, `allowances(id, { forUpdate: true })` locks the account until it ends.
    */
-  async account(accountId: string, options: { forUpdate?: boolean } = {}): Promise<AccountPlanRow | null> {
-    const query = this.db
-      .select({
-        id: accounts.id,
-        inService: accountAllowances.inService,
-        blockchains: accountAllowances.blockchains,
-        mainnets: accountAllowances.mainnets,
-        testnets: accountAllowances.testnets,
-        rateLimit: accountAllowances.rateLimit,
-      })
-      .from(accounts)
-      .leftJoin(accountAllowances, eq(accountAllowances.accountId, accounts.id))
-      .where(eq(accounts.id, accountId));
-    const [row] = options.forUpdate ? await query.for('update', { of: accounts }) : await query;
-    if (!row) return null;
-    return {
-      id: row.id,
-      inService: row.inService ?? false,
-      blockchains: row.blockchains ?? 0,
-      mainnets: row.mainnets ?? 0,
-      testnets: row.testnets ?? 0,
-      rateLimit: row.rateLimit ?? 0,
-    };
+  entitlements(): Entitlements {
+    return new Entitlements(this.db);
   }
 
   /** The user's identity-verification status read now (the request's cached user may be a second old). */
   async kycStatus(userId: string): Promise<KycStatus> {
     const [row] = await this.db.select({ kycStatus: users.kycStatus }).from(users).where(eq(users.id, userId));
     return row?.kycStatus ?? 'UNVERIFIED';
-  }
-
-  async accountFeatures(accountId: string) {
-    return this.db
-      .select({ feature: accountFeatures.feature, total: accountFeatures.total, used: accountFeatures.used })
-      .from(accountFeatures)
-      .where(eq(accountFeatures.accountId, accountId));
   }
 
   async catalogue(): Promise<NetworkRow[]> {

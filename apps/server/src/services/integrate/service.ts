@@ -1,17 +1,12 @@
 import {
   blockchainIdOf,
-  isFeatureAvailable,
   NETWORK_MESSAGES,
-  unavailableReason,
   type FeatureName,
-  type KycStatus,
   type TActivateNetworksResponse,
   type TCatalogueNetwork,
   type TCatalogueResponse,
   type TEnvironmentManagerResponse,
   type TInvalidParam,
-  type TNetworkAllowance,
-  type TNetworkUnavailableReason,
   type TNetworkType,
   type TPrivateNetworkRequest,
   type TPrivateNetworkReviewRequest,
@@ -23,13 +18,14 @@ import type { Resolver } from '../../adapters/chains/address-policy.ts';
 import { probeRpc, RpcError, type RpcProbe } from '../../adapters/chains/rpc.ts';
 import { badRequest, notFound, problem } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
-import type {
-  AccountPlanRow,
-  ActivatedNetworkRow,
-  IntegrateRepository,
-  NetworkRow,
-  PrivateNetworkRow,
-} from './repository.ts';
+import {
+  networkAllowance,
+  networkReason,
+  selectionErrors,
+  type Entitlements,
+  type NetworkAccount,
+} from '../entitlements/index.ts';
+import type { ActivatedNetworkRow, IntegrateRepository, NetworkRow, PrivateNetworkRow } from './repository.ts';
 
 /** How the server reads an RPC URL before accepting a private network (tests may replace it). */
 export type RpcProbeFn = (url: string) => Promise<RpcProbe>;
@@ -57,31 +53,8 @@ export function privateNetworkProbe(options: {
     });
 }
 
-/** Why a network cannot be activated, in words, with the plan's figures. */
-function reasonMessage(reason: TNetworkUnavailableReason, plan: AccountPlanRow): string {
-  switch (reason) {
-    case 'NO_RPC_URL':
-      return NETWORK_MESSAGES.noRpcUrl;
-    case 'PLAN_INACTIVE':
-      return NETWORK_MESSAGES.planInactive;
-    case 'PLAN_MAINNETS':
-      return NETWORK_MESSAGES.planMainnets;
-    case 'KYC_REQUIRED':
-      return NETWORK_MESSAGES.kycRequired;
-    case 'MAINNET_ALLOWANCE':
-      return NETWORK_MESSAGES.mainnetAllowance(plan.mainnets);
-    case 'TESTNET_ALLOWANCE':
-      return NETWORK_MESSAGES.testnetAllowance(plan.testnets);
-    case 'BLOCKCHAIN_ALLOWANCE':
-      return NETWORK_MESSAGES.blockchainAllowance(plan.blockchains);
-  }
-}
-
-type AccountState = {
-  plan: AccountPlanRow;
-  kycStatus: KycStatus;
-  activated: ActivatedNetworkRow[];
-};
+/** The account as the network allowances see it, with its active networks' rows. */
+type AccountState = Omit<NetworkAccount, 'activated'> & { activated: ActivatedNetworkRow[] };
 
 /**
  * The integrate service (spec §2.3–§2.5, §5, §7): the network catalogue with what the caller may
@@ -89,35 +62,25 @@ type AccountState = {
  * review and removal lifecycle.
  */
 export class IntegrateService {
+  private readonly entitlements: Entitlements;
+
   constructor(
     private readonly repo: IntegrateRepository,
     private readonly probe: RpcProbeFn = privateNetworkProbe({ allowPrivateAddresses: true }),
-  ) {}
-
-  /**
-   * A feature the account does not have answers 404, as the SPA's routes do (spec §4): a 403
-   * would sign the user out (spec §8), which is wrong for a plan that lacks a feature.
-   */
-  async requireFeature(caller: PortalUser, feature: FeatureName): Promise<void> {
-    const rows = await this.repo.accountFeatures(caller.accountId);
-    const features = Object.fromEntries(rows.map((row) => [row.feature, { t: row.total, a: row.used }]));
-    if (!isFeatureAvailable(features, feature)) throw notFound('FEATURE_UNAVAILABLE');
+  ) {
+    this.entitlements = repo.entitlements();
   }
 
-  private async hasFeature(caller: PortalUser, feature: FeatureName): Promise<boolean> {
-    try {
-      await this.requireFeature(caller, feature);
-      return true;
-    } catch {
-      return false;
-    }
+  /** A feature the account does not have answers 404 FEATURE_UNAVAILABLE (see Entitlements.requireFeature). */
+  async requireFeature(caller: PortalUser, feature: FeatureName): Promise<void> {
+    await this.entitlements.requireFeature(caller.accountId, feature);
   }
 
   // ---- public networks -------------------------------------------------------------------
 
   async catalogue(caller: PortalUser): Promise<TCatalogueResponse> {
     const [state, catalogue] = await Promise.all([this.accountState(this.repo, caller), this.repo.catalogue()]);
-    return { allowance: allowanceOf(state), networks: catalogue.map((row) => toCatalogueNetwork(row, state)) };
+    return { allowance: networkAllowance(state), networks: catalogue.map((row) => toCatalogueNetwork(row, state)) };
   }
 
   /**
@@ -132,51 +95,15 @@ export class IntegrateService {
     const ids = [...new Set(networkIds.map((id) => id.toLowerCase()))];
     return this.repo.transaction(async (repo) => {
       const state = await this.accountState(repo, caller, { forUpdate: true });
-      if (!state.plan.inService) throw problem('PLAN_INACTIVE');
+      if (!state.allowances.inService) throw problem('PLAN_INACTIVE');
       const found = new Map((await repo.networksByIds(ids)).map((row) => [row.id, row]));
       const activeIds = new Set(state.activated.map((row) => row.id));
-      const inUse = new Set(state.activated.map((row) => blockchainIdOf(row.technology)));
-      const errors: TInvalidParam[] = [];
-      const toActivate: NetworkRow[] = [];
-      ids.forEach((id, index) => {
-        const name = `networkIds.${index}`;
+      const selection = ids.flatMap((id, index) => {
         const row = found.get(id);
-        if (!row) return errors.push({ name, reason: NETWORK_MESSAGES.unknownNetwork });
-        if (activeIds.has(row.id)) return;
-        // The allowances are applied below to the whole selection, not one network at a time.
-        const reason = unavailableReason(
-          { networkType: row.networkType, technology: row.technology, hasRpcUrl: Boolean(row.rpcUrl) },
-          {
-            mainnetsAllowed: state.plan.mainnets > 0,
-            kycStatus: state.kycStatus,
-            blockchainAllowance: 0,
-            blockchainsInUse: [],
-          },
-        );
-        if (reason) return errors.push({ name, reason: `${row.name}: ${reasonMessage(reason, state.plan)}` });
-        toActivate.push(row);
+        if (row && activeIds.has(row.id)) return []; // kept as it is
+        return [{ index, network: row ? { ...row, hasRpcUrl: Boolean(row.rpcUrl) } : null }];
       });
-      const { blockchains, mainnets, testnets } = state.plan;
-      const wanted = new Set([...inUse, ...toActivate.map((row) => blockchainIdOf(row.technology))]);
-      // Only a selection that adds blockchains is counted: after a downgrade below the allowance,
-      // more networks of the blockchains in use stay possible.
-      if (blockchains > 0 && wanted.size > inUse.size && wanted.size > blockchains) {
-        errors.push({
-          name: 'networkIds',
-          reason: `${NETWORK_MESSAGES.blockchainAllowance(blockchains)}: this selection would use ${wanted.size}`,
-        });
-      }
-      for (const [type, allowance, message] of [
-        ['mainnet', mainnets, NETWORK_MESSAGES.mainnetAllowance],
-        ['testnet', testnets, NETWORK_MESSAGES.testnetAllowance],
-      ] as const) {
-        const added = toActivate.filter((row) => row.networkType === type).length;
-        const total = networksOfType(state, type) + added;
-        // Mainnets none at all are said per network (PLAN_MAINNETS) above.
-        if (added > 0 && total > allowance && !(type === 'mainnet' && allowance === 0)) {
-          errors.push({ name: 'networkIds', reason: `${message(allowance)}: this selection would use ${total}` });
-        }
-      }
+      const { errors, toActivate } = selectionErrors(state, selection);
       if (errors.length) throw badRequest(errors);
       const activatedIds = toActivate.map((row) => row.id);
       await repo.activate(caller.accountId, caller.id, activatedIds);
@@ -188,7 +115,10 @@ export class IntegrateService {
         });
       }
       const activated = await repo.activatedNetworks(caller.accountId);
-      return { activated: activatedIds, networks: activated.map((row) => toUserNetwork(row, state.plan.rateLimit)) };
+      return {
+        activated: activatedIds,
+        networks: activated.map((row) => toUserNetwork(row, state.allowances.rateLimit)),
+      };
     });
   }
 
@@ -198,12 +128,12 @@ export class IntegrateService {
       await this.requireFeature(caller, 'privateNetwork');
       return (await this.repo.privateNetworks(caller.accountId)).map(toPrivateUserNetwork);
     }
-    const [activated, plan] = await Promise.all([
+    const [activated, allowances] = await Promise.all([
       this.repo.activatedNetworks(caller.accountId, networkType),
-      this.repo.account(caller.accountId),
+      this.entitlements.allowances(caller.accountId),
     ]);
-    const publicRows = activated.map((row) => toUserNetwork(row, plan?.rateLimit ?? 0));
-    if (networkType || !(await this.hasFeature(caller, 'privateNetwork'))) return publicRows;
+    const publicRows = activated.map((row) => toUserNetwork(row, allowances?.rateLimit ?? 0));
+    if (networkType || !(await this.entitlements.hasFeature(caller.accountId, 'privateNetwork'))) return publicRows;
     return [...publicRows, ...(await this.repo.privateNetworks(caller.accountId)).map(toPrivateUserNetwork)];
   }
 
@@ -258,10 +188,10 @@ export class IntegrateService {
     await this.requireFeature(caller, 'privateNetwork');
     const { errors } = await this.checkRpc(input);
     return this.repo.transaction(async (repo) => {
-      const plan = await repo.account(caller.accountId, { forUpdate: true });
-      if (!plan) throw notFound('ACCOUNT_NOT_FOUND');
+      const allowances = await repo.entitlements().allowances(caller.accountId, { forUpdate: true });
+      if (!allowances) throw notFound('ACCOUNT_NOT_FOUND');
       // Nothing new while the plan is out of service; the networks the account has stay.
-      if (!plan.inService) throw problem('PLAN_INACTIVE');
+      if (!allowances.inService) throw problem('PLAN_INACTIVE');
       if (await repo.privateNameTaken(caller.accountId, input.name)) {
         errors.unshift({ name: 'name', reason: NETWORK_MESSAGES.nameTaken });
       }
@@ -375,58 +305,19 @@ export class IntegrateService {
     caller: PortalUser,
     options: { forUpdate?: boolean } = {},
   ): Promise<AccountState> {
-    const plan = await repo.account(caller.accountId, options);
-    if (!plan) throw notFound('ACCOUNT_NOT_FOUND');
+    const allowances = await repo.entitlements().allowances(caller.accountId, options);
+    if (!allowances) throw notFound('ACCOUNT_NOT_FOUND');
     const [kycStatus, activated] = await Promise.all([
       repo.kycStatus(caller.id),
       repo.activatedNetworks(caller.accountId),
     ]);
-    return { plan, kycStatus, activated };
+    return { allowances, kycStatus, activated };
   }
-}
-
-function blockchainsInUse(state: AccountState): string[] {
-  return [...new Set(state.activated.map((row) => blockchainIdOf(row.technology)))];
-}
-
-/** The account's active catalogue networks of one type (what the mainnets and testnets allowances count). */
-function networksOfType(state: AccountState, type: 'testnet' | 'mainnet'): number {
-  return state.activated.filter((row) => row.networkType === type).length;
-}
-
-function allowanceOf(state: AccountState): TNetworkAllowance {
-  const used = blockchainsInUse(state).length;
-  const allowance = state.plan.blockchains;
-  return {
-    blockchainAllowance: allowance,
-    blockchainsUsed: used,
-    blockchainsLeft: allowance > 0 ? Math.max(0, allowance - used) : null,
-    mainnetsAllowed: state.plan.mainnets > 0,
-    mainnetAllowance: state.plan.mainnets,
-    testnetAllowance: state.plan.testnets,
-    rateLimit: state.plan.rateLimit,
-    kycStatus: state.kycStatus,
-  };
 }
 
 function toCatalogueNetwork(row: NetworkRow, state: AccountState): TCatalogueNetwork {
   const active = state.activated.find((a) => a.id === row.id);
-  const reason = active
-    ? null
-    : unavailableReason(
-        { networkType: row.networkType, technology: row.technology, hasRpcUrl: Boolean(row.rpcUrl) },
-        {
-          inService: state.plan.inService,
-          mainnetsAllowed: state.plan.mainnets > 0,
-          kycStatus: state.kycStatus,
-          blockchainAllowance: state.plan.blockchains,
-          blockchainsInUse: blockchainsInUse(state),
-          mainnetAllowance: state.plan.mainnets,
-          mainnetsInUse: networksOfType(state, 'mainnet'),
-          testnetAllowance: state.plan.testnets,
-          testnetsInUse: networksOfType(state, 'testnet'),
-        },
-      );
+  const reason = active ? null : networkReason({ ...row, hasRpcUrl: Boolean(row.rpcUrl) }, state);
   return {
     id: row.id,
     code: row.code,
@@ -437,7 +328,7 @@ function toCatalogueNetwork(row: NetworkRow, state: AccountState): TCatalogueNet
     chainId: row.chainId,
     explorerUrl: row.explorerUrl,
     // What the gateway enforces for this account, not the network's own (unenforced) column.
-    networkRateLimit: state.plan.rateLimit,
+    networkRateLimit: state.allowances.rateLimit,
     isLocal: row.isLocal,
     status: row.rpcUrl ? row.health : 'NOT_CONFIGURED',
     latestBlock: row.latestBlock,

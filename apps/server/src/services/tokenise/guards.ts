@@ -10,7 +10,7 @@ import {
 } from '@connect/shared';
 import { badRequest, fieldProblem, problem } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
-import { isIdentityVerified, requireVerifiedIdentity } from '../connect/index.ts';
+import { isIdentityVerified, requireVerifiedIdentity } from '../entitlements/index.ts';
 import type { DeploymentEngine } from './deployment.ts';
 import type { NetworkRow, TierRow, TokenQuota, TokenRepository } from './repository.ts';
 

@@ -1,15 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  accountAllowances,
-  accountFeatures,
-  accountNetworks,
-  platformTransactions,
-  tokens,
-  usageRecords,
-  type Database,
-} from '@connect/db';
+import { accountNetworks, platformTransactions, tokens, usageRecords, type Database } from '@connect/db';
 import { MICRO_PER_CREDIT } from '@connect/shared';
 import { consumptionCtes } from '../../repositories/ledger.ts';
+import { takeCounterSql } from '../entitlements/index.ts';
 
 /*
  * The one statement of TokenRepository.insertTokenIfAllowed, kept apart for its length: a part of
@@ -17,9 +10,6 @@ import { consumptionCtes } from '../../repositories/ledger.ts';
  */
 
 export type NewToken = typeof tokens.$inferInsert;
-
-/** The usage record a token takes a unit of. */
-export const TOKENS_FEATURE = 'tokens:create';
 
 /** What a token's platform transaction is stored as (`reference`); also its charge's ledger reference. */
 export const tokenTxReference = (tokenId: string) => `token:${tokenId}`;
@@ -60,9 +50,9 @@ export type NewTokenInput = Omit<Pick<NewToken, (typeof INSERTED_COLUMNS)[number
  * should not pay for building it). The deployment's credits are taken in it (issue 27): the
  * ledger's `debited` CTE moves the CREDIT balance only while it stays at or above its floor,
  * and its `entry` writes the consumption (`token:<id>`), traced by a usage record (`deployment:<id>`)
- * as the charge always was. The quota update is a CTE guarded by the plan's tokens allowance (the
- * `account_allowances` view, only while the plan is in service), the activated network and that
- * debit, and the new row's account id is read from what it updated, so when any condition fails
+ * as the charge always was. The quota is taken by the entitlements' CTE (takeCounterSql: the
+ * tokens allowance of the plan in service, or its override), guarded also by the activated network
+ * and that debit, and the new row's account id is read from what it updated, so when any condition fails
  * the NOT NULL column refuses the whole statement — the debit with it. Both conditions that can
  * race are on rows the statement updates (the usage record's `used`, the balance), so on
  * PostgreSQL a concurrent insert waits for the row and its condition is checked again on the
@@ -103,24 +93,17 @@ function buildInsertStatement(db: Database, withTx: boolean) {
         from debited, (select date_trunc('hour', now() at time zone 'UTC') at time zone 'UTC' as hour) as now_hour
         returning 1 as one`,
   );
-  const taken = db.$with('taken', { accountId: sql<string>`account_id`.as('account_id') }).as(
-    sql`update ${accountFeatures} set ${sql.identifier(accountFeatures.used.name)} = ${accountFeatures.used} + 1
-        where ${and(
-          eq(accountFeatures.accountId, param('accountId')),
-          eq(accountFeatures.feature, TOKENS_FEATURE),
-          // What the account's plan allows now, while the plan is in service (issue 14).
-          sql`${accountFeatures.used} < (select ${accountAllowances.tokens} from ${accountAllowances} where ${and(
-            eq(accountAllowances.accountId, param('accountId')),
-            eq(accountAllowances.inService, true),
-          )})`,
-          sql`exists (select 1 from ${accountNetworks} where ${and(
-            eq(accountNetworks.accountId, param('accountId')),
-            eq(accountNetworks.networkId, param('networkId')),
-          )})`,
-          sql`(${credits} = 0 or exists (select 1 from debited))`,
-        )}
-        returning ${accountFeatures.accountId}`,
-  );
+  const taken = db
+    .$with('taken', { accountId: sql<string>`account_id`.as('account_id') })
+    .as(
+      takeCounterSql('tokens', param('accountId'), [
+        sql`exists (select 1 from ${accountNetworks} where ${and(
+          eq(accountNetworks.accountId, param('accountId')),
+          eq(accountNetworks.networkId, param('networkId')),
+        )})`,
+        sql`(${credits} = 0 or exists (select 1 from debited))`,
+      ]),
+    );
   const stored = db.$with('stored', { one: sql<number>`one`.as('one') }).as(
     sql`insert into ${platformTransactions} (${sql.join(
       [

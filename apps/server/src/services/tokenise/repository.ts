@@ -1,15 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import {
-  accountAllowances,
-  accountFeatures,
-  accountNetworks,
-  networks,
-  tokens,
-  tokenTiers,
-  type Database,
-  type PlatformTxStatus,
-} from '@connect/db';
+import { accountNetworks, networks, tokens, tokenTiers, type Database, type PlatformTxStatus } from '@connect/db';
 import { TOKEN_MESSAGES, type TTokensRequest, type TTokenStatus, type TTokenType } from '@connect/shared';
 import { platformTxRow, type SignedPlatformTx } from '../../adapters/chains/sender/index.ts';
 import { PG_NOT_NULL_VIOLATION, PG_UNIQUE_VIOLATION, pgErrorCode } from '../../lib/db-errors.ts';
@@ -18,11 +9,11 @@ import type { EventBus } from '../../events/port.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
 import { UsageRecordRepository } from '../../repositories/usage-records.ts';
 import { PlatformTxRepository } from '../../repositories/platform.ts';
+import { Entitlements } from '../entitlements/index.ts';
 import {
   INSERTED_COLUMNS,
   insertStatement,
   tokenTxReference,
-  TOKENS_FEATURE,
   type NewToken,
   type NewTokenInput,
 } from './repository-insert.ts';
@@ -395,26 +386,15 @@ export class TokenRepository {
   // -- quota and credits ---------------------------------------------------------------------
 
   /**
-   * The account's tokens: how many it has (the tokens:create counter), how many its plan allows
-   * now (the `account_allowances` view) and whether the plan is in service; null when it has neither.
+   * The account's tokens allowance (entitlements): how many it has (the tokens:create counter), how
+   * many it may have now and whether the plan is in service; null when it has no plan or no counter.
    */
   async quota(accountId: string): Promise<TokenQuota | null> {
-    const [row] = await this.db
-      .select({ total: accountAllowances.tokens, used: accountFeatures.used, inService: accountAllowances.inService })
-      .from(accountAllowances)
-      .innerJoin(
-        accountFeatures,
-        and(eq(accountFeatures.accountId, accountAllowances.accountId), eq(accountFeatures.feature, TOKENS_FEATURE)),
-      )
-      .where(eq(accountAllowances.accountId, accountId));
-    return row ?? null;
+    return new Entitlements(this.db).quota(accountId, 'tokens');
   }
 
   async releaseQuota(accountId: string): Promise<void> {
-    await this.db
-      .update(accountFeatures)
-      .set({ used: sql`greatest(${accountFeatures.used} - 1, 0)` })
-      .where(and(eq(accountFeatures.accountId, accountId), eq(accountFeatures.feature, TOKENS_FEATURE)));
+    await new Entitlements(this.db).release(accountId, 'tokens');
   }
 
   /** The credits the account may still spend (the ledger's available CREDIT). */

@@ -1,0 +1,27 @@
+/**
+ * The entitlements module's face (issue 29 §4): what an account may do and how much is left.
+ * A module without routes of its own: services ask it (Entitlements), guarded writes embed its SQL
+ * (takeCounterSql, allowanceWhileInService, ALLOWANCES_RELATION), and `GET /available` answers
+ * from it. It owns `entitlement_overrides` and the counters' `used` column.
+ */
+export { Entitlements, type Override, type Quota } from './service.ts';
+export type { Allowances } from './repository.ts';
+export {
+  ALLOWANCE_KEYS,
+  COUNTERS,
+  SWITCHES,
+  type AllowanceKey,
+  type CountedKey,
+  type EntitlementKey,
+  type OverrideValue,
+  type SwitchKey,
+} from './keys.ts';
+export {
+  ALLOWANCES_RELATION,
+  allowanceWhileInService,
+  allowancesRelation,
+  releaseCounterSql,
+  takeCounterSql,
+} from './repository-sql.ts';
+export { isIdentityVerified, needsIdentityFor, requireVerifiedIdentity } from './identity.ts';
+export { networkAllowance, networkReason, selectionErrors, type NetworkAccount } from './networks.ts';
