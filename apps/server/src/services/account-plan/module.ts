@@ -72,5 +72,8 @@ export const accountPlanModule: ServiceModule = {
     'SUBSCRIPTION_NOT_CANCELLABLE',
     'SUBSCRIPTION_NOT_CANCELLED',
     'CREDITS_NOT_SOLD',
+    'ORDER_NOT_CANCELLABLE',
+    'ORDER_PARTLY_PAID',
+    'PLAN_CHANGE_NOT_APPLICABLE',
   ],
 };

@@ -139,7 +139,9 @@ describe('plan transitions (pure)', () => {
 
     it('refuses another order than the one waiting', () => {
       const pending = ok(transition(trial(), { type: 'ORDER_PLACED', orderId: 'o1', plan: ANNUAL }));
-      expect(refused(transition(pending, { type: 'ORDER_CANCELLED', orderId: 'other' }))).toBe('ORDER_NOT_PAYABLE');
+      expect(refused(transition(pending, { type: 'ORDER_CANCELLED', orderId: 'other' }))).toBe(
+        'PLAN_CHANGE_NOT_APPLICABLE',
+      );
     });
 
     it('a cancelled renewal order leaves the grace days to decide', () => {
@@ -182,10 +184,10 @@ describe('plan transitions (pure)', () => {
   describe('PERIOD_ENDED', () => {
     it('is not due before the period end', () => {
       expect(refused(transition(annual(), { type: 'PERIOD_ENDED', now: addDays(END, -1), renewalOrderId: 'r' }))).toBe(
-        'ORDER_NOT_PAYABLE',
+        'PLAN_CHANGE_NOT_APPLICABLE',
       );
       expect(refused(transition(trial(), { type: 'PERIOD_ENDED', now: END, renewalOrderId: null }))).toBe(
-        'ORDER_NOT_PAYABLE',
+        'PLAN_CHANGE_NOT_APPLICABLE',
       );
     });
 
@@ -255,7 +257,7 @@ describe('plan transitions (pure)', () => {
     });
     it('only a renewal that is due fails', () => {
       expect(refused(transition(annual(), { type: 'RENEWAL_FAILED', now: addDays(END, 100), dueAt: END }))).toBe(
-        'ORDER_NOT_PAYABLE',
+        'PLAN_CHANGE_NOT_APPLICABLE',
       );
     });
   });
@@ -399,7 +401,7 @@ describe('plan transitions (pure)', () => {
       });
       const trialDisabled = ok(transition(trial(), { type: 'DISABLED_BY_STAFF' }));
       expect(ok(transition(trialDisabled, { type: 'ENABLED_BY_STAFF' })).statusReason).toBe('TRIAL');
-      expect(refused(transition(annual(), { type: 'ENABLED_BY_STAFF' }))).toBe('ORDER_NOT_PAYABLE');
+      expect(refused(transition(annual(), { type: 'ENABLED_BY_STAFF' }))).toBe('PLAN_CHANGE_NOT_APPLICABLE');
     });
   });
 });

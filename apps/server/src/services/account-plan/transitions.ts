@@ -143,7 +143,7 @@ export function transition(state: PlanState, event: PlanEvent): Transition {
       });
     }
     case 'ORDER_CANCELLED': {
-      if (state.pendingOrderId !== event.orderId) return refuse('ORDER_NOT_PAYABLE');
+      if (state.pendingOrderId !== event.orderId) return refuse('PLAN_CHANGE_NOT_APPLICABLE');
       if (state.status !== 'PENDING') return to(state, { pendingOrderId: null }); // a renewal order: the grace decides
       const status = state.statusBeforePending ?? 'ACTIVE';
       return to(state, {
@@ -169,7 +169,7 @@ export function transition(state: PlanState, event: PlanEvent): Transition {
       });
     case 'PERIOD_ENDED': {
       if (state.status !== 'ACTIVE' || !state.periodEnd || event.now < state.periodEnd)
-        return refuse('ORDER_NOT_PAYABLE');
+        return refuse('PLAN_CHANGE_NOT_APPLICABLE');
       if (state.statusReason === 'RENEWAL_DUE') return refuse('ORDER_PENDING');
       if (state.cancelAtPeriodEnd) {
         return to(state, { status: 'INACTIVE', statusReason: 'CANCELLED', cancelAtPeriodEnd: false, nextPlan: null });
@@ -192,7 +192,7 @@ export function transition(state: PlanState, event: PlanEvent): Transition {
       return to(state, { plan, nextPlan: null, statusReason: 'RENEWAL_DUE', pendingOrderId: event.renewalOrderId });
     }
     case 'RENEWAL_FAILED':
-      if (state.statusReason !== 'RENEWAL_DUE' || !state.periodEnd) return refuse('ORDER_NOT_PAYABLE');
+      if (state.statusReason !== 'RENEWAL_DUE' || !state.periodEnd) return refuse('PLAN_CHANGE_NOT_APPLICABLE');
       if (event.now < event.dueAt) return refuse('ORDER_PENDING');
       // The order stays open: paying it later makes the plan ACTIVE again (PLAN_PAID, BILL_PAID).
       return to(state, { status: 'INACTIVE', statusReason: 'RENEWAL_FAILED' });
@@ -257,7 +257,7 @@ export function transition(state: PlanState, event: PlanEvent): Transition {
     case 'DISABLED_BY_STAFF':
       return to(state, { status: 'DISABLED', statusReason: 'STAFF', statusBeforePending: null });
     case 'ENABLED_BY_STAFF':
-      if (state.status !== 'DISABLED') return refuse('ORDER_NOT_PAYABLE');
+      if (state.status !== 'DISABLED') return refuse('PLAN_CHANGE_NOT_APPLICABLE');
       return to(state, { status: 'ACTIVE', statusReason: state.plan.type === 'TRIAL' ? 'TRIAL' : null });
   }
 }
