@@ -7,7 +7,16 @@ export type { AbiItem, CompiledContract, ArtifactsFile } from './compile.ts';
 /** QRC20: fungible; QRC721: non-fungible. */
 export const TOKEN_TYPES = ['QRC20', 'QRC721'] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];
-/** Smart-contract tiers, each adding to the one before: base → flex → vari. */
+/**
+ * Smart-contract tiers, each adding to the one before: base → flex → vari.
+ *
+ * The QRC20 and QRC721 tiers repeat their minter and maximum-supply code (QRC20Flex.sol ~
+ * QRC721Flex.sol, the review's duplicate D5) on purpose: each contract is deployed standalone and
+ * audited one by one, its errors carry its standard's prefix (QRC20MaxSupplyExceeded,
+ * QRC721MaxSupplyExceeded), and the sources are frozen — the compiled runtime code ends in a hash
+ * of the source, so even a comment in a .sol file would stop matchesDeployedCode recognising the
+ * tokens already on chain. A shared base contract would change every tier's bytecode and ABI.
+ */
 export const TIER_TYPES = ['base', 'flex', 'vari'] as const;
 export type TierType = (typeof TIER_TYPES)[number];
 
