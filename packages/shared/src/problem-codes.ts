@@ -7,6 +7,10 @@
  * A refusal may carry a more specific `detail` (which network, how many credits), but its code
  * and status are always the ones below. This module stays free of zod: the web's first screen
  * reads it through `@connect/shared/light`.
+ *
+ * The entries repeat one shape, `{ status, message }`, on purpose (the duplicate finder's worst
+ * "same-shape" group, D1 in issue 29): this table is the catalogue itself, one entry per code,
+ * each message written or quoted from the spec by hand; built from parts, it could not be read.
  */
 export const PROBLEMS = {
   // ── Any request ────────────────────────────────────────────────────────────────────────────
