@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TOrder } from '@connect/shared';
 import { createFetchMock, json } from '../../../test/fixtures.ts';
@@ -44,11 +44,15 @@ function renderConfirmation(intervalMs: number, onRestart = vi.fn()) {
 describe('OrderConfirmation', { timeout: 20_000 }, () => {
   beforeEach(() => vi.stubGlobal('fetch', fetchMock));
   afterEach(() => {
+    vi.useRealTimers();
     fetchMock.mockClear();
     vi.unstubAllGlobals();
   });
 
   it('shows what to pay by bank transfer, tracks the order and turns into the success screen once it is paid', async () => {
+    // The tracking interval runs on fake timers (moving with real time), so that it has stopped can be
+    // checked over many intervals at the end without waiting for them.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let tracks = 0;
     route({ 'POST /api/account-plan/order/track': () => json(++tracks < 2 ? ORDER : PAID) });
     const { queryClient } = renderConfirmation(40);
@@ -69,7 +73,7 @@ describe('OrderConfirmation', { timeout: 20_000 }, () => {
     await waitFor(() => expect(queryClient.getQueryState(['account-plan', 'user-plan'])?.isInvalidated).toBe(true));
     // And tracking stops.
     const count = bodies('POST /api/account-plan/order/track').length;
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await act(() => vi.advanceTimersByTimeAsync(10 * 40));
     expect(bodies('POST /api/account-plan/order/track').length).toBeLessThanOrEqual(count + 1);
   });
 

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TOrder, TQntPayment } from '@connect/shared';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -57,6 +57,7 @@ const detail = (label: string) => screen.getByText(label, { selector: 'dt' }).ne
 describe('OrderConfirmation of a QNT payment', { timeout: 20_000 }, () => {
   beforeEach(() => vi.stubGlobal('fetch', fetchMock));
   afterEach(() => {
+    vi.useRealTimers();
     fetchMock.mockClear();
     wallet.sendTokenTransfer.mockClear();
     vi.unstubAllGlobals();
@@ -107,6 +108,9 @@ describe('OrderConfirmation of a QNT payment', { timeout: 20_000 }, () => {
         { status: 'PAID', paidAt: '2026-11-20T10:06:00.000Z' },
       ),
     ];
+    // The tracking interval runs on fake timers (moving with real time), so that it has stopped can be
+    // checked over many intervals at the end without waiting for them.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     // The chain moves on when the test says so; until then every track answers the same.
     let step = 0;
     route({ 'POST /api/account-plan/order/track': () => json(answers[step]) });
@@ -138,7 +142,7 @@ describe('OrderConfirmation of a QNT payment', { timeout: 20_000 }, () => {
     await waitFor(() => expect(queryClient.getQueryState(['account-plan', 'user-plan'])?.isInvalidated).toBe(true));
     // Settled: tracking stops.
     const count = bodies('POST /api/account-plan/order/track').length;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await act(() => vi.advanceTimersByTimeAsync(10 * 50));
     expect(bodies('POST /api/account-plan/order/track').length).toBeLessThanOrEqual(count + 1);
   });
 
@@ -226,14 +230,17 @@ describe('OrderConfirmation of a QNT payment', { timeout: 20_000 }, () => {
   });
 
   it('Invalid: says so, offers no payment and stops tracking', async () => {
+    // The tracking interval runs on fake timers (moving with real time), so that it has stopped can be
+    // checked over many intervals at the end without waiting for them.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const invalid = orderWith({ status: 'INVALID' });
     route({ 'POST /api/account-plan/order/track': () => json(invalid) });
     renderConfirmation(invalid, 20);
     expect(screen.getByRole('heading', { name: 'This payment could not be accepted' })).toBeInTheDocument();
     expect(screen.getByText('Invalid')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /with your wallet/ })).not.toBeInTheDocument();
-    // At most the read as the page opens (the test's interval is shorter than a render): no polling.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // At most the read as the page opens: no polling, over ten intervals.
+    await act(() => vi.advanceTimersByTimeAsync(10 * 20));
     expect(bodies('POST /api/account-plan/order/track').length).toBeLessThanOrEqual(1);
   });
 });
