@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ProblemCode, ServiceName } from '@connect/shared';
 import type { Config } from './config.ts';
 import type { AnyJob } from './jobs/job.ts';
+import type { SealedPlace } from './lib/sealed-places.ts';
 import type { StartupTask } from './startup/task.ts';
 import type { App, Deps } from './types.ts';
 
@@ -63,6 +64,11 @@ export type ServiceModule = {
   startup?: readonly StartupTask[];
   /** The problem codes (packages/shared problem-codes.ts) this module answers and no other module does. */
   codes?: readonly ProblemCode[];
+  /**
+   * What the module seals with SECRET_KEY and a start opens: each is opened before anything uses
+   * it, and a key that no longer opens it refuses the start naming it (sealed-data.ts).
+   */
+  sealed?: readonly SealedPlace[];
   /** Starts what the module runs in the background (timers, loops): when the app is ready. */
   start?(context: ModuleContext): void | Promise<void>;
   /** Stops it: when the app closes, after the jobs' workers and before the database closes. */

@@ -1,35 +1,15 @@
 import type { Database } from '@connect/db';
 import { SANDBOX_WEBHOOK_SECRET_SETTING } from './adapters/cards/create-gateway.ts';
 import { LOCAL_DEPLOYER_KEY } from './adapters/chains/platform-deployer.ts';
+import { sealedPlatformKey, sealedSetting, type SealedPlace } from './lib/sealed-places.ts';
 import type { SecretBox } from './lib/secret-box.ts';
-import { AppSettingRepository } from './repositories/app-settings.ts';
 import { IdentityPoolRepository } from './repositories/identity-pool.ts';
-import { PlatformKeyRepository } from './repositories/platform.ts';
-import { ACCESS_TOKEN_KEY_SETTING } from './services/gateway/repository.ts';
-import { EMBEDDED_SEED_KEY } from './services/payment/deposit-keys.ts';
-
-/** A value the installation sealed with SECRET_KEY and opens while it starts. */
-type SealedPlace = {
-  /** What it is and where it is kept, e.g. "the QNT deposit seed (platform_keys qnt-deposits:seed)". */
-  what: string;
-  /** What to do when the key it was sealed with is lost for good. */
-  ifLost: string;
-  /** Its sealed values (none before the first start that needs it). */
-  read: (db: Database) => Promise<string[]>;
-};
-
-const platformKey = (name: string) => async (db: Database) => {
-  const row = await new PlatformKeyRepository(db).find(name);
-  return row ? [row.sealedPrivateKey] : [];
-};
-const setting = (key: string) => async (db: Database) => {
-  const value = await new AppSettingRepository(db).find(key);
-  return value ? [value] : [];
-};
+import { MODULES } from './services/index.ts';
 
 /**
- * Everything sealed with SECRET_KEY that a start opens. (The users' TOTP secrets are sealed with it
- * too, but opened one at a time at sign-in: the message names them without reading them.)
+ * Everything sealed with SECRET_KEY that a start opens: the platform's, then the modules' (their
+ * `sealed`). (The users' TOTP secrets are sealed with it too, but opened one at a time at sign-in:
+ * the message names them without reading them.)
  */
 const SEALED_AT_START: readonly SealedPlace[] = [
   {
@@ -38,26 +18,17 @@ const SEALED_AT_START: readonly SealedPlace[] = [
     read: async (db) => (await new IdentityPoolRepository(db).activeSigningKeys()).map((k) => k.privateJwkEncrypted),
   },
   {
-    what: `the QNT deposit seed (platform_keys ${EMBEDDED_SEED_KEY})`,
-    ifLost:
-      'there is no way round it: the QNT on the deposit addresses derived from it moves only with it, so find the key',
-    read: platformKey(EMBEDDED_SEED_KEY),
-  },
-  {
     what: `the local chains' deployer key (platform_keys ${LOCAL_DEPLOYER_KEY})`,
     ifLost: 'delete its row; the next start makes a new deployer and funds it from the local faucet',
-    read: platformKey(LOCAL_DEPLOYER_KEY),
-  },
-  {
-    what: `the platform API's access-token key (app_settings ${ACCESS_TOKEN_KEY_SETTING})`,
-    ifLost: "delete its row; the next start makes a new one and applications' current access tokens stop working",
-    read: setting(ACCESS_TOKEN_KEY_SETTING),
+    read: sealedPlatformKey(LOCAL_DEPLOYER_KEY),
   },
   {
     what: `the card sandbox's webhook secret (app_settings ${SANDBOX_WEBHOOK_SECRET_SETTING})`,
     ifLost: 'delete its row; the next start makes a new one',
-    read: setting(SANDBOX_WEBHOOK_SECRET_SETTING),
+    read: sealedSetting(SANDBOX_WEBHOOK_SECRET_SETTING),
   },
+  // What the services seal (the QNT deposit seed, the platform API's access-token key): their modules.
+  ...MODULES.flatMap((module) => module.sealed ?? []),
 ];
 
 /** The start refused: SECRET_KEY does not open what the installation sealed (server.ts prints the message). */

@@ -1,4 +1,6 @@
+import { sealedSetting } from '../../lib/sealed-places.ts';
 import type { ServiceModule } from '../../modules.ts';
+import { ACCESS_TOKEN_KEY_SETTING } from './repository.ts';
 import { platformApiRoutes } from './routes.ts';
 
 /**
@@ -10,6 +12,13 @@ export const gatewayModule: ServiceModule = {
   name: 'gateway',
   scopes: [
     { prefix: '', when: (config) => config.services.includes('application-manager'), plugin: platformApiRoutes },
+  ],
+  sealed: [
+    {
+      what: `the platform API's access-token key (app_settings ${ACCESS_TOKEN_KEY_SETTING})`,
+      ifLost: "delete its row; the next start makes a new one and applications' current access tokens stop working",
+      read: sealedSetting(ACCESS_TOKEN_KEY_SETTING),
+    },
   ],
   codes: [
     'GATEWAY_TOKEN_REQUIRED',

@@ -1,5 +1,7 @@
+import { sealedPlatformKey } from '../../lib/sealed-places.ts';
 import type { ServiceModule } from '../../modules.ts';
 import { cardChargesJob } from './card-charges-job.ts';
+import { EMBEDDED_SEED_KEY } from './deposit-keys.ts';
 import { subscribeCardPayments } from './index.ts';
 import { invoiceCloseJob } from './invoices/close-job.ts';
 import type { InvoicesRuntime } from './invoices/close.ts';
@@ -31,6 +33,14 @@ export const paymentModule: ServiceModule = {
   routes: paymentService,
   subscribe: ({ deps, log }) => subscribeCardPayments(deps, deps.events, deps.mailer, log),
   jobs: [qntSweepJob, cardChargesJob, invoiceCloseJob],
+  sealed: [
+    {
+      what: `the QNT deposit seed (platform_keys ${EMBEDDED_SEED_KEY})`,
+      ifLost:
+        'there is no way round it: the QNT on the deposit addresses derived from it moves only with it, so find the key',
+      read: sealedPlatformKey(EMBEDDED_SEED_KEY),
+    },
+  ],
   codes: [
     'INVOICE_NOT_PAYABLE',
     'QNT_PAYMENTS_UNAVAILABLE',
