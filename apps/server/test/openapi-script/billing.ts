@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { stripeSignature } from '../../src/adapters/cards/sandbox/index.ts';
-import { creditsOrder, type Call } from './calls.ts';
+import { creditsOrder, type Call, type State } from './calls.ts';
 
 /** The money calls, as the user who signs out last: orders, QNT and card payments, staff alerts, the subscription, and the sign-out. */
 export function billingCalls(): Call[] {

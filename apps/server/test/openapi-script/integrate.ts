@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TestChain } from '../chains.ts';
 import { basic } from '../platform-fuzz.ts';
-import { get, write, type Call } from './calls.ts';
+import { get, write, type Call, type State } from './calls.ts';
 
 const privateNetworkForm = (chain: TestChain) => ({
   name: `Recorded chain ${randomUUID().slice(0, 8)}`,
