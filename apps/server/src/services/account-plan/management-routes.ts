@@ -1,20 +1,13 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ORDER_STATUSES, ZOrder, ZOrdersResponse, ZProblem, ZRecordReceiptRequest } from '@connect/shared';
-import { unauthorized } from '../../lib/errors.ts';
-import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App } from '../../types.ts';
 import type { OrderService } from './orders.ts';
+import { callerOf } from '../../lib/caller.ts';
 
 const problems = { '4xx': ZProblem };
 const docs = { tags: ['account-plan'], security: [{ bearerAuth: [] }] };
 /** Recording money received is for administrators only (spec §6: management-admin = QUANT_ADMIN). */
 const staff = { groups: ['management-admin' as const] };
-
-function callerOf(request: FastifyRequest): PortalUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 const ZOrderParams = z.object({ id: z.uuid() });
 const ZOrdersQuery = z.object({

@@ -1,20 +1,13 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ZCreditsOrderRequest, ZOrder, ZOrderTrackRequest, ZPlanOrderRequest, ZProblem } from '@connect/shared';
-import { unauthorized } from '../../lib/errors.ts';
-import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { orderManagementRoutes } from './management-routes.ts';
 import { OrderService } from './orders.ts';
 import { cardPayments, qntPayments } from '../payment/index.ts';
+import { callerOf } from '../../lib/caller.ts';
 
 const problems = { '4xx': ZProblem };
 const docs = { tags: ['account-plan'], security: [{ bearerAuth: [] }] };
-
-function callerOf(request: FastifyRequest): PortalUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 const ZOrderParams = z.object({ id: z.uuid() });
 

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ZCreditBundlesResponse,
@@ -9,8 +8,6 @@ import {
   ZProblem,
   ZSubscription,
 } from '@connect/shared';
-import { unauthorized } from '../../lib/errors.ts';
-import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { serviceStatusRoute } from '../../lib/service-status.ts';
 import { AccountPlansRepository } from '../../repositories/account-plans.ts';
@@ -20,18 +17,13 @@ import { OrderService } from './orders.ts';
 import { AccountPlanRepository } from './repository.ts';
 import { AccountPlanService } from './service.ts';
 import { cardPayments, qntPayments } from '../payment/index.ts';
+import { callerOf } from '../../lib/caller.ts';
 
 /** Every error of these routes is a problem document (plugins/problem.ts). */
 const problems = { '4xx': ZProblem };
 
 /** Shared OpenAPI metadata: the service's tag and the bearer token every route here requires. */
 const docs = { tags: ['account-plan'], security: [{ bearerAuth: [] }] };
-
-/** The access plugin authenticates every 'user' route before its handler; this only narrows the type. */
-function callerOf(request: FastifyRequest): PortalUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 const ZRatePlanParams = z.object({ id: z.uuid() });
 

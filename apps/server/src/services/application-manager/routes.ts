@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   APPLICATION_TYPES,
@@ -18,14 +17,13 @@ import {
   ZValidateApplicationRequest,
   ZValidateApplicationResponse,
 } from '@connect/shared';
-import { unauthorized } from '../../lib/errors.ts';
-import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { applicationChanges } from '../../lib/application-changes.ts';
 import { serviceStatusRoute } from '../../lib/service-status.ts';
 import { ApplicationRepository } from './repository.ts';
 import { ApplicationService } from './service.ts';
 import { usageRoutes } from '../usage/index.ts';
+import { callerOf } from '../../lib/caller.ts';
 
 const ZIdParams = z.object({ id: z.uuid({ message: 'The application id must be a UUID.' }) });
 const ZSecretParams = ZIdParams.extend({ secretId: z.uuid({ message: 'The secret id must be a UUID.' }) });
@@ -33,11 +31,6 @@ const ZNetworksQuery = z.object({ applicationType: z.enum(APPLICATION_TYPES).opt
 
 const problems = { '4xx': ZProblem };
 const docs = { tags: ['application-manager'], security: [{ bearerAuth: [] }] };
-
-function callerOf(request: FastifyRequest): PortalUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 /** The application-manager service (spec §7): API applications, their secrets, keys and usage. */
 export async function applicationManagerService(app: App, deps: Deps) {

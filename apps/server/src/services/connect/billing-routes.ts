@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   ZBillingDetails,
   ZBillingDetailsRequest,
@@ -8,18 +7,12 @@ import {
   ZReceipt,
 } from '@connect/shared';
 import { createVatRegister } from '../../adapters/vat/create.ts';
-import { unauthorized } from '../../lib/errors.ts';
-import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { BillingService } from './billing-service.ts';
+import { callerOf } from '../../lib/caller.ts';
 
 const problems = { '4xx': ZProblem };
 const docs = { tags: ['connect'], security: [{ bearerAuth: [] }] };
-
-function callerOf(request: FastifyRequest): PortalUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 /** Billing details (who invoices are made out to) and receipts of paid invoices (issue 18). */
 export async function billingRoutes(app: App, deps: Deps) {

@@ -1,19 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import { ZContactAuthoriseRequest, ZContactReceipt, ZContactUsRequest, ZProblem } from '@connect/shared';
-import { unauthorized } from '../../lib/errors.ts';
-import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { ContactRepository } from './contact-repository.ts';
 import { ContactService } from './contact-service.ts';
+import { callerOf } from '../../lib/caller.ts';
 
 const docs = { tags: ['connect'], security: [{ bearerAuth: [] }] };
 const problems = { '4xx': ZProblem };
-
-/** The access plugin authenticates every 'user' route before its handler; this only narrows the type. */
-function callerOf(request: FastifyRequest): PortalUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 /** Support and authorise enquiries (POST /contact-us-form, POST /contact-us-authorise). */
 export async function contactRoutes(app: App, deps: Deps) {

@@ -1,21 +1,13 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ZGettingStarted, ZProblem } from '@connect/shared';
-import { unauthorized } from '../../lib/errors.ts';
-import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { GettingStartedReadModel } from '../../read-models/getting-started.ts';
 import { GettingStartedService } from './getting-started-service.ts';
+import { callerOf } from '../../lib/caller.ts';
 
 const docs = { tags: ['connect'], security: [{ bearerAuth: [] }] };
 const problems = { '4xx': ZProblem };
 const ZUserIdParams = z.object({ id: z.uuid({ message: 'The user id must be a UUID.' }) });
-
-/** The access plugin authenticates every 'user' route before its handler; this only narrows the type. */
-function callerOf(request: FastifyRequest): PortalUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 /** The dashboard's getting-started checklist (issue 11). */
 export async function gettingStartedRoutes(app: App, deps: Deps) {

@@ -1,20 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ZCreateKycCheckRequest, ZKycStatusResponse, ZKycSdkToken, ZProblem } from '@connect/shared';
-import { unauthorized } from '../../lib/errors.ts';
-import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { KycRepository } from './kyc-repository.ts';
 import { KycService } from './kyc-service.ts';
+import { callerOf } from '../../lib/caller.ts';
 
 const docs = { tags: ['connect'], security: [{ bearerAuth: [] }] };
 const problems = { '4xx': ZProblem, '5xx': ZProblem };
-
-/** The access plugin authenticates every 'user' route before its handler; this only narrows the type. */
-function callerOf(request: FastifyRequest): PortalUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 /** Identity verification (spec §7 GET /kyc/token, POST /kyc/create-check; plus status and webhook). */
 export async function kycRoutes(app: App, deps: Deps) {

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   ZMarkNotificationsReadRequest,
   ZNotificationSettings,
@@ -7,21 +6,14 @@ import {
   ZProblem,
   ZUnreadCount,
 } from '@connect/shared';
-import { unauthorized } from '../../lib/errors.ts';
-import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { liveRoutes } from './live-routes.ts';
 import { NotificationRepository } from './notifications-repository.ts';
 import { NotificationService } from './notifications-service.ts';
+import { callerOf } from '../../lib/caller.ts';
 
 const docs = { tags: ['connect'], security: [{ bearerAuth: [] }] };
 const problems = { '4xx': ZProblem };
-
-/** The access plugin authenticates every 'user' route before its handler; this only narrows the type. */
-function callerOf(request: FastifyRequest): PortalUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 /** The notification centre (packages/shared/src/notifications.ts): the caller's notifications and their settings. */
 export async function notificationsRoutes(app: App, deps: Deps) {

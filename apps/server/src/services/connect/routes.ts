@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ZAcceptTermsRequest,
@@ -16,8 +15,6 @@ import {
   ZUser,
   ZUserSettingsRequest,
 } from '@connect/shared';
-import { unauthorized } from '../../lib/errors.ts';
-import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { serviceStatusRoute } from '../../lib/service-status.ts';
 import { billingRoutes } from './billing-routes.ts';
@@ -30,6 +27,7 @@ import { ConnectRepository } from './repository.ts';
 import { ConnectService } from './service.ts';
 import { signOutRoutes } from './sign-out-routes.ts';
 import { staffAlertRoutes } from './staff-alert-routes.ts';
+import { callerOf } from '../../lib/caller.ts';
 
 const ZUserIdParams = z.object({ id: z.uuid({ message: 'The user id must be a UUID.' }) });
 
@@ -38,12 +36,6 @@ const problems = { '4xx': ZProblem };
 
 /** Shared OpenAPI metadata: the service's tag and the bearer token every route here requires. */
 const docs = { tags: ['connect'], security: [{ bearerAuth: [] }] };
-
-/** The access plugin authenticates every 'user' route before its handler; this only narrows the type. */
-function callerOf(request: FastifyRequest): PortalUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 /** The connect service (spec §7): users, terms, content, features, routes; notifications (their subscribers: app.ts). */
 export async function connectService(app: App, deps: Deps) {

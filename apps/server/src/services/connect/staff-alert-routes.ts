@@ -1,20 +1,14 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ZProblem, ZStaffAlert, ZStaffAlertsQuery, ZStaffAlertsResponse, type TStaffAlert } from '@connect/shared';
-import { notFound, unauthorized } from '../../lib/errors.ts';
-import type { PortalUser } from '../../lib/portal-users.ts';
+import { notFound } from '../../lib/errors.ts';
 import { StaffAlertsRepository, type StaffAlertRow } from '../../repositories/staff-alerts.ts';
 import type { App, Deps } from '../../types.ts';
+import { callerOf } from '../../lib/caller.ts';
 
 const docs = { tags: ['connect'], security: [{ bearerAuth: [] }] };
 const problems = { '4xx': ZProblem };
 /** Staff alerts concern money and the platform's health: administrators only (spec §6: management-admin). */
 const staff = { groups: ['management-admin' as const] };
-
-function callerOf(request: FastifyRequest): PortalUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 function present(row: StaffAlertRow): TStaffAlert {
   return {

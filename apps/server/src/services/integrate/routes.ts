@@ -17,21 +17,15 @@ import {
   ZUserNetworksQuery,
   ZUserNetworksResponse,
 } from '@connect/shared';
-import { unauthorized } from '../../lib/errors.ts';
-import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { serviceStatusRoute } from '../../lib/service-status.ts';
 import { IntegrateRepository } from './repository.ts';
 import { IntegrateService, privateNetworkProbe, type RpcProbeFn } from './service.ts';
+import { callerOf } from '../../lib/caller.ts';
 
 const problems = { '4xx': ZProblem };
 const docs = { tags: ['integrate'], security: [{ bearerAuth: [] }] };
 const staff = { groups: ['management-admin' as const] };
-
-function callerOf(request: FastifyRequest): PortalUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 export type IntegrateOptions = { probe?: RpcProbeFn };
 

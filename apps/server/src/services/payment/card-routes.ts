@@ -9,19 +9,12 @@ import {
   ZCreditNote,
   ZProblem,
 } from '@connect/shared';
-import type { FastifyRequest } from 'fastify';
-import { unauthorized } from '../../lib/errors.ts';
-import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { cardPayments } from './index.ts';
+import { callerOf } from '../../lib/caller.ts';
 
 const problems = { '4xx': ZProblem, '5xx': ZProblem };
 const docs = { tags: ['payment'], security: [{ bearerAuth: [] }] };
-
-function callerOf(request: FastifyRequest): PortalUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 /**
  * Card payments (spec §7: POST /card/order, POST /card/confirm, POST /initiate/{id},

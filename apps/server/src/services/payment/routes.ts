@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ZAccountEthAddress,
@@ -8,8 +7,6 @@ import {
   ZQntPayment,
   ZQueryInt,
 } from '@connect/shared';
-import { unauthorized } from '../../lib/errors.ts';
-import type { PortalUser } from '../../lib/portal-users.ts';
 import { startHere } from '../../adapters/chains/follower/index.ts';
 import { serviceStatusRoute } from '../../lib/service-status.ts';
 import type { App, Deps } from '../../types.ts';
@@ -18,16 +15,12 @@ import { invoiceRoutes } from './invoices/routes.ts';
 import { qntPayments } from './index.ts';
 import { createInvoicesRuntime } from './invoices/close.ts';
 import { paymentRuntime } from './sweep.ts';
+import { callerOf } from '../../lib/caller.ts';
 
 const problems = { '4xx': ZProblem, 503: ZProblem };
 const docs = { tags: ['payment'], security: [{ bearerAuth: [] }] };
 /** Spec §6: an account's payment address and the address statistics are admin-only calls. */
 const staff = { groups: ['management-admin' as const] };
-
-function callerOf(request: FastifyRequest): PortalUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 /** The payment service (spec §7): QNT payments, card payments (card-routes.ts), invoices (invoices/routes.ts). */
 export async function paymentService(app: App, deps: Deps) {

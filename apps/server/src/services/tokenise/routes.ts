@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ZCancelTrackingRequest,
@@ -19,21 +18,15 @@ import {
   ZVerifyTokenRequest,
   ZVerifyTokenResponse,
 } from '@connect/shared';
-import { unauthorized } from '../../lib/errors.ts';
-import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { serviceStatusRoute } from '../../lib/service-status.ts';
 import type { TokeniseService } from './service.ts';
+import { callerOf } from '../../lib/caller.ts';
 
 const problems = { '4xx': ZProblem };
 const docs = { tags: ['tokenise'], security: [{ bearerAuth: [] }] };
 const ZIdParams = z.object({ id: z.string().trim().min(1).max(100) });
 const ZExternalIdParams = z.object({ externalId: z.string().trim().min(1).max(100) });
-
-function callerOf(request: FastifyRequest): PortalUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 /** The tokenise service's routes (spec §7): tokens, their tiers and locations, deployments and tracking. */
 export function tokeniseRoutes(app: App, deps: Deps, service: TokeniseService): void {

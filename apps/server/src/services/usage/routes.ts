@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   USAGE_MAX_DAYS,
@@ -13,11 +12,10 @@ import {
 } from '@connect/shared';
 import { applicationChanges } from '../../lib/application-changes.ts';
 import { toCsv } from '../../lib/csv.ts';
-import { unauthorized } from '../../lib/errors.ts';
-import type { PortalUser } from '../../lib/portal-users.ts';
 import type { App, Deps } from '../../types.ts';
 import { UsageReportRepository } from './report-repository.ts';
 import { UsageReportService } from './report.ts';
+import { callerOf } from '../../lib/caller.ts';
 
 const ZCapParams = z.object({ applicationId: z.uuid({ message: 'The application id must be a UUID.' }) });
 
@@ -27,11 +25,6 @@ const RANGE = `\`from\` and \`to\` are UTC days (both included): at most ${USAGE
 
 /** The export's columns (the report's buckets, named). */
 const CSV_HEADER = ['Period start (UTC)', 'Application', 'Network', 'Method', 'Class', 'Calls', 'Credits'] as const;
-
-function callerOf(request: FastifyRequest): PortalUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 /**
  * The usage API (issue 17 §2, §3), under the application manager's prefix: usage by application,

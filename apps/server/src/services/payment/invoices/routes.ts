@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   INVOICE_SORT_FIELDS,
@@ -9,8 +9,7 @@ import {
   ZOrder,
   ZProblem,
 } from '@connect/shared';
-import { notFound, unauthorized } from '../../../lib/errors.ts';
-import type { PortalUser } from '../../../lib/portal-users.ts';
+import { notFound } from '../../../lib/errors.ts';
 import type { App, Deps } from '../../../types.ts';
 import type { QntPayments } from '../qnt-payments.ts';
 import { invoiceCsv } from './csv.ts';
@@ -20,6 +19,7 @@ import { InvoicePayments } from './pay.ts';
 import { invoicePdf } from './pdf.ts';
 import { receiptPdf } from './receipt-pdf.ts';
 import { InvoiceService } from './service.ts';
+import { callerOf } from '../../../lib/caller.ts';
 
 const problems = { '4xx': ZProblem, 503: ZProblem };
 const docs = { tags: ['payment'], security: [{ bearerAuth: [] }] };
@@ -29,11 +29,6 @@ const pdfAnswer = {
   description: 'The PDF file (an attachment).',
   content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
 };
-
-function callerOf(request: FastifyRequest): PortalUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 const attachment = (reply: FastifyReply, type: string, filename: string, body: string | Buffer) =>
   reply.type(type).header('content-disposition', `attachment; filename="${filename}"`).send(body);
