@@ -85,6 +85,21 @@ function OnChainFacts({ token, location }: { token: TToken; location: TTokenLoca
   );
 }
 
+/** After a cancelled or failed deployment: back to Token Flow, or try again. */
+function RetryActions({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('quantPortfolio');
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ mt: 3, justifyContent: 'center' }}>
+      <Button component={RouterLink} to={tokenPaths.tokenFlow()} color="inherit">
+        {t('actions.backToTokenFlow')}
+      </Button>
+      <Button variant="contained" onClick={onRetry}>
+        {t('stepper.deploy.tryAgain')}
+      </Button>
+    </Stack>
+  );
+}
+
 /**
  * Step 5 of the creation stepper: one panel per deployment state (spec §2.5) — ready, pending
  * ("do not leave the page" with what is happening now), successful, successful without wallet,
@@ -222,14 +237,7 @@ export function DeploymentPanel({
           <Typography color="text.secondary" sx={{ mt: 2 }}>
             {t('stepper.deploy.cancelledBody')}
           </Typography>
-          <Stack direction="row" spacing={1.5} sx={{ mt: 3, justifyContent: 'center' }}>
-            <Button component={RouterLink} to={tokenPaths.tokenFlow()} color="inherit">
-              {t('actions.backToTokenFlow')}
-            </Button>
-            <Button variant="contained" onClick={onRetry}>
-              {t('stepper.deploy.tryAgain')}
-            </Button>
-          </Stack>
+          <RetryActions onRetry={onRetry} />
         </Panel>
       );
     case 'error':
@@ -265,14 +273,7 @@ export function DeploymentPanel({
               {state.token.failureReason ? ` (${state.token.failureReason})` : ''}
             </Alert>
           ) : null}
-          <Stack direction="row" spacing={1.5} sx={{ mt: 3, justifyContent: 'center' }}>
-            <Button component={RouterLink} to={tokenPaths.tokenFlow()} color="inherit">
-              {t('actions.backToTokenFlow')}
-            </Button>
-            <Button variant="contained" onClick={onRetry}>
-              {t('stepper.deploy.tryAgain')}
-            </Button>
-          </Stack>
+          <RetryActions onRetry={onRetry} />
         </Panel>
       );
   }
