@@ -32,7 +32,13 @@ const ZNetworksQuery = z.object({ applicationType: z.enum(APPLICATION_TYPES).opt
 const problems = { '4xx': ZProblem };
 const docs = { tags: ['application-manager'], security: [{ bearerAuth: [] }] };
 
-/** The application-manager service (spec §7): API applications, their secrets, keys and usage. */
+/**
+ * The application-manager service (spec §7): API applications, their secrets, keys and usage.
+ *
+ * Each route is declared in full — its access level, summary, schemas — like every service's
+ * routes (tokenise/routes.ts has the same shape): the access check and the OpenAPI document read
+ * the declaration where the route is, so the repeated shape (duplicate D7 of issue 29) stays.
+ */
 export async function applicationManagerService(app: App, deps: Deps) {
   serviceStatusRoute(app, 'application-manager', deps.config.version);
   const changes = applicationChanges(deps);
