@@ -1,5 +1,5 @@
 import type { ServiceModule } from '../../modules.ts';
-import { subscribeNotifications } from './index.ts';
+import { liveHubOf, subscribeNotifications } from './index.ts';
 import { kycSettleJob } from './kyc-settle-job.ts';
 import { connectService } from './routes.ts';
 
@@ -12,13 +12,17 @@ export const connectModule: ServiceModule = {
   name: 'connect',
   service: 'connect',
   routes: connectService,
-  subscribe: ({ deps }) =>
+  subscribe: ({ deps, log }) => {
     subscribeNotifications(deps.events, {
       db: deps.db,
       mailer: deps.mailer,
       productSlug: deps.config.productSlug,
       publicUrl: deps.config.publicUrl,
-    }),
+    });
+    // The change stream's hub hears every node's commits (LISTEN on PostgreSQL) on every node, not
+    // only where connect serves /live: a card confirmation waits on it (payment/card-settlement-wait.ts).
+    liveHubOf(deps.db).attach(deps.dbh, log);
+  },
   jobs: [kycSettleJob],
   startup: [{ name: 'resume identity checks', run: async ({ runtime }) => runtime.kyc?.resume() }],
   codes: [
