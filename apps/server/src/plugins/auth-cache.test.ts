@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { idpUsers, users } from '@connect/db';
 import { ZUser } from '@connect/shared';
 import { createTestApp, signInAs, type TestContext } from '../../test/helpers.ts';
@@ -10,6 +10,13 @@ describe('per-node portal user cache', () => {
     t = await createTestApp({ USER_CACHE_MS: '400' });
   });
   afterAll(() => t?.close());
+  afterEach(() => vi.useRealTimers());
+
+  /** Moves the clock the cache reads (Date) past the entry's 400 ms, without waiting for it. */
+  const outliveTheCache = () => {
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Date.now() + 450);
+  };
 
   const getUser = async (user: Awaited<ReturnType<typeof signInAs>>) =>
     ZUser.parse(
@@ -22,7 +29,7 @@ describe('per-node portal user cache', () => {
     // Changed behind the API's back (another node): this node may answer from its cache until it expires.
     await t.db.db.update(users).set({ firstName: 'Ada' }).where(eq(users.id, user.sub));
     expect((await getUser(user)).firstName).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 450));
+    outliveTheCache();
     expect((await getUser(user)).firstName).toBe('Ada');
   });
 
@@ -52,7 +59,7 @@ describe('per-node portal user cache', () => {
     const user = await signInAs(t);
     await getUser(user);
     await t.db.db.update(users).set({ status: 'REMOVED' }).where(eq(users.id, user.sub));
-    await new Promise((resolve) => setTimeout(resolve, 450));
+    outliveTheCache();
     const res = await t.app.inject({ method: 'GET', url: `/api/connect/user/${user.sub}`, headers: user.headers });
     expect(res.statusCode).toBe(403);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applications, idpSigningKeys, idpUsers, users } from '@connect/db';
 import { createTestApp, TEST_CLIENT_ID, testConfig, type TestContext } from '../../test/helpers.ts';
 import { buildApp } from '../app.ts';
@@ -267,10 +267,10 @@ describe('sign-out reaches every node', () => {
   /** Polls the node until it answers `expected`, for at most `withinMs`; answers how long it took. */
   async function until(app: App, sub: string, tokens: Tokens, expected: number, withinMs: number) {
     const started = Date.now();
-    while ((await status(app, sub, tokens)) !== expected) {
-      if (Date.now() - started > withinMs) throw new Error(`still not ${expected} after ${withinMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await vi.waitFor(async () => expect(await status(app, sub, tokens), `within ${withinMs} ms`).toBe(expected), {
+      timeout: withinMs,
+      interval: 10,
+    });
     return Date.now() - started;
   }
 

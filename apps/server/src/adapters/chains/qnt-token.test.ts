@@ -6,7 +6,7 @@ import {
   zeroAddress,
   type Hex,
 } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEV_ACCOUNTS } from '@connect/devchain';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { ensureLocalQntToken, LOCAL_QNT_ADDRESS, QNT_ABI, TRANSFER_TOPIC } from './qnt-token.ts';
@@ -62,12 +62,15 @@ describe('ensureLocalQntToken', () => {
     const [payer, payee] = [DEV_ACCOUNTS[1]!.address, DEV_ACCOUNTS[2]!.address];
     const data = encodeFunctionData({ abi: QNT_ABI, functionName: 'transfer', args: [payee, 80n * QNT] });
     const hash = await call<Hex>('eth_sendTransaction', [{ from: payer, to: LOCAL_QNT_ADDRESS, data }]);
-    let receipt: { status: Hex } | null = null;
-    for (let i = 0; i < 50 && !receipt; i++) {
-      receipt = await call<{ status: Hex } | null>('eth_getTransactionReceipt', [hash]);
-      if (!receipt) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(receipt?.status).toBe('0x1');
+    const receipt = await vi.waitFor(
+      async () => {
+        const mined = await call<{ status: Hex } | null>('eth_getTransactionReceipt', [hash]);
+        if (!mined) throw new Error('not mined');
+        return mined;
+      },
+      { timeout: 5_000, interval: 20 },
+    );
+    expect(receipt.status).toBe('0x1');
     expect(await balanceOf(LOCAL_QNT_ADDRESS, payee)).toBe(1_000_080n * QNT);
   });
 

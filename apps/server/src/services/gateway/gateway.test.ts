@@ -50,6 +50,21 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
     await chain?.stop();
   });
 
+  /**
+   * Runs `run` with the clock the gateway's caches and rate limiter read (Date) moved on by `ms`,
+   * instead of waiting that long; `moveOn` inside moves it further.
+   */
+  async function later<T>(ms: number, run: (moveOn: (ms: number) => void) => Promise<T>): Promise<T> {
+    const moveOn = (by: number) => vi.setSystemTime(Date.now() + by);
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    moveOn(ms);
+    try {
+      return await run(moveOn);
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
   const createApp = (user: TestUser, networkIds: string[]) =>
     createApplication(t, user, networkIds, `Gateway app ${Math.random().toString(36).slice(2, 8)}`);
 
@@ -305,8 +320,8 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
       await t.db.db
         .delete(accountNetworks)
         .where(and(eq(accountNetworks.accountId, owner.accountId), eq(accountNetworks.networkId, otherNetwork.id)));
-      await new Promise((resolve) => setTimeout(resolve, 2_100)); // the route cache's lifetime
-      const res = await rpc(token, otherNetwork.id, call);
+      // Past the route cache's lifetime.
+      const res = await later(2_100, () => rpc(token, otherNetwork.id, call));
       expect(res.statusCode).toBe(403);
       expect(ZProblem.parse(res.json()).detail).toMatch(/not active/);
       await activate(t, owner.accountId, otherNetwork.id);
@@ -411,8 +426,7 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
         },
       });
       // The promise is kept: after Retry-After the call passes.
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      expect((await rpc(token, network.id, { ...call, id: 43 })).statusCode).toBe(200);
+      expect((await later(1_000, () => rpc(token, network.id, { ...call, id: 43 }))).statusCode).toBe(200);
     });
 
     it('an upgrade or a lapse reaches the gateway within the route cache’s 2 s', async () => {
@@ -431,17 +445,18 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
 
       // annual-advance allows 200 a second: after the route cache's lifetime, the new figure applies.
       await putOnPlan(t.db.db, user.accountId, 'annual-advance');
-      await new Promise((resolve) => setTimeout(resolve, 2_100));
-      expect((await rpc(token, network.id, batch(100))).statusCode).toBe(200);
+      await later(2_100, async (moveOn) => {
+        expect((await rpc(token, network.id, batch(100))).statusCode).toBe(200);
 
-      await putOnPlan(t.db.db, user.accountId, 'annual-advance', {
-        status: 'INACTIVE',
-        statusReason: 'RENEWAL_FAILED',
+        await putOnPlan(t.db.db, user.accountId, 'annual-advance', {
+          status: 'INACTIVE',
+          statusReason: 'RENEWAL_FAILED',
+        });
+        moveOn(2_100);
+        const refused = await rpc(token, network.id, batch(1)[0]);
+        expect(refused.statusCode).toBe(403);
+        expect(ZProblem.parse(refused.json()).code).toBe('PLAN_INACTIVE');
       });
-      await new Promise((resolve) => setTimeout(resolve, 2_100));
-      const refused = await rpc(token, network.id, batch(1)[0]);
-      expect(refused.statusCode).toBe(403);
-      expect(ZProblem.parse(refused.json()).code).toBe('PLAN_INACTIVE');
     });
 
     it('counts usage per application, network, method and hour, written in batches; screened calls are not counted', async () => {

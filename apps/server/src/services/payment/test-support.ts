@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { cardWebhookEvents, mailOutbox, payments } from '@connect/db';
 import { ZCardConfirmation, ZCardIntent, ZOrder, type TCardIntent, type TOrder } from '@connect/shared';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
@@ -72,11 +72,13 @@ export async function followQnt(t: TestContext, options: Omit<StepOptions, 'maxB
 export async function sendQnt(chain: TestChain, token: Hex, from: Hex, to: string, amount: bigint): Promise<Hex> {
   const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to as Hex, amount] });
   const hash = await rpcCall<Hex>(chain.rpcUrl, 'eth_sendTransaction', [{ from, to: token, data }]);
-  for (let i = 0; i < 50; i++) {
-    if (await rpcCall(chain.rpcUrl, 'eth_getTransactionReceipt', [hash])) return hash;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('not mined');
+  await vi.waitFor(
+    async () => {
+      if (!(await rpcCall(chain.rpcUrl, 'eth_getTransactionReceipt', [hash]))) throw new Error('not mined');
+    },
+    { timeout: 5_000, interval: 20 },
+  );
+  return hash;
 }
 
 /**
@@ -146,12 +148,13 @@ export function cardTestKit(current: () => TestContext) {
 
   /** Waits until the sandbox has delivered its webhooks and the bus has settled what they caused. */
   async function settle(until: () => Promise<boolean>) {
-    for (let i = 0; i < 100; i++) {
-      await current().app.events.drain();
-      if (await until()) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('not settled');
+    await vi.waitFor(
+      async () => {
+        await current().app.events.drain();
+        if (!(await until())) throw new Error('not settled');
+      },
+      { timeout: 20_000, interval: 100 },
+    );
   }
 
   /** The annual plan ordered and paid by card: the card form with a good card, then the confirmation. */

@@ -61,8 +61,11 @@ describe('tokenise: platform deployment (QUANT)', () => {
     expect(charges[0]!.amount).toBe(-20);
 
     // The job running again (a retry, another node) charges nothing more.
-    await s.t.app.deps.jobs.send('token-deploy', { tokenId: token.id });
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const jobId = await s.t.app.deps.jobs.send('token-deploy', { tokenId: token.id });
+    // Read once that run has ended (its job is no longer waiting or running), whatever its outcome.
+    const jobState = async () =>
+      (await s.t.db.execute(`select state from pgboss.job where id = $1`, [jobId])).rows[0]?.state;
+    await expect.poll(jobState, { timeout: 30_000, interval: 100 }).not.toMatch(/^(created|active)$/);
     expect(await creditsOf(user.accountId)).toBe(TRIAL_CREDITS - 20);
     expect((await creditRows(user.accountId)).filter((r) => r.amount < 0)).toHaveLength(1);
     expect((await s.t.db.db.select().from(tokens).where(eq(tokens.externalId, payload.externalId))).length).toBe(1);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createWalletClient, defineChain, http, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { accountNetworks, networks, platformKeys, users, type Database } from '@connect/db';
 import { TEST_WALLET_PRIVATE_KEY } from '@connect/devchain';
 import type { KycStatus, TCreateTokenResponse, TProblem, TTierCard, TTokenDetails } from '@connect/shared';
@@ -100,13 +100,14 @@ export async function details(t: TestContext, user: TokenUser, id: string, query
 
 /** Polls the token until it leaves PENDING. */
 export async function settled(t: TestContext, user: TokenUser, id: string, timeoutMs = 30_000) {
-  const started = Date.now();
-  for (;;) {
-    const token = await details(t, user, id);
-    if (token.status !== 'PENDING') return token;
-    if (Date.now() - started > timeoutMs) throw new Error(`token ${id} still PENDING after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return vi.waitFor(
+    async () => {
+      const token = await details(t, user, id);
+      if (token.status === 'PENDING') throw new Error(`token ${id} still PENDING after ${timeoutMs} ms`);
+      return token;
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
 }
 
 export const qrc20Form = (extra: Record<string, unknown> = {}) => ({

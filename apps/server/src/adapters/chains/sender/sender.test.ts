@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { networks, platformTransactions, type DbHandle } from '@connect/db';
 import { createTestDatabase } from '@connect/db/testing';
 import { DEV_ACCOUNTS } from '@connect/devchain';
@@ -41,10 +41,15 @@ const nonceOf = async (tag: 'latest' | 'pending') => BigInt(await call<Hex>('eth
 /** The key's mined nonce once it reaches `target`, or what it is after two seconds of trying. */
 async function latestNonceReaching(target: bigint): Promise<bigint> {
   let latest = await nonceOf('latest');
-  for (let i = 0; i < 100 && latest < target; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    latest = await nonceOf('latest');
-  }
+  await vi
+    .waitFor(
+      async () => {
+        latest = await nonceOf('latest');
+        if (latest < target) throw new Error(`nonce ${latest} short of ${target}`);
+      },
+      { timeout: 2_000, interval: 20 },
+    )
+    .catch(() => undefined);
   return latest;
 }
 const rowsOf = (reference: string) =>
