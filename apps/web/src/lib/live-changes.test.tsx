@@ -12,6 +12,8 @@ function serverStream() {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
   return {
+    /** Whether the client holds the stream's reader (it lets go when it is done with the connection). */
+    isRead: () => body.locked,
     response: new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
     send: (event: string, data: unknown) =>
       controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
@@ -33,7 +35,10 @@ function setUp(fetchMock: typeof fetch, getAccessToken = async () => 'token-1' a
 }
 
 describe('useLiveChanges', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
   it('opens the stream with the bearer token in the header, never in the URL', async () => {
     const stream = serverStream();
@@ -86,17 +91,22 @@ describe('useLiveChanges', () => {
   });
 
   it('stops when the server ends a signed-out session, and when there is no token', async () => {
+    // Fake timers moved well past the longest retry (40 ms): a connection made again would be made by then.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const stream = serverStream();
     const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(stream.response);
     setUp(fetchMock);
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(stream.isRead()).toBe(true));
     stream.send('end', { code: 'SESSION_SIGNED_OUT' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(() => expect(stream.isRead()).toBe(false));
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
     const none = vi.fn<typeof fetch>();
-    setUp(none, async () => null);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const noToken = vi.fn(async () => null);
+    setUp(none, noToken);
+    await waitFor(() => expect(noToken).toHaveBeenCalled());
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(none).not.toHaveBeenCalled();
   });
 
