@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expectAccessible, snap } from './support/a11y.ts';
+import { expectAccessible, snap, transitionsEnded } from './support/a11y.ts';
 import { expect, test } from './support/fixtures.ts';
 import { createConfirmedUser } from './support/identity.ts';
 import { signIn, verifyAndActivateTestnet } from './support/journey.ts';
@@ -23,7 +23,7 @@ let clientId = '';
 const readClipboard = (page: Page) => page.evaluate<string>('navigator.clipboard.readText()');
 
 /** Menus and the drawer fade and slide in (MUI, about 300 ms): a screenshot waits until they are still. */
-const settle = (page: Page) => page.waitForTimeout(500);
+const settle = (page: Page) => transitionsEnded(page);
 
 async function openDetails(page: Page) {
   await page.goto('/my-applications');

@@ -42,14 +42,15 @@ test('login: wrong password, unknown user and lockout show the spec messages', a
   // for 1 s, doubling with each failure counted after a lock ends (refusals during a lock do not
   // count). Failing over the wire until 9 failures have counted leaves a 16 s lock, long enough
   // for the form to meet it on a busy machine.
-  let counted = 1;
-  while (counted < 9) {
-    const res = await idp(request, 'InitiateAuth', {
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: existing, PASSWORD: 'Still-Wrong-Passw0rd!' },
-    });
-    if ((await res.text()).includes('Incorrect username or password')) counted += 1;
-    else await page.waitForTimeout(500);
+  for (let counted = 1; counted < 9; counted += 1) {
+    // While a lock lasts the attempt is refused without counting: it is made again until one counts.
+    await expect(async () => {
+      const res = await idp(request, 'InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: existing, PASSWORD: 'Still-Wrong-Passw0rd!' },
+      });
+      expect(await res.text()).toContain('Incorrect username or password');
+    }).toPass({ intervals: [500], timeout: 30_000 });
   }
   // Even the right password is refused while the lock lasts.
   await page.getByLabel('Password', { exact: true }).fill(password);

@@ -19,7 +19,7 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
  * snackbar growing, an alert collapsing) has its contrast measured at part opacity, which once
  * failed a check of a page that was fine a moment later. Endless ones (spinners) are not waited for.
  */
-async function transitionsEnded(page: Page): Promise<void> {
+export async function transitionsEnded(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       document
@@ -32,7 +32,11 @@ async function transitionsEnded(page: Page): Promise<void> {
   );
 }
 
-/** Saves a full-page screenshot under e2e/screenshots/ (git-ignored) for people to look at. */
+/**
+ * Saves a full-page screenshot under e2e/screenshots/ (git-ignored) for people to look at. They check
+ * nothing, so CI (E2E_SCREENSHOTS=off) takes none: 158 full-page screenshots a run.
+ */
 export async function snap(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === 'off') return;
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
 }
