@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QNT_MESSAGES, type TOrder } from '@connect/shared';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -83,6 +83,7 @@ const valueOf = (label: string) => screen.getByText(label, { selector: 'dt' }).n
 describe('PayInvoiceDialog', { timeout: 40_000 }, () => {
   beforeEach(() => vi.stubGlobal('fetch', mock.fetchMock));
   afterEach(() => {
+    vi.useRealTimers();
     mock.fetchMock.mockClear();
     wallet.sendTokenTransfer.mockReset();
     wallet.sendTokenTransfer.mockImplementation(async () => `0x${'ef'.repeat(32)}`);
@@ -91,6 +92,9 @@ describe('PayInvoiceDialog', { timeout: 40_000 }, () => {
   });
 
   it('settles from the QNT held when it covers the amount, then creates the receipt', async () => {
+    // Fake timers moving with real time: the refresh at the end is followed to its last render by
+    // moving them on, instead of waiting a fixed time.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     mock.route({ [RATE_PATH]: () => json(paymentRate(qnt(200))), [PAY_PATH]: () => json(SETTLED) });
     const { queryClient } = renderDialog();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
@@ -113,7 +117,7 @@ describe('PayInvoiceDialog', { timeout: 40_000 }, () => {
 
     // Paid: the rate is not asked again (a paid invoice has none: 409), whatever refreshes the invoices.
     await queryClient.invalidateQueries({ queryKey: ['payment', 'invoices'] });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
     expect(mock.bodies(RATE_PATH)).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Create receipt' }));
