@@ -2,7 +2,7 @@
 // Lint and the type check run side by side (each is single-threaded; the machine has two cores).
 // Stages are the package.json scripts of the same names, so each can still be run alone.
 //
-// `node scripts/test.mjs ci` (.ci/run) is the CI's plan: the server suite once on PostgreSQL
+// `CI=true npm test` (.ci/run), or `node scripts/test.mjs ci`, is the CI's plan: the server suite once on PostgreSQL
 // (DATABASE_URL, REDIS_URL) and, on PGlite, the database-layer selection; both record which
 // repository functions ran, and a check fails when one runs on PostgreSQL only
 // (scripts/repository-coverage.mjs).
@@ -47,7 +47,8 @@ const PLANS = {
   ci: ciPlan,
 };
 
-const planName = process.argv[2] ?? 'default';
+// CI=true (.ci/run sets it) chooses the CI's plan, so CI runs the README's own command, `npm test`.
+const planName = process.argv[2] ?? (['true', '1'].includes(process.env.CI ?? '') ? 'ci' : 'default');
 if (!PLANS[planName]) {
   console.error(`usage: node scripts/test.mjs [${Object.keys(PLANS).join('|')}]`);
   process.exit(2);
