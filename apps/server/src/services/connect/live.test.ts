@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DbHandle } from '@connect/db';
 import { buildApp } from '../../app.ts';
 import type { App } from '../../types.ts';
@@ -57,15 +57,15 @@ async function openStream(base: string, token: string | null) {
     }
     isEnded = true;
   })();
-  const until = async <T>(find: () => T | undefined, ms: number): Promise<T> => {
-    const end = Date.now() + ms;
-    for (;;) {
-      const found = find();
-      if (found !== undefined) return found;
-      if (Date.now() > end) throw new Error(`nothing within ${ms} ms; frames: ${JSON.stringify(frames)}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
+  const until = <T>(find: () => T | undefined, ms: number): Promise<T> =>
+    vi.waitFor(
+      () => {
+        const found = find();
+        if (found === undefined) throw new Error(`nothing within ${ms} ms; frames: ${JSON.stringify(frames)}`);
+        return found;
+      },
+      { timeout: ms, interval: 10 },
+    );
   return {
     res,
     frames,
@@ -154,9 +154,16 @@ describe('GET /api/connect/live', () => {
     expect(paid.data).toEqual({ type: 'order.paid', orderId: order.id });
     await mine.next('change', (data) => data.type === 'plan.changed');
 
-    // The other account's stream heard nothing of it.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(theirs.events('change')).toEqual([]);
+    // The other account's stream heard nothing of it: a payment on their own order, recorded
+    // after, reaches their stream (changes come in the order they are committed), and it is the
+    // first change that stream has heard.
+    const marker = await receipt(t, staff, other.order.id, { amountGbpMinor: 100 });
+    expect(marker.statusCode, marker.body).toBe(200);
+    await theirs.next('change', (data) => data.type === 'order.payment_received' && data.orderId === other.order.id);
+    expect(theirs.events('change')[0]?.data).toEqual({ type: 'order.payment_received', orderId: other.order.id });
+    expect(
+      theirs.events('change').filter((frame) => (frame.data as { orderId?: string }).orderId === order.id),
+    ).toEqual([]);
   });
 
   it('puts the receipts, the payment and the credits in the bell too', async () => {
@@ -202,11 +209,10 @@ describe('GET /api/connect/live', () => {
     try {
       const stream = await open(user);
       await stream.next('ready', () => true);
-      const end = Date.now() + 2_000;
-      while (!stream.frames.some((frame) => 'comment' in frame && frame.comment === 'heartbeat')) {
-        if (Date.now() > end) throw new Error('no heartbeat');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await vi.waitFor(
+        () => expect(stream.frames.some((frame) => 'comment' in frame && frame.comment === 'heartbeat')).toBe(true),
+        { timeout: 2_000, interval: 20 },
+      );
     } finally {
       LIVE_TIMING.heartbeatMs = heartbeatMs;
       LIVE_TIMING.checkMs = checkMs;
@@ -249,10 +255,12 @@ describe.skipIf(!databaseUrl)('GET /api/connect/live on two nodes — needs DATA
     const staff = await administrator(first);
     const user = await customer(first);
     const order = await placePlan(first, user, planOrder((await planByCode(first, 'annual-standard')).id));
+    const otherUser = await customer(first);
+    const otherOrder = await placePlan(first, otherUser, planOrder((await planByCode(first, 'annual-standard')).id));
     await first.app.events.drain();
     const stream = await openStream(secondBase, user.accessToken);
     streams.push(stream);
-    const other = await openStream(secondBase, (await customer(first)).accessToken);
+    const other = await openStream(secondBase, otherUser.accessToken);
     streams.push(other);
     await stream.next('ready', () => true);
     await other.next('ready', () => true);
@@ -266,7 +274,15 @@ describe.skipIf(!databaseUrl)('GET /api/connect/live on two nodes — needs DATA
     expect(res.statusCode, res.body).toBe(200);
     await stream.next('change', (data) => data.type === 'order.paid' && data.orderId === order.id, 2_000);
     expect(Date.now() - recordedAt).toBeLessThan(1_000);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The other customer's own payment, recorded after, reaches their stream on this node; the
+    // first receipt's changes, committed before it, did not.
+    const marker = await receipt(first, staff, otherOrder.id, { amountGbpMinor: 100 });
+    expect(marker.statusCode, marker.body).toBe(200);
+    await other.next(
+      'change',
+      (data) => data.type === 'order.payment_received' && data.orderId === otherOrder.id,
+      2_000,
+    );
     expect(other.events('change').filter((frame) => (frame.data as { orderId?: string }).orderId === order.id)).toEqual(
       [],
     );
