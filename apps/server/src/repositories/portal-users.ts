@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { accountFeatures, accounts, users, type Database, type DbHandle } from '@connect/db';
+import { accounts, users, type Database, type DbHandle } from '@connect/db';
 import type { Role, UserStatus } from '@connect/shared';
 import type { EventBus } from '../events/port.ts';
-import { DEFAULT_ACCOUNT_FEATURES, type PortalUser } from '../lib/portal-users.ts';
+import type { PortalUser } from '../lib/portal-users.ts';
+import { openAccountFeatures } from './account-features.ts';
 import { AccountPlansRepository } from './account-plans.ts';
 import { grantTrialCredits } from './trial-credits.ts';
 
@@ -79,10 +80,7 @@ export async function createPortalUser(
       })
       .onConflictDoNothing()
       .returning({ id: users.id, email: users.email, role: users.role });
-    await tx
-      .insert(accountFeatures)
-      .values(DEFAULT_ACCOUNT_FEATURES.map((f) => ({ accountId: account!.id, ...f })))
-      .onConflictDoNothing();
+    await openAccountFeatures(tx, account!.id);
     // Only the account the user landed in: a racing loser's account stays empty.
     if (!created) return;
     await new AccountPlansRepository(tx, events).startTrial(account!.id);
