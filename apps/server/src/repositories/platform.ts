@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { platformKeys, platformTransactions, type Database, type PlatformTxStatus } from '@connect/db';
 
 export type PlatformKeyRow = typeof platformKeys.$inferSelect;
@@ -26,9 +26,28 @@ export class PlatformKeyRepository {
 }
 
 /**
+ * The insert of a transaction the platform signed, as SQL for a CTE of the caller's statement
+ * (`returning 1 as one`): tokenise stores its deployment's transaction in the statement that
+ * inserts the token, so it is refused with the token. The values are the caller's SQL (its
+ * statement's placeholders); the write stays the platform's.
+ */
+export function storePlatformTxSql(values: Record<keyof NewPlatformTx, SQL>): SQL {
+  const columns = ['networkId', 'fromAddress', 'nonce', 'txHash', 'rawTx', 'reference'] as const;
+  return sql`insert into ${platformTransactions} (${sql.join(
+    columns.map((column) => sql.identifier(platformTransactions[column].name)),
+    sql`, `,
+  )})
+        values (${sql.join(
+          columns.map((column) => values[column]),
+          sql`, `,
+        )})
+        returning 1 as one`;
+}
+
+/**
  * The only code that reads or writes `platform_transactions` on its own. (A service may store a
- * transaction inside a statement of its own — tokenise folds it into the token's insert — with
- * the same columns.) Built over the database or a transaction.
+ * transaction inside a statement of its own — tokenise folds storePlatformTxSql into the token's
+ * insert.) Built over the database or a transaction.
  */
 export class PlatformTxRepository {
   constructor(private readonly db: Database) {}

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { accountNetworks, platformTransactions, tokens, usageRecords, type Database } from '@connect/db';
-import { MICRO_PER_CREDIT } from '@connect/shared';
+import { accountNetworks, tokens, type Database } from '@connect/db';
 import { consumptionCtes } from '../../repositories/ledger.ts';
+import { storePlatformTxSql } from '../../repositories/platform.ts';
+import { deploymentRecordSql } from '../../repositories/usage-records.ts';
 import { takeCounterSql } from '../entitlements/index.ts';
 
 /*
@@ -73,25 +74,13 @@ function buildInsertStatement(db: Database, withTx: boolean) {
   });
   // The charge traced as usage (services/tokenise/settlement.ts recordDeployment): one "call" in this UTC hour.
   const traced = db.$with('traced', { one: sql<number>`one`.as('one') }).as(
-    sql`insert into ${usageRecords} (${sql.join(
-      [
-        usageRecords.id,
-        usageRecords.accountId,
-        usageRecords.source,
-        usageRecords.networkId,
-        usageRecords.method,
-        usageRecords.methodClass,
-        usageRecords.hour,
-        usageRecords.billedHour,
-        usageRecords.calls,
-        usageRecords.microCredits,
-      ].map((column) => sql.identifier(column.name)),
-      sql`, `,
-    )})
-        select ${'deployment:'} || ${param('id')}::text, ${param('accountId')}::uuid, 'DEPLOYMENT', ${param('networkId')}::uuid,
-               'deployment', 'deployment', hour, hour, 1, ${credits}::bigint * ${MICRO_PER_CREDIT}
-        from debited, (select date_trunc('hour', now() at time zone 'UTC') at time zone 'UTC' as hour) as now_hour
-        returning 1 as one`,
+    deploymentRecordSql({
+      tokenId: sql`${param('id')}`,
+      accountId: sql`${param('accountId')}`,
+      networkId: sql`${param('networkId')}`,
+      credits,
+      source: debited,
+    }),
   );
   const taken = db
     .$with('taken', { accountId: sql<string>`account_id`.as('account_id') })
@@ -105,20 +94,14 @@ function buildInsertStatement(db: Database, withTx: boolean) {
       ]),
     );
   const stored = db.$with('stored', { one: sql<number>`one`.as('one') }).as(
-    sql`insert into ${platformTransactions} (${sql.join(
-      [
-        platformTransactions.networkId,
-        platformTransactions.fromAddress,
-        platformTransactions.nonce,
-        platformTransactions.txHash,
-        platformTransactions.rawTx,
-        platformTransactions.reference,
-      ].map((column) => sql.identifier(column.name)),
-      sql`, `,
-    )})
-        values (${param('networkId')}, ${param('deployerAddress')}, ${param('txNonce')}, ${param('txHash')},
-                ${param('rawTx')}, ${tokenTxReference('')}::text || ${param('id')}::text)
-        returning 1 as one`,
+    storePlatformTxSql({
+      networkId: sql`${param('networkId')}`,
+      fromAddress: sql`${param('deployerAddress')}`,
+      nonce: sql`${param('txNonce')}`,
+      txHash: sql`${param('txHash')}`,
+      rawTx: sql`${param('rawTx')}`,
+      reference: sql`${tokenTxReference('')}::text || ${param('id')}::text`,
+    }),
   );
   const values = Object.fromEntries(INSERTED_COLUMNS.map((column) => [column, param(column)])) as unknown as NewToken;
   const ctes = [debited, entry, traced, taken];
