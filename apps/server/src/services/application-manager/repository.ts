@@ -107,6 +107,14 @@ export class ApplicationRepository {
       .where(eq(applications.id, id));
   }
 
+  /** Sets (or, with null, removes) the application's monthly cap (the usage API's PUT /usage/caps/{id}). */
+  async setMonthlyCap(applicationId: string, capMicro: number | null): Promise<void> {
+    await this.db
+      .update(applications)
+      .set({ monthlyCapMicro: capMicro, updatedAt: new Date() })
+      .where(eq(applications.id, applicationId));
+  }
+
   async deleteApplication(id: string): Promise<void> {
     await this.db.delete(applications).where(eq(applications.id, id));
   }

@@ -236,5 +236,8 @@ export async function applicationManagerService(app: App, deps: Deps) {
     async (request) => service.usage(callerOf(request), request.params.id, request.query.days),
   );
 
-  usageRoutes(app, deps);
+  // The usage API sets an application's cap through this service's repository (its table).
+  usageRoutes(app, deps, (db, applicationId, capMicro) =>
+    new ApplicationRepository(db, deps.events).setMonthlyCap(applicationId, capMicro),
+  );
 }

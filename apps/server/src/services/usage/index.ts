@@ -5,3 +5,4 @@
 
 /** The usage API's routes, registered under the application manager's prefix (its routes.ts). */
 export { usageRoutes } from './routes.ts';
+export type { ApplicationCapWriter } from './report-repository.ts';

@@ -45,19 +45,31 @@ const bucketOf = (column: typeof gatewayUsageHourly.hour | typeof usageRecords.h
   sql<Date>`date_trunc(${sql.raw(`'${unit === 'hour' ? 'hour' : 'day'}'`)}, ${column}, 'UTC')`.mapWith(column);
 
 /**
+ * The port through which the usage API sets (or, with null, removes) an application's monthly
+ * cap: `applications` is the application manager's table, and that service fills the port when it
+ * registers the usage routes (it imports usage, so usage cannot import it). Called with the
+ * caller's database or transaction: the cap commits with the check and the alert around it.
+ */
+export type ApplicationCapWriter = (db: Database, applicationId: string, capMicro: number | null) => Promise<void>;
+
+/**
  * What the usage API reads (issue 17 §2, §3): the gateway's hourly counters, the deployments'
  * usage records, the names they point at, the account's plan and credit ledger, and the
- * applications' caps. It writes one thing: an application's monthly cap.
+ * applications' caps. It writes nothing of its own: an application's monthly cap is set through
+ * the application manager's `ApplicationCapWriter`.
  */
 export class UsageReportRepository {
   readonly ledger: LedgerRepository;
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly writeCap: ApplicationCapWriter,
+  ) {
     this.ledger = new LedgerRepository(db);
   }
 
   transaction<T>(work: (repo: UsageReportRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(new UsageReportRepository(tx as unknown as Database)));
+    return this.db.transaction((tx) => work(new UsageReportRepository(tx as unknown as Database, this.writeCap)));
   }
 
   /** The cap's alerts for a month already at or past the new cap (repositories/cap-alerts.ts), in this transaction. */
@@ -210,11 +222,8 @@ export class UsageReportRepository {
   }
 
   /** Sets (or, with null, removes) the application's monthly cap. */
-  async setCap(applicationId: string, capMicro: number | null): Promise<void> {
-    await this.db
-      .update(applications)
-      .set({ monthlyCapMicro: capMicro, updatedAt: new Date() })
-      .where(eq(applications.id, applicationId));
+  setCap(applicationId: string, capMicro: number | null): Promise<void> {
+    return this.writeCap(this.db, applicationId, capMicro);
   }
 
   /** The account's gateway counters in the span, of one application when given. */

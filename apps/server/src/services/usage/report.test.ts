@@ -200,7 +200,9 @@ describe('usage API', () => {
   });
 
   describe('the month’s forecast', () => {
-    const service = () => new UsageReportService(new UsageReportRepository(t.db.db), t.app.deps.events);
+    // The forecast sets no cap: the application manager's writer is not needed here.
+    const noCaps = () => Promise.reject(new Error('the forecast sets no cap'));
+    const service = () => new UsageReportService(new UsageReportRepository(t.db.db, noCaps), t.app.deps.events);
     const query: TUsageReportQuery = { from: '2025-11-01', to: '2025-11-01', granularity: 'day' };
 
     it('prepaid: the month so far continued in a straight line, and the day the credits run out', async () => {

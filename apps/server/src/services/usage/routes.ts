@@ -13,7 +13,7 @@ import {
 import { applicationChanges } from '../../lib/application-changes.ts';
 import { toCsv } from '../../lib/csv.ts';
 import type { App, Deps } from '../../types.ts';
-import { UsageReportRepository } from './report-repository.ts';
+import { UsageReportRepository, type ApplicationCapWriter } from './report-repository.ts';
 import { UsageReportService } from './report.ts';
 import { callerOf } from '../../lib/caller.ts';
 
@@ -31,11 +31,14 @@ const CSV_HEADER = ['Period start (UTC)', 'Application', 'Network', 'Method', 'C
  * network and method, the month's forecast, the credits' history, the CSV export and the
  * applications' monthly spending caps. Every route reads only the caller's account; the caps may be
  * changed by every member of it, as the applications themselves may (the application manager
- * restricts none of its writes to a role).
+ * restricts none of its writes to a role). The caps are the application manager's column: it
+ * passes `writeCap` (report-repository.ts's port) when it registers these routes.
  */
-export function usageRoutes(app: App, deps: Deps): void {
+export function usageRoutes(app: App, deps: Deps, writeCap: ApplicationCapWriter): void {
   const changes = applicationChanges(deps);
-  const service = new UsageReportService(new UsageReportRepository(deps.db), deps.events, (id) => changes.changed(id));
+  const service = new UsageReportService(new UsageReportRepository(deps.db, writeCap), deps.events, (id) =>
+    changes.changed(id),
+  );
 
   app.get(
     '/usage/report',
