@@ -109,6 +109,7 @@ export const REPOSITORY_OWNERS: Record<string, TableOwner> = {
   'adapters/chains/follower/repository.ts': 'platform',
   'adapters/chains/sender/repository.ts': 'platform',
   'events/repository.ts': 'platform',
+  'repositories/account-features.ts': 'entitlements',
   'repositories/account-plans.ts': 'account-plan',
   'repositories/account-recipients.ts': 'platform',
   'repositories/app-settings.ts': 'platform',
