@@ -22,6 +22,9 @@ describe('tokenise: wallet deployment (META_MASK)', () => {
   const { create, quant20, problem, creditsOf } = s;
 
   const wallet = () => testWallet(s.chain);
+  /** How many transactions `address` has had mined on the test chain (its nonce). */
+  const sentBy = async (address: string) =>
+    Number(await wallet().request({ method: 'eth_getTransactionCount', params: [address as Hex, 'latest'] }));
   const track = (user: TokenUser, externalId: string, txHash: string) =>
     s.t.app.inject({
       method: 'PUT',
@@ -56,8 +59,15 @@ describe('tokenise: wallet deployment (META_MASK)', () => {
         remintable: false,
       }),
     );
-    // Nothing is deployed until the wallet reports its transaction.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing is deployed until the wallet reports its transaction: a platform deployment created
+    // after it is sent and settles ACTIVE, and by then the platform has sent that one transaction
+    // only (none for the wallet's token), which is still PENDING.
+    const sentBefore = await sentBy(s.deployer);
+    const markerUser = await newTokenUser(s.t, { networks: [s.ids.ethTest] });
+    const marker = await create(markerUser, quant20('base'));
+    expect(marker.statusCode, marker.body).toBe(201);
+    expect((await settled(s.t, markerUser, marker.json<TCreateTokenResponse>().token.id)).status).toBe('ACTIVE');
+    expect(await sentBy(s.deployer)).toBe(sentBefore + 1);
     expect((await details(s.t, user, token.id)).status).toBe('PENDING');
 
     const hash = await wallet().sendTransaction({ data: deployment!.data as Hex });
