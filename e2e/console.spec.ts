@@ -17,19 +17,28 @@ const PAGES = ['/', '/quant-flows', '/quant-fusion', '/support', '/documentation
  */
 function requestsOf(page: Page) {
   const inFlight = new Set<unknown>();
+  let lastActivityAt = Date.now();
+  const settle = (request: unknown) => {
+    if (inFlight.delete(request)) lastActivityAt = Date.now();
+  };
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname !== '/api/connect/live') inFlight.add(request);
+    if (new URL(request.url()).pathname === '/api/connect/live') return;
+    inFlight.add(request);
+    lastActivityAt = Date.now();
   });
-  page.on('requestfinished', (request) => inFlight.delete(request));
-  page.on('requestfailed', (request) => inFlight.delete(request));
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
   return {
     async settled() {
       await page.waitForLoadState('load');
-      let quietSince = Date.now();
-      while (Date.now() - quietSince < 500) {
-        await page.waitForTimeout(100);
-        if (inFlight.size > 0) quietSince = Date.now();
-      }
+      // Half a second without a request is the quiet itself (a real wait): a page that asks for
+      // something later has not settled.
+      await expect(() => {
+        expect(inFlight.size).toBe(0);
+        expect(Date.now() - lastActivityAt).toBeGreaterThanOrEqual(500);
+      }).toPass({ intervals: [100], timeout: 20_000 });
+      // The answers are rendered (a warning the rendering logs comes now) before the next page.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     },
   };
 }
