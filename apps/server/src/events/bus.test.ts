@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, like, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appSettings, eventDeliveries, openDatabase, outboxEvents, type Database, type DbHandle } from '@connect/db';
 import { createTestDatabase } from '@connect/db/testing';
 import { OutboxEventBus, type DispatchOptions } from './bus.ts';
@@ -328,8 +328,14 @@ describe.skipIf(!databaseUrl)('OutboxEventBus woken by the commit — needs DATA
     });
     bus.start();
     await bus.listening();
-    // Let the first round (start) end, so the node is idle until its poll a minute later.
-    await new Promise((r) => setTimeout(r, 200));
+    // Let the first round (start) end, so the node is idle until its poll a minute later: no round
+    // running, and the next one timed for the poll.
+    const idle = bus as unknown as { isTicking: boolean; timer?: unknown; timerAt: number };
+    await vi.waitFor(() => {
+      expect(idle.isTicking).toBe(false);
+      expect(idle.timer).toBeDefined();
+      expect(idle.timerAt - Date.now()).toBeGreaterThan(30_000);
+    });
     const deliveredAt = (id: string) =>
       delivered.has(id) ? Promise.resolve(delivered.get(id)!) : new Promise<number>((r) => waiters.set(id, r));
     return { bus, deliveredAt };
@@ -343,7 +349,7 @@ describe.skipIf(!databaseUrl)('OutboxEventBus woken by the commit — needs DATA
         userId: randomUUID(),
         accountId: randomUUID(),
       });
-      await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, 200)); // a real wait: the commit comes later on purpose
     });
     return { id, committedAt: Date.now() };
   }
