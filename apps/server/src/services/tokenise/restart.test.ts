@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { platformKeys, tokens, type DbHandle } from '@connect/db';
 import { createTestDatabase } from '@connect/db/testing';
 import type { TCreateTokenResponse } from '@connect/shared';
@@ -60,14 +60,15 @@ describe('tokenise: deployments across a restart', () => {
     await chain?.stop();
   });
 
-  const txHashOf = async (id: string) => {
-    for (let i = 0; i < 200; i++) {
-      const [row] = await db.db.select({ txHash: tokens.txHash }).from(tokens).where(eq(tokens.id, id));
-      if (row?.txHash) return row.txHash;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('no transaction was sent');
-  };
+  const txHashOf = (id: string) =>
+    vi.waitFor(
+      async () => {
+        const [row] = await db.db.select({ txHash: tokens.txHash }).from(tokens).where(eq(tokens.id, id));
+        if (!row?.txHash) throw new Error('no transaction was sent');
+        return row.txHash;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
 
   it('ends ACTIVE after the server restarted while PENDING (platform and wallet)', async () => {
     const ethTest = await networkId(t, 'ethereum-testnet');
