@@ -30,7 +30,7 @@ async function signOut(page: Page) {
   ).toBe(0);
 }
 
-/** Waits for the next 30-second step, so a code differs from every code used before. */
+/** Waits for the next 30-second step, so a code differs from every code used before (a real wait: the TOTP window is the subject). */
 async function nextTotpWindow(page: Page) {
   await page.waitForTimeout((30 - (Math.floor(Date.now() / 1000) % 30) + 1) * 1000);
 }

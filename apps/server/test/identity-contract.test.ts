@@ -356,7 +356,7 @@ describe('aws-amplify v6 against the embedded pool', () => {
       name: 'NotAuthorizedException',
       message: 'Password attempts exceeded',
     });
-    // The first lockout lasts one second.
+    // The first lockout lasts one second (a real wait: the lockout window is the subject).
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(await passwordSignIn(email)).toMatchObject({ isSignedIn: true });
   });

@@ -24,7 +24,8 @@ describe('server lifecycle on the embedded database', () => {
       first.get('/api/test/slow', { config: { access: 'public' } }, async () => {
         entered.resolve();
         await closeStarted.promise;
-        // Give close() time to run its hooks: it must still wait for this request.
+        // Give close() time to run its hooks: it must still wait for this request (a real wait:
+        // nothing marks 'close() would have closed the database by now').
         await new Promise((resolve) => setTimeout(resolve, 200));
         databaseOpenInHandler = !first.deps.dbh.isClosed;
         return { finished: true };

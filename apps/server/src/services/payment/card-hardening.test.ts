@@ -168,7 +168,7 @@ describe('concurrency (issue 27)', () => {
     const createCustomer = gateway.createCustomer.bind(gateway);
     let calls = 0;
     const spy = vi.spyOn(gateway, 'createCustomer').mockImplementation(async (...args) => {
-      if (calls++ > 0) await new Promise((resolve) => setTimeout(resolve, 1000));
+      if (calls++ > 0) await new Promise((resolve) => setTimeout(resolve, 1000)); // a real wait: a slow provider is the subject
       return createCustomer(...args);
     });
     try {
@@ -202,7 +202,7 @@ describe('concurrency (issue 27)', () => {
         }
         inFlight.add(key);
         try {
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          await new Promise((resolve) => setTimeout(resolve, 300)); // a real wait: the key stays in use meanwhile
           const answer = await call(...args);
           answered.set(key, answer);
           return answer;
