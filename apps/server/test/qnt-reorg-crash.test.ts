@@ -119,7 +119,10 @@ describe('kill -9 of the server’s process group after confirmed QNT transfers 
     expect(alerts.status, alerts.text).toBe(200);
     expect(alerts.body.alerts.map((a) => a.code)).toEqual(Array(3).fill('QNT_TRANSFER_REVERSED'));
     for (const hash of lost) expect(alerts.body.alerts.some((a) => a.message.includes(hash))).toBe(true);
-    await sleep(2_000); // more polls of the follower: nothing moves twice
+    // More rounds of the follower, past the reversals: a transfer sent now is credited (after its
+    // confirmations), and nothing moved twice meanwhile.
+    const marker = await pay(address, 1n * QNT);
+    await until('the later transfer credited', async () => BigInt((await held(headers)).held) === 8n * QNT);
     await fault.server.stop();
 
     // The ledger matches the chain: the kept transfer credited once, each lost one credited and
@@ -128,13 +131,18 @@ describe('kill -9 of the server’s process group after confirmed QNT transfers 
     try {
       const transfers = (await dbh.query(`select tx_hash, status from qnt_transfers`)).rows;
       expect(new Map(transfers.map((r) => [String(r.tx_hash), String(r.status)]))).toEqual(
-        new Map([[kept, 'CONFIRMED'], ...lost.map((hash): [string, string] => [hash, 'REVERSED'])]),
+        new Map([
+          [kept, 'CONFIRMED'],
+          [marker, 'CONFIRMED'],
+          ...lost.map((hash): [string, string] => [hash, 'REVERSED']),
+        ]),
       );
       const entries = (
         await dbh.query(`select kind, amount::text as amount, reference from ledger_entries where asset = 'QNT'`)
       ).rows;
       const of = (hash: string) => entries.filter((e) => String(e.reference).includes(hash)).map((e) => e.kind);
       expect(of(kept)).toEqual(['payment']);
+      expect(of(marker)).toEqual(['payment']);
       for (const hash of lost) expect(of(hash).sort()).toEqual(['payment', 'reversal']);
       const drift = await dbh.query(
         `select b.account_id from ledger_balances b
