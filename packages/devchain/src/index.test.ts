@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   DEPLOYER_ADDRESS,
   TEST_WALLET_ADDRESS,
@@ -23,16 +23,18 @@ async function rpc<T>(url: string, method: string, params: unknown[] = []): Prom
   return body.result;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The receipt of a transaction, polled for up to a second. */
-async function receiptOf(url: string, hash: string): Promise<{ status: string; blockNumber: string }> {
-  for (let i = 0; i < 100; i++) {
-    const receipt = await rpc<{ status: string; blockNumber: string } | null>(url, 'eth_getTransactionReceipt', [hash]);
-    if (receipt) return receipt;
-    await sleep(10);
-  }
-  throw new Error(`no receipt for ${hash}`);
+/** The receipt of a transaction, polled for up to a second (or `ms`). */
+function receiptOf(url: string, hash: string, ms = 1_000): Promise<{ status: string; blockNumber: string }> {
+  return vi.waitFor(
+    async () => {
+      const receipt = await rpc<{ status: string; blockNumber: string } | null>(url, 'eth_getTransactionReceipt', [
+        hash,
+      ]);
+      if (!receipt) throw new Error(`no receipt for ${hash}`);
+      return receipt;
+    },
+    { timeout: ms, interval: 10 },
+  );
 }
 
 const started: DevChain[] = [];
@@ -71,10 +73,7 @@ describe('startDevChain', () => {
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
     // anvil answers the hash before its miner has sealed the block: stop only once it is mined,
     // or the state dumped on stop may not hold it yet.
-    for (let i = 0; i < 100; i++) {
-      if (await rpc<unknown>(first.rpcUrl, 'eth_getTransactionReceipt', [hash])) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await receiptOf(first.rpcUrl, hash, 2_000);
     await first.stop();
     expect(existsSync(stateFile)).toBe(true);
 
@@ -108,8 +107,8 @@ describe('startDevChain', () => {
     started.push(chain);
     const blockNumber = async () => BigInt(await rpc<string>(chain.rpcUrl, 'eth_blockNumber'));
     const quiet = await blockNumber();
-    await sleep(2_500);
-    expect(await blockNumber()).toBeGreaterThanOrEqual(quiet + 2n); // nothing sent, blocks made
+    // Nothing sent, blocks made: two within two and a half seconds.
+    await expect.poll(blockNumber, { timeout: 2_500, interval: 100 }).toBeGreaterThanOrEqual(quiet + 2n);
 
     // Three transfers sent back to back (well within one interval): each gets its own block at
     // once. Interval mining alone would have put them in one or two blocks, a second later.
@@ -202,10 +201,7 @@ describe('a chain that outlived its server (pid file)', () => {
     const hash = await rpc<string>(`http://127.0.0.1:${left.port}`, 'eth_sendTransaction', [
       { from: DEPLOYER_ADDRESS, to: TEST_WALLET_ADDRESS, value: '0x2' },
     ]);
-    for (let i = 0; i < 100; i++) {
-      if (await rpc<unknown>(`http://127.0.0.1:${left.port}`, 'eth_getTransactionReceipt', [hash])) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await receiptOf(`http://127.0.0.1:${left.port}`, hash, 2_000);
     // Another port is expected: the left-over chain is not reattached, and never holds a port.
     const other = await startDevChain({ chainId: 31_392 });
     const port = other.port;
@@ -239,8 +235,9 @@ describe('a chain that outlived its server (pid file)', () => {
     expect(chain.reattached).toBe(false);
     expect(isAlive(automine.pid)).toBe(false);
     const quiet = BigInt(await rpc<string>(chain.rpcUrl, 'eth_blockNumber'));
-    await sleep(2_500);
-    expect(BigInt(await rpc<string>(chain.rpcUrl, 'eth_blockNumber'))).toBeGreaterThan(quiet);
+    await expect
+      .poll(async () => BigInt(await rpc<string>(chain.rpcUrl, 'eth_blockNumber')), { timeout: 2_500, interval: 100 })
+      .toBeGreaterThan(quiet);
   });
 
   it('never signals a process that is not its chain (a pid given to another program)', async () => {
