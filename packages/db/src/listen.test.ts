@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DbHandle } from './client.ts';
 
 /*
@@ -9,7 +9,6 @@ import { openDatabase, type DbHandle } from './client.ts';
  */
 
 const databaseUrl = process.env.DATABASE_URL;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('listen on PGlite', () => {
   it('answers a listener that closes', async () => {
@@ -41,45 +40,49 @@ describe.skipIf(!databaseUrl)('listen on PostgreSQL — needs DATABASE_URL', () 
     const { rows } = await dbh.query(`select pid from pg_stat_activity where query = $1`, [`listen "${channel}"`]);
     return rows.map((row) => Number(row.pid));
   }
-  const until = async (check: () => boolean | Promise<boolean>, ms = 5_000) => {
-    const end = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > end) throw new Error('timed out');
-      await sleep(20);
-    }
-  };
+  const until = (check: () => boolean | Promise<boolean>, ms = 5_000) =>
+    vi.waitFor(async () => expect(await check()).toBe(true), { timeout: ms, interval: 20 });
 
   it('is told at the commit, once per transaction, and not after close()', async () => {
-    let calls = 0;
-    const listener = await dbh.listen(channel, () => calls++);
+    const heard: (string | undefined)[] = [];
+    const listener = await dbh.listen(channel, (payload) => heard.push(payload));
     expect(await listeners()).toHaveLength(1);
+    /** Notifies `payload` outside any transaction and waits until the listener heard it. */
+    const marker = async (payload: string, to: (string | undefined)[] = heard) => {
+      await dbh.query(`select pg_notify('${channel}', '${payload}')`);
+      await until(() => to.includes(payload));
+    };
 
     await dbh.db.transaction(async (tx) => {
-      await tx.execute(`select pg_notify('${channel}', '')`);
-      await tx.execute(`select pg_notify('${channel}', '')`);
-      await sleep(150);
-      expect(calls).toBe(0);
+      await tx.execute(`select pg_notify('${channel}', 'in-tx')`);
+      await tx.execute(`select pg_notify('${channel}', 'in-tx')`);
+      // Not before the commit: one committed meanwhile by another connection is heard, these are not.
+      await marker('meanwhile');
+      expect(heard).toEqual(['meanwhile']);
     });
-    await until(() => calls > 0);
-    await sleep(100);
-    expect(calls).toBe(1);
+    // Once: a notification committed after the transaction is heard after its single one.
+    await marker('after-commit');
+    expect(heard).toEqual(['meanwhile', 'in-tx', 'after-commit']);
 
     // A rolled-back transaction notifies nobody.
     await dbh.db
       .transaction(async (tx) => {
-        await tx.execute(`select pg_notify('${channel}', '')`);
+        await tx.execute(`select pg_notify('${channel}', 'rolled-back')`);
         throw new Error('refused');
       })
       .catch(() => undefined);
-    await sleep(150);
-    expect(calls).toBe(1);
+    await marker('after-rollback');
+    expect(heard).toEqual(['meanwhile', 'in-tx', 'after-commit', 'after-rollback']);
 
     await listener.close();
     await listener.close();
     await until(async () => (await listeners()).length === 0);
-    await dbh.query(`select pg_notify('${channel}', '')`);
-    await sleep(150);
-    expect(calls).toBe(1);
+    // After close(): another listener hears a notification, the closed one does not.
+    const witnessed: (string | undefined)[] = [];
+    const witness = await dbh.listen(channel, (payload) => witnessed.push(payload));
+    await marker('after-close', witnessed);
+    await witness.close();
+    expect(heard).toEqual(['meanwhile', 'in-tx', 'after-commit', 'after-rollback']);
   });
 
   it('reconnects when its connection goes, telling of it, and listens again', async () => {
