@@ -72,8 +72,9 @@ describe('the embedded database on its own thread', () => {
       outside = db.query<{ name: string }>('select name from items where id = 2').then((r) => {
         order.push(`outside saw ${r.rows[0]!.name}`);
       });
-      // Give the outside statement every chance to run first: it must not.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Give the outside statement every chance to run first: statements of the transaction sent
+      // after it are answered, and it is not.
+      for (let i = 0; i < 3; i++) await tx.query('select 1');
       order.push('transaction ends');
     });
     await outside;
@@ -95,7 +96,7 @@ describe('the embedded database on its own thread', () => {
     const bump = () =>
       db.transaction(async (tx) => {
         const { rows } = await tx.query<{ n: number }>('select n from counter');
-        await new Promise((resolve) => setTimeout(resolve, 20)); // the other one would read 0 here
+        await tx.query('select 1'); // another round trip: the other one would read 0 here
         await tx.query('update counter set n = $1', [rows[0]!.n + 1]);
       });
     await Promise.all([bump(), bump()]);
