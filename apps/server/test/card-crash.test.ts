@@ -251,7 +251,8 @@ describe('kill -9 of the server’s process group between card confirmations and
     for (let restarts = 0; ; restarts++) {
       await startServer();
       for (const customer of customers) customer.headers = await signIn(customer.email, customer.password);
-      // A delivery claimed by a killed server waits for its lease (a minute) to run out.
+      // A delivery claimed by a killed server waits for its lease (a minute) to run out (a real wait:
+      // the lease's time is the subject).
       const due = Math.max(Date.now(), ...pending.map((e) => e.nextAttemptAt.getTime()));
       await sleep(due - Date.now() + 3_000);
       for (const order of await Promise.all(customers.map(track))) expect(order.status).toBe('PAID');

@@ -142,7 +142,10 @@ async function check(arbitrary: fc.Arbitrary<Probe>, numRuns = RUNS) {
   );
 }
 
-/** Delivers due events, then waits until the database stops changing (two equal snapshots 20 ms apart, within a second). */
+/**
+ * Delivers due events, then waits until the database stops changing (two equal snapshots 20 ms
+ * apart, within a second): a real wait, the quiet window is what it looks for.
+ */
 async function settle() {
   // Events a success announced are delivered now, not by the poller behind a later refusal.
   await t.app.events.drain();

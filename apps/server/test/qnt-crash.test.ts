@@ -84,7 +84,7 @@ describe('kill -9 of the server’s process group while QNT transfers are follow
         } catch {
           return; // the chain died with the server
         }
-        await sleep(randomInt(50, 150));
+        await sleep(randomInt(50, 150)); // a real wait: the payers' pace
       }
     });
     return {
@@ -151,7 +151,7 @@ describe('kill -9 of the server’s process group while QNT transfers are follow
           throw new Error(`nothing credited within a minute:\n${fault.server.output.join('')}`);
         await sleep(250);
       }
-      await sleep(randomInt(0, 1_000));
+      await sleep(randomInt(0, 1_000)); // a real wait: the kill comes at a random point
       await fault.server.killGroup();
       await paying.stop();
       sentBeforeKills.push(...paying.hashes());
@@ -161,7 +161,7 @@ describe('kill -9 of the server’s process group while QNT transfers are follow
     const restartedAt = Date.now();
     // More transfers while the last server catches up; then none, until the last have their confirmations.
     const last = startPaying(customers);
-    await sleep(3_000);
+    await sleep(3_000); // a real wait: three seconds of transfers while the last server catches up
     await last.stop();
     const lastBlock = await head();
     while ((await head()) < lastBlock + CONFIRMATIONS) await sleep(200);
