@@ -1,10 +1,10 @@
 import { copyFileSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEV_ACCOUNTS } from '@connect/devchain';
 import { LOCAL_QNT_ADDRESS } from '../src/adapters/chains/qnt-token.ts';
-import { chainRpc, faultTestServer, sleep, withoutQntSettings } from './server-process.ts';
+import { chainRpc, faultTestServer, withoutQntSettings } from './server-process.ts';
 
 /**
  * Fault test of issue 27 §4: the real server with its local chains (server-process.ts) credits
@@ -44,7 +44,10 @@ describe('kill -9 of the server’s process group after confirmed QNT transfers 
   const pay = async (to: Hex, amount: bigint) => {
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] });
     const hash = (await rpc<Hex>('eth_sendTransaction', [{ from: payer, to: LOCAL_QNT_ADDRESS, data }])).toLowerCase();
-    for (let i = 0; i < 100 && !(await rpc('eth_getTransactionReceipt', [hash])); i++) await sleep(50);
+    await vi.waitFor(async () => expect(await rpc('eth_getTransactionReceipt', [hash])).toBeTruthy(), {
+      timeout: 5_000,
+      interval: 50,
+    });
     return hash as Hex;
   };
   const held = async (headers: Record<string, string>) => {
@@ -57,13 +60,13 @@ describe('kill -9 of the server’s process group after confirmed QNT transfers 
     expect(res.status, res.text).toBe(200);
     return res.body.qnt!;
   };
-  const until = async (what: string, check: () => Promise<boolean>, ms = 60_000) => {
-    const by = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > by) throw new Error(`${what} did not happen in time:\n${fault.server.output.join('')}`);
-      await sleep(250);
-    }
-  };
+  const until = (what: string, check: () => Promise<boolean>, ms = 60_000) =>
+    vi.waitFor(
+      async () => {
+        if (!(await check())) throw new Error(`${what} did not happen in time:\n${fault.server.output.join('')}`);
+      },
+      { timeout: ms, interval: 250 },
+    );
 
   it('takes back the credits of the transfers the restarted chain lost, keeps the rest, and tells the customer and staff', async () => {
     chainPorts = await fault.prepare(2);
