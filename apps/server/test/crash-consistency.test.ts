@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TTokensPage } from '@connect/shared';
-import { faultTestServer, sleep } from './server-process.ts';
+import { faultTestServer } from './server-process.ts';
 
 /**
  * Fault test of issue 11 §5: the real server (`node --import tsx apps/server/src/server.ts`, as
@@ -111,7 +111,9 @@ describe('kill -9 of the server’s process group during platform deployments', 
       ),
     );
     const killAfter = Date.now() + 20_000;
-    while (answered < 3 && Date.now() < killAfter) await sleep(5);
+    await vi
+      .waitFor(() => expect(answered).toBeGreaterThanOrEqual(3), { timeout: killAfter - Date.now(), interval: 5 })
+      .catch(() => undefined); // asserted below, after the kill
     const chainPids = ['ethereum-testnet', 'polygon-testnet'].map(
       (code) => (JSON.parse(readFileSync(path.join(dataDir, 'chains', `${code}.pid`), 'utf8')) as { pid: number }).pid,
     );
@@ -125,16 +127,15 @@ describe('kill -9 of the server’s process group during platform deployments', 
     await startServer();
     for (const user of users) user.headers = await signIn(user.email, user.password);
 
-    const deadline = Date.now() + 30_000;
-    let pages: TTokensPage[];
-    for (;;) {
-      pages = await Promise.all(users.map((user) => tokensOf(user.headers)));
-      const pending = pages.flatMap((page) => page.content).filter((token) => token.status === 'PENDING');
-      if (!pending.length) break;
-      if (Date.now() > deadline)
-        throw new Error(`still PENDING after the restart: ${pending.map((t) => t.id).join(', ')}`);
-      await sleep(250);
-    }
+    const pages: TTokensPage[] = await vi.waitFor(
+      async () => {
+        const read = await Promise.all(users.map((user) => tokensOf(user.headers)));
+        const pending = read.flatMap((page) => page.content).filter((token) => token.status === 'PENDING');
+        if (pending.length) throw new Error(`still PENDING after the restart: ${pending.map((t) => t.id).join(', ')}`);
+        return read;
+      },
+      { timeout: 30_000, interval: 250 },
+    );
     const all = pages.flatMap((page) => page.content);
     expect(all.length).toBeGreaterThanOrEqual(3);
     for (const token of all) {
