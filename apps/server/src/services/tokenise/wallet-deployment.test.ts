@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Hex } from 'viem';
+import { publicActions, type Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { deployData } from '@connect/contracts';
 import { TEST_WALLET_ADDRESS } from '@connect/devchain';
@@ -23,8 +23,10 @@ describe('tokenise: wallet deployment (META_MASK)', () => {
 
   const wallet = () => testWallet(s.chain);
   /** How many transactions `address` has had mined on the test chain (its nonce). */
-  const sentBy = async (address: string) =>
-    Number(await wallet().request({ method: 'eth_getTransactionCount', params: [address as Hex, 'latest'] }));
+  const sentBy = (address: string) =>
+    wallet()
+      .extend(publicActions)
+      .getTransactionCount({ address: address as Hex, blockTag: 'latest' });
   const track = (user: TokenUser, externalId: string, txHash: string) =>
     s.t.app.inject({
       method: 'PUT',
