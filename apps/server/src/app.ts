@@ -18,6 +18,7 @@ import type { KycProvider } from './adapters/kyc/port.ts';
 import { createSmtpTransport, OutboxMailer } from './adapters/mail/outbox-mailer.ts';
 import type { Mailer } from './adapters/mail/port.ts';
 import type { Config } from './config.ts';
+import { logging, type Logging } from './lib/logger.ts';
 import { KeyStore } from './lib/pool-keys.ts';
 import { ACCESS_JWT_SECONDS, resolvePoolSettings } from './lib/pool-settings.ts';
 import { resolveSecretKey, SecretBox } from './lib/secret-box.ts';
@@ -73,13 +74,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // not while closing, so every answer then carries Fastify's connection: close.
   const rawHandlers: RawHandler[] = [];
   let isClosing = false;
+  // JSON lines, or in development one readable line per request (lib/logger.ts).
+  const logs: Logging = options.logger === undefined ? logging(config) : { logger: options.logger };
   const app = Fastify({
     serverFactory: (handler) =>
       createServer((req, res) => {
         if (!isClosing) for (const raw of rawHandlers) if (raw(req, res, handler)) return;
         handler(req, res);
       }),
-    logger: options.logger ?? { level: config.logLevel },
+    ...logs,
     // Accept a caller's request id (a load balancer's) when it looks like one; otherwise mint one.
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
