@@ -1,6 +1,7 @@
-// `npm test`: the stages one after another, each one's time printed, stopping at the first failure.
-// Lint and the type check run side by side (each is single-threaded; the machine has two cores).
-// Stages are the package.json scripts of the same names, so each can still be run alone.
+// `npm test`: every stage with its time printed, stopping every stage at the first failure. Two
+// lanes run side by side: the browser journeys, which mostly wait, and the CPU-bound stages one
+// after another (lint and the type check side by side: each is single-threaded, the machine has two
+// cores). Stages are the package.json scripts of the same names, so each can still be run alone.
 //
 // `CI=true npm test` (.ci/run), or `node scripts/test.mjs ci`, is the CI's plan: the server suite once on PostgreSQL
 // (DATABASE_URL, REDIS_URL) and, on PGlite, the database-layer selection; both record which
@@ -12,6 +13,11 @@ import os from 'node:os';
 import path from 'node:path';
 
 const npmRun = (script) => ({ name: script, command: ['npm', 'run', script] });
+
+/** Stages that run side by side (each lane is a stage or a `lane` of stages one after another). */
+const side = (...lanes) => ({ side: lanes });
+/** Stages one after another inside a lane. */
+const lane = (...stages) => ({ lane: stages });
 
 function ciPlan() {
   const coverage = mkdtempSync(path.join(os.tmpdir(), 'connect-repository-coverage-'));
@@ -27,25 +33,31 @@ function ciPlan() {
     env,
   });
   return [
-    [npmRun('lint'), npmRun('typecheck')],
-    npmRun('test:unit'),
-    { name: 'server on PostgreSQL', ...repositoryCoverage(['full', full], postgres) },
-    // The journeys leave most of a core idle (0.3 of a core measured), so the PGlite selection runs
-    // beside them; the screenshots are for people to look at and check nothing (e2e/support/a11y.ts).
-    [
-      { name: 'db layer on PGlite', ...repositoryCoverage(['selection', selection], pglite) },
+    // The journeys wait on the browser, the chains and the server far more than they compute (0.3 of
+    // a core measured), so they run in a lane of their own from the start while the CPU-bound stages
+    // take the two cores one after another in the other lane; the run takes about as long as the
+    // longer lane instead of the sum of both (the screenshots are for people to look at and check
+    // nothing: e2e/support/a11y.ts).
+    side(
       { ...npmRun('test:e2e'), env: { E2E_SCREENSHOTS: 'off' } },
-    ],
+      lane(
+        side(npmRun('lint'), npmRun('typecheck')),
+        npmRun('test:unit'),
+        { name: 'server on PostgreSQL', ...repositoryCoverage(['full', full], postgres) },
+        { name: 'db layer on PGlite', ...repositoryCoverage(['selection', selection], pglite) },
+      ),
+    ),
     { name: 'repository coverage', ...repositoryCoverage(['check', full, selection], {}) },
   ];
 }
 
 const PLANS = {
+  // The same lanes as CI's plan: the journeys beside the CPU-bound stages.
   default: () => [
-    [npmRun('lint'), npmRun('typecheck')],
-    npmRun('test:unit'),
-    npmRun('test:server'),
-    npmRun('test:e2e'),
+    side(
+      npmRun('test:e2e'),
+      lane(side(npmRun('lint'), npmRun('typecheck')), npmRun('test:unit'), npmRun('test:server')),
+    ),
   ],
   ci: ciPlan,
 };
@@ -68,7 +80,10 @@ function runStage({ name, command, env = {} }, isAlone) {
     const child = spawn(command[0], command.slice(1), {
       stdio: isAlone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env },
+      // Its own process group, so a failure elsewhere (or Ctrl-C) stops the stage with its children.
+      detached: true,
     });
+    running.add(child);
     for (const stream of [child.stdout, child.stderr]) {
       if (!stream) continue;
       let rest = '';
@@ -81,6 +96,7 @@ function runStage({ name, command, env = {} }, isAlone) {
       stream.on('end', () => rest && console.log(`[${name}] ${rest}`));
     }
     child.on('close', (code) => {
+      running.delete(child);
       const seconds = Math.round((Date.now() - started) / 1_000);
       const ok = code === 0;
       console.log(`== ${name}: ${ok ? 'passed' : 'FAILED'} in ${seconds} s`);
@@ -90,31 +106,50 @@ function runStage({ name, command, env = {} }, isAlone) {
 }
 
 const times = [];
+const running = new Set();
 function summary() {
   for (const { name, seconds, ok } of times)
-    console.log(`   ${ok ? 'ok    ' : 'FAILED'} ${name.padEnd(32)} ${seconds} s`);
+    console.log(`   ${ok ? 'ok    ' : 'FAILED'} ${name.padEnd(40)} ${seconds} s`);
+}
+function fail(code) {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  summary();
+  process.exit(code ?? 1);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => fail(130));
+
+const nameOf = (item) =>
+  item.side ? item.side.map(nameOf).join(' + ') : item.lane ? item.lane.map(nameOf).join(' → ') : item.name;
+
+/** Runs a stage, a lane or side-by-side lanes; the first failure stops every stage still running. */
+async function run(item, isAlone) {
+  if (item.lane) {
+    for (const stage of item.lane) await run(stage, isAlone);
+    return;
+  }
+  if (!item.side) {
+    const result = await runStage(item, isAlone);
+    times.push(result);
+    if (!result.ok) fail(result.code);
+    return;
+  }
+  const started = Date.now();
+  await Promise.all(item.side.map((each) => run(each, false)));
+  const seconds = Math.round((Date.now() - started) / 1_000);
+  console.log(`== ${nameOf(item)} (side by side): ${seconds} s`);
+  times.push({ name: `${nameOf(item)} (side by side)`, seconds, ok: true });
 }
 
 // CI_SIDE_BY_SIDE=0 runs every stage alone, one after another (to tell whether two stages slow each other).
-const steps = PLANS[planName]().flatMap((step) =>
-  Array.isArray(step) && process.env.CI_SIDE_BY_SIDE === '0' ? step.map((stage) => [stage]) : [step],
-);
-for (const step of steps) {
-  const group = Array.isArray(step) ? step : [step];
-  const started = Date.now();
-  const results = await Promise.all(group.map((stage) => runStage(stage, group.length === 1)));
-  times.push(...results);
-  if (group.length > 1) {
-    const name = `${group.map((stage) => stage.name).join(' + ')} (side by side)`;
-    const seconds = Math.round((Date.now() - started) / 1_000);
-    console.log(`== ${name}: ${seconds} s`);
-    times.push({ name, seconds, ok: results.every(({ ok }) => ok) });
-  }
-  const failed = results.find(({ ok }) => !ok);
-  if (failed) {
-    summary();
-    process.exit(failed.code ?? 1);
-  }
-}
+const flatten = (item) => (item.side ? item.side.flatMap(flatten) : item.lane ? item.lane.flatMap(flatten) : [item]);
+const steps = PLANS[planName]().flatMap((step) => (process.env.CI_SIDE_BY_SIDE === '0' ? flatten(step) : [step]));
+for (const step of steps) await run(step, !step.side);
 console.log(`\n== npm test${planName === 'default' ? '' : ` (${planName})`}: every stage passed`);
 summary();
