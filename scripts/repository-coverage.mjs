@@ -12,12 +12,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** The repository files: every file that reads or writes tables for a service, an adapter or the bus. */
+/** The repository files: every file that reads or writes tables for a service, an adapter, the bus or a read model. */
 export const REPOSITORY_FILES = [
   'apps/server/src/**/repository.ts',
   'apps/server/src/**/*-repository.ts',
   'apps/server/src/**/repository-*.ts',
   'apps/server/src/repositories/**/*.ts',
+  'apps/server/src/read-models/**/*.ts',
 ];
 
 /**
@@ -44,6 +45,7 @@ export const SELECTION = [
   'apps/server/src/repositories/staff-alerts.test.ts',
   'apps/server/src/services/application-manager/applications.test.ts',
   'apps/server/src/services/connect/billing-details.test.ts',
+  'apps/server/src/services/connect/getting-started.test.ts',
   'apps/server/src/services/connect/kyc-routes.test.ts',
   'apps/server/src/services/entitlements/entitlements.test.ts',
   'apps/server/src/services/gateway/gateway.test.ts',
