@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { migrateWhenBehind } from './migrate.ts';
 import { PGliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
@@ -31,7 +32,8 @@ export type DbHandle = {
    * installs its schema this way); answers the rows of the last statement.
    */
   execute: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
-  migrate: () => Promise<void>;
+  /** Runs the migrations the database has not run yet ('current': there were none, nothing ran). */
+  migrate: () => Promise<'migrated' | 'current'>;
   /**
    * Takes the session-level advisory lock named `key` if nobody holds it (never waits), and holds
    * it until `release()`. One node per chain follows it this way (adapters/chains/follower).
@@ -228,9 +230,12 @@ export type DbOptions = {
   /** A PGlite data-dir dump to start from (tests clone a migrated template this way). */
   loadDataDir?: Blob;
   poolSize?: number;
+  /** The migrations to run (tests add one); MIGRATIONS_DIR. */
+  migrationsFolder?: string;
 };
 
 export async function openDatabase(options: DbOptions): Promise<DbHandle> {
+  const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_DIR;
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -260,9 +265,11 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
         return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
       },
       migrate: () =>
-        migratePg(drizzlePg(pool, { schema }), {
-          migrationsFolder: MIGRATIONS_DIR,
-        }),
+        migrateWhenBehind(
+          (text) => pool.query(text),
+          migrationsFolder,
+          () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+        ),
       tryLock: (key) => tryPgLock(databaseUrl, key, lockClients),
       listen: (channel, onNotify, onError = () => undefined) =>
         pgListen(databaseUrl, channel, onNotify, onError, listeners),
@@ -300,7 +307,12 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
       const results = await client.exec(text);
       return { rows: (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[] };
     },
-    migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () =>
+      migrateWhenBehind(
+        (text) => client.query<Record<string, unknown>>(text),
+        migrationsFolder,
+        () => migratePglite(pgliteDb, { migrationsFolder }),
+      ),
     tryLock: async (key) => tryLocalLock(key, localLocks),
     // One connection: every commit happens in this process, whose bus nudges itself.
     listen: async () => ({ close: async () => undefined }),

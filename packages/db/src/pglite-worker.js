@@ -31,6 +31,10 @@ const { dataDir, loadDataDir } = workerData ?? {};
 const db = await PGlite.create({
   ...(dataDir ? { dataDir } : {}),
   ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
+  // 32 MB of shared buffers instead of initdb's 128 MB: opening a database sets every buffer up,
+  // and the smaller pool took 0.6 s less CPU to open (1.4 s instead of 2.0 s; issue 30). A local
+  // database (~25 MB after a day of use) still fits in it.
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
 });
 
 /** Open transactions by id: the PGlite transaction handle, and how to end it. */
