@@ -20,6 +20,7 @@ import {
 const BLOCK_NUMBER = { jsonrpc: '2.0', id: 7, method: 'eth_blockNumber', params: [] };
 /** A shared answer kept 60 s (the head is kept 250 ms: too short to count on in a loaded test run). */
 const CHAIN_ID = { jsonrpc: '2.0', id: 7, method: 'eth_chainId', params: [] };
+const ADDRESS_ONE = '0x0000000000000000000000000000000000000001';
 
 /**
  * The gateway's fast path (fast-path.ts) over real sockets: `app.inject()` never reaches it, so
@@ -87,6 +88,15 @@ describe('platform API: the gateway fast path', () => {
     return { created, network: target, token: ZTokenResponse.parse(await token.json()).access_token };
   }
 
+  /** The calls counted for an application so far (the recorder writes every second). */
+  const countedCalls = async (applicationId: string) => {
+    const rows = await t.db.db
+      .select()
+      .from(gatewayUsageHourly)
+      .where(eq(gatewayUsageHourly.applicationId, applicationId));
+    return rows.reduce((sum, row) => sum + row.calls, 0);
+  };
+
   const rpc = (token: string, networkRef: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${base}/api/gateway/${networkRef}`, {
       method: 'POST',
@@ -137,29 +147,73 @@ describe('platform API: the gateway fast path', () => {
       .toBe(3);
   });
 
+  it('forwards a call it decided itself, answering as the route does, and counts it', async () => {
+    const { created, token } = await newApplication();
+    await rpc(token, network.code, CHAIN_ID); // the route and secret are known from here on
+    const before = { ...counts };
+    // Another method: forwarded here, not by the route.
+    const body = { jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [ADDRESS_ONE, 'latest'] };
+    const balance = await rpc(token, network.code, body, { 'x-request-id': 'req-43' });
+    expect(counts).toEqual({ answered: before.answered + 1, handedOn: before.handedOn });
+    expect(balance.status).toBe(200);
+    expect(balance.headers.get('x-request-id')).toBe('req-43');
+    expect(balance.headers.get('x-gateway-cache')).toBeNull();
+    const answer = await balance.json();
+    expect(answer).toMatchObject({ id: 1, result: expect.stringMatching(/^0x[0-9a-f]+$/) });
+    // A batch too (never shared, every call allowed).
+    const batch = await rpc(token, network.code, [BLOCK_NUMBER, { ...BLOCK_NUMBER, id: 8 }]);
+    expect(batch.status).toBe(200);
+    expect(((await batch.json()) as unknown[]).length).toBe(2);
+    expect(counts).toEqual({ answered: before.answered + 2, handedOn: before.handedOn });
+
+    // The same forward through Fastify alone answers the same way.
+    const routed = await t.app.inject({
+      method: 'POST',
+      url: `/api/gateway/${network.code}`,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      payload: JSON.stringify(body),
+    });
+    expect(routed.statusCode).toBe(balance.status);
+    expect(routed.json()).toEqual(answer);
+    expect(routed.headers['content-type']).toBe(balance.headers.get('content-type'));
+    expect(routed.headers['x-gateway-cache']).toBeUndefined();
+
+    // The chain id (1), the balance and both calls of the batch here, the balance through Fastify: 5.
+    await expect.poll(() => countedCalls(created.id), { timeout: 10_000, interval: 250 }).toBe(5);
+  });
+
   it('hands everything else to the route, with the body it read', async () => {
     const { token } = await newApplication();
     await rpc(token, network.code, BLOCK_NUMBER); // the route and secret are known from here on
     const before = { ...counts };
-    // Another method: forwarded by the route with the body the fast path had read.
-    const balance = await rpc(token, network.code, {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'eth_getBalance',
-      params: ['0x0000000000000000000000000000000000000001', 'latest'],
-    });
-    expect(counts.handedOn - before.handedOn).toBe(1);
-    expect(balance.status).toBe(200);
-    expect(await balance.json()).toMatchObject({ id: 1, result: expect.stringMatching(/^0x[0-9a-f]+$/) });
     // A body that is not JSON-RPC: the route's 400, with the body replayed.
     const bad = await rpc(token, network.code, '{"not":"rpc"}');
     expect(bad.status).toBe(400);
     expect(ZProblem.parse(await bad.json()).detail).toMatch(/JSON-RPC 2.0 request/);
+    expect(counts.handedOn - before.handedOn).toBe(1);
+    // A log query ending at 'latest': bounded with the chain head by the route.
+    const logs = await rpc(token, network.code, {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'eth_getLogs',
+      params: [{ fromBlock: '0x0', toBlock: 'latest' }],
+    });
+    expect(logs.status).toBe(200);
+    expect(await logs.json()).toMatchObject({ id: 3, result: [] });
     expect(counts.handedOn - before.handedOn).toBe(2);
-    // A batch is never shared: the route forwards it.
-    const batch = await rpc(token, network.code, [BLOCK_NUMBER, BLOCK_NUMBER]);
-    expect(batch.status).toBe(200);
-    expect(((await batch.json()) as unknown[]).length).toBe(2);
+    expect(counts.answered).toBe(before.answered);
+  });
+
+  it('hands a forward the network does not answer to the route: its 502, as through the route alone', async () => {
+    const dead = await addNetwork(t, { rpcUrl: 'http://127.0.0.1:1/', chainId: chain.chainId });
+    await activate(t, owner.accountId, dead.id);
+    const { token } = await newApplication(dead);
+    await rpc(token, dead.code, BLOCK_NUMBER); // the route and secret are known from here on
+    const before = { ...counts };
+    const { viaFastPath, viaRoute } = await both(token, dead.code, BLOCK_NUMBER);
+    expect(viaFastPath).toEqual(viaRoute);
+    expect(viaFastPath).toMatchObject({ status: 502, problem: { code: 'UPSTREAM_UNREACHABLE' } });
+    expect(counts).toEqual({ answered: before.answered, handedOn: before.handedOn + 1 });
   });
 
   it('hands a method outside the allow-list to the route, which refuses it with -32601', async () => {
@@ -322,5 +376,79 @@ describe('platform API: the gateway fast path', () => {
     }
     expect(counts).toEqual({ answered: before.answered + 5, handedOn: before.handedOn });
     expect((await rpc(token, limited.code, BLOCK_NUMBER)).status).toBe(429);
+  });
+});
+
+/** With GATEWAY_CACHE=off every call is forwarded: the fast path forwards it, as the route would. */
+describe('platform API: the gateway fast path without shared answers', () => {
+  let t: TestContext;
+  let chain: TestChain;
+  let base: string;
+
+  beforeAll(async () => {
+    [t, chain] = await Promise.all([createTestApp({ GATEWAY_CACHE: 'off' }), startTestChain()]);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await chain?.stop();
+  });
+
+  it('forwards every call of a known caller itself and counts it', async () => {
+    const handlers = t.app.deps.rawHandlers;
+    expect(handlers).toHaveLength(1);
+    const fast = handlers[0]!;
+    let answered = 0;
+    handlers[0] = (req, res, next) => {
+      let handedOn = false;
+      const taken = fast(req, res, (request, response) => {
+        handedOn = true;
+        next(request, response);
+      });
+      if (taken) res.once('finish', () => handedOn || answered++);
+      return taken;
+    };
+
+    const owner = await newAppUser(t);
+    await liftPlanLimits(t, owner.accountId);
+    const network = await addNetwork(t, { rpcUrl: chain.rpcUrl, chainId: chain.chainId });
+    await activate(t, owner.accountId, network.id);
+    const created = await createApplication(t, owner, [network.id]);
+    const issued = await fetch(`${base}/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${created.clientId}:${created.clientSecret}`).toString('base64')}`,
+      },
+      body: 'grant_type=client_credentials',
+    });
+    const token = ZTokenResponse.parse(await issued.json()).access_token;
+    const call = () =>
+      fetch(`${base}/api/gateway/${network.code}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(BLOCK_NUMBER),
+      });
+    expect((await call()).status).toBe(200); // the route: the token, secret and route are read
+    for (let i = 0; i < 3; i++) {
+      const response = await call();
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-gateway-cache')).toBeNull();
+      expect(await response.json()).toMatchObject({ id: 7, result: expect.stringMatching(/^0x[0-9a-f]+$/) });
+    }
+    expect(answered).toBe(3);
+    await expect
+      .poll(
+        async () => {
+          const rows = await t.db.db
+            .select()
+            .from(gatewayUsageHourly)
+            .where(eq(gatewayUsageHourly.applicationId, created.id));
+          return rows.reduce((sum, row) => sum + row.calls, 0);
+        },
+        { timeout: 10_000, interval: 250 },
+      )
+      .toBe(4);
   });
 });

@@ -2,7 +2,7 @@ import { problem } from '../../lib/errors.ts';
 import type { App } from '../../types.ts';
 import { rateLimitedBody, type Decision } from './decision.ts';
 import { PROBLEMS } from '@connect/shared';
-import { fastPathDecision, replayBody } from './fast-path.ts';
+import { fastPathDecision, fastPathRelayError, replayBody } from './fast-path.ts';
 import { bodyDocumentedOnly, GATEWAY_SCHEMA } from './schemas.ts';
 import type { GatewayService } from './service.ts';
 
@@ -28,6 +28,9 @@ export async function gatewayRoute(app: App, service: GatewayService) {
       schema: GATEWAY_SCHEMA,
     },
     async (request, reply) => {
+      // A forward the fast path made that the network did not answer: its problem (502, 504).
+      const failed = fastPathRelayError(request.raw);
+      if (failed) throw failed;
       // The usual request is decided from this node's memory: nothing is awaited until the forward.
       let decision = fastPathDecision(request.raw);
       if (!decision) {

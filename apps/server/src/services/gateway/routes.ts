@@ -17,6 +17,7 @@ export async function platformApiRoutes(app: App, deps: Deps) {
   // Each in its own scope: they parse bodies differently.
   await app.register(async (scope) => tokenRoute(scope as App, service));
   await app.register(async (scope) => gatewayRoute(scope as App, service));
-  // Shared answers from memory, before Fastify's pipeline (fast-path.ts).
-  if (service.hasFastPath) deps.rawHandlers.push(gatewayFastPath(service.decider));
+  // Requests decided from memory, answered before Fastify's pipeline (fast-path.ts).
+  if (service.hasFastPath)
+    deps.rawHandlers.push(gatewayFastPath(service.decider, (decision) => service.relay(decision)));
 }

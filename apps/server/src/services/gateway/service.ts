@@ -91,11 +91,11 @@ export class GatewayService {
   }
 
   /**
-   * Whether requests may be answered before Fastify (fast-path.ts): only with shared answers on
-   * and the rate limit counted in this node (a Redis count would make it wait).
+   * Whether requests may be answered before Fastify (fast-path.ts): only with the rate limit
+   * counted in this node (a Redis count would make every decision wait).
    */
   get hasFastPath(): boolean {
-    return this.options.shared !== undefined && this.limiter.isLocal;
+    return this.limiter.isLocal;
   }
 
   /** An access token for a live client secret (RFC 6749 §4.4), or null when the id or secret is wrong, revoked or expired. */
