@@ -32,8 +32,9 @@ export class IdentityPoolRepository {
 
   // Users
 
+  /** Every sign-in's first read (prepared once: see buildStatements). */
   async findUserByUsername(username: string): Promise<IdpUser | null> {
-    const [row] = await this.db.select().from(idpUsers).where(eq(idpUsers.username, username));
+    const [row] = await statementsOf(this.db).userByUsername.execute({ username });
     return row ?? null;
   }
 
@@ -179,6 +180,7 @@ export class IdentityPoolRepository {
 
   // Refresh tokens
 
+  /** Stores a refresh token; the user's expired ones are removed by the same statement. */
   async insertRefreshToken(values: {
     tokenHash: string;
     sub: string;
@@ -189,10 +191,7 @@ export class IdentityPoolRepository {
     now: Date;
   }): Promise<void> {
     const { now, ...row } = values;
-    await this.db
-      .delete(idpRefreshTokens)
-      .where(and(eq(idpRefreshTokens.sub, row.sub), lt(idpRefreshTokens.expiresAt, now)));
-    await this.db.insert(idpRefreshTokens).values({ ...row, createdAt: now });
+    await statementsOf(this.db).insertRefreshToken.execute({ ...row, createdAt: now, now: now.toISOString() });
   }
 
   async findRefreshToken(tokenHash: string): Promise<IdpRefreshToken | null> {
@@ -268,4 +267,40 @@ export class IdentityPoolRepository {
   async insertSigningKey(values: Pick<IdpSigningKey, 'kid' | 'publicJwk' | 'privateJwkEncrypted'>): Promise<void> {
     await this.db.insert(idpSigningKeys).values(values).onConflictDoNothing();
   }
+}
+
+/*
+ * The statements every sign-in runs (issue 30: a sign-in should cost little beyond its argon2id
+ * check), built once per database rather than by Drizzle on each call, and the refresh token's
+ * insert carrying the removal of the user's expired ones: one round trip to the embedded
+ * database's thread, not two. A repository on a transaction builds its own (they are bound to it).
+ */
+function buildStatements(db: Database) {
+  const placeholder = (name: string) => sql.placeholder(name);
+  const pruned = db.$with('pruned', { one: sql<number>`one`.as('one') }).as(
+    sql`delete from ${idpRefreshTokens} where ${idpRefreshTokens.sub} = ${placeholder('sub')}
+      and ${idpRefreshTokens.expiresAt} < ${placeholder('now')}::timestamptz returning 1 as one`,
+  );
+  const columns = ['tokenHash', 'sub', 'clientId', 'originJti', 'authTime', 'expiresAt', 'createdAt'] as const;
+  return {
+    userByUsername: db
+      .select()
+      .from(idpUsers)
+      .where(eq(idpUsers.username, placeholder('username')))
+      .prepare('identity_user_by_username'),
+    insertRefreshToken: db
+      .with(pruned)
+      .insert(idpRefreshTokens)
+      .values(Object.fromEntries(columns.map((column) => [column, placeholder(column)])) as never)
+      .prepare('identity_insert_refresh_token'),
+  };
+}
+const statements = new WeakMap<Database, ReturnType<typeof buildStatements>>();
+function statementsOf(db: Database) {
+  let built = statements.get(db);
+  if (!built) {
+    built = buildStatements(db);
+    statements.set(db, built);
+  }
+  return built;
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { describe, expect, it } from 'vitest';
-import { idpUsers } from '@connect/db';
+import { describe, expect, it, vi } from 'vitest';
+import { idpRefreshTokens, idpUsers } from '@connect/db';
 import { TEST_CLIENT_ID } from '../../../test/helpers.ts';
 import {
   expectError,
@@ -27,6 +27,37 @@ describe('identity pool wire protocol', () => {
       expectError(unknown, 'NotAuthorizedException', 'Incorrect username or password.');
       expect(wrong.body).toEqual(unknown.body);
       expectError(await signIn(h, email), 'UserNotConfirmedException');
+    });
+
+    it('costs two statements on the pool’s tables: the user, then the refresh token with the expired ones removed', async () => {
+      const email = newEmail();
+      await signUpConfirmed(h, email);
+      await signIn(h, email);
+      const [user] = await h.db.db.select().from(idpUsers).where(eq(idpUsers.username, email));
+      const expired = new Date(Date.now() - 86_400_000);
+      await h.db.db.insert(idpRefreshTokens).values({
+        tokenHash: `expired-${email}`,
+        sub: user!.sub,
+        clientId: TEST_CLIENT_ID,
+        originJti: crypto.randomUUID(),
+        authTime: expired,
+        expiresAt: expired,
+      });
+      // Every statement Drizzle runs goes through its session's client (PGlite's thread or the pg pool).
+      const { client } = (h.db.db as unknown as { session: { client: { query: (query: string) => unknown } } }).session;
+      const query = vi.spyOn(client, 'query');
+      let statements: string[];
+      try {
+        expect((await signIn(h, email)).status).toBe(200);
+      } finally {
+        statements = query.mock.calls.map(([text]) => text);
+        query.mockRestore();
+      }
+      const onThePool = statements.filter((text) => text.includes('"idp_'));
+      expect(onThePool).toHaveLength(2);
+      const left = await h.db.db.select().from(idpRefreshTokens).where(eq(idpRefreshTokens.sub, user!.sub));
+      expect(left.map((row) => row.tokenHash)).not.toContain(`expired-${email}`);
+      expect(left).toHaveLength(2);
     });
 
     it('issues tokens with Cognito claims that the API accepts', async () => {
