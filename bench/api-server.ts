@@ -1,7 +1,7 @@
 // The server under test for `npm run bench:api`: the whole app on a fresh embedded database (or
 // DATABASE_URL), plus one bare JSON route that goes through the same hooks (request id, helmet,
 // rate limit, access check) as every other route, as the baseline.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -27,4 +27,12 @@ app.get('/api/bench/bare', { config: { access: 'public' }, schema: { hide: true 
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
-process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+// The data directory (PGlite's files, ~40 MB) goes with the server.
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .finally(() => rmSync(dataDir, { recursive: true, force: true }))
+      .then(() => process.exit(0)),
+);

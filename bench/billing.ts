@@ -21,6 +21,7 @@
 //   row): 10,000 accounts 46–89 s depending on the load.
 import type { App } from '../apps/server/src/types.ts';
 import { createTestApp, type TestContext } from '../apps/server/test/helpers.ts';
+import { leftovers } from './leftovers.ts';
 
 if (!process.env.DATABASE_URL) {
   console.error(
@@ -106,6 +107,7 @@ async function seed(t: TestContext, accounts: number): Promise<void> {
 
 async function run(accounts: number) {
   const t = await createTestApp();
+  left.app(t);
   try {
     await (t.app as App & { events: { stop(): Promise<void> } }).events.stop();
     const seedStart = performance.now();
@@ -148,8 +150,14 @@ async function run(accounts: number) {
   }
 }
 
+// The databases it clones are dropped as each run closes; the template, when this run built it, here.
+const left = await leftovers();
 const results = [];
-for (const size of SIZES) results.push(await run(size));
+try {
+  for (const size of SIZES) results.push(await run(size));
+} finally {
+  await left.tidy();
+}
 if (results.length > 1) {
   const [small, large] = [results[0]!, results[results.length - 1]!];
   const growth = large.total / large.accounts / (small.total / small.accounts);

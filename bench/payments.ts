@@ -50,7 +50,8 @@ import { ensureLocalQntToken } from '../apps/server/src/adapters/chains/qnt-toke
 import { rpcCall } from '../apps/server/src/adapters/chains/rpc.ts';
 import { OutboxEventBus } from '../apps/server/src/events/bus.ts';
 import { qntPayments } from '../apps/server/src/services/payment/index.ts';
-import { createTestApp, signInAs, type TestContext } from '../apps/server/test/helpers.ts';
+import { createTestApp as createApp, signInAs, type TestContext } from '../apps/server/test/helpers.ts';
+import { leftovers } from './leftovers.ts';
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 20);
 const WARM_UP = 2;
@@ -68,6 +69,14 @@ const median = (values: number[]) => {
 };
 const ms = (value: number) => `${value.toFixed(0).padStart(5)} ms`;
 const payers = DEV_ACCOUNTS.slice(1, 9).map((account) => account.address as Hex);
+
+const left = await leftovers();
+/** A test app whose data directory goes when the bench ends. */
+async function createTestApp(env: Record<string, string>): Promise<TestContext> {
+  const t = await createApp(env);
+  left.app(t);
+  return t;
+}
 
 const chain = await startDevChain({ chainId: 31_337 });
 const rpc = <T>(method: string, params: unknown[] = []) => rpcCall<T>(chain.rpcUrl, method, params);
@@ -337,4 +346,5 @@ try {
   );
 } finally {
   await chain.stop();
+  await left.tidy();
 }

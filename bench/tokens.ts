@@ -20,6 +20,7 @@ import type { TCreateTokenResponse, TTierCard, TTokenDetails } from '@connect/sh
 import { LedgerRepository } from '../apps/server/src/repositories/ledger.ts';
 import { createTestApp, signInAs } from '../apps/server/test/helpers.ts';
 import { PLENTY, setAllowances } from '../apps/server/test/plans.ts';
+import { leftovers } from './leftovers.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 50);
@@ -33,6 +34,7 @@ const median = (values: number[]) => {
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+const left = await leftovers();
 const chain = await startDevChain({ chainId: 31_337 });
 const t = await createTestApp({
   NETWORK_RPC_ETHEREUM_TESTNET: chain.rpcUrl,
@@ -40,6 +42,7 @@ const t = await createTestApp({
   // The default (the test helpers turn the per-node user cache off).
   USER_CACHE_MS: '1000',
 });
+left.app(t);
 try {
   // A user with the testnet activated, no token allowance limit and plenty of credits.
   const user = await signInAs(t);
@@ -169,4 +172,5 @@ try {
 } finally {
   await t.close();
   await chain.stop();
+  await left.tidy();
 }
