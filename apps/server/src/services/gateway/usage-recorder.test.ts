@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applicationMonthSpend, applications, gatewayUsageHourly } from '@connect/db';
 import { ZCreateApplicationResponse, ZTokenResponse } from '@connect/shared';
 import { startTestChain } from '../../../test/chains.ts';
@@ -95,6 +95,52 @@ describe('UsageRecorder', () => {
     await recorder.flush();
     expect(sizes).toEqual([FLUSH_ROWS, FLUSH_ROWS, 1]);
     expect(recorder.pendingCount).toBe(0);
+  });
+
+  it('flushes as soon as FLUSH_ROWS keys are waiting, without waiting for the timer', async () => {
+    const sizes: number[] = [];
+    const recorder = new UsageRecorder(
+      {
+        addUsage: async (rows) => {
+          sizes.push(rows.length);
+          return { capReached: [] };
+        },
+      },
+      noBus,
+    );
+    const hour = Date.parse('2025-03-01T10:00:00Z');
+    for (let i = 0; i < FLUSH_ROWS - 1; i += 1) recorder.record(`app-${i}`, 'n', 'eth_call', 1, hour);
+    // The same keys again add up: no new key, no flush.
+    for (let i = 0; i < FLUSH_ROWS - 1; i += 1) recorder.record(`app-${i}`, 'n', 'eth_call', 1, hour);
+    await Promise.resolve();
+    expect(sizes).toEqual([]);
+    recorder.record('app-last', 'n', 'eth_call', 1, hour);
+    await vi.waitFor(() => expect(sizes).toEqual([FLUSH_ROWS]));
+    expect(recorder.pendingCount).toBe(0);
+  });
+
+  it('after a failed flush at the threshold, leaves the retry to the timer', async () => {
+    let attempts = 0;
+    const recorder = new UsageRecorder(
+      {
+        addUsage: async () => {
+          attempts += 1;
+          throw new Error('database unavailable');
+        },
+      },
+      noBus,
+    );
+    const hour = Date.parse('2025-03-01T10:00:00Z');
+    for (let i = 0; i < FLUSH_ROWS; i += 1) recorder.record(`app-${i}`, 'n', 'eth_call', 1, hour);
+    await vi.waitFor(() => expect(attempts).toBe(1));
+    // Kept, and new keys do not try again at once.
+    expect(recorder.pendingCount).toBe(FLUSH_ROWS);
+    recorder.record('app-new', 'n', 'eth_call', 1, hour);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(attempts).toBe(1);
+    await recorder.flush(); // the timer's: in two parts (FLUSH_ROWS keys, then one)
+    expect(attempts).toBe(3);
+    expect(recorder.pendingCount).toBe(FLUSH_ROWS + 1);
   });
 
   it('keeps the counts of a failed flush for the next one', async () => {
