@@ -200,10 +200,13 @@ async function accessToken(server: Server): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-/** Checks the path end to end; returns the x-gateway-cache header of a second call. */
+/**
+ * Checks the path end to end; returns the x-gateway-cache header of the last call: a few calls,
+ * so that on a loaded machine a call comes within the shared answer's 250 ms of the one before.
+ */
 async function check(url: string, headers: Record<string, string>): Promise<string | null> {
   let cache: string | null = null;
-  for (let i = 0; i < 2; i++) {
+  for (let i = 0; i < 5 && cache !== 'hit'; i++) {
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
@@ -340,6 +343,18 @@ async function main() {
       '  total',
       [direct, ...runs].map((r) => µs((Number.isFinite(r.cpu.server) ? r.cpu.server : 0) + r.cpu.anvil + r.cpu.client)),
     );
+    // Issue 30's measure: the gateway's own CPU per call against the bare node:http server's.
+    const goals = [1.5, 3];
+    row('server CPU / bare node:http (target)', [
+      '',
+      ...[on, off].map((r, i) => {
+        const ratio = r.cpu.server / bare.cpu.server;
+        if (!Number.isFinite(ratio)) return '–';
+        return `${ratio.toFixed(2)}× ${ratio <= goals[i]! ? 'met' : 'NOT'}`;
+      }),
+      '',
+    ]);
+    row('', ['', ...goals.map((goal) => `(≤ ${goal}×)`), '']);
     const load = os.loadavg().map((n) => n.toFixed(1));
     console.log(`\nload average (1/5/15 min) ${load.join(' / ')} on ${os.cpus().length} cores`);
     if (direct.failures || on.failures || off.failures || bare.failures) process.exitCode = 1;
