@@ -5,6 +5,7 @@ import './styles/plain-actions.css';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppRouter } from './app/app.tsx';
+import { preloadSignedInStart } from './app/router.tsx';
 import { configureAuth, preloadAuth } from './lib/auth.ts';
 import { initI18n } from './lib/i18n.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
@@ -19,13 +20,15 @@ const root = createRoot(document.getElementById('root')!);
 if (session.hasMarker()) {
   preloadAuth();
   void import('./lib/current-user.ts').catch(() => undefined); // the gate reports a failure
+  preloadSignedInStart(location.pathname);
 } else
   for (const type of ['keydown', 'pointerdown']) addEventListener(type, preloadAuth, { once: true, passive: true });
 
 async function start() {
   // The first texts, the configuration (preloaded by index.html) and then the page's modules load
   // side by side rather than one after the other.
-  const texts = initI18n();
+  // A signed-in start needs the frame's texts too: they load in the first wave, not with the route.
+  const texts = initI18n(session.hasMarker() ? ['common', 'auth', 'layout', 'account'] : undefined);
   texts.catch(() => undefined); // reported below, by the await, unless the configuration failed first
   const config = await loadRuntimeConfig();
   configureAuth(config);

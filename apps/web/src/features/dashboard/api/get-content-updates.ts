@@ -24,6 +24,9 @@ export function useLatestUpdates() {
 }
 
 /** The News card: the page after the latest updates, so it never repeats the carousel. */
+export const getEarlierNewsQueryOptions = () =>
+  getContentUpdatesQueryOptions({ page: 1, size: LIMITS.dashboardUpdatesPageSize });
+
 export function useEarlierNews() {
-  return useQuery(getContentUpdatesQueryOptions({ page: 1, size: LIMITS.dashboardUpdatesPageSize }));
+  return useQuery(getEarlierNewsQueryOptions());
 }

@@ -8,14 +8,16 @@ export function getGettingStarted(userId: string): Promise<TGettingStarted> {
 }
 
 /**
- * Fresh on every visit of the dashboard (staleTime 0): the steps are done on other pages, and the
- * tick must be there when the user comes back.
+ * Fresh on every visit of the dashboard: the steps are done on other pages, and the tick must be
+ * there when the user comes back. The gate asks for it on every navigation to the dashboard
+ * (api/prefetch.ts, whatever its age); the page, mounting a moment later, takes that answer for
+ * a few seconds rather than asking again.
  */
 export const getGettingStartedQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ['connect', 'user', userId, 'getting-started'],
     queryFn: () => getGettingStarted(userId),
-    staleTime: 0,
+    staleTime: 5_000,
   });
 
 export function useGettingStarted(userId: string) {

@@ -114,6 +114,33 @@ describe('GettingStarted', { timeout: 20_000 }, () => {
     expect(within(again).getByRole('button', { name: 'Show steps' })).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('has its final shape while the ticks load, so nothing below it moves when they arrive', async () => {
+    fetchMock.mockImplementation(() => new Promise<Response>(() => undefined));
+    renderChecklist();
+    const region = await card();
+    const loading = within(region).getByLabelText('Loading your first steps');
+    expect(loading).toHaveAttribute('aria-busy', 'true');
+    // The steps' titles and descriptions are the portal's own: shown at once, in their final layout.
+    expect(
+      within(loading)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Verify your identity',
+      'Select networks',
+      'Register an application',
+      'Make your first gateway call',
+      'Deploy your first token',
+    ]);
+    expect(within(loading).getByText('Needed before you select networks and for mainnets.')).toBeInTheDocument();
+    // Each step's action waits as a skeleton of a small button's height; the progress line and
+    // bar take their place too.
+    const buttons = [...loading.querySelectorAll<HTMLElement>('li .MuiSkeleton-rounded')];
+    expect(buttons.map((skeleton) => skeleton.style.height)).toEqual(Array(5).fill('30.75px'));
+    expect(region.querySelectorAll('.MuiLinearProgress-root')).toHaveLength(1);
+    expect(region.querySelector('h2 + p .MuiSkeleton-root')).not.toBeNull();
+  });
+
   it('shows skeletons while loading, and an error with a retry', async () => {
     let calls = 0;
     answer(() => (calls++ === 0 ? json({ status: 500, title: 'Internal Server Error' }, 500) : json(checklist(0))));

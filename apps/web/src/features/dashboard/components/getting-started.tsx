@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { GettingStartedStep } from '@connect/shared';
+import { GETTING_STARTED_STEPS, type GettingStartedStep } from '@connect/shared';
 import { QueryState } from '../../../components/query-state.tsx';
 import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { paths } from '../../../config/paths.ts';
@@ -57,12 +57,80 @@ function stepHref(step: GettingStartedStep, slug: string): string {
   }
 }
 
+/** One step of the checklist; `isDone` undefined while the checklist loads. */
+function StepItem({
+  step,
+  isDone,
+  isNext,
+  slug,
+}: {
+  step: GettingStartedStep;
+  isDone: boolean | undefined;
+  isNext: boolean;
+  slug: string;
+}) {
+  const { t } = useTranslation('account');
+  const isLoading = isDone === undefined;
+  return (
+    <Box component="li" sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+      {isLoading ? (
+        <Skeleton variant="circular" width={24} height={24} sx={{ mt: '1px', flexShrink: 0 }} />
+      ) : isDone ? (
+        <CheckCircleIcon color="success" aria-hidden sx={{ mt: '1px' }} />
+      ) : (
+        <RadioButtonUncheckedIcon aria-hidden sx={{ mt: '1px', color: 'text.disabled' }} />
+      )}
+      <Box sx={{ minWidth: 0, flex: isLoading ? 1 : undefined }}>
+        <Typography variant="h4" component="h3" sx={isDone ? { color: 'text.secondary' } : undefined}>
+          {t(`dashboard.gettingStarted.steps.${step}.title`)}
+          {isLoading ? null : (
+            <Box component="span" sx={visuallyHidden}>
+              {isDone ? t('dashboard.gettingStarted.done') : t('dashboard.gettingStarted.notDone')}
+            </Box>
+          )}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
+          {t(`dashboard.gettingStarted.steps.${step}.description`)}
+        </Typography>
+        {isLoading ? (
+          // The small button's height (30.75 px), so the card keeps its size when the ticks arrive.
+          <Skeleton variant="rounded" width={112} height={30.75} sx={{ mt: 1 }} />
+        ) : isDone ? null : (
+          <Button
+            component={RouterLink}
+            to={stepHref(step, slug)}
+            variant={isNext ? 'contained' : 'text'}
+            size="small"
+            sx={{ mt: 1, ...(isNext ? {} : { px: 0, minWidth: 0 }) }}
+          >
+            {t(`dashboard.gettingStarted.steps.${step}.action`)}
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+const STEP_LIST_SX = {
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+  display: 'grid',
+  gap: { xs: 2, lg: 2.5 },
+  gridTemplateColumns: { xs: '1fr', lg: 'repeat(5, 1fr)' },
+} as const;
+
 /**
  * The getting-started checklist at the top of the dashboard (issue 11): verify identity → select
  * networks → register an application → first gateway call → first token, each ticked from what
  * the account has really done (GET /user/{id}/getting-started), each linking to where it is done.
  * The next step to take is the one primary action. The card folds to its header on request and
  * is gone once every step is done.
+ *
+ * While the ticks load, the card already has its final shape: the five steps' titles and
+ * descriptions are the portal's own texts, only the icons, the buttons and the progress line wait
+ * as skeletons of their final size. A smaller skeleton grew the card by ~140 px when the answer
+ * came and shifted everything below it (Lighthouse CLS 0.059 on /dashboard, issue 30).
  */
 export function GettingStarted({ userId }: { userId: string }) {
   const { t } = useTranslation('account');
@@ -90,11 +158,15 @@ export function GettingStarted({ userId }: { userId: string }) {
             <Typography id={titleId} variant="h3" component="h2">
               {t('dashboard.gettingStarted.title')}
             </Typography>
-            {checklist.isSuccess ? (
+            {checklist.isError ? null : (
               <Typography variant="body2" color="text.secondary">
-                {t('dashboard.gettingStarted.progress', { done: doneCount, count: steps.length })}
+                {checklist.isSuccess ? (
+                  t('dashboard.gettingStarted.progress', { done: doneCount, count: steps.length })
+                ) : (
+                  <Skeleton width={120} />
+                )}
               </Typography>
-            ) : null}
+            )}
           </Box>
           <Button
             variant="text"
@@ -107,32 +179,27 @@ export function GettingStarted({ userId }: { userId: string }) {
             {isCollapsed ? t('dashboard.gettingStarted.show') : t('dashboard.gettingStarted.hide')}
           </Button>
         </Stack>
-        {checklist.isSuccess ? (
+        {checklist.isError ? null : (
           <LinearProgress
             variant="determinate"
-            value={(doneCount / steps.length) * 100}
+            value={checklist.isSuccess ? (doneCount / steps.length) * 100 : 0}
             aria-hidden
             sx={{ mt: 1.5, height: 6, borderRadius: 3 }}
           />
-        ) : null}
+        )}
         <Collapse in={!isCollapsed} id={listId}>
           <Box sx={{ pt: 2.5 }}>
             <QueryState
               query={checklist}
               loading={
                 <Box
+                  component="ol"
                   aria-busy="true"
                   aria-label={t('dashboard.gettingStarted.loading')}
-                  sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'repeat(5, 1fr)' } }}
+                  sx={STEP_LIST_SX}
                 >
-                  {[0, 1, 2, 3, 4].map((row) => (
-                    <Stack key={row} direction="row" spacing={1.5}>
-                      <Skeleton variant="circular" width={24} height={24} />
-                      <Box sx={{ flex: 1 }}>
-                        <Skeleton width="70%" />
-                        <Skeleton width="90%" />
-                      </Box>
-                    </Stack>
+                  {GETTING_STARTED_STEPS.map((step) => (
+                    <StepItem key={step} step={step} isDone={undefined} isNext={false} slug={slug} />
                   ))}
                 </Box>
               }
@@ -140,47 +207,9 @@ export function GettingStarted({ userId }: { userId: string }) {
               errorVariant="row"
             >
               {() => (
-                <Box
-                  component="ol"
-                  sx={{
-                    listStyle: 'none',
-                    p: 0,
-                    m: 0,
-                    display: 'grid',
-                    gap: { xs: 2, lg: 2.5 },
-                    gridTemplateColumns: { xs: '1fr', lg: 'repeat(5, 1fr)' },
-                  }}
-                >
+                <Box component="ol" sx={STEP_LIST_SX}>
                   {steps.map(({ step, isDone }) => (
-                    <Box component="li" key={step} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
-                      {isDone ? (
-                        <CheckCircleIcon color="success" aria-hidden sx={{ mt: '1px' }} />
-                      ) : (
-                        <RadioButtonUncheckedIcon aria-hidden sx={{ mt: '1px', color: 'text.disabled' }} />
-                      )}
-                      <Box sx={{ minWidth: 0 }}>
-                        <Typography variant="h4" component="h3" sx={isDone ? { color: 'text.secondary' } : undefined}>
-                          {t(`dashboard.gettingStarted.steps.${step}.title`)}
-                          <Box component="span" sx={visuallyHidden}>
-                            {isDone ? t('dashboard.gettingStarted.done') : t('dashboard.gettingStarted.notDone')}
-                          </Box>
-                        </Typography>
-                        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
-                          {t(`dashboard.gettingStarted.steps.${step}.description`)}
-                        </Typography>
-                        {isDone ? null : (
-                          <Button
-                            component={RouterLink}
-                            to={stepHref(step, slug)}
-                            variant={step === next ? 'contained' : 'text'}
-                            size="small"
-                            sx={{ mt: 1, ...(step === next ? {} : { px: 0, minWidth: 0 }) }}
-                          >
-                            {t(`dashboard.gettingStarted.steps.${step}.action`)}
-                          </Button>
-                        )}
-                      </Box>
-                    </Box>
+                    <StepItem key={step} step={step} isDone={isDone} isNext={step === next} slug={slug} />
                   ))}
                 </Box>
               )}

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   TAvailableFeatures,
   TContentFeature,
@@ -130,6 +130,9 @@ function renderPage(user: TUser = USER) {
 
 // Whole MUI pages render slowly in jsdom; a form journey takes seconds on a loaded runner.
 describe('DashboardPage', { timeout: 20_000 }, () => {
+  // The product areas are their own chunk, imported when they come into view: transformed once
+  // here rather than inside a test's wait.
+  beforeAll(() => import('../components/features-section.tsx'), 60_000);
   beforeEach(() => vi.stubGlobal('fetch', fetchMock));
   afterEach(() => {
     fetchMock.mockReset();
@@ -265,7 +268,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
   it('lists the features as cards linking to their areas', async () => {
     answer();
     renderPage();
-    const networks = await screen.findByRole('link', { name: /Networks/ });
+    const networks = await screen.findByRole('link', { name: /Networks/ }, { timeout: 10_000 });
     expect(networks).toHaveAttribute('href', '/my-networks');
     expect(networks).not.toHaveAttribute('target');
     const docs = screen.getByRole('link', { name: /Docs/ });
@@ -320,7 +323,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     renderPage();
     expect(await screen.findByText('There are no updates yet.')).toBeInTheDocument();
     expect(await screen.findByText('No earlier news yet.')).toBeInTheDocument();
-    expect(await screen.findByText('No areas to show yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No areas to show yet.', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('shows skeletons while loading', () => {
@@ -330,5 +333,52 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Loading the earlier news')).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByLabelText('Loading your first steps')).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByLabelText('Loading the platform areas')).toHaveAttribute('aria-busy', 'true');
+  });
+  describe('below the fold', () => {
+    /** An IntersectionObserver the test drives: `reveal()` brings every observed element into view. */
+    function stubObserver() {
+      const observed: { element: Element; callback: IntersectionObserverCallback }[] = [];
+      class Observer {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe(element: Element) {
+          observed.push({ element, callback: this.callback });
+        }
+        disconnect() {}
+        unobserve() {}
+        takeRecords() {
+          return [];
+        }
+      }
+      vi.stubGlobal('IntersectionObserver', Observer);
+      return {
+        reveal: () =>
+          act(() => {
+            for (const { element, callback } of observed)
+              callback(
+                [{ target: element, isIntersecting: true } as unknown as IntersectionObserverEntry],
+                {} as IntersectionObserver,
+              );
+          }),
+      };
+    }
+
+    it('loads the product areas (code and request) only once the section comes into view', async () => {
+      const observer = stubObserver();
+      answer();
+      renderPage();
+      const section = await screen.findByRole('region', { name: 'Explore the platform' });
+      // Everything above it has answered; the areas are still a skeleton of their final size.
+      expect(await screen.findByText('Earlier 1')).toBeInTheDocument();
+      expect(within(section).getByLabelText('Loading the platform areas')).toHaveAttribute('aria-busy', 'true');
+      const asked = () => fetchMock.mock.calls.map(([input]) => String(input));
+      expect(asked()).not.toContain('/api/connect/content/features');
+
+      observer.reveal();
+      expect(await within(section).findByRole('link', { name: /Networks/ }, { timeout: 10_000 })).toHaveAttribute(
+        'href',
+        '/my-networks',
+      );
+      expect(asked()).toContain('/api/connect/content/features');
+    });
   });
 });

@@ -6,20 +6,26 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
+import { WhenVisible } from '../../../components/when-visible.tsx';
+import { loadChunk } from '../../../app/lazy.ts';
 import { fetchPlansQuery, subscriptionQuery } from '../../../lib/plans/api.ts';
 import { session } from '../../../lib/storage.ts';
-import { useContentFeatures } from '../api/get-content-features.ts';
 import { useEarlierNews, useLatestUpdates } from '../api/get-content-updates.ts';
-import { FeaturesList } from '../components/features-list.tsx';
 import { GettingStarted } from '../components/getting-started.tsx';
 import { NewsList } from '../components/news-list.tsx';
 import { CreditsCard, PlanCard } from '../components/plan-cards.tsx';
-import { EmptyState } from '../components/section-states.tsx';
+import { EmptyState, FeaturesSkeleton } from '../components/section-states.tsx';
 import { UpdatesCarousel } from '../components/updates-carousel.tsx';
 import { availableFeaturesQuery, useCurrentUser } from '../../../lib/current-user.ts';
+
+/** Below the fold: its code loads when the section comes into view (WhenVisible below). */
+const FeaturesSection = lazy(() =>
+  loadChunk(() => import('../components/features-section.tsx')).then((module) => ({ default: module.FeaturesSection })),
+);
 
 /** morning before 12, afternoon before 18, evening after: the local clock of the reader. */
 function partOfDay(date: Date): 'morning' | 'afternoon' | 'evening' {
@@ -58,7 +64,6 @@ export function DashboardPage() {
   const totals = useQuery({ ...availableFeaturesQuery(userUuid), enabled: userUuid !== '' });
   const updates = useLatestUpdates();
   const news = useEarlierNews();
-  const features = useContentFeatures();
   // Greeted by first name; without one (the bootstrapped administrator has none until the
   // profile is filled in, and none while loading) one sentence, with no full stop where it was.
   const firstName = user.data?.firstName?.trim();
@@ -142,37 +147,11 @@ export function DashboardPage() {
           <Typography id="features-title" variant="h2" sx={{ mb: 2 }}>
             {t('dashboard.features.title')}
           </Typography>
-          <QueryState
-            query={features}
-            loading={
-              <Grid container spacing={2} aria-busy="true" aria-label={t('dashboard.features.loading')}>
-                {[0, 1, 2, 3].map((card) => (
-                  <Grid key={card} size={{ xs: 12, sm: 6, lg: 3 }}>
-                    <Skeleton variant="rounded" height={148} />
-                  </Grid>
-                ))}
-              </Grid>
-            }
-            errorMessage={t('dashboard.features.loadFailed')}
-            errorVariant="row"
-            wrapError={(error) => (
-              <Card>
-                <CardContent>{error}</CardContent>
-              </Card>
-            )}
-          >
-            {(list) =>
-              list.length === 0 ? (
-                <Card>
-                  <CardContent>
-                    <EmptyState>{t('dashboard.features.empty')}</EmptyState>
-                  </CardContent>
-                </Card>
-              ) : (
-                <FeaturesList features={list} />
-              )
-            }
-          </QueryState>
+          <WhenVisible placeholder={<FeaturesSkeleton />}>
+            <Suspense fallback={<FeaturesSkeleton />}>
+              <FeaturesSection />
+            </Suspense>
+          </WhenVisible>
         </Grid>
       </Grid>
     </Page>
