@@ -7,12 +7,15 @@
 //      the server chose, so the figure does not depend on brotli), listed chunk by chunk with the
 //      bytes actually sent and their encoding — target ≤ 150 KB (KB = 1000 bytes, as Vite reports);
 //   2. Lighthouse 12 performance (desktop preset, simulated throttling) for /login, cold, and for
-//      /dashboard signed in — target ≥ 95 for both. Both pages are steps of one Lighthouse user
+//      /dashboard signed in — goals (issue 30) for both: score ≥ 98, LCP ≤ 1.0 s, TBT ≤ 50 ms,
+//      CLS ≤ 0.01, each printed as the figure, its ratio to the goal and whether it is met. Both pages are steps of one Lighthouse user
 //      flow in one tab, because the session marker lives in sessionStorage (per tab) and Amplify's
 //      tokens in localStorage: the flow opens /login, signs in through the real form, then
 //      navigates to /dashboard keeping storage, with the HTTP cache emptied first so the
 //      dashboard is measured as a cold load, not one warmed by the /login chunks.
-// Lighthouse runs LIGHTHOUSE_RUNS times (default 5); the run with the median score is shown.
+// Lighthouse runs LIGHTHOUSE_RUNS times (default 5); the run with the median score is shown. TBT and
+// LCP follow the machine's load (the CPU time of the scripts is measured, not simulated): the
+// load average is printed at the start and the end.
 // With WEB_DIST set, the benchmark serves that build as it is instead of building apps/web/dist
 // (the server reads the same variable), so a private build can be measured.
 // Exits non-zero only when the run itself fails, not when a target is missed.
@@ -33,12 +36,29 @@ const CHROMIUM = '/usr/bin/chromium';
 const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 const TARGET_JS_KB = 150;
-const TARGET_SCORE = 95;
+/** Issue 30's goals for every page measured; `isAtLeast` false for figures that must stay under. */
+const GOALS: {
+  name: string;
+  value: (figures: PageFigures) => number;
+  goal: number;
+  isAtLeast: boolean;
+  show: (value: number) => string;
+}[] = [
+  { name: 'score', value: (f) => f.score, goal: 98, isAtLeast: true, show: (v) => String(v) },
+  { name: 'LCP', value: (f) => f.lcp, goal: 1000, isAtLeast: false, show: (v) => `${(v / 1000).toFixed(2)} s` },
+  { name: 'TBT', value: (f) => f.tbt, goal: 50, isAtLeast: false, show: (v) => `${v.toFixed(0)} ms` },
+  { name: 'CLS', value: (f) => f.cls, goal: 0.01, isAtLeast: false, show: (v) => v.toFixed(3) },
+];
 // Lighthouse reads the browser's path from here when it launches one itself; the flow below is
 // given a page from a browser launched with the same path.
 process.env.CHROME_PATH = CHROMIUM;
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+const load = () =>
+  `load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ')}`;
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 function build() {
@@ -274,7 +294,8 @@ function median(runs: PageFigures[]): PageFigures {
 
 // ---------------------------------------------------------------------------------------------
 
-console.log('\nWeb benchmark: production build of apps/web, Debian Chromium, Lighthouse 12 desktop preset\n');
+console.log('\nWeb benchmark: production build of apps/web, Debian Chromium, Lighthouse 12 desktop preset');
+console.log(`${new Date().toISOString()}, ${load()}\n`);
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 try {
   if (process.env.WEB_DIST) console.log(`serving the build in ${process.env.WEB_DIST} as it is`);
@@ -313,7 +334,9 @@ try {
     if (login?.url !== '/login' || dashboard?.url !== '/dashboard') {
       throw new Error(`Lighthouse ended on ${figures.map((step) => step.url).join(', ')}, not /login and /dashboard`);
     }
-    console.log(`Lighthouse run ${run}/${RUNS}: /login ${login.score}, /dashboard ${dashboard.score}`);
+    const brief = (f: PageFigures) =>
+      `${f.url} ${f.score} (LCP ${(f.lcp / 1000).toFixed(2)} s, TBT ${f.tbt.toFixed(0)} ms, CLS ${f.cls.toFixed(3)})`;
+    console.log(`Lighthouse run ${run}/${RUNS}: ${brief(login)}, ${brief(dashboard)}; ${load()}`);
     runs.push(figures);
   }
   const login = median(runs.map((figures) => figures[0]!));
@@ -325,10 +348,15 @@ try {
   console.log(
     `${'gzipped JS to render /login'.padEnd(36)} ${`${kb(totalGz)} KB`.padStart(10)}   ≤ ${TARGET_JS_KB} KB  ${verdict(jsMet)}`,
   );
+  console.log(`\n${'median run, against the goals'.padEnd(36)} ${'figure'.padStart(10)}   ${'goal'.padEnd(10)} ratio`);
   for (const figures of [login, dashboard]) {
-    console.log(
-      `${`Lighthouse performance ${figures.url}`.padEnd(36)} ${String(figures.score).padStart(10)}   ≥ ${TARGET_SCORE}     ${verdict(figures.score >= TARGET_SCORE)}`,
-    );
+    for (const { name, value, goal, isAtLeast, show } of GOALS) {
+      const figure = value(figures);
+      const met = isAtLeast ? figure >= goal : figure <= goal;
+      console.log(
+        `${`${figures.url} ${name}`.padEnd(36)} ${show(figure).padStart(10)}   ${`${isAtLeast ? '≥' : '≤'} ${show(goal)}`.padEnd(10)} ${(figure / goal).toFixed(2).padStart(5)}  ${verdict(met)}`,
+      );
+    }
   }
   console.log(
     `\n${'median run'.padEnd(14)} ${'FCP'.padStart(8)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(7)} ${'SI'.padStart(8)}`,
@@ -339,6 +367,7 @@ try {
     );
   }
   console.log(`\nLighthouse flow reports: ${reportDir}`);
+  console.log(`${new Date().toISOString()}, ${load()}`);
 } catch (error) {
   console.error(`\nbench:web failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exitCode = 1;

@@ -20,17 +20,18 @@ const root = createRoot(document.getElementById('root')!);
 if (session.hasMarker()) {
   preloadAuth();
   void import('./lib/current-user.ts').catch(() => undefined); // the gate reports a failure
-  preloadSignedInStart(location.pathname);
 } else
   for (const type of ['keydown', 'pointerdown']) addEventListener(type, preloadAuth, { once: true, passive: true });
 
 async function start() {
   // The first texts, the configuration (preloaded by index.html) and then the page's modules load
   // side by side rather than one after the other.
-  // A signed-in start needs the frame's texts too: they load in the first wave, not with the route.
-  const texts = initI18n(session.hasMarker() ? ['common', 'auth', 'layout', 'account'] : undefined);
+  const texts = initI18n();
   texts.catch(() => undefined); // reported below, by the await, unless the configuration failed first
   const config = await loadRuntimeConfig();
+  // After Amplify, the texts and the configuration were asked for: the page's chunks queue behind
+  // them on the browser's six connections, not in front of the gate's requests.
+  if (session.hasMarker()) preloadSignedInStart(location.pathname);
   configureAuth(config);
   const router = createAppRouter();
   await texts;

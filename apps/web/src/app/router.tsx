@@ -18,8 +18,7 @@ import { Root } from './root.tsx';
  * where signing in lands, is the one measured (bench:web, issue 30).
  */
 const PREFETCH_ON_ALLOW: Record<string, (userUuid: string) => Promise<void>> = {
-  [paths.dashboard]: async (userUuid) =>
-    (await import('../features/dashboard/api/prefetch.ts')).prefetchDashboard(userUuid),
+  [paths.dashboard]: async (userUuid) => (await dashboardPrefetchModule()).prefetchDashboard(userUuid),
 };
 
 // The signed-in frame and the dashboard, where signing in lands: named, so that a signed-in start
@@ -27,16 +26,18 @@ const PREFETCH_ON_ALLOW: Record<string, (userUuid: string) => Promise<void>> = {
 const mainLayoutModule = () => import('../components/layouts/main-layout/main-layout.tsx');
 const dashboardModule = () => import('../features/dashboard/pages/dashboard.tsx');
 const appScopeModule = () => import('./app-scope.tsx');
+const dashboardPrefetchModule = () => import('../features/dashboard/api/prefetch.ts');
 
 /**
  * On a signed-in start at /dashboard (a reload, a bookmark, a new tab), fetches the frame's and
- * the page's chunks (and MUI with them) alongside Amplify and the configuration, instead of once
- * the configuration, the texts and the router are there: Lighthouse's /dashboard requested them
- * ~0.6 s after Amplify (load average ~20). The route's `lazy` later gets the same modules.
+ * the page's chunks (MUI with them) and the gate's prefetch of its requests as soon as the
+ * configuration is there, instead of once the texts and the router are: Lighthouse's /dashboard
+ * requested them ~0.6 s after Amplify (load average ~20). The route's `lazy` gets the same modules.
  */
 export function preloadSignedInStart(pathname: string): void {
   if (pathname !== paths.dashboard) return;
-  for (const load of [mainLayoutModule, appScopeModule, dashboardModule]) void load().catch(() => undefined);
+  for (const load of [mainLayoutModule, appScopeModule, dashboardModule, dashboardPrefetchModule])
+    void load().catch(() => undefined);
 }
 
 /** Runs the gate of spec §4 before every navigation. */
