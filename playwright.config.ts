@@ -38,7 +38,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1366, height: 900 } } }],
   webServer: {
-    command: `node --import tsx apps/server/src/server.ts`,
+    // The compiled server, as `npm start` runs it (built here unless current; the web app is built by test:e2e).
+    command: `node scripts/start.mjs --server-only`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

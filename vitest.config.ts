@@ -6,6 +6,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'scripts', root: 'scripts', include: ['*.test.mjs'] } },
       {
         test: {
           name: 'db',

@@ -1,51 +1,95 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then runs
-// the server (TypeScript through tsx) with every embedded default unless configured otherwise.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// `npm start`: builds what is missing or out of date — the server (compiled to JavaScript), the web
+// app and the token contracts — then runs the server in this process with every embedded default
+// unless configured otherwise. A build is reused while its sources are unchanged (content hashes:
+// build-cache.mjs), so a restart builds nothing. On a first start the slow steps run side by side
+// (two cores): the web build and the contracts' compile in child processes, and the new embedded
+// database's initdb on its own thread (issue 30: 30.7–36.6 s one after another).
+//
+// `node scripts/start.mjs --server-only` builds only the server (the e2e journeys build the web
+// app themselves, and the contracts compile on first use).
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isBuildCurrent, recordBuild, sourcesHash } from './build-cache.mjs';
+import { ensureServerBuild } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const distIndex = path.join(root, 'apps/web/dist/index.html');
-const webSources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
+const serverOnly = process.argv.includes('--server-only');
+// Before anything of the server loads: its configuration reads NODE_ENV.
+process.env.NODE_ENV ??= 'development';
 
-function newestMtime(entry) {
-  const full = path.join(root, entry);
-  if (!existsSync(full)) return 0;
-  const stat = statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(full).map((name) => newestMtime(path.join(entry, name))));
+const seconds = (started) => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+
+/** Runs `args` with Node, its output kept and shown only if it fails. */
+function runNode(args, cwd = root) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} failed:\n${output}`))));
+  });
 }
 
-const isBuildStale = !existsSync(distIndex) || statSync(distIndex).mtimeMs < Math.max(...webSources.map(newestMtime));
-if (isBuildStale) {
-  console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+/** A build step that runs unless the hash of `sources` is the one recorded at its last build. */
+async function step(name, { sources, output, stamp, salt = '', build }) {
+  const hash = sourcesHash(root, sources, salt);
+  if (isBuildCurrent(path.join(root, output), path.join(root, stamp), hash)) return false;
+  const started = performance.now();
+  await build();
+  recordBuild(path.join(root, stamp), hash);
+  console.log(`${name} (${seconds(started)})`);
+  return true;
 }
+
+const webApp = () =>
+  step('Built the web app', {
+    sources: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'packages/shared/src',
+    ],
+    output: 'apps/web/dist/index.html',
+    stamp: 'apps/web/dist/.sources-hash',
+    build: () => runNode([path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], path.join(root, 'apps/web')),
+  });
 
 // The token contracts (packages/contracts) are compiled by solc-js into a git-ignored cache; the
 // server would compile them on first use, so a fresh or changed checkout compiles them here.
-const contractsCache = path.join(root, 'packages/contracts/artifacts/contracts.json');
-const contractSources = [
-  'packages/contracts/contracts',
-  'packages/contracts/src/compile.ts',
-  'node_modules/solc/package.json',
-  'node_modules/@openzeppelin/contracts/package.json',
-];
-if (!existsSync(contractsCache) || statSync(contractsCache).mtimeMs < Math.max(...contractSources.map(newestMtime))) {
-  console.log('Compiling the token contracts…');
-  const compile = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'packages/contracts/src/build.ts')], {
-    cwd: root,
-    stdio: 'inherit',
+const contracts = () =>
+  step('Compiled the token contracts', {
+    sources: ['packages/contracts/contracts', 'packages/contracts/src/compile.ts'],
+    salt: ['solc', '@openzeppelin/contracts']
+      .map((name) => readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8'))
+      .join(),
+    output: 'packages/contracts/artifacts/contracts.json',
+    stamp: 'packages/contracts/artifacts/.sources-hash',
+    build: () => runNode(['--import', 'tsx', path.join(root, 'packages/contracts/src/build.ts')]),
   });
-  if (compile.status !== 0) process.exit(compile.status ?? 1);
-}
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' },
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+let server;
+try {
+  const started = performance.now();
+  const building = serverOnly ? [] : [webApp(), contracts()];
+  for (const build of building) build.catch(() => undefined); // reported below, once the server is built
+  server = await ensureServerBuild(root);
+  if (server.built) console.log(`Built the server (${seconds(started)})`);
+  if (building.length) {
+    // While anything builds, a new embedded database is created beside it (PGlite's initdb).
+    const databaseStarted = performance.now();
+    const { prepareNewEmbeddedDatabase } = await import(pathToFileURL(path.join(server.dir, 'database.mjs')).href);
+    const database = prepareNewEmbeddedDatabase().then((result) => {
+      if (result === 'created') console.log(`Created the embedded database (${seconds(databaseStarted)})`);
+    });
+    await Promise.all([...building, database]);
+  }
+  if (performance.now() - started > 1000) console.log(`Ready to start (${seconds(started)})`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+await import(pathToFileURL(path.join(server.dir, 'server.mjs')).href);

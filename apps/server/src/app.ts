@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { openDatabase, seedReferenceData, type DbHandle } from '@connect/db';
+import { seedReferenceData, type DbHandle } from '@connect/db';
 import { createCardGateway } from './adapters/cards/create-gateway.ts';
 import type { CardGateway } from './adapters/cards/port.ts';
 import { cardSandboxBrowserRoutes } from './adapters/cards/sandbox/index.ts';
@@ -18,6 +18,7 @@ import type { KycProvider } from './adapters/kyc/port.ts';
 import { createSmtpTransport, OutboxMailer } from './adapters/mail/outbox-mailer.ts';
 import type { Mailer } from './adapters/mail/port.ts';
 import type { Config } from './config.ts';
+import { openConfiguredDatabase } from './database.ts';
 import { logging, type Logging } from './lib/logger.ts';
 import { KeyStore } from './lib/pool-keys.ts';
 import { ACCESS_JWT_SECONDS, resolvePoolSettings } from './lib/pool-settings.ts';
@@ -45,6 +46,8 @@ export type BuildOptions = {
   config: Config;
   /** An open, migrated database (tests pass a fresh one); otherwise opened from config and closed with the app. */
   db?: DbHandle;
+  /** The configured database as server.ts began opening it, first thing; owned like one opened here. */
+  openingDb?: Promise<DbHandle>;
   logger?: FastifyServerOptions['logger'];
   /** Replaces the mail adapter (tests that need SMTP behaviour). */
   mailer?: Mailer;
@@ -115,11 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
 
   const ownsDb = !options.db;
-  const dbh =
-    options.db ??
-    (await openDatabase(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` },
-    ));
+  const dbh = options.db ?? (await (options.openingDb ?? openConfiguredDatabase(config)));
   if (ownsDb) {
     await dbh.migrate();
     await seedReferenceData(dbh.db);

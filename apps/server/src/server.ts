@@ -1,14 +1,13 @@
-import { DEV_MNEMONIC } from '@connect/devchain';
-import { startConfiguredDevChains } from './adapters/chains/devchains.ts';
-import { ensureLocalQntToken } from './adapters/chains/qnt-token.ts';
-import { buildApp } from './app.ts';
-import { ensureAdministrator } from './bootstrap.ts';
+// The server's entry (`npm start` runs its build: scripts/start.mjs). It loads little: the
+// configuration, checked first, and the database package, so that the database starts opening
+// before anything else — on its own thread, in parallel with loading the rest of the server
+// (main.ts, a separate part of the build), starting the local chains and building the app. On a
+// restart the embedded database's open (~1 s) and loading the server (~1 s) overlap (issue 30).
+import { openConfiguredDatabase } from './database.ts';
 import { loadConfig } from './config.ts';
-import { SealedDataError } from './sealed-data.ts';
 
-const print = (line: string) => process.stdout.write(`${line}\n`);
-// The configuration first, before anything starts: a production configuration that fails its
-// checked list (production-checks.ts) stops here with every refused setting named.
+// A production configuration that fails its checked list (production-checks.ts) stops here with
+// every refused setting named.
 let loaded: ReturnType<typeof loadConfig>;
 try {
   loaded = loadConfig();
@@ -16,80 +15,8 @@ try {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 }
-// Local chains next (never in production: devchains.ts): the catalogue records their URLs when the app is built.
-let devchains: Awaited<ReturnType<typeof startConfiguredDevChains>>;
-try {
-  devchains = await startConfiguredDevChains(loaded);
-} catch (error) {
-  process.stderr.write(
-    `Could not start the local chains (DEVCHAIN_PORTS chooses their ports, DEVCHAINS=0 turns them off):\n${String(error)}\n`,
-  );
-  process.exit(1);
-}
-// QNT payments on a local chain without QNT_TOKEN_ADDRESS: the local QNT token, deployed on its
-// first start (the catalogue records it when the app is built).
-const localQnt = devchains.config.qnt.tokenAddress
-  ? undefined
-  : devchains.chains.find((c) => c.code === devchains.config.qnt.network);
-let qntToken: string | undefined;
-if (localQnt) {
-  try {
-    qntToken = await ensureLocalQntToken(localQnt.chain.rpcUrl);
-  } catch (error) {
-    process.stderr.write(`Could not deploy the local QNT token (QNT payments are off):\n${String(error)}\n`);
-  }
-}
-const config = qntToken
-  ? { ...devchains.config, qnt: { ...devchains.config.qnt, tokenAddress: qntToken.toLowerCase() } }
-  : devchains.config;
-let app: Awaited<ReturnType<typeof buildApp>>;
-try {
-  app = await buildApp({ config });
-} catch (error) {
-  await devchains.stop();
-  // A refusal that explains itself (a SECRET_KEY that no longer opens the sealed data) is printed
-  // as written, without a stack trace to dig it out of.
-  if (error instanceof SealedDataError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-  throw error;
-}
-await ensureAdministrator(app.deps, print);
-if (devchains.chains.length) {
-  print('');
-  print(`  Local chains (anvil; state in ${config.chains.devchains.stateDir}):`);
-  for (const { name, chain } of devchains.chains) {
-    const found = chain.reattached ? ' (left running by an earlier server: reattached)' : '';
-    print(`    ${name.padEnd(26)} chain id ${String(chain.chainId).padEnd(7)} ${chain.rpcUrl}${found}`);
-  }
-  if (qntToken) print(`    QNT token (local): ${qntToken}`);
-  print(`  Funded accounts: mnemonic "${DEV_MNEMONIC}"`);
-  print('');
-}
-
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  // A request that never ends must not keep the process alive forever.
-  const timer = setTimeout(() => {
-    app.log.error('graceful shutdown timed out; exiting');
-    process.exit(1);
-  }, 25_000);
-  timer.unref();
-  try {
-    await app.close(); // stops accepting, waits for in-flight requests, then onClose closes the database
-    await devchains.stop(); // anvil writes its state file as it exits
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, 'error during shutdown');
-    process.exit(1);
-  }
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
-
-await app.listen({ port: config.port, host: config.host });
-app.deps.chains.monitor.start();
+const openingDb = openConfiguredDatabase(loaded);
+// Its failure is the app's to report (buildApp awaits it); not an unhandled rejection meanwhile.
+openingDb.catch(() => undefined);
+const { runServer } = await import('./main.ts');
+await runServer(loaded, openingDb);
