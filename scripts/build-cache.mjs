@@ -9,16 +9,20 @@ import path from 'node:path';
 /** The files under `entries` (files or directories, relative to `root`), sorted; missing entries are skipped. */
 export function listSources(root, entries) {
   const files = [];
-  const visit = (entry) => {
-    const full = path.join(root, entry);
-    if (!existsSync(full)) return;
-    if (!statSync(full).isDirectory()) {
-      files.push(entry);
-      return;
+  const visitDir = (dir) => {
+    const children = readdirSync(path.join(root, dir), { withFileTypes: true });
+    for (const child of children.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const entry = path.join(dir, child.name);
+      if (child.isDirectory()) visitDir(entry);
+      else files.push(entry);
     }
-    for (const name of readdirSync(full).sort()) visit(path.join(entry, name));
   };
-  for (const entry of entries) visit(entry);
+  for (const entry of entries) {
+    const full = path.join(root, entry);
+    if (!existsSync(full)) continue;
+    if (statSync(full).isDirectory()) visitDir(entry);
+    else files.push(entry);
+  }
   return files;
 }
 
