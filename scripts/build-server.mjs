@@ -115,8 +115,6 @@ export async function ensureServerBuild(root) {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
     keepNames: true, // class and function names as written (error names, logs)
-    sourcemap: 'linked', // for `node --enable-source-maps`; not read otherwise
-    sourcesContent: false,
     logLevel: 'warning',
     legalComments: 'none',
   });
