@@ -94,6 +94,16 @@ const verdict = (seconds: number, goal: number) =>
 
 const temp = mkdtempSync(path.join(os.tmpdir(), 'connect-bench-start-'));
 let server: ChildProcess | undefined;
+// Stopped early (Ctrl-C, a timeout): the server and its chains stop, and the clone goes, all the same.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (server?.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
+    setTimeout(() => {
+      rmSync(temp, { recursive: true, force: true });
+      process.exit(1);
+    }, 5_000);
+  });
+}
 try {
   const clone = path.join(temp, 'repo');
   const cloned = spawnSync('git', ['clone', '--quiet', ROOT, clone], { stdio: 'inherit' });
