@@ -24,12 +24,25 @@ const STATUS_COLOURS: Record<PlanStatus, ChipProps['color']> = {
   DISABLED: 'error',
 };
 
-/** A summary card loading: its figure, a line of text and its button. */
-function SummarySkeleton({ figureWidth, lineWidth }: { figureWidth: string; lineWidth: string }) {
+/**
+ * A summary card loading: its figure, a line of text, the plan's counters (a name over a figure,
+ * 44 px) and its button. Without the counters' place the row of both cards grew by ~60 px when
+ * they arrived and moved the updates below (Lighthouse CLS 0.007 on /dashboard, issue 30).
+ */
+function SummarySkeleton({
+  figureWidth,
+  lineWidth,
+  hasCounters = false,
+}: {
+  figureWidth: string;
+  lineWidth: string;
+  hasCounters?: boolean;
+}) {
   return (
     <Box aria-busy="true">
       <Skeleton width={figureWidth} height={40} />
       <Skeleton width={lineWidth} />
+      {hasCounters ? <Skeleton variant="rounded" width="60%" height={44} sx={{ mt: 2 }} /> : null}
       <Skeleton variant="rounded" width={140} height={36} sx={{ mt: 2 }} />
     </Box>
   );
@@ -119,7 +132,7 @@ export function PlanCard({
     <SummaryCard title={t('dashboard.plan.title')}>
       <QueryState
         query={subscription}
-        loading={<SummarySkeleton figureWidth="50%" lineWidth="35%" />}
+        loading={<SummarySkeleton figureWidth="50%" lineWidth="35%" hasCounters />}
         errorMessage={t('dashboard.plan.loadFailed')}
         errorVariant="row"
       >

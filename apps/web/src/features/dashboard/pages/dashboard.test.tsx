@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (jsdom: jsdom has no IntersectionObserver, so the sections below the fold render at once, as on a tall screen)
 import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -126,6 +128,33 @@ function renderPage(user: TUser = USER) {
   session.setMarker(user.id, user.role);
   queryClient.setQueryData(currentUserQuery(user.id).queryKey, user);
   return renderWithProviders(<DashboardPage />, { route: '/dashboard', queryClient });
+}
+
+/** An IntersectionObserver the test drives: `reveal()` brings every observed element into view. */
+function stubObserver() {
+  const observed: { element: Element; callback: IntersectionObserverCallback }[] = [];
+  class Observer {
+    constructor(private readonly callback: IntersectionObserverCallback) {}
+    observe(element: Element) {
+      observed.push({ element, callback: this.callback });
+    }
+    disconnect() {}
+    unobserve() {}
+    takeRecords() {
+      return [];
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', Observer);
+  return {
+    reveal: () =>
+      act(() => {
+        for (const { element, callback } of observed)
+          callback(
+            [{ target: element, isIntersecting: true } as unknown as IntersectionObserverEntry],
+            {} as IntersectionObserver,
+          );
+      }),
+  };
 }
 
 // Whole MUI pages render slowly in jsdom; a form journey takes seconds on a loaded runner.
@@ -266,8 +295,11 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
   });
 
   it('lists the features as cards linking to their areas', async () => {
+    const observer = stubObserver();
     answer();
     renderPage();
+    await screen.findByText('Earlier 1');
+    observer.reveal();
     const networks = await screen.findByRole('link', { name: /Networks/ }, { timeout: 10_000 });
     expect(networks).toHaveAttribute('href', '/my-networks');
     expect(networks).not.toHaveAttribute('target');
@@ -319,10 +351,12 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
   });
 
   it('says so when there are no updates or features yet', async () => {
+    const observer = stubObserver();
     answer({ updates: () => json(page([])), news: () => json(page([])), features: () => json({ features: [] }) });
     renderPage();
     expect(await screen.findByText('There are no updates yet.')).toBeInTheDocument();
     expect(await screen.findByText('No earlier news yet.')).toBeInTheDocument();
+    observer.reveal();
     expect(await screen.findByText('No areas to show yet.', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
@@ -335,33 +369,6 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Loading the platform areas')).toHaveAttribute('aria-busy', 'true');
   });
   describe('below the fold', () => {
-    /** An IntersectionObserver the test drives: `reveal()` brings every observed element into view. */
-    function stubObserver() {
-      const observed: { element: Element; callback: IntersectionObserverCallback }[] = [];
-      class Observer {
-        constructor(private readonly callback: IntersectionObserverCallback) {}
-        observe(element: Element) {
-          observed.push({ element, callback: this.callback });
-        }
-        disconnect() {}
-        unobserve() {}
-        takeRecords() {
-          return [];
-        }
-      }
-      vi.stubGlobal('IntersectionObserver', Observer);
-      return {
-        reveal: () =>
-          act(() => {
-            for (const { element, callback } of observed)
-              callback(
-                [{ target: element, isIntersecting: true } as unknown as IntersectionObserverEntry],
-                {} as IntersectionObserver,
-              );
-          }),
-      };
-    }
-
     it('loads the product areas (code and request) only once the section comes into view', async () => {
       const observer = stubObserver();
       answer();
@@ -374,7 +381,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
       expect(asked()).not.toContain('/api/connect/content/features');
 
       observer.reveal();
-      expect(await within(section).findByRole('link', { name: /Networks/ }, { timeout: 10_000 })).toHaveAttribute(
+      expect(await within(section).findByRole('link', { name: /Networks/ }, { timeout: 15_000 })).toHaveAttribute(
         'href',
         '/my-networks',
       );

@@ -92,15 +92,24 @@ export function DashboardPage() {
             <QueryState
               query={updates}
               loading={
-                <Stack direction="row" spacing={2.5} aria-busy="true" aria-label={t('dashboard.updates.loading')}>
-                  <Skeleton variant="rounded" width={160} height={120} sx={{ display: { xs: 'none', sm: 'block' } }} />
-                  <Box sx={{ flex: 1 }}>
-                    <Skeleton width={80} />
-                    <Skeleton width="60%" height={32} />
-                    <Skeleton />
-                    <Skeleton width="80%" />
-                  </Box>
-                </Stack>
+                // The carousel's size: its slide area (168 px high at least) and its controls row.
+                <Box aria-busy="true" aria-label={t('dashboard.updates.loading')}>
+                  <Stack direction="row" spacing={2.5} sx={{ minHeight: 168 }}>
+                    <Skeleton
+                      variant="rounded"
+                      width={160}
+                      height={120}
+                      sx={{ display: { xs: 'none', sm: 'block' } }}
+                    />
+                    <Box sx={{ flex: 1 }}>
+                      <Skeleton width={80} />
+                      <Skeleton width="60%" height={32} />
+                      <Skeleton />
+                      <Skeleton width="80%" />
+                    </Box>
+                  </Stack>
+                  <Skeleton variant="rounded" width={160} height={30} sx={{ mt: 2 }} />
+                </Box>
               }
               errorMessage={t('dashboard.updates.loadFailed')}
               errorVariant="row"
