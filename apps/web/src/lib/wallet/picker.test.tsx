@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (jsdom: a test here reads the computed outline of a focused control, which happy-dom does not cascade)
 import { hexToRgb } from '@mui/material/styles';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (jsdom: the test wraps document.cookie's own property descriptor, which happy-dom keeps elsewhere)
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';

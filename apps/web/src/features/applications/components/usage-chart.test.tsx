@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (jsdom: the chart's bars are drawn from the sizes jsdom gives its elements)
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TApplicationUsage } from '@connect/shared';
