@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -39,6 +39,7 @@ async function runServer(rpcUrl: string) {
   const { randomUUID } = await import('node:crypto');
   const { setAllowances } = await import('../apps/server/test/plans.ts');
 
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'connect-bench-gateway-'));
   const config = loadConfig({
     ...process.env,
     // Not 'production': production requires PostgreSQL and SMTP (apps/server/src/production-checks.ts);
@@ -47,7 +48,7 @@ async function runServer(rpcUrl: string) {
     CARD_SANDBOX: 'off',
     KYC_SANDBOX: 'off',
     SECRET_KEY: 'bench-secret-key',
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'connect-bench-gateway-')),
+    DATA_DIR: dataDir,
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
@@ -96,6 +97,7 @@ async function runServer(rpcUrl: string) {
   const stop = async () => {
     await app.close();
     await dbh.close();
+    rmSync(dataDir, { recursive: true, force: true }); // the bench leaves nothing behind
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop());
