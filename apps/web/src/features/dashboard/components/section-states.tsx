@@ -20,7 +20,8 @@ export function EmptyState({ children }: { children: ReactNode }) {
 export function FeaturesSkeleton() {
   const { t } = useTranslation('account');
   return (
-    <Grid container spacing={2} aria-busy="true" aria-label={t('dashboard.features.loading')}>
+    // A named group: a label on a plain element is not allowed (axe aria-prohibited-attr).
+    <Grid container spacing={2} role="group" aria-busy="true" aria-label={t('dashboard.features.loading')}>
       {[0, 1, 2, 3].map((card) => (
         <Grid key={card} size={{ xs: 12, sm: 6, lg: 3 }}>
           <Skeleton variant="rounded" height={148} />

@@ -93,7 +93,7 @@ export function DashboardPage() {
               query={updates}
               loading={
                 // The carousel's size: its slide area (168 px high at least) and its controls row.
-                <Box aria-busy="true" aria-label={t('dashboard.updates.loading')}>
+                <Box role="group" aria-busy="true" aria-label={t('dashboard.updates.loading')}>
                   <Stack direction="row" spacing={2.5} sx={{ minHeight: 168 }}>
                     <Skeleton
                       variant="rounded"
@@ -129,7 +129,7 @@ export function DashboardPage() {
             <QueryState
               query={news}
               loading={
-                <Stack spacing={2} aria-busy="true" aria-label={t('dashboard.news.loading')}>
+                <Stack spacing={2} role="group" aria-busy="true" aria-label={t('dashboard.news.loading')}>
                   {[0, 1, 2].map((row) => (
                     <Box key={row}>
                       <Skeleton width={80} />
