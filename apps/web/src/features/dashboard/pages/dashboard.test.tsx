@@ -1,5 +1,3 @@
-// @vitest-environment jsdom
-// (jsdom: jsdom has no IntersectionObserver, so the sections below the fold render at once, as on a tall screen)
 import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
