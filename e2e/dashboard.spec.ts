@@ -117,7 +117,11 @@ test('the cookie banner is a bar at the bottom edge that leaves the whole dashbo
     await page.screenshot({ path: `e2e/screenshots/dashboard-03-cookie-banner-${width}-viewport.png` });
     await snap(page, `dashboard-03-cookie-banner-${width}`);
 
-    // Scrolled to the end, the footer ends above the banner: nothing is left under it.
+    // Scrolled to the end, the footer ends above the banner: nothing is left under it. The platform
+    // areas load as they come into view, and the page grows by the rows they bring, so the end is
+    // measured once they are there.
+    await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+    await expect(page.getByRole('group', { name: 'Loading the platform areas' })).toHaveCount(0);
     await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
     const footer = (await page.getByRole('contentinfo').boundingBox())!;
     const barAtEnd = (await banner.boundingBox())!;
