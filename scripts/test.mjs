@@ -18,6 +18,18 @@ const npmRun = (script) => ({ name: script, command: ['npm', 'run', script] });
 const side = (...lanes) => ({ side: lanes });
 /** Stages one after another inside a lane. */
 const lane = (...stages) => ({ lane: stages });
+/**
+ * A lane that yields the cores (`nice -n 19`): the journeys' server and browser are slowed by every
+ * process that runs beside them at the same priority (beside the unit tests at equal priority, 20
+ * journeys took 15 minutes instead of about 4), so the CPU-bound stages take only what the
+ * journeys leave idle.
+ */
+const yielding = (item) =>
+  item.side
+    ? side(...item.side.map(yielding))
+    : item.lane
+      ? lane(...item.lane.map(yielding))
+      : { ...item, isNice: true };
 
 function ciPlan() {
   const coverage = mkdtempSync(path.join(os.tmpdir(), 'connect-repository-coverage-'));
@@ -33,18 +45,20 @@ function ciPlan() {
     env,
   });
   return [
-    // The journeys wait on the browser, the chains and the server far more than they compute (0.3 of
-    // a core measured), so they run in a lane of their own from the start while the CPU-bound stages
-    // take the two cores one after another in the other lane; the run takes about as long as the
-    // longer lane instead of the sum of both (the screenshots are for people to look at and check
-    // nothing: e2e/support/a11y.ts).
+    // The journeys wait on the browser, the chains and the server far more than they compute, so
+    // they run in a lane of their own from the start while the CPU-bound stages, one after another
+    // and yielding to them, take what they leave of the two cores; the run takes about as long as
+    // the longer lane instead of the sum of both (the screenshots are for people to look at and
+    // check nothing: e2e/support/a11y.ts).
     side(
       { ...npmRun('test:e2e'), env: { E2E_SCREENSHOTS: 'off' } },
-      lane(
-        side(npmRun('lint'), npmRun('typecheck')),
-        npmRun('test:unit'),
-        { name: 'server on PostgreSQL', ...repositoryCoverage(['full', full], postgres) },
-        { name: 'db layer on PGlite', ...repositoryCoverage(['selection', selection], pglite) },
+      yielding(
+        lane(
+          side(npmRun('lint'), npmRun('typecheck')),
+          npmRun('test:unit'),
+          { name: 'server on PostgreSQL', ...repositoryCoverage(['full', full], postgres) },
+          { name: 'db layer on PGlite', ...repositoryCoverage(['selection', selection], pglite) },
+        ),
       ),
     ),
     { name: 'repository coverage', ...repositoryCoverage(['check', full, selection], {}) },
@@ -56,7 +70,7 @@ const PLANS = {
   default: () => [
     side(
       npmRun('test:e2e'),
-      lane(side(npmRun('lint'), npmRun('typecheck')), npmRun('test:unit'), npmRun('test:server')),
+      yielding(lane(side(npmRun('lint'), npmRun('typecheck')), npmRun('test:unit'), npmRun('test:server'))),
     ),
   ],
   ci: ciPlan,
@@ -73,11 +87,12 @@ if (!PLANS[planName]) {
  * Runs one stage; alone it writes straight to the terminal, beside another each of its lines is
  * written as it comes, prefixed with the stage's name.
  */
-function runStage({ name, command, env = {} }, isAlone) {
+function runStage({ name, command, env = {}, isNice = false }, isAlone) {
   return new Promise((resolve) => {
     const started = Date.now();
     console.log(`\n== ${name}${isAlone ? '' : ' (side by side: its lines start with its name)'}`);
-    const child = spawn(command[0], command.slice(1), {
+    const argv = isNice ? ['nice', '-n', '19', ...command] : command;
+    const child = spawn(argv[0], argv.slice(1), {
       stdio: isAlone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env },
       // Its own process group, so a failure elsewhere (or Ctrl-C) stops the stage with its children.
