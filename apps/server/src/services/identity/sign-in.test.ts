@@ -44,13 +44,18 @@ describe('identity pool wire protocol', () => {
         expiresAt: expired,
       });
       // Every statement Drizzle runs goes through its session's client (PGlite's thread or the pg pool).
-      const { client } = (h.db.db as unknown as { session: { client: { query: (query: string) => unknown } } }).session;
+      const { client } = (
+        h.db.db as unknown as { session: { client: { query: (query: string | { text: string }) => unknown } } }
+      ).session;
       const query = vi.spyOn(client, 'query');
       let statements: string[];
       try {
         expect((await signIn(h, email)).status).toBe(200);
       } finally {
-        statements = query.mock.calls.map(([text]) => text);
+        // PGlite's client takes the text; node-postgres's takes a prepared statement's { name, text }.
+        statements = query.mock.calls.map(([sent]) =>
+          typeof sent === 'string' ? sent : (sent as { text: string }).text,
+        );
         query.mockRestore();
       }
       const onThePool = statements.filter((text) => text.includes('"idp_'));
