@@ -8,7 +8,7 @@
 // repository functions ran, and a check fails when one runs on PostgreSQL only
 // (scripts/repository-coverage.mjs).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -19,10 +19,9 @@ const side = (...lanes) => ({ side: lanes });
 /** Stages one after another inside a lane. */
 const lane = (...stages) => ({ lane: stages });
 /**
- * A lane that yields the cores (`nice -n 19`): the journeys' server and browser are slowed by every
- * process that runs beside them at the same priority (beside the unit tests at equal priority, 20
- * journeys took 15 minutes instead of about 4), so the CPU-bound stages take only what the
- * journeys leave idle.
+ * A lane that yields the cores: the journeys' server and browser are slowed by every process that
+ * runs beside them at the same priority, so the CPU-bound stages take only what the journeys leave
+ * idle (`yieldCores`).
  */
 const yielding = (item) =>
   item.side
@@ -96,6 +95,22 @@ function cpuSeconds(file) {
 }
 
 /**
+ * Lowers a stage to the lowest priority against everything else on the machine. Each stage starts
+ * a session of its own (it is detached), and with the kernel's autogroups (Debian's default) the
+ * scheduler shares the cores fairly between sessions first and reads a process's nice value only
+ * inside its session: `nice -n 19` alone changed nothing, and the journeys beside the unit tests
+ * did 20 tests in 15 minutes instead of about 4. So the session's own nice value is set too;
+ * children started later belong to the same session and inherit it.
+ */
+function yieldCores(pid) {
+  try {
+    writeFileSync(`/proc/${pid}/autogroup`, '19');
+  } catch {
+    // No autogroups (another kernel, or turned off): `nice` is what the scheduler reads.
+  }
+}
+
+/**
  * Runs one stage; alone it writes straight to the terminal, beside another each of its lines is
  * written as it comes, prefixed with the stage's name.
  */
@@ -112,6 +127,7 @@ function runStage({ name, command, env = {}, isNice = false }, isAlone) {
       // Its own process group, so a failure elsewhere (or Ctrl-C) stops the stage with its children.
       detached: true,
     });
+    if (isNice) yieldCores(child.pid);
     running.add(child);
     for (const stream of [child.stdout, child.stderr]) {
       if (!stream) continue;
