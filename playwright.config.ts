@@ -39,7 +39,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1366, height: 900 } } }],
   webServer: {
-    // The compiled server, as `npm start` runs it (built here unless current; the web app is built by test:e2e).
+    // The compiled server, as `npm start` runs it (built by `npm run e2e:prepare`; here too unless current).
     command: `node scripts/start.mjs --server-only`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, test, type ConsoleGuard } from './support/fixtures.ts';
+import { expect as baseExpect, test } from './support/fixtures.ts';
 import { expectAccessible, snap } from './support/a11y.ts';
-import { chooseOption } from './support/journey.ts';
+import { createConfirmedUser } from './support/identity.ts';
+import { chooseOption, signIn as signInAs } from './support/journey.ts';
 import { totpCode, waitForFreshTotpWindow } from './support/totp.ts';
 
 // One user walks the whole first-visit path, then comes back with MFA: the steps depend on each other.
@@ -12,6 +13,9 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 const email = `journey-${Date.now()}@example.com`;
 const password = 'Journey-Passw0rd!';
 let totpSecret = '';
+// The frame and the 404 page are not about MFA: another user, so that they wait for no new
+// authenticator step (each MFA sign-in takes a step no earlier sign-in used: up to 30 s).
+const frameUser = { email: `journey-frame-${Date.now()}@example.com`, password };
 
 async function signIn(page: Page, withPassword = password) {
   await page.goto('/login');
@@ -33,30 +37,6 @@ async function signOut(page: Page) {
 /** Waits for the next 30-second step, so a code differs from every code used before (a real wait: the TOTP window is the subject). */
 async function nextTotpWindow(page: Page) {
   await page.waitForTimeout((30 - (Math.floor(Date.now() / 1000) % 30) + 1) * 1000);
-}
-
-/** Signs in with the password and the authenticator code, retrying once in the next window. */
-async function signInWithMfa(page: Page, consoleGuard: ConsoleGuard) {
-  await waitForFreshTotpWindow(12);
-  await signIn(page);
-  await expect(page).toHaveURL(/\/mfa-submit$/);
-  await page.getByLabel('Authentication code').fill(totpCode(totpSecret));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  // Either the dashboard, or the code was already used by the previous test in this window.
-  const outcome = await Promise.race([
-    page.waitForURL(/\/dashboard$/, { timeout: 60_000 }).then(() => 'signed-in' as const),
-    page
-      .getByText('This code has already been used once.')
-      .waitFor({ timeout: 60_000 })
-      .then(() => 'used' as const),
-  ]);
-  if (outcome === 'used') {
-    consoleGuard.allowFailedRequest(400, '/idp', 'the pool refuses a code the previous test used in this window');
-    await nextTotpWindow(page);
-    await page.getByLabel('Authentication code').fill(totpCode(totpSecret));
-    await page.getByRole('button', { name: 'Verify' }).click();
-  }
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 test('register, read the code in the dev mailbox, confirm, sign in, accept terms, complete the profile, set up MFA', async ({
@@ -217,6 +197,7 @@ test('signs in again with the authenticator code; a wrong and a replayed code ar
 
 test('a deep link to a page the role may not see answers 404; the footer falls back to the default', async ({
   page,
+  request,
   consoleGuard,
 }) => {
   consoleGuard.allowFailedRequest(500, '/api/connect/content/footer', 'the test makes the footer request fail');
@@ -225,7 +206,11 @@ test('a deep link to a page the role may not see answers 404; the footer falls b
     /^The footer could not be loaded; showing the default footer\./,
     'spec §8: the fallback says why, as an internal message',
   );
-  await signInWithMfa(page, consoleGuard);
+  await createConfirmedUser(request, frameUser.email, frameUser.password);
+  await signInAs(page, {
+    ...frameUser,
+    profile: { firstName: 'Ada', lastName: 'Lovelace', company: 'Analytical Engines', location: 'United Kingdom' },
+  });
   await expect(page.getByRole('navigation', { name: /menu/i }).getByText('User management')).toHaveCount(0);
   await page.goto('/user-management');
   await expect(page).toHaveURL(/\/404$/);
@@ -247,9 +232,8 @@ test('a deep link to a page the role may not see answers 404; the footer falls b
 test('the signed-in frame: menu, breadcrumbs, account menu, support, authorise and documentation', async ({
   page,
   context,
-  consoleGuard,
 }) => {
-  await signInWithMfa(page, consoleGuard);
+  await signInAs(page, frameUser);
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   // Spec §9 order values within their categories: Dashboard (1) before Authorise (2) in Core.
   // (The category headings are upper-cased by CSS, which Chromium's accessible names keep.)

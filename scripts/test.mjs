@@ -8,7 +8,7 @@
 // repository functions ran, and a check fails when one runs on PostgreSQL only
 // (scripts/repository-coverage.mjs).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -30,6 +30,60 @@ const yielding = (item) =>
       ? lane(...item.lane.map(yielding))
       : { ...item, isNice: true };
 
+/**
+ * Each journey file's time alone in seconds (measured on 2026-11-28, about 1,040 s in all); a file not
+ * listed counts as a minute until it is measured.
+ */
+const JOURNEY_SECONDS = {
+  journeys: 110,
+  tokens: 140,
+  'card-payment': 120,
+  applications: 77,
+  dashboard: 69,
+  networks: 64,
+  'qnt-payment': 59,
+  'public-pages': 55,
+  upgrade: 50,
+  invoices: 50,
+  console: 46,
+  newcomer: 45,
+  usage: 44,
+  kyc: 31,
+  notifications: 30,
+  recovery: 18,
+  platform: 12,
+  'sign-out': 11,
+  'portal-host': 10,
+};
+const JOURNEY_SHARDS = 2;
+
+/**
+ * The journeys in shards that run side by side, each a Playwright run with its own server, chains
+ * and database (playwright.config.ts gives each run its own ports and data directory). A journey
+ * mostly waits (the browser, the chains, the server's jobs): alone the 73 journeys took 1,100 s
+ * using half a core. Files go to the lightest shard, heaviest first.
+ */
+function journeys(env = {}) {
+  const seconds = (file) => JOURNEY_SECONDS[file.replace(/\.spec\.ts$/, '')] ?? 60;
+  const files = readdirSync('e2e').filter((file) => file.endsWith('.spec.ts'));
+  const shards = Array.from({ length: JOURNEY_SHARDS }, () => ({ files: [], seconds: 0 }));
+  for (const file of files.sort((a, b) => seconds(b) - seconds(a))) {
+    const lightest = shards.reduce((min, shard) => (shard.seconds < min.seconds ? shard : min));
+    lightest.files.push(`e2e/${file}`);
+    lightest.seconds += seconds(file);
+  }
+  return lane(
+    npmRun('e2e:prepare'),
+    side(
+      ...shards.map((shard, index) => ({
+        name: `journeys ${index + 1}/${JOURNEY_SHARDS}`,
+        command: ['npx', 'playwright', 'test', `--output=test-results/shard-${index + 1}`, ...shard.files],
+        env,
+      })),
+    ),
+  );
+}
+
 function ciPlan() {
   const coverage = mkdtempSync(path.join(os.tmpdir(), 'connect-repository-coverage-'));
   const full = path.join(coverage, 'postgresql');
@@ -50,7 +104,7 @@ function ciPlan() {
     // the longer lane instead of the sum of both (the screenshots are for people to look at and
     // check nothing: e2e/support/a11y.ts).
     side(
-      { ...npmRun('test:e2e'), env: { E2E_SCREENSHOTS: 'off' } },
+      journeys({ E2E_SCREENSHOTS: 'off' }),
       yielding(
         lane(
           side(npmRun('lint'), npmRun('typecheck')),
@@ -68,7 +122,7 @@ const PLANS = {
   // The same lanes as CI's plan: the journeys beside the CPU-bound stages.
   default: () => [
     side(
-      npmRun('test:e2e'),
+      journeys(),
       yielding(lane(side(npmRun('lint'), npmRun('typecheck')), npmRun('test:unit'), npmRun('test:server'))),
     ),
   ],
@@ -128,7 +182,7 @@ function runStage({ name, command, env = {}, isNice = false }, isAlone) {
       detached: true,
     });
     if (isNice) yieldCores(child.pid);
-    running.add(child);
+    running.set(child, new Promise((resolve) => child.on('close', resolve)));
     for (const stream of [child.stdout, child.stderr]) {
       if (!stream) continue;
       let rest = '';
@@ -152,32 +206,54 @@ function runStage({ name, command, env = {}, isNice = false }, isAlone) {
 }
 
 const times = [];
-const running = new Set();
+/** The running stages' processes, each with the promise of its end. */
+const running = new Map();
 function summary() {
   for (const { name, seconds, cpu, ok } of times)
     console.log(
       `   ${ok ? 'ok    ' : 'FAILED'} ${name.padEnd(60)} ${String(seconds).padStart(5)} s${cpu == null ? '' : `  CPU ${cpu} s`}`,
     );
 }
-function fail(code) {
-  for (const child of running) {
+/** Sends a signal to every running stage's process group. */
+function signalAll(signal) {
+  for (const child of running.keys()) {
     try {
-      process.kill(-child.pid, 'SIGTERM');
+      process.kill(-child.pid, signal);
     } catch {
       // already gone
     }
   }
+}
+
+/**
+ * Stops every running stage as Ctrl-C would, so each cleans up after itself (Playwright stops the
+ * server and chains it started in a session of their own, which a SIGTERM to its group left
+ * running), and kills what is still running 15 s later.
+ */
+async function stopAll() {
+  signalAll('SIGINT');
+  await Promise.race([Promise.all(running.values()), new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
+  signalAll('SIGKILL');
+}
+
+let isFailing = false;
+async function fail(code) {
+  if (isFailing) return;
+  isFailing = true;
+  await stopAll();
   summary();
   process.exit(code ?? 1);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => fail(130));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void fail(130));
 
 const nameOf = (item) =>
   item.side ? item.side.map(nameOf).join(' + ') : item.lane ? item.lane.map(nameOf).join(' → ') : item.name;
 
 /** Runs a stage, a lane or side-by-side lanes; the first failure stops every stage still running. */
 async function run(item, isAlone) {
+  // Once a stage has failed, nothing new starts.
+  if (isFailing) return;
   if (item.lane) {
     for (const stage of item.lane) await run(stage, isAlone);
     return;
@@ -185,11 +261,12 @@ async function run(item, isAlone) {
   if (!item.side) {
     const result = await runStage(item, isAlone);
     times.push(result);
-    if (!result.ok) fail(result.code);
+    if (!result.ok) await fail(result.code);
     return;
   }
   const started = Date.now();
   await Promise.all(item.side.map((each) => run(each, false)));
+  if (isFailing) return;
   const seconds = Math.round((Date.now() - started) / 1_000);
   console.log(`== ${nameOf(item)} (side by side): ${seconds} s`);
   times.push({ name: `${nameOf(item)} (side by side)`, seconds, ok: true });
@@ -199,5 +276,8 @@ async function run(item, isAlone) {
 const flatten = (item) => (item.side ? item.side.flatMap(flatten) : item.lane ? item.lane.flatMap(flatten) : [item]);
 const steps = PLANS[planName]().flatMap((step) => (process.env.CI_SIDE_BY_SIDE === '0' ? flatten(step) : [step]));
 for (const step of steps) await run(step, !step.side);
-console.log(`\n== npm test${planName === 'default' ? '' : ` (${planName})`}: every stage passed`);
-summary();
+// On a failure, `fail` prints the summary and exits once every stage has stopped.
+if (!isFailing) {
+  console.log(`\n== npm test${planName === 'default' ? '' : ` (${planName})`}: every stage passed`);
+  summary();
+}
