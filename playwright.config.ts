@@ -23,6 +23,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: 'only-on-failure',
+    // As a reader who asks for less motion: nothing to wait for, and less for the browser to draw
+    // (apps/web/src/styles/plain.css).
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     launchOptions: {
       // Debian's headless shell: scripts/ensure-chromium.mjs installs it and says why.

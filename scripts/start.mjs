@@ -5,8 +5,8 @@
 // (two cores): the web build and the contracts' compile in child processes, and the new embedded
 // database's initdb on its own thread (issue 30: 30.7–36.6 s one after another).
 //
-// `--build-only` builds all three and exits (the journeys build first, so that their servers,
-// one per shard, find everything built); `--server-only` builds only the server and runs it.
+// `--build-only` builds all three and exits (the journeys build first, so that their server finds
+// everything built); `--server-only` builds only the server and runs it.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

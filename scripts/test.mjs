@@ -8,7 +8,7 @@
 // repository functions ran, and a check fails when one runs on PostgreSQL only
 // (scripts/repository-coverage.mjs).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -31,58 +31,11 @@ const yielding = (item) =>
       : { ...item, isNice: true };
 
 /**
- * Each journey file's time alone in seconds (measured on 2026-11-28, about 1,040 s in all); a file not
- * listed counts as a minute until it is measured.
+ * The journeys: one build (the server, the SPA and the contracts, so that the journeys' server
+ * builds nothing), then Playwright.
  */
-const JOURNEY_SECONDS = {
-  journeys: 110,
-  tokens: 140,
-  'card-payment': 120,
-  applications: 77,
-  dashboard: 69,
-  networks: 64,
-  'qnt-payment': 59,
-  'public-pages': 55,
-  upgrade: 50,
-  invoices: 50,
-  console: 46,
-  newcomer: 45,
-  usage: 44,
-  kyc: 31,
-  notifications: 30,
-  recovery: 18,
-  platform: 12,
-  'sign-out': 11,
-  'portal-host': 10,
-};
-const JOURNEY_SHARDS = 2;
-
-/**
- * The journeys in shards that run side by side, each a Playwright run with its own server, chains
- * and database (playwright.config.ts gives each run its own ports and data directory). A journey
- * mostly waits (the browser, the chains, the server's jobs): alone the 73 journeys took 1,100 s
- * using half a core. Files go to the lightest shard, heaviest first.
- */
-function journeys(env = {}) {
-  const seconds = (file) => JOURNEY_SECONDS[file.replace(/\.spec\.ts$/, '')] ?? 60;
-  const files = readdirSync('e2e').filter((file) => file.endsWith('.spec.ts'));
-  const shards = Array.from({ length: JOURNEY_SHARDS }, () => ({ files: [], seconds: 0 }));
-  for (const file of files.sort((a, b) => seconds(b) - seconds(a))) {
-    const lightest = shards.reduce((min, shard) => (shard.seconds < min.seconds ? shard : min));
-    lightest.files.push(`e2e/${file}`);
-    lightest.seconds += seconds(file);
-  }
-  return lane(
-    npmRun('e2e:prepare'),
-    side(
-      ...shards.map((shard, index) => ({
-        name: `journeys ${index + 1}/${JOURNEY_SHARDS}`,
-        command: ['npx', 'playwright', 'test', `--output=test-results/shard-${index + 1}`, ...shard.files],
-        env,
-      })),
-    ),
-  );
-}
+const journeys = (env = {}) =>
+  lane(npmRun('e2e:prepare'), { name: 'journeys', command: ['npx', 'playwright', 'test'], env });
 
 function ciPlan() {
   const coverage = mkdtempSync(path.join(os.tmpdir(), 'connect-repository-coverage-'));
