@@ -51,11 +51,9 @@ function ciPlan() {
     env,
   });
   return [
-    // The journeys wait on the browser, the chains and the server far more than they compute, so
-    // they run in a lane of their own from the start while the CPU-bound stages, one after another
-    // and yielding to them, take what they leave of the two cores; the run takes about as long as
-    // the longer lane instead of the sum of both (the screenshots are for people to look at and
-    // check nothing: e2e/support/a11y.ts).
+    // The journeys run in a lane of their own from the start while the CPU-bound stages, one after
+    // another and yielding to them, take what they leave of the two cores (the screenshots are for
+    // people to look at and check nothing: e2e/support/a11y.ts).
     side(
       journeys({ E2E_SCREENSHOTS: 'off' }),
       yielding(
@@ -90,7 +88,9 @@ if (!PLANS[planName]) {
 }
 
 // The machine has two cores and CI is bound by their total, so each stage also prints the CPU time it
-// and its children used (GNU time, where the machine has it): the figure to cut, not the wall time.
+// and its children used (GNU time, where the machine has it). It misses processes that outlive the
+// one that started them: for the journeys, the browser's renderers and GPU process, most of their
+// cost (docs/decisions/foundations.md).
 const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 const cpuFiles = mkdtempSync(path.join(os.tmpdir(), 'connect-test-cpu-'));
 
