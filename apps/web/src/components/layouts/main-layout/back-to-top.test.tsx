@@ -29,7 +29,7 @@ describe('BackToTop', () => {
     expect(screen.getByRole('button', { name: 'Back to top' })).toBeInTheDocument();
     scrollTo(10);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Back to top' })).not.toBeInTheDocument(), {
-      timeout: 3000,
+      timeout: 10_000,
     });
   });
 

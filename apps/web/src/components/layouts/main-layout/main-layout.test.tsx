@@ -108,7 +108,7 @@ describe('MainLayout', { timeout: 20_000 }, () => {
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
     fireEvent.click(await within(nav).findByRole('link', { name: 'Dashboard' }));
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument(), {
-      timeout: 3000,
+      timeout: 10_000,
     });
   });
 });
