@@ -6,7 +6,8 @@ import { afterEach } from 'vitest';
 
 // findBy*/waitFor give up after 1 s by default; a page's first MUI render on two busy cores (the
 // CI machine runs the web and server suites side by side) can take longer than that. The tests'
-// own timeout (vitest.config.ts) still bounds a test that never gets there.
-configure({ asyncUtilTimeout: 5_000 });
+// own timeout (vitest.config.ts) still bounds a test that never gets there. In CI the stage yields
+// the cores to the journeys, so the wait is generous: one that succeeds ends as soon as it can.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => cleanup());

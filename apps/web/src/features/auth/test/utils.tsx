@@ -1,9 +1,5 @@
-import { configure, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-
-// findBy…/waitFor wait up to 1 s by default; on a busy machine a page's first async step (the
-// resolver, a mocked call, the router) can take longer, so the auth page tests wait up to 5 s.
-configure({ asyncUtilTimeout: 5_000 });
 
 /** An error as Amplify surfaces Cognito's: the exception name in `name`, Cognito's text in `message`. */
 export function cognitoError(name: string, message = ''): Error {
