@@ -1,6 +1,6 @@
 // `npm test`: every stage with its time printed, stopping every stage at the first failure. Two
 // lanes run side by side: the browser journeys, which mostly wait, and the CPU-bound stages one
-// after another (lint and the type check side by side: each is single-threaded, the machine has two
+// after another (lint and the type check side by side: ESLint is single-threaded, the machine has two
 // cores). Stages are the package.json scripts of the same names, so each can still be run alone.
 //
 // `CI=true npm test` (.ci/run), or `node scripts/test.mjs ci`, is the CI's plan: the server suite once on PostgreSQL
