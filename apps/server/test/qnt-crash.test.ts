@@ -169,7 +169,8 @@ describe('kill -9 of the server’s process group while QNT transfers are follow
     await rpc('evm_setIntervalMining', [0]);
 
     // Caught up: each customer holds what the chain sent to its address.
-    const caughtUpBy = Date.now() + 90_000;
+    // Generous: in CI this stage yields the cores to the browser journeys, and 90 s ran out once.
+    const caughtUpBy = Date.now() + 150_000;
     let onChain: ChainTransfer[];
     for (;;) {
       onChain = await chainTransfers(addresses);
