@@ -28,9 +28,7 @@ describe('BackToTop', () => {
     scrollTo(65);
     expect(screen.getByRole('button', { name: 'Back to top' })).toBeInTheDocument();
     scrollTo(10);
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Back to top' })).not.toBeInTheDocument(), {
-      timeout: 10_000,
-    });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Back to top' })).not.toBeInTheDocument());
   });
 
   it('scrolls smoothly to the top and moves focus to the content', () => {

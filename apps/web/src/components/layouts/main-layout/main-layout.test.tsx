@@ -107,8 +107,6 @@ describe('MainLayout', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
     fireEvent.click(await within(nav).findByRole('link', { name: 'Dashboard' }));
-    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument(), {
-      timeout: 10_000,
-    });
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument());
   });
 });

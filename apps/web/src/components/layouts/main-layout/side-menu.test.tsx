@@ -83,10 +83,8 @@ describe('SideMenu', { timeout: 20_000 }, () => {
     fireEvent.keyUp(toggle, { key: ' ' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     // The sub-menu unmounts after its 200 ms collapse. In CI this stage yields the cores to the
-    // journeys, and 3 s of waiting once ran out (stop 39): the wait is generous.
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Token Flow' })).not.toBeInTheDocument(), {
-      timeout: 10_000,
-    });
+    // journeys, and 3 s of waiting once ran out (stop 39): the setup file waits up to 10 s.
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Token Flow' })).not.toBeInTheDocument());
   });
 
   it('opens the sub-menu that holds the current page', () => {
