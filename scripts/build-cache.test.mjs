@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -56,5 +57,41 @@ describe('npm start reuses a build while its sources are unchanged (issue 30)', 
     expect(second).not.toBe(first);
     write('node_modules/esbuild/package.json', JSON.stringify({ version: '0.28.3' }));
     expect(serverBuildDir(root)).not.toBe(second);
+  });
+});
+
+describe("npm start loads the server's build through a V8 code cache (issue 30)", () => {
+  // Each start is a process of its own: within one, V8 reuses what it compiled and never reads a cache.
+  const start = (dir) =>
+    execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { loadServerBuild } = await import(${JSON.stringify(path.join(import.meta.dirname, 'build-server.mjs'))});
+         const build = loadServerBuild(${JSON.stringify(dir)});
+         process.stdout.write(String(build.exports.answer()));
+         build.saveCodeCache();`,
+      ],
+      { encoding: 'utf8' },
+    );
+
+  it('writes the cache once the server started, uses it at the next start, and replaces one V8 refuses', () => {
+    write('build/server.cjs', 'exports.answer = () => 42;\n');
+    const dir = path.join(root, 'build');
+    const cache = path.join(dir, 'server.cjs.cache');
+
+    expect(start(dir)).toBe('42');
+    const written = readFileSync(cache);
+    expect(written.length).toBeGreaterThan(0);
+
+    writeFileSync(cache, written); // a cache that was used is not written again
+    const before = statSync(cache).mtimeMs;
+    expect(start(dir)).toBe('42');
+    expect(statSync(cache).mtimeMs).toBe(before);
+
+    writeFileSync(cache, 'not a cache V8 accepts');
+    expect(start(dir)).toBe('42');
+    expect(readFileSync(cache).length).toBe(written.length);
   });
 });

@@ -10,9 +10,9 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { isBuildCurrent, recordBuild, sourcesHash } from './build-cache.mjs';
-import { ensureServerBuild } from './build-server.mjs';
+import { ensureServerBuild, loadServerBuild } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverOnly = process.argv.includes('--server-only');
@@ -82,6 +82,7 @@ const contracts = () =>
   });
 
 let server;
+let bundle;
 try {
   const started = performance.now();
   const building = serverOnly ? [] : [webApp(), contracts()];
@@ -92,11 +93,11 @@ try {
     await Promise.all(building);
     process.exit(0);
   }
+  bundle = loadServerBuild(server.dir);
   if (building.length) {
     // While anything builds, a new embedded database is created beside it (PGlite's initdb).
     const databaseStarted = performance.now();
-    const { prepareNewEmbeddedDatabase } = await import(pathToFileURL(path.join(server.dir, 'database.mjs')).href);
-    const database = prepareNewEmbeddedDatabase().then((result) => {
+    const database = bundle.exports.prepareNewEmbeddedDatabase().then((result) => {
       if (result === 'created') console.log(`Created the embedded database (${seconds(databaseStarted)})`);
     });
     await Promise.all([...building, database]);
@@ -106,4 +107,5 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-await import(pathToFileURL(path.join(server.dir, 'server.mjs')).href);
+await bundle.exports.startServer();
+bundle.saveCodeCache();

@@ -1,45 +1,19 @@
 import { DEV_MNEMONIC } from '@connect/devchain';
 import type { DbHandle } from '@connect/db';
-import { startConfiguredDevChains } from './adapters/chains/devchains.ts';
-import { ensureLocalQntToken } from './adapters/chains/qnt-token.ts';
 import { buildApp } from './app.ts';
 import { ensureAdministrator } from './bootstrap.ts';
-import type { Config } from './config.ts';
+import type { LocalChains } from './local-chains.ts';
 import { SealedDataError } from './sealed-data.ts';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
 /**
- * The server after its configuration was checked (server.ts): the local chains, the app on the
- * database server.ts began opening, the administrator, then it listens until SIGTERM or SIGINT.
+ * The server after its configuration was checked (entry.ts): the app on the database and the
+ * local chains entry.ts began starting, the administrator, then it listens until SIGTERM or SIGINT.
  */
-export async function runServer(loaded: Config, openingDb: Promise<DbHandle>): Promise<void> {
-  // Local chains first (never in production: devchains.ts): the catalogue records their URLs when the app is built.
-  let devchains: Awaited<ReturnType<typeof startConfiguredDevChains>>;
-  try {
-    devchains = await startConfiguredDevChains(loaded);
-  } catch (error) {
-    process.stderr.write(
-      `Could not start the local chains (DEVCHAIN_PORTS chooses their ports, DEVCHAINS=0 turns them off):\n${String(error)}\n`,
-    );
-    process.exit(1);
-  }
-  // QNT payments on a local chain without QNT_TOKEN_ADDRESS: the local QNT token, deployed on its
-  // first start (the catalogue records it when the app is built).
-  const localQnt = devchains.config.qnt.tokenAddress
-    ? undefined
-    : devchains.chains.find((c) => c.code === devchains.config.qnt.network);
-  let qntToken: string | undefined;
-  if (localQnt) {
-    try {
-      qntToken = await ensureLocalQntToken(localQnt.chain.rpcUrl);
-    } catch (error) {
-      process.stderr.write(`Could not deploy the local QNT token (QNT payments are off):\n${String(error)}\n`);
-    }
-  }
-  const config = qntToken
-    ? { ...devchains.config, qnt: { ...devchains.config.qnt, tokenAddress: qntToken.toLowerCase() } }
-    : devchains.config;
+export async function runServer(openingDb: Promise<DbHandle>, startingChains: Promise<LocalChains>): Promise<void> {
+  const devchains = await startingChains;
+  const { config, qntToken } = devchains;
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     app = await buildApp({ config, openingDb });
