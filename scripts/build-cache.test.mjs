@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isBuildCurrent, recordBuild, sourcesHash } from './build-cache.mjs';
+import { contractsBuild, isBuildCurrent, recordBuild, sourcesHash } from './build-cache.mjs';
 import { serverBuildDir } from './build-server.mjs';
 
 let root;
@@ -93,5 +93,21 @@ describe("npm start loads the server's build through a V8 code cache (issue 30)"
     writeFileSync(cache, 'not a cache V8 accepts');
     expect(start(dir)).toBe('42');
     expect(readFileSync(cache).length).toBe(written.length);
+  });
+});
+
+describe('the committed contract artifacts (issue 30)', () => {
+  it("are the contracts' current build, so a fresh clone compiles nothing", () => {
+    const repo = path.resolve(import.meta.dirname, '..');
+    const build = contractsBuild(repo);
+    const current = isBuildCurrent(
+      path.join(repo, build.output),
+      path.join(repo, build.stamp),
+      sourcesHash(repo, build.sources, build.salt),
+    );
+    expect(
+      current,
+      'packages/contracts/artifacts is not the build of the contracts: run `node scripts/start.mjs --build-only` and commit it',
+    ).toBe(true);
   });
 });

@@ -8,10 +8,9 @@
 // `--build-only` builds all three and exits (the journeys build first, so that their server finds
 // everything built); `--server-only` builds only the server and runs it.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isBuildCurrent, recordBuild, sourcesHash } from './build-cache.mjs';
+import { contractsBuild, isBuildCurrent, recordBuild, sourcesHash } from './build-cache.mjs';
 import { ensureServerBuild, loadServerBuild } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -68,16 +67,11 @@ const webApp = () =>
       }),
   });
 
-// The token contracts (packages/contracts) are compiled by solc-js into a git-ignored cache; the
-// server would compile them on first use, so a fresh or changed checkout compiles them here.
+// The token contracts (packages/contracts), compiled by solc-js when their committed artifacts are
+// not the sources' (build-cache.mjs); the server would compile them on first use otherwise.
 const contracts = () =>
   step('Compiled the token contracts', {
-    sources: ['packages/contracts/contracts', 'packages/contracts/src/compile.ts'],
-    salt: ['solc', '@openzeppelin/contracts']
-      .map((name) => readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8'))
-      .join(),
-    output: 'packages/contracts/artifacts/contracts.json',
-    stamp: 'packages/contracts/artifacts/.sources-hash',
+    ...contractsBuild(root),
     build: () => runNode(['--import', 'tsx', path.join(root, 'packages/contracts/src/build.ts')]),
   });
 

@@ -6,10 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Compiles the Solidity sources in `contracts/` with solc-js (the npm `solc` build) and caches
- * the ABI and bytecode in `artifacts/contracts.json` (git-ignored). The cache is keyed by the
- * sources, the solc and OpenZeppelin versions and the compiler settings, so it is rebuilt
- * whenever any of them changes; a clean clone compiles on first use (`npm run build -w
- * packages/contracts` does it ahead of time).
+ * the ABI and bytecode in `artifacts/contracts.json` (committed: a clean clone compiles nothing
+ * while it is current; scripts/build-cache.mjs). The cache is keyed by the sources, the solc and
+ * OpenZeppelin versions and the compiler settings, so it is rebuilt whenever any of them changes.
  */
 
 const require = createRequire(import.meta.url);
