@@ -22,9 +22,13 @@ export function keccak256(data: Hex): Hex {
 }
 
 export function createSigner(privateKey: Hex): TxSigner {
+  // Deriving the address costs a public-key computation (the first one also secp256k1's tables,
+  // ~60 ms of a start; issue 30): once per signer, when first asked for.
+  let address: Hex | undefined;
   return {
-    // Deriving the address costs a public-key computation: once per signer.
-    address: privateKeyToAddress(privateKey),
+    get address() {
+      return (address ??= privateKeyToAddress(privateKey));
+    },
     async signTransaction(tx) {
       const signature = await sign({ hash: keccak256(serializeTransaction(tx)), privateKey });
       const raw = serializeTransaction(tx, signature);

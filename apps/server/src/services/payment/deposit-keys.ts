@@ -54,8 +54,27 @@ export function depositKeysFromXpub(xpub: string, treasury: string | null): Depo
   return fromBranch(branch, (treasury?.toLowerCase() as Hex | undefined) ?? null);
 }
 
-/** Keys from a seed this installation holds (the embedded default). */
+/**
+ * Keys from a seed this installation holds (the embedded default), derived when first used: the
+ * derivation and secp256k1's tables cost a start ~80 ms of the server's thread (issue 30), and a
+ * start hands out no address.
+ */
 export function depositKeysFromSeed(seed: Uint8Array, treasury: string | null): DepositKeys {
+  let keys: DepositKeys | undefined;
+  const derived = () => (keys ??= deriveFromSeed(seed, treasury));
+  return {
+    get xpub() {
+      return derived().xpub;
+    },
+    addressAt: (index) => derived().addressAt(index),
+    privateKeyAt: (index) => derived().privateKeyAt(index),
+    get treasury() {
+      return derived().treasury;
+    },
+  };
+}
+
+function deriveFromSeed(seed: Uint8Array, treasury: string | null): DepositKeys {
   const root = HDKey.fromMasterSeed(seed);
   const ownTreasury = privateKeyToAddress(bytesToHex(root.derive(TREASURY_PATH).privateKey!)).toLowerCase() as Hex;
   return fromBranch(root.derive(DEPOSIT_BRANCH), (treasury?.toLowerCase() as Hex | undefined) ?? ownTreasury, root);
