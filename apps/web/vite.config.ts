@@ -9,13 +9,17 @@ import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+const BROTLI_QUALITY = 10;
 
 /**
- * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy next to every text file of
+ * Writes a brotli (`.br`, quality 10) and a gzip (`.gz`, level 9) copy next to every text file of
  * the build, for the server to send as they are (@fastify/static `preCompressed`, see
- * apps/server/src/plugins/spa.ts): the best compression, paid once at build time rather than on
- * every request. A copy is only written when it is at least 10% smaller than the file; source maps
- * are left alone (only developer tools fetch them).
+ * apps/server/src/plugins/spa.ts): compression paid once at build time rather than on every
+ * request. Quality 10 rather than brotli's maximum, 11: 1.7 % more bytes (705 against 693 kB for
+ * the whole build, 175 against 172 kB for the first screen's files) for 1.3 s of CPU instead of
+ * 3.3 s, a first start's largest single step after the bundling (issue 30). A copy is only written
+ * when it is at least 10% smaller than the file; source maps are left alone (only developer tools
+ * fetch them).
  */
 function precompress(): Plugin {
   let config: ResolvedConfig;
@@ -46,7 +50,7 @@ function precompress(): Plugin {
           const [br, gz] = await Promise.all([
             brotli(body, {
               params: {
-                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
                 [zlib.BROTLI_PARAM_SIZE_HINT]: (await stat(file)).size,
               },
             }),
