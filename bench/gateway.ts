@@ -22,6 +22,11 @@ import autocannon from 'autocannon';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/**
+ * BENCH_ROUNDS=n measures the three servers n - 1 more times, one after another, and prints the
+ * median of each round's ratio: on a loaded machine one 10 s figure swings more than a change.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const NETWORK_CODE = 'bench-chain';
 const BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] });
 const root = path.resolve(import.meta.dirname, '..');
@@ -357,6 +362,36 @@ async function main() {
       '',
     ]);
     row('', ['', ...goals.map((goal) => `(≤ ${goal}×)`), '']);
+    if (ROUNDS > 1) {
+      const ratios: [number, number][] = [[on.cpu.server / bare.cpu.server, off.cpu.server / bare.cpu.server]];
+      const cpu = (r: { cpu: Cpu }) => µs(r.cpu.server);
+      for (let round = 2; round <= ROUNDS; round++) {
+        const again = [];
+        for (const [server, url, auth] of [
+          [cached, gateways[0]!.url, gateways[0]!.auth],
+          [uncached, gateways[1]!.url, gateways[1]!.auth],
+          [floor, `${floor.base}/`, {}],
+        ] as const)
+          again.push(await measureWithCpu('', url, auth, { server: server.pid, anvil }));
+        const [a, b, c] = again as [typeof on, typeof on, typeof on];
+        ratios.push([a.cpu.server / c.cpu.server, b.cpu.server / c.cpu.server]);
+        row(`  round ${round}: server CPU, ratios`, [
+          '',
+          `${cpu(a)} ${ratios.at(-1)![0].toFixed(2)}×`,
+          `${cpu(b)} ${ratios.at(-1)![1].toFixed(2)}×`,
+          cpu(c),
+        ]);
+      }
+      const median = (values: number[]) => values.sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+      row(`median of ${ROUNDS} rounds' ratios`, [
+        '',
+        ...goals.map((goal, i) => {
+          const ratio = median(ratios.map((r) => r[i]!));
+          return `${ratio.toFixed(2)}× ${ratio <= goal ? 'met' : 'NOT'}`;
+        }),
+        '',
+      ]);
+    }
     const load = os.loadavg().map((n) => n.toFixed(1));
     console.log(`\nload average (1/5/15 min) ${load.join(' / ')} on ${os.cpus().length} cores`);
     if (direct.failures || on.failures || off.failures || bare.failures) process.exitCode = 1;

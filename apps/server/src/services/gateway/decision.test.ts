@@ -205,7 +205,7 @@ describe('the gateway’s decision', () => {
     });
     const hit = made.decide(admitted(made), body({ ...CHAIN_ID, id: 'x' })) as Decision;
     expect(hit.kind).toBe('answer');
-    expect(JSON.parse((hit as { answer: Buffer }).answer.toString())).toEqual({
+    expect(JSON.parse((hit as { answer: string }).answer)).toEqual({
       jsonrpc: '2.0',
       id: 'x',
       result: '0x7a69',

@@ -39,7 +39,7 @@ export type Forward = {
 };
 
 /** The shared answer to a single call, already counted in the caller's usage. */
-export type Answer = { kind: 'answer'; answer: Buffer };
+export type Answer = { kind: 'answer'; answer: string };
 
 export type Decision = Refusal | Answer | Forward;
 

@@ -97,21 +97,25 @@ export function gatewayFastPath(
 
 const SHARED_TYPE = 'application/json; charset=utf-8';
 
-/** The route's answer, as Fastify writes it: the status, x-request-id, and the body with its type. */
+/**
+ * The route's answer, as Fastify writes it: the status, x-request-id, and the body with its type.
+ * A string body (a shared answer) goes out with the headers in one write (Node.js joins them),
+ * a Buffer in a writev of the two.
+ */
 function send(
   req: IncomingMessage,
   res: ServerResponse,
   status: number,
   contentType?: string,
-  body?: Buffer,
+  body?: string | Buffer,
   shared = false,
 ): void {
   const id = req.headers['x-request-id'];
   const headers: Record<string, string | number> = { 'x-request-id': typeof id === 'string' && id ? id : randomUUID() };
   if (shared) headers['x-gateway-cache'] = 'hit';
-  if (body) {
+  if (body !== undefined) {
     headers['content-type'] = contentType!;
-    headers['content-length'] = body.length;
+    headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
   }
   res.writeHead(status, headers);
   res.end(body);

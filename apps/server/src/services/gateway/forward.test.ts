@@ -50,9 +50,12 @@ describe('RpcForwarder', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
-  it('refuses an answer larger than its cap instead of buffering it', async () => {
+  it.each([
+    ['sent in chunks, counted as it arrives', {}],
+    ['whose declared length is over the cap, without reading it', { 'content-length': 64 * 1024 }],
+  ])('refuses an answer larger than its cap instead of buffering it: %s', async (_case, headers) => {
     const node = await upstream((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
+      res.writeHead(200, { 'content-type': 'application/json', ...headers });
       res.end(Buffer.alloc(64 * 1024, 0x20));
     });
     const forwarder = new RpcForwarder(5_000, 16 * 1024);

@@ -176,7 +176,7 @@ export class GatewayService {
   private async chainHead(route: OpenRoute): Promise<bigint> {
     const shared = this.options.shared;
     const call = shared?.sharedCall(route.networkId, route.rpcUrl, HEAD_CALL) ?? null;
-    let answer = call && shared!.answer(call);
+    let answer: string | Buffer | null = call && shared!.answer(call);
     if (!answer) {
       const upstream = await this.forward(route, HEAD_BODY);
       if (call) shared!.remember(call, upstream);
