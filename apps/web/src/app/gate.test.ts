@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { filterRoutes, routeCatalogue, type TUser } from '@connect/shared';
-import { gate, isRouteAllowed } from './gate.ts';
+import { gate, isRouteAllowed, startsInFrame } from './gate.ts';
 
 const completeUser: TUser = {
   id: '5f0c6f1e-7a51-4d55-9d41-5c3fb1b4a001',
@@ -109,5 +109,22 @@ describe('route gating (spec §4, §5)', () => {
   it('shows the 404 page to everyone', async () => {
     expect(await run('/404', { hasSession: false }).result).toEqual({ allow: true });
     expect(await run('/404').result).toEqual({ allow: true });
+  });
+});
+
+describe('startsInFrame (what a first load shows while the gate runs)', () => {
+  it('expects the signed-in frame for a signed-in start on a frame page or a public page', () => {
+    expect(startsInFrame('/dashboard', true)).toBe(true);
+    expect(startsInFrame('/my-account/', true)).toBe(true);
+    // The gate sends a signed-in user on a public page to the dashboard.
+    expect(startsInFrame('/login', true)).toBe(true);
+  });
+
+  it('expects nothing of the frame without a session, on the blank-layout steps or the neutral pages', () => {
+    expect(startsInFrame('/dashboard', false)).toBe(false);
+    expect(startsInFrame('/login', false)).toBe(false);
+    expect(startsInFrame('/terms-conditions', true)).toBe(false);
+    expect(startsInFrame('/user-details', true)).toBe(false);
+    expect(startsInFrame('/404', true)).toBe(false);
   });
 });

@@ -28,6 +28,17 @@ export function isRouteAllowed(routes: RouteItem[], pathname: string): boolean {
 }
 
 /**
+ * Whether a first load at `pathname` will most likely render inside the signed-in frame: with a
+ * session, every page but the neutral ones and the blank-layout steps does (a public page sends a
+ * signed-in user to the dashboard). Decides what the start shows while the gate below runs
+ * (app/router.tsx); the gate still decides where the user goes.
+ */
+export function startsInFrame(pathname: string, hasSession: boolean): boolean {
+  const path = stripTrailingSlash(pathname);
+  return hasSession && !NEUTRAL_PATHS.includes(path) && !BLANK_PATHS.includes(path);
+}
+
+/**
  * Route gating of spec §4, in order, on every navigation: no session → public pages only; a
  * session on a public page → the signed-in home; load the user and routes once (failure ends the
  * session); then the terms, profile and bypass guards of spec §5; then the route must be one the

@@ -30,8 +30,8 @@ const dashboardPrefetchModule = () => import('../features/dashboard/api/prefetch
 
 /**
  * On a signed-in start at /dashboard (a reload, a bookmark, a new tab), fetches the frame's and
- * the page's chunks (MUI with them) and the gate's prefetch of its requests as soon as the
- * configuration is there, instead of once the texts and the router are: Lighthouse's /dashboard
+ * the page's chunks (MUI with them) and the gate's prefetch of its requests as soon as the frame's
+ * placeholder has painted (main.tsx), instead of once the router is: Lighthouse's /dashboard
  * requested them ~0.6 s after Amplify (load average ~20). The route's `lazy` gets the same modules.
  */
 export function preloadSignedInStart(pathname: string): void {

@@ -11,7 +11,9 @@ function useIsScrolledPast(px: number): boolean {
   const [isPast, setIsPast] = useState(() => window.scrollY > px);
   useEffect(() => {
     const update = () => setIsPast(window.scrollY > px);
-    update();
+    // Not read again here: the first render read it, and reading it right after the frame's first
+    // commit forced the layout of the whole new page inside that commit's task (25 ms of a 147 ms
+    // long task on /dashboard, issue 30). Scrolling from here on updates it.
     window.addEventListener('scroll', update, { passive: true });
     return () => window.removeEventListener('scroll', update);
   }, [px]);

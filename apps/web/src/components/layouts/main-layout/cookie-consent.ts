@@ -18,6 +18,7 @@ export const CONSENT_COOKIE = 'cookie_consent';
 export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 const ALL: readonly number[] = Object.values(COOKIE_CATEGORIES);
+export const ALL_CATEGORIES = Object.values(COOKIE_CATEGORIES) as CookieCategory[];
 
 /** The chosen categories, or null when the visitor has not chosen (or the cookie is unreadable). */
 export function readConsent(cookies: string = document.cookie): CookieCategory[] | null {
