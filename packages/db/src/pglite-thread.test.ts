@@ -41,6 +41,30 @@ describe('the embedded database on its own thread', () => {
     expect(seen).toEqual(['2026-11-23 10:00:00+00']); // a null is not parsed
   });
 
+  it('parses what the caller did not ask for as text as PGlite would: dates, timestamps, in rows, arrays and exec', async () => {
+    const sql = `select '2026-11-23 10:00:00+00'::timestamptz as at, '2026-11-23'::date as day, array['2026-11-23 10:00:00+00'::timestamptz] as ats, null::timestamptz as none, array[1.5]::numeric[] as nums, '1 day'::interval as iv, array['2026-11-23'::date] as days`;
+    const [row] = (await db.query<Record<string, unknown>>(sql)).rows;
+    expect(row).toEqual({
+      at: new Date('2026-11-23T10:00:00Z'),
+      day: new Date('2026-11-23T00:00:00Z'),
+      ats: [new Date('2026-11-23T10:00:00Z')],
+      none: null,
+      nums: ['1.5'],
+      iv: '1 day',
+      days: [new Date('2026-11-23T00:00:00Z')],
+    });
+    const arrays = await db.query<unknown[]>(sql, [], { rowMode: 'array' });
+    expect(arrays.rows[0]![0]).toEqual(new Date('2026-11-23T10:00:00Z'));
+    const [executed] = await db.exec(sql);
+    expect(executed!.rows[0]).toEqual(row);
+    // Asked for as text, a type stays the text PostgreSQL sent, the others parsed.
+    const mixed = await db.query<unknown[]>(sql, [], {
+      rowMode: 'array',
+      parsers: { [TIMESTAMPTZ]: (value) => value },
+    });
+    expect(mixed.rows[0]!.slice(0, 2)).toEqual(['2026-11-23 10:00:00+00', new Date('2026-11-23T00:00:00Z')]);
+  });
+
   it('fails a statement with PostgreSQL’s error fields', async () => {
     const error = await db.query('insert into items (id, name) values (1, $1)', ['again']).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
