@@ -6,7 +6,7 @@ import { seedReferenceData, type DbHandle } from '@connect/db';
 import { createCardGateway } from './adapters/cards/create-gateway.ts';
 import type { CardGateway } from './adapters/cards/port.ts';
 import { cardSandboxBrowserRoutes } from './adapters/cards/sandbox/index.ts';
-import { syncNetworkCatalogue } from './adapters/chains/catalogue.ts';
+import { syncNetworkCatalogue } from './adapters/chains/catalogue-sync.ts';
 import { FollowerRegistry } from './adapters/chains/follower/index.ts';
 import { createNetworkMonitor } from './adapters/chains/monitor.ts';
 import { withLocalDeployer } from './adapters/chains/platform-deployer.ts';

@@ -1,7 +1,9 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_VAT_RATES_BP, SERVICES, type ServiceName, type TInvoiceParty } from '@connect/shared';
+// The zod-free entry: the whole package's schemas would load before the database starts opening.
+import type { TInvoiceParty } from '@connect/shared';
+import { DEFAULT_VAT_RATES_BP, SERVICES, type ServiceName } from '@connect/shared/light';
 import { loadChainsConfig, type ChainsConfig } from './adapters/chains/chain-config.ts';
 import { productionProblems, productionProblemsMessage } from './production-checks.ts';
 

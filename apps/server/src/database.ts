@@ -1,15 +1,24 @@
 import { existsSync } from 'node:fs';
 import { openDatabase, seedReferenceData, type DbHandle } from '@connect/db';
+import type { PGliteThread } from '@connect/db/thread';
 import { loadConfig, type Config } from './config.ts';
+import { embeddedDir, startEmbeddedDatabase } from './embedded-database.ts';
 
 type DatabaseSettings = Pick<Config, 'databaseUrl' | 'dataDir'>;
 
-/** The embedded database's directory (PGlite), when no DATABASE_URL is configured. */
-const embeddedDir = (config: DatabaseSettings) => `${config.dataDir}/pglite`;
-
-/** The configured database: DATABASE_URL's PostgreSQL, else the embedded PGlite in DATA_DIR/pglite. */
-export function openConfiguredDatabase(config: DatabaseSettings): Promise<DbHandle> {
-  return openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: embeddedDir(config) });
+/**
+ * The configured database: DATABASE_URL's PostgreSQL, else the embedded PGlite in DATA_DIR/pglite
+ * (on `thread` when entry.ts started it already).
+ */
+export function openConfiguredDatabase(
+  config: DatabaseSettings,
+  thread: Promise<PGliteThread> | undefined = startEmbeddedDatabase(config),
+): Promise<DbHandle> {
+  return openDatabase(
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl }
+      : { dataDir: embeddedDir(config), ...(thread ? { thread } : {}) },
+  );
 }
 
 /**

@@ -16,8 +16,12 @@ export async function startServer(): Promise<void> {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
+  // The embedded database's thread first: PGlite opens while the database layer and the rest load.
+  const { startEmbeddedDatabase } = await import('./embedded-database.ts');
+  const thread = startEmbeddedDatabase(loaded);
+  thread?.catch(() => undefined); // reported through openingDb below
   const { openConfiguredDatabase } = await import('./database.ts');
-  const openingDb = openConfiguredDatabase(loaded);
+  const openingDb = openConfiguredDatabase(loaded, thread);
   // Its failure is the app's to report (buildApp awaits it); not an unhandled rejection meanwhile.
   openingDb.catch(() => undefined);
   const { startLocalChains } = await import('./local-chains.ts');

@@ -1,6 +1,6 @@
 import { DEV_ACCOUNTS } from '@connect/devchain';
 import { envSuffix } from './adapters/chains/catalogue.ts';
-import { LOCAL_QNT_ADDRESS } from './adapters/chains/qnt-token.ts';
+import { LOCAL_QNT_ADDRESS } from './adapters/chains/local-qnt.ts';
 import type { Config } from './config.ts';
 
 /**

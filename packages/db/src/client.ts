@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -229,6 +228,11 @@ export type DbOptions = {
   dataDir?: string;
   /** A PGlite data-dir dump to start from (tests clone a migrated template this way). */
   loadDataDir?: Blob;
+  /**
+   * The embedded database's thread, already started on `dataDir` (`@connect/db/thread`): the server
+   * starts it before this package loads, so that PGlite opens meanwhile (issue 30).
+   */
+  thread?: Promise<PGliteThread>;
   poolSize?: number;
   /** The migrations to run (tests add one); MIGRATIONS_DIR. */
   migrationsFolder?: string;
@@ -284,12 +288,12 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
       },
     };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // On a thread of its own, so statements never hold the server's event loop (pglite-thread.ts).
-  const client = await PGliteThread.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
+  const client = await (options.thread ??
+    PGliteThread.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    }));
   const pgliteDb = drizzlePglite({ client: client.asPGlite(), schema });
   const localLocks = new Map<string, AbortController>();
   return {

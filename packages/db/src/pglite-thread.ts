@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
 
@@ -57,6 +58,7 @@ export class PGliteThread {
 
   /** Starts the thread and its database (a data directory, a dump to load, or empty in memory). */
   static async create(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGliteThread> {
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
     const thread = new PGliteThread(options.dataDir, await options.loadDataDir?.arrayBuffer());
     await thread.ready;
     return thread;

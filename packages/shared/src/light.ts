@@ -11,7 +11,8 @@ import type { TRuntimeConfig } from './runtime-config.ts';
  * This module and the modules it imports must stay free of zod.
  */
 
-export { LIMITS } from './constants.ts';
+export { LIMITS, SERVICES, type ServiceName } from './constants.ts';
+export { DEFAULT_VAT_RATES_BP } from './vat-rates.ts';
 export { FIELD_MESSAGES, MESSAGES } from './messages.ts';
 export { PASSWORD_RULES, passwordMeetsPolicy } from './password-rules.ts';
 export { messageFromError } from './problem-message.ts';

@@ -1,7 +1,7 @@
 import { networks } from '@connect/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
-import { syncNetworkCatalogue } from '../adapters/chains/catalogue.ts';
+import { syncNetworkCatalogue } from '../adapters/chains/catalogue-sync.ts';
 import { LOCAL_QNT_ADDRESS as TOKEN } from '../adapters/chains/qnt-token.ts';
 import { NetworkCatalogueRepository } from './network-catalogue.ts';
 

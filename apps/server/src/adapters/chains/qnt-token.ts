@@ -1,6 +1,7 @@
-import { getContractAddress, parseAbi, toEventSelector, type Hex } from 'viem';
+import { parseAbi, toEventSelector, type Hex } from 'viem';
 import { qntDeployData } from '@connect/contracts';
 import { DEV_ACCOUNTS } from '@connect/devchain';
+import { DEPLOYER, LOCAL_QNT_ADDRESS } from './local-qnt.ts';
 import { rpcCall } from './rpc.ts';
 
 /**
@@ -28,11 +29,7 @@ export const TRANSFER_TOPIC: Hex = toEventSelector('Transfer(address,address,uin
 /** Minted to each of anvil's ten accounts: 1 000 000 QNT (18 decimals). */
 export const LOCAL_QNT_PER_ACCOUNT = 10n ** 24n;
 
-/** anvil's last default account: funded and unlocked on every local chain (devchain's mnemonic). */
-const DEPLOYER = DEV_ACCOUNTS[9]!.address;
-
-/** Where the deployer's first transaction puts the token, on every local chain. */
-export const LOCAL_QNT_ADDRESS: Hex = getContractAddress({ from: DEPLOYER, nonce: 0n });
+export { LOCAL_QNT_ADDRESS } from './local-qnt.ts';
 
 /** A deployment is mined at once on the local chains; a chain that only mines every few seconds gets this long. */
 const RECEIPT_WAIT_MS = 30_000;

@@ -7,7 +7,8 @@ import { networks, platformTransactions, type DbHandle } from '@connect/db';
 import { createTestDatabase } from '@connect/db/testing';
 import { DEV_ACCOUNTS } from '@connect/devchain';
 import { startTestChain, type TestChain } from '../../../../test/chains.ts';
-import { NETWORK_SEEDS, syncNetworkCatalogue, type ConfiguredNetwork } from '../catalogue.ts';
+import { syncNetworkCatalogue } from '../catalogue-sync.ts';
+import { NETWORK_SEEDS, type ConfiguredNetwork } from '../catalogue.ts';
 import { rpcCall, RpcError } from '../rpc.ts';
 import {
   PlatformSender,
