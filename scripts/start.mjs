@@ -2,8 +2,9 @@
 // app and the token contracts — then runs the server in this process with every embedded default
 // unless configured otherwise. A build is reused while its sources are unchanged (content hashes:
 // build-cache.mjs), so a restart builds nothing. On a first start the slow steps run side by side
-// (two cores): the web build and the contracts' compile in child processes, and the new embedded
-// database's initdb on its own thread (issue 30: 30.7–36.6 s one after another).
+// (two cores): the web build (and the contracts' compile, when their committed artifacts are stale)
+// in child processes, and the new embedded database's initdb on its own thread (issue 30: 30.7–36.6 s
+// one after another).
 //
 // `--build-only` builds all three and exits (the journeys build first, so that their server finds
 // everything built); `--server-only` builds only the server and runs it.

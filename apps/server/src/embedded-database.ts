@@ -1,7 +1,7 @@
 import { PGliteThread } from '@connect/db/thread';
 import type { Config } from './config.ts';
 
-type DatabaseSettings = Pick<Config, 'databaseUrl' | 'dataDir'>;
+export type DatabaseSettings = Pick<Config, 'databaseUrl' | 'dataDir'>;
 
 /** The embedded database's directory (PGlite), when no DATABASE_URL is configured. */
 export const embeddedDir = (config: DatabaseSettings) => `${config.dataDir}/pglite`;
