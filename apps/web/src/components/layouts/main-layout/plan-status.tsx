@@ -43,8 +43,9 @@ export function PlanStatus() {
 
   return (
     // Shrinks before anything else in the top bar (the logo keeps its name): the plan name gives
-    // way first when the room runs out.
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0, flexShrink: 100 }}>
+    // way first when the room runs out, never the button (min-content: at 420 px the button was
+    // squeezed under the bell), and then the logo's name.
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 'min-content', flexShrink: 100 }}>
       <Box aria-live="polite" aria-busy={plan.isPending} sx={{ display: { xs: 'none', sm: 'block' }, minWidth: 0 }}>
         {plan.isPending ? (
           <>

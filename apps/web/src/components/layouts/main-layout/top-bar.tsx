@@ -70,7 +70,7 @@ export function TopBar({ isDesktop, isMenuCollapsed, isMobileMenuOpen, menuId, o
             whiteSpace: 'nowrap',
             '& a, & a > *': { minWidth: 0, maxWidth: '100%' },
             '& svg': { flexShrink: 0 },
-            '& .MuiTypography-root': { overflow: 'hidden', textOverflow: 'ellipsis' },
+            '& .c-logo-name': { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' },
           }}
         >
           <Logo to={paths.dashboard} />
