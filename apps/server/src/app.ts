@@ -148,6 +148,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     config.secretKey ? 'SECRET_KEY' : `SECRET_KEY is unset: the key generated in ${config.dataDir}/secret.key`,
   );
   const pool = await resolvePoolSettings(config, dbh.db);
+  if (pool.installationUrl !== config.publicUrl) {
+    app.log.warn(
+      { installationUrl: pool.installationUrl, publicUrl: config.publicUrl },
+      'tokens name the address recorded at the installation’s first start, not this node’s PUBLIC_URL (docs/operations.md, "Changing the public address")',
+    );
+  }
   const keys = config.identity.mode === 'embedded' ? await KeyStore.load(dbh.db, box) : undefined;
   const revocations = new SessionRevocations(dbh.db, {
     accessJwtLifetimeMs: config.identity.mode === 'embedded' ? ACCESS_JWT_SECONDS * 1000 : COGNITO_MAX_ACCESS_TOKEN_MS,

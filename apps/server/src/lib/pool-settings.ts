@@ -14,8 +14,15 @@ export type PoolSettings = {
   region: string;
   poolId: string;
   clientId: string;
-  /** The `iss` of every token: `<PUBLIC_URL>/idp/<poolId>`, or Cognito's issuer for AWS. */
+  /** The `iss` of every token: `<installationUrl>/idp/<poolId>`, or Cognito's issuer for AWS. */
   issuer: string;
+  /**
+   * The address the installation names itself by in the tokens it issues (this pool's and the
+   * gateway's OAuth tokens): PUBLIC_URL, or this node's own address when it is unset, as recorded
+   * at the installation's first start. Every node reads the recorded one, so a token one node
+   * issues verifies on every other whatever address each listens on (issue 31).
+   */
+  installationUrl: string;
   /**
    * Where the SPA's Amplify sends the wire protocol (absent for AWS Cognito): a path on the origin
    * the portal was opened at, so it works at any host name, not only PUBLIC_URL's.
@@ -32,27 +39,38 @@ function randomId(length: number, alphabet = ALPHANUMERIC): string {
 
 /**
  * Pool id and app client id: from configuration, else generated on first start and kept in the
- * database so tokens and the SPA's configuration stay valid across restarts.
+ * database so tokens and the SPA's configuration stay valid across restarts. The issuer comes
+ * from the installation's recorded address, never from the node's own (see `installationUrl`).
  */
 export async function resolvePoolSettings(config: Config, db: Database): Promise<PoolSettings> {
+  const settings = new AppSettingRepository(db);
+  const installationUrl = await settings.readOrCreate('installation.url', () => config.publicUrl);
   if (config.identity.mode === 'cognito') {
     const { region, poolId, clientId } = config.identity;
     const issuer = `https://cognito-idp.${region}.amazonaws.com/${poolId}`;
-    return { region, poolId, clientId, issuer, endpoint: undefined, jwksUrl: `${issuer}/.well-known/jwks.json` };
+    return {
+      region,
+      poolId,
+      clientId,
+      issuer,
+      installationUrl,
+      endpoint: undefined,
+      jwksUrl: `${issuer}/.well-known/jwks.json`,
+    };
   }
   const region = config.identity.region;
-  const settings = new AppSettingRepository(db);
   const poolId =
     config.identity.poolId ?? (await settings.readOrCreate('idp.pool_id', () => `${region}_${randomId(9)}`));
   const clientId =
     config.identity.clientId ??
     (await settings.readOrCreate('idp.client_id', () => randomId(26, 'abcdefghijklmnopqrstuvwxyz0123456789')));
-  const issuer = `${config.publicUrl}/idp/${poolId}`;
+  const issuer = `${installationUrl}/idp/${poolId}`;
   return {
     region,
     poolId,
     clientId,
     issuer,
+    installationUrl,
     endpoint: '/idp',
     jwksUrl: `${issuer}/.well-known/jwks.json`,
   };

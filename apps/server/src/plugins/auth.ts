@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { DbHandle } from '@connect/db';
+import type { ProblemCode } from '@connect/shared';
 import type { IdentityAdmin } from '../adapters/identity-admin/port.ts';
-import { forbidden, unauthorized } from '../lib/errors.ts';
+import { forbidden, problem, unauthorized } from '../lib/errors.ts';
 import { ExpiringCache } from '../lib/expiring-cache.ts';
 import type { PortalUser } from '../lib/portal-users.ts';
 import type { SessionRevocations } from '../lib/session-revocations.ts';
@@ -33,6 +34,22 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest): Promise<PortalUser>;
     verifyAccessToken(token: string): Promise<AccessClaims>;
   }
+}
+
+/**
+ * Why a token did not verify, as the code the caller sees: expired (the SPA refreshes and tries
+ * again), issued by another pool (a node given another issuer: docs/operations.md), or not a
+ * token of this pool at all (malformed, forged, signed by an unknown key, without `exp`). A JWKS
+ * that cannot be fetched (AWS Cognito unreachable: a timeout, or a failure that is not jose's
+ * verdict on the token) is the server's trouble, not the token's.
+ */
+function verificationFailure(err: unknown): ProblemCode {
+  if (err instanceof errors.JWTExpired) return 'TOKEN_EXPIRED';
+  if (err instanceof errors.JWTClaimValidationFailed && err.claim === 'iss') return 'TOKEN_WRONG_ISSUER';
+  if (err instanceof errors.JWKSTimeout || !(err instanceof errors.JOSEError)) {
+    throw problem('SERVICE_UNAVAILABLE', { detail: 'The identity provider’s signing keys cannot be read.' });
+  }
+  return 'TOKEN_INVALID';
 }
 
 export type AuthOptions = {
@@ -76,11 +93,11 @@ export const authPlugin = fp<AuthOptions>(
           algorithms: ['RS256'],
           requiredClaims: ['exp'],
         }));
-      } catch {
-        throw unauthorized('TOKEN_EXPIRED');
+      } catch (err) {
+        throw unauthorized(verificationFailure(err));
       }
       if (payload.token_use !== 'access' || payload.client_id !== options.clientId || !payload.sub) {
-        throw unauthorized('TOKEN_EXPIRED');
+        throw unauthorized('TOKEN_WRONG_USE');
       }
       const claims: AccessClaims = {
         sub: payload.sub,

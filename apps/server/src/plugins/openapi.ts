@@ -68,7 +68,15 @@ type DefaultError = { codes: ProblemCode[]; text: string; headers?: Record<strin
 const DEFAULT_ERRORS = {
   400: { codes: ['INVALID_REQUEST', 'MALFORMED_REQUEST'], text: 'The request is invalid or could not be read' },
   401: {
-    codes: ['UNAUTHORIZED', 'TOKEN_EXPIRED', 'SESSION_SIGNED_OUT', 'UNKNOWN_USER'],
+    codes: [
+      'UNAUTHORIZED',
+      'TOKEN_EXPIRED',
+      'TOKEN_INVALID',
+      'TOKEN_WRONG_ISSUER',
+      'TOKEN_WRONG_USE',
+      'SESSION_SIGNED_OUT',
+      'UNKNOWN_USER',
+    ],
     text: 'No valid credentials',
   },
   403: { codes: ['FORBIDDEN', 'USER_REMOVED'], text: 'The caller may not use this operation' },

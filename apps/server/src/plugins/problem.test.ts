@@ -46,7 +46,7 @@ describe('problem codes', () => {
       'a token that is not a JWT',
       { method: 'GET', url: '/api/tokenise/v2/orchestration/locations', headers: { authorization: 'Bearer x.y.z' } },
       401,
-      'TOKEN_EXPIRED',
+      'TOKEN_INVALID',
     ],
     ['an unknown route', { method: 'GET', url: '/api/connect/no-such-route' }, 404, 'ROUTE_NOT_FOUND'],
     [

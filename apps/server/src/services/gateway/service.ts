@@ -50,7 +50,7 @@ export class GatewayService {
       });
     }
     return new GatewayService(deps, repository, {
-      tokens: new AccessTokenIssuer(key, `${deps.config.publicUrl}/oauth2`),
+      tokens: new AccessTokenIssuer(key, `${deps.pool.installationUrl}/oauth2`),
       shared: deps.config.gatewayCache ? new SharedAnswers() : undefined,
       redis,
       onUsageError,
