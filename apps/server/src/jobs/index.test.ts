@@ -14,6 +14,7 @@ import { feeBumpJob } from './fee-bump.ts';
 import { JOBS, registerJobs } from './index.ts';
 import { DELIVERED_EVENTS_KEPT_DAYS, outboxPruneJob } from './outbox-prune.ts';
 import type { JobQueue } from './queue.ts';
+import { deploySweepJob } from '../services/tokenise/deploy-sweep-job.ts';
 
 /** Whether pg-boss installed its schema in the app's database (the queue started). */
 async function hasQueueSchema(t: TestContext): Promise<boolean> {
@@ -32,6 +33,7 @@ function tokeniseFace(outcome: DeploymentOutcome, attempts: string[] = []): Deps
     seedTiers: async () => undefined,
     reconcileWithChains: async () => undefined,
     resumeDeployments: async () => 0,
+    sweep: async () => 0,
   };
   return { runtime: { tokenise } } as unknown as Deps;
 }
@@ -145,9 +147,11 @@ describe('jobs in an app whose network has an RPC URL', () => {
         { name: usageCloseJob.name, cron: '*/5 * * * *' },
         // The month that ended last closed into invoices (drafts, then numbered after the grace window).
         { name: invoiceCloseJob.name, cron: '17 * * * *' },
+        // Deployments accepted over a minute ago get their durable job queued again.
+        { name: deploySweepJob.name, cron: '* * * * *' },
       ]),
     );
-    expect(rows).toHaveLength(6);
+    expect(rows).toHaveLength(7);
   });
 
   it("token-deploy's handler reaches the tokenise service (a token that does not exist is done)", async () => {

@@ -114,4 +114,20 @@ describe('JobQueue (pg-boss on the app database)', () => {
     await queue.stop();
     await expect(queue.send('test-late', {})).rejects.toThrow(/stopped/);
   });
+  it('brings a queue made by an earlier release to its registered policy and expiry (jobs of a node that died retried sooner)', async () => {
+    const before = new JobQueue(dbh, log);
+    before.register('test-settings', async () => undefined, { policy: 'stately' });
+    await before.start();
+    await before.stop();
+    const after = new JobQueue(dbh, log);
+    after.register('test-settings', async () => undefined, { policy: 'short', expireInSeconds: 20 });
+    const boss = await after.start();
+    expect(await boss.getQueue('test-settings')).toMatchObject({ policy: 'short', expireInSeconds: 20 });
+    await boss.send('test-settings', {}, { startAfter: 3600 });
+    const { rows } = await dbh.execute(
+      `select policy, extract(epoch from expire_in)::int as expire from pgboss.job where name = 'test-settings'`,
+    );
+    expect(rows).toEqual([{ policy: 'short', expire: 20 }]);
+    await after.stop();
+  });
 });

@@ -32,6 +32,13 @@ export type WorkerOptions = {
    */
   policy?: 'standard' | 'short' | 'singleton' | 'stately';
   /**
+   * The longest one job of this queue runs (the queue's setting, so scheduled jobs have it too;
+   * pg-boss's default is 15 minutes). A job still active after it ran on a node that died: the
+   * maintenance fails it and it is retried on a live node (issue 31). pg-boss also fails a
+   * handler that outlives it, so leave the slowest run a wide margin.
+   */
+  expireInSeconds?: number;
+  /**
    * A recurring job: a cron expression (UTC; pg-boss's finest is a minute). pg-boss queues it on
    * schedule once for all nodes (its cron clock is shared through the database); with the
    * `stately` policy at most one runs at a time.
@@ -61,6 +68,16 @@ export type SendOptions = {
   retryBackoff?: boolean;
   expireInSeconds?: number;
 };
+
+/**
+ * How often pg-boss's maintenance runs (on one node at a time): it fails the active jobs past their
+ * expiry, those of a node that died. On PostgreSQL, where nodes share the queue, every 15 s, so a
+ * dead node's deploy job is retried within a minute (services/tokenise/scheduler.ts); the embedded
+ * database has one node, and its housekeeping is cheap but noisy: once a minute.
+ */
+function maintenanceSeconds(dbh: DbHandle): number {
+  return dbh.kind === 'postgres' ? 15 : 60;
+}
 
 type Registration = { name: string; handler: JobHandler<unknown>; options: WorkerOptions };
 
@@ -121,21 +138,21 @@ export class JobQueue {
       // this connection, which is how it works on PGlite as well as PostgreSQL.
       db: { executeSql: (text: string, values?: unknown[]) => dbh.execute(text, values) },
       schema: 'pgboss',
-      // Housekeeping is cheap but noisy on an in-process database; once a minute is plenty.
-      maintenanceIntervalSeconds: 60,
+      maintenanceIntervalSeconds: maintenanceSeconds(dbh),
     } as PgBoss.ConstructorOptions);
     boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
     await boss.start();
-    // The queues that exist already are left out: create_queue leaves an existing queue as it is,
-    // and one query for the list costs a restart less than a call per queue (5–47 ms each on the
-    // embedded database; issue 30).
-    const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
+    // The queues that exist already as registered are left out: one query for the list costs a
+    // restart less than a call per queue (5–47 ms each on the embedded database; issue 30).
+    const existing = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
     for (const registration of this.registrations) {
-      if (!existing.has(registration.name)) {
-        await boss.createQueue(registration.name, {
-          name: registration.name,
-          policy: registration.options.policy ?? 'standard',
-        });
+      const { policy = 'standard', expireInSeconds } = registration.options;
+      const settings = { name: registration.name, policy, ...(expireInSeconds ? { expireInSeconds } : {}) };
+      const queue = existing.get(registration.name);
+      if (!queue) await boss.createQueue(registration.name, settings);
+      else if (queue.policy !== policy || (expireInSeconds && queue.expireInSeconds !== expireInSeconds)) {
+        // New jobs take the queue's settings; jobs already queued keep theirs.
+        await boss.updateQueue(registration.name, settings);
       }
       for (let worker = 0; worker < Math.max(1, registration.options.concurrency ?? 1); worker++) {
         await boss.work(

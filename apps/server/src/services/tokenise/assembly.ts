@@ -31,6 +31,8 @@ export type TokeniseRuntime = {
   reconcileWithChains(): Promise<void>;
   /** Follows again the deployments a previous run (a restart, a crash) left PENDING; answers how many. */
   resumeDeployments(): Promise<number>;
+  /** Queues again the durable job of every deployment accepted over a minute ago and still followed. */
+  sweep(): Promise<number>;
 };
 
 /**
@@ -51,6 +53,7 @@ export async function tokeniseService(app: App, deps: Deps): Promise<void> {
     reconcileWithChains: () =>
       reconcileWithChains({ repo, txRepo: new PlatformTxRepository(deps.db), engine, log: app.log }),
     resumeDeployments: () => scheduler.resume(),
+    sweep: () => scheduler.sweep(),
   };
   // The job queue stops first (app.ts, gracefully, waiting for running jobs); then waits end here.
   app.addHook('preClose', async () => scheduler.stop());

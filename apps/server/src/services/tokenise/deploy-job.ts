@@ -1,14 +1,20 @@
-import { DEPLOY_JOB } from './scheduler.ts';
+import { DEPLOY_JOB, DEPLOY_JOB_EXPIRE_SECONDS } from './scheduler.ts';
 import type { Job } from '../../jobs/job.ts';
 
 /**
  * The durable half of a token's deployment (services/tokenise/scheduler.ts queues it when the
- * in-process attempt does not end soon): retried, on any node, until the deployment is settled.
+ * deployment is accepted, due after the in-process head start): retried, on any node, until the
+ * deployment is settled.
+ *
+ * `short`: one waiting job per token (the scheduler's singleton key). Not `stately`: a job queued
+ * again (the minute's sweep) while another of the same token is active — on a node that died,
+ * until its expiry — would fail every fetch of the queue on pg-boss 10's unique index
+ * (jobs/chain-follow.ts), holding up every other deployment. Two attempts at one token on two
+ * nodes are safe: the database decides (deployment.ts).
  */
 export const tokenDeployJob: Job<{ tokenId: string }> = {
   name: DEPLOY_JOB,
-  // `stately`: one waiting and one running job per token (the scheduler's singleton key).
-  options: { policy: 'stately', pollingIntervalSeconds: 1 },
+  options: { policy: 'short', pollingIntervalSeconds: 1, expireInSeconds: DEPLOY_JOB_EXPIRE_SECONDS },
   worker: ({ runtime: { tokenise } }) => {
     if (!tokenise?.deploys) return undefined;
     return async ({ tokenId }) => {

@@ -1,6 +1,7 @@
 import type { ServiceModule } from '../../modules.ts';
 import { tokeniseService, type TokeniseRuntime } from './assembly.ts';
 import { tokenDeployJob } from './deploy-job.ts';
+import { deploySweepJob } from './deploy-sweep-job.ts';
 
 declare module '../../types.ts' {
   interface Runtime {
@@ -14,7 +15,7 @@ export const tokeniseModule: ServiceModule = {
   name: 'tokenise',
   service: 'tokenise',
   routes: tokeniseService,
-  jobs: [tokenDeployJob],
+  jobs: [tokenDeployJob, deploySweepJob],
   startup: [
     { name: 'seed token tiers', run: async ({ runtime }) => runtime.tokenise?.seedTiers() },
     {

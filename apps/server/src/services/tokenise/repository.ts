@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { accountNetworks, networks, tokens, tokenTiers, type Database, type PlatformTxStatus } from '@connect/db';
 import { TOKEN_MESSAGES, type TTokensRequest, type TTokenStatus, type TTokenType } from '@connect/shared';
 import { platformTxRow, type SignedPlatformTx } from '../../adapters/chains/sender/index.ts';
@@ -376,11 +376,17 @@ export class TokenRepository {
   }
 
   /** Tokens whose deployment must be followed: platform ones and wallet ones with a transaction. */
-  async pendingTrackable(): Promise<{ id: string }[]> {
+  async pendingTrackable(createdBefore?: Date): Promise<{ id: string }[]> {
     return this.db
       .select({ id: tokens.id })
       .from(tokens)
-      .where(and(eq(tokens.status, 'PENDING'), or(eq(tokens.deploymentType, 'QUANT'), isNotNull(tokens.txHash))));
+      .where(
+        and(
+          eq(tokens.status, 'PENDING'),
+          or(eq(tokens.deploymentType, 'QUANT'), isNotNull(tokens.txHash)),
+          createdBefore ? lt(tokens.createdAt, createdBefore) : undefined,
+        ),
+      );
   }
 
   // -- quota and credits ---------------------------------------------------------------------

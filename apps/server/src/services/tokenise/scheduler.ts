@@ -4,9 +4,9 @@ import type { DeploymentSchedule, DeploymentTimings, Outcome } from './deploymen
 import type { TokenRepository } from './repository.ts';
 
 /*
- * When and where deployments run: at once in-process (one attempt per token on this node), then a
- * durable job when that attempt does not end done soon. What one attempt does is the engine's
- * (deployment.ts).
+ * When and where deployments run: a durable job from the moment a deployment is accepted, and at
+ * once in-process as its head start (one attempt per token on this node). What one attempt does is
+ * the engine's (deployment.ts).
  */
 
 /**
@@ -15,22 +15,35 @@ import type { TokenRepository } from './repository.ts';
  */
 export const DEPLOY_JOB = 'token-deploy';
 
+/**
+ * A deploy job answers within `jobWaitMs` + 1 s (5 s: `process` bounds its wait, the attempt goes
+ * on in-process), so a job still active after 20 s ran on a node that died: pg-boss's maintenance (every 15 s on
+ * PostgreSQL, jobs/queue.ts) fails it and it is retried on a live node after its retry delay (15 s)
+ * — at most ~50 s after the death (issue 31: within a minute).
+ */
+export const DEPLOY_JOB_EXPIRE_SECONDS = 20;
+
 /** One attempt at moving a token's deployment forward (DeploymentEngine.attempt). */
 export type AttemptRunner = (tokenId: string, maxWaitMs: number) => Promise<Outcome>;
 
 /**
  * Schedules deployments.
  *
- * A deployment runs at once in-process on the node that created or tracked it, so it does not wait
- * for a job poll; when that attempt has not ended within `jobAfterMs` (or ends waiting, or fails),
- * a pg-boss job takes over (durable, retried, any node), and every start-up follows again the
- * deployments left PENDING (`resume`, from src/startup). Every path runs the same idempotent steps: a node runs one attempt per token at a
- * time, and across nodes the database decides (see the engine).
+ * A deployment's durable job is queued as soon as it is accepted, due `jobAfterMs` later; the
+ * in-process attempt on the accepting node is only its head start, so it does not wait for a job
+ * poll. A deployment done within the head start leaves the job nothing to do (it reads the token
+ * and ends); one that is not — or whose node died — is the job's (retried, any node; issue 31:
+ * finished by the surviving nodes within a minute). A job taken by a node that dies is failed by
+ * pg-boss's maintenance after its expiry and retried elsewhere (deploy-job.ts). Should the queue
+ * refuse the send (the database briefly away), the minute's sweep (deploy-sweep-job.ts) and every
+ * start-up (`resume`) queue it again. Every path runs the same idempotent steps: a node runs one
+ * attempt per token at a time, and across nodes the database decides (see the engine).
  */
 export class DeploymentScheduler implements DeploymentSchedule {
   private readonly inflight = new Map<string, Promise<Outcome>>();
   private readonly abort = new AbortController();
-  private readonly jobTimers = new Set<NodeJS.Timeout>();
+  /** Sends of durable jobs not answered yet (stop waits for them). */
+  private readonly sending = new Set<Promise<void>>();
 
   constructor(
     private readonly repo: TokenRepository,
@@ -45,67 +58,60 @@ export class DeploymentScheduler implements DeploymentSchedule {
     return this.abort.signal;
   }
 
-  /** Starts processing at once in this process; the durable job follows if it does not end soon. */
+  /** Starts processing at once in this process, with its durable job queued behind it. */
   kick(tokenId: string): void {
     if (this.abort.signal.aborted) return;
-    this.backUp(tokenId, this.process(tokenId));
+    this.queueJob(tokenId);
+    this.logFailure(tokenId, this.process(tokenId));
   }
 
-  /** An attempt started elsewhere (a new deployment's follow): one per token, backed up by the job. */
+  /** An attempt started elsewhere (a new deployment's follow): one per token, its durable job queued behind it. */
   track(tokenId: string, attempt: Promise<Outcome>): void {
+    this.queueJob(tokenId);
     const tracked = attempt.finally(() => this.inflight.delete(tokenId));
     this.inflight.set(tokenId, tracked);
-    this.backUp(tokenId, tracked);
+    this.logFailure(tokenId, tracked);
   }
 
-  /**
-   * Queues the durable job of a deployment unless its in-process attempt ends done within
-   * `jobAfterMs`: after that time, or as soon as the attempt ends waiting or fails.
-   */
-  private backUp(tokenId: string, attempt: Promise<Outcome>): void {
-    let queued = false;
-    const queue = () => {
-      clearTimeout(timer);
-      this.jobTimers.delete(timer);
-      if (queued) return;
-      queued = true;
-      void this.queueJob(tokenId);
-    };
-    const timer = setTimeout(queue, this.timings.jobAfterMs);
-    this.jobTimers.add(timer);
-    attempt.then(
-      (outcome) => {
-        if (outcome === 'done') {
-          clearTimeout(timer);
-          this.jobTimers.delete(timer);
-        } else queue();
-      },
-      (err: unknown) => {
-        this.log.warn({ err, tokenId }, 'deployment attempt failed');
-        queue();
-      },
-    );
+  private logFailure(tokenId: string, attempt: Promise<Outcome>): void {
+    attempt.catch((err: unknown) => this.log.warn({ err, tokenId }, 'deployment attempt failed; its job goes on'));
   }
 
-  private async queueJob(tokenId: string): Promise<void> {
-    // No worker on this node (no chain when it started: deploy-job.ts), or shutting down:
-    // the start-up sweep is the safety net.
-    if (!this.jobs.has(DEPLOY_JOB) || this.abort.signal.aborted) return;
+  /** Queues the deployment's durable job, due after the in-process head start (one waiting job per token). */
+  private queueJob(tokenId: string, startAfterMs = this.timings.jobAfterMs): void {
+    if (this.abort.signal.aborted) return;
+    const sent = this.sendJob(tokenId, startAfterMs).finally(() => this.sending.delete(sent));
+    this.sending.add(sent);
+  }
+
+  private async sendJob(tokenId: string, startAfterMs: number): Promise<void> {
     try {
       await this.jobs.send(
         DEPLOY_JOB,
         { tokenId },
         {
           singletonKey: tokenId,
+          startAfter: new Date(Date.now() + startAfterMs),
           retryLimit: 240,
           retryDelaySeconds: this.timings.retryDelaySeconds,
           retryBackoff: false,
         },
       );
     } catch (err) {
-      // The start-up sweep queues it again.
-      this.log.warn({ err, tokenId }, 'could not queue the deployment job');
+      // The minute's sweep and the next start-up queue it again.
+      if (!this.abort.signal.aborted) this.log.warn({ err, tokenId }, 'could not queue the deployment job');
     }
+  }
+
+  /**
+   * The minute's sweep (deploy-sweep-job.ts): queues the durable job of every deployment still to
+   * be followed that was accepted more than a minute ago, so one whose send was refused is not
+   * left behind; a token whose job waits already keeps it (one waiting job per token).
+   */
+  async sweep(): Promise<number> {
+    const pending = await this.repo.pendingTrackable(new Date(Date.now() - 60_000));
+    await Promise.all(pending.map(({ id }) => this.sendJob(id, 0)));
+    return pending.length;
   }
 
   /** Follows again every deployment that must still be followed (after a restart). */
@@ -115,12 +121,10 @@ export class DeploymentScheduler implements DeploymentSchedule {
     return pending.length;
   }
 
-  /** Stops waiting; in-flight attempts end as 'waiting' and resume from their jobs or the next start. */
+  /** Stops waiting; in-flight attempts end as 'waiting' and go on in their jobs. */
   async stop(): Promise<void> {
     this.abort.abort();
-    for (const timer of this.jobTimers) clearTimeout(timer);
-    this.jobTimers.clear();
-    await Promise.allSettled([...this.inflight.values()]);
+    await Promise.allSettled([...this.sending, ...this.inflight.values()]);
   }
 
   /**
