@@ -65,7 +65,10 @@ describe('tokenise: a deployment outlives the node that accepted it', () => {
       }
       await vi.waitFor(
         async () => {
-          const rows = await db.db.select({ txHash: tokens.txHash }).from(tokens).where(eq(tokens.accountId, user.accountId));
+          const rows = await db.db
+            .select({ txHash: tokens.txHash })
+            .from(tokens)
+            .where(eq(tokens.accountId, user.accountId));
           expect(rows.filter((row) => row.txHash)).toHaveLength(ids.length);
         },
         { timeout: 10_000, interval: 50 },
