@@ -11,7 +11,8 @@ import { KYC_SETTLE_JOB } from './kyc-service.ts';
 export const kycSettleJob: Job<{ checkId: string }> = {
   name: KYC_SETTLE_JOB,
   // `short`: one waiting job per check (its singleton key), so the start-up's resume sends no twin.
-  // A settling is one read of the check and one write: a job active for a minute ran on a node that died.
-  options: { policy: 'short', pollingIntervalSeconds: 1, onDemand: true, expireInSeconds: 60 },
+  // A settling is one read of the check and one write: a job active for 30 s ran on a node that
+  // died, and is retried on a live one within a minute (issue 31).
+  options: { policy: 'short', pollingIntervalSeconds: 1, onDemand: true, expireInSeconds: 30 },
   worker: ({ runtime: { kyc } }) => (kyc ? async ({ checkId }) => kyc.settleDue(checkId) : undefined),
 };

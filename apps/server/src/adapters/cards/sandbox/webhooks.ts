@@ -15,8 +15,12 @@ export function stripeSignature(payload: string, secret: string, at: Date = new 
 /** After the nth failed attempt, the next is due 1 s, 2 s, 4 s … later, at most a minute. */
 export const retryDelayMs = (failedAttempts: number) => Math.min(1000 * 2 ** (failedAttempts - 1), 60_000);
 
-/** How long a claimed event is left to its delivery before another loop may take it (a node died meanwhile). */
-const LEASE_MS = 60_000;
+/**
+ * How long a claimed event is left to its delivery before another loop may take it (a node died
+ * meanwhile): a delivery is one in-process request of a few milliseconds, and a dead node's event
+ * goes out from a live one within half a minute (issue 31). Delivered twice, it is settled once.
+ */
+const LEASE_MS = 30_000;
 const BATCH = 50;
 
 export type WebhookDeliveryOptions = {
