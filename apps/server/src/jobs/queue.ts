@@ -177,6 +177,8 @@ export class JobQueue {
       if (registration.options.runAtStart) await boss.send(registration.name, {});
     }
     this.boss = boss;
+    // Which node takes which work, for an operator reading several nodes' logs (issue 31).
+    if (this.registrations.length) this.log.info({ queues: this.names }, 'job queue: this node takes jobs');
     return boss;
   }
 
