@@ -22,7 +22,7 @@ import { openConfiguredDatabase } from './database.ts';
 import { logging, type Logging } from './lib/logger.ts';
 import { KeyStore } from './lib/pool-keys.ts';
 import { ACCESS_JWT_SECONDS, resolvePoolSettings } from './lib/pool-settings.ts';
-import { resolveSecretKey, SecretBox } from './lib/secret-box.ts';
+import { resolveSecretKey, SecretBox, secretKeyFile } from './lib/secret-box.ts';
 import { SessionRevocations } from './lib/session-revocations.ts';
 import { PlatformKeyRepository } from './repositories/platform.ts';
 import { OutboxEventBus } from './events/bus.ts';
@@ -123,10 +123,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     await dbh.migrate();
     await seedReferenceData(dbh.db);
   }
-  // The seeded network catalogue with the RPC URLs of this configuration (local chains are
-  // started by server.ts, never here, so tests pass their own chains' URLs).
-  await syncNetworkCatalogue(dbh.db, config.chains.networks, config.qnt);
+  // The seeded network catalogue with the RPC URLs and QNT token of this configuration, added to
+  // what other nodes recorded, never clearing it (local chains are started by server.ts, never
+  // here, so tests pass their own chains' URLs). Read back before any service is assembled: the
+  // QNT payments of a node without QNT_TOKEN_ADDRESS take the recorded token.
+  const qntToken = await syncNetworkCatalogue(dbh.db, config.chains.networks, config.qnt, app.log);
   const chains: Deps['chains'] = {
+    qntToken,
     monitor: createNetworkMonitor({
       dbh,
       intervalMs: config.chains.healthIntervalMs,
@@ -142,11 +145,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   const box = new SecretBox(resolveSecretKey(config.secretKey, config.dataDir));
   // A SECRET_KEY that changed is refused here, naming everything it no longer opens.
-  await assertSealedDataOpens(
-    dbh.db,
-    box,
-    config.secretKey ? 'SECRET_KEY' : `SECRET_KEY is unset: the key generated in ${config.dataDir}/secret.key`,
-  );
+  await assertSealedDataOpens(dbh.db, box, {
+    isSet: Boolean(config.secretKey),
+    file: secretKeyFile(config.dataDir),
+  });
   const pool = await resolvePoolSettings(config, dbh.db);
   if (pool.installationUrl !== config.publicUrl) {
     app.log.warn(

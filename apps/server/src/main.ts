@@ -3,6 +3,7 @@ import type { DbHandle } from '@connect/db';
 import { buildApp } from './app.ts';
 import { ensureAdministrator } from './bootstrap.ts';
 import type { LocalChains } from './local-chains.ts';
+import { SealedSecretError } from './lib/secret-box.ts';
 import { SealedDataError } from './sealed-data.ts';
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
@@ -20,8 +21,9 @@ export async function runServer(openingDb: Promise<DbHandle>, startingChains: Pr
   } catch (error) {
     await devchains.stop();
     // A refusal that explains itself (a SECRET_KEY that no longer opens the sealed data) is printed
-    // as written, without a stack trace to dig it out of.
-    if (error instanceof SealedDataError) {
+    // as written, without a stack trace to dig it out of: the start's check (SealedDataError), or a
+    // value another node sealed with its own key while this one started (SealedSecretError).
+    if (error instanceof SealedDataError || error instanceof SealedSecretError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }

@@ -50,7 +50,7 @@ describe('the production configuration, one checked list', () => {
     expect(config.signUpCaptcha).toBe(true);
     // No QNT configured: QNT is not offered (the subscription's payment methods come from qntNetworkOf).
     expect(config.qnt.tokenAddress).toBeNull();
-    expect(qntNetworkOf(config)).toBeNull();
+    expect(qntNetworkOf(config, null)).toBeNull();
   });
 
   it('forbids the local chains, the card and KYC sandboxes and sign-up without a captcha, each by name', () => {
@@ -120,7 +120,32 @@ describe('the production configuration, one checked list', () => {
       NETWORK_RPC_ETHEREUM_MAINNET: 'https://eth.example.com',
       QNT_TOKEN_ADDRESS: TOKEN,
     });
-    expect(qntNetworkOf(config)).toMatchObject({ code: 'ethereum-mainnet', tokenAddress: TOKEN });
+    expect(qntNetworkOf(config, null)).toMatchObject({ code: 'ethereum-mainnet', tokenAddress: TOKEN });
+  });
+
+  it("holds a token another node recorded to the configured one's rules (issue 31)", () => {
+    const config = loadConfig(PRODUCTION_ENV);
+    const recorded = {
+      network: 'ethereum-mainnet',
+      tokenAddress: TOKEN,
+      networkType: 'mainnet' as const,
+      chainId: 1,
+      name: 'Ethereum Mainnet',
+      rpcUrl: 'https://eth.example.com',
+    };
+    // A node without QNT_TOKEN_ADDRESS takes the recorded token, through the recorded RPC URL.
+    expect(qntNetworkOf(config, recorded)).toEqual({
+      code: 'ethereum-mainnet',
+      chainId: 1,
+      name: 'Ethereum Mainnet',
+      rpcUrl: 'https://eth.example.com',
+      tokenAddress: TOKEN,
+    });
+    // Never test QNT: not on a testnet, not at the local token's address, not without a chain.
+    const testnet = { ...recorded, network: 'ethereum-testnet', networkType: 'testnet' as const, chainId: 31_337 };
+    expect(qntNetworkOf(config, testnet)).toBeNull();
+    expect(qntNetworkOf(config, { ...recorded, tokenAddress: LOCAL_QNT_ADDRESS.toLowerCase() })).toBeNull();
+    expect(qntNetworkOf(config, { ...recorded, rpcUrl: null })).toBeNull();
   });
 
   it("refuses anvil's public accounts as the treasury or a deployer key", () => {

@@ -42,14 +42,33 @@ export class SealedDataError extends Error {
   }
 }
 
+/** The key a node opens the sealed data with: SECRET_KEY, or when it is unset the one it generated in `file`. */
+export type KeyInUse = { isSet: boolean; file: string };
+
+/**
+ * The one line a start with the wrong key begins with (issue 31): it names the setting, says that
+ * every node needs the same one, and where a node without it keeps its own — the two-node case,
+ * where a second node started without SECRET_KEY generated a key of its own in its data directory.
+ */
+function wrongKeyLine(key: KeyInUse): string {
+  const same = 'every node of an installation must have the same SECRET_KEY';
+  return key.isSet
+    ? `Cannot start: SECRET_KEY does not open the data this installation sealed; ${same} — start with the one ` +
+        `the data was sealed with (a node started without SECRET_KEY uses the key it generated in its data directory, here ${key.file}).`
+    : `Cannot start: SECRET_KEY is unset and the key this node generated in ${key.file} does not open the data this ` +
+        `installation sealed; ${same} — set it to the one the data was sealed with (a node started without SECRET_KEY ` +
+        'keeps the key it generated in its own data directory, DATA_DIR/secret.key).';
+}
+
 /**
  * Opens everything the start will open, before anything uses it, and refuses the start naming
  * every value the key does not open. A SECRET_KEY that changed used to stop the start at the first
  * of them with node:crypto's "Unsupported state or unable to authenticate data"; fixing one at a
- * time, a restart each, is no way to find out which key went missing. `keySource` says where the
- * key in use came from (SECRET_KEY, or the file generated under DATA_DIR when it is unset).
+ * time, a restart each, is no way to find out which key went missing. The message's first line
+ * says what is wrong and what to do (wrongKeyLine); the lines after it name what the key does not
+ * open and what deleting each costs if the key it was sealed with is lost for good.
  */
-export async function assertSealedDataOpens(db: Database, box: SecretBox, keySource: string): Promise<void> {
+export async function assertSealedDataOpens(db: Database, box: SecretBox, key: KeyInUse): Promise<void> {
   const unopened: SealedPlace[] = [];
   for (const place of SEALED_AT_START) {
     const sealed = await place.read(db);
@@ -57,12 +76,10 @@ export async function assertSealedDataOpens(db: Database, box: SecretBox, keySou
   }
   if (unopened.length === 0) return;
   const lines = [
-    `Cannot start: the secret key in use (${keySource}) does not open what this installation sealed with ` +
-      'its earlier key. SECRET_KEY has changed since these were sealed:',
+    wrongKeyLine(key),
+    "The key in use does not open these (SECRET_KEY has changed since they were sealed, or differs from the other nodes'):",
     ...unopened.map((place) => `  - ${place.what}`),
-    '',
-    'To recover, start again with the SECRET_KEY these were sealed with (from your secrets store or the',
-    'backup kept with the database). Only if that key is lost for good:',
+    'Only if the key they were sealed with is lost for good:',
     ...unopened.map((place) => `  - ${place.what}: ${place.ifLost}.`),
     "Users' authenticator (TOTP) secrets are sealed with it as well: with a new key, those users set MFA up again.",
   ];

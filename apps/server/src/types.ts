@@ -8,6 +8,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RecordedQntToken } from './adapters/chains/catalogue-sync.ts';
 import type { FollowerRegistry } from './adapters/chains/follower/index.ts';
 import type { NetworkMonitor } from './adapters/chains/monitor.ts';
 import type { PlatformSender } from './adapters/chains/sender/index.ts';
@@ -69,8 +70,12 @@ export type Deps = {
   box: SecretBox;
   /** Signed-out and revoked sessions, which the API refuses (record every sign-out here). */
   revocations: SessionRevocations;
-  /** Chains: the network health monitor (started by server.ts; tests call checkOnce()). */
-  chains: { monitor: NetworkMonitor };
+  /**
+   * Chains: the network health monitor (started by server.ts; tests call checkOnce()), and the QNT
+   * token the network catalogue recorded once this node's start wrote its configuration (payments
+   * take QNT there when this node has no QNT_TOKEN_ADDRESS of its own).
+   */
+  chains: { monitor: NetworkMonitor; qntToken: RecordedQntToken | null };
   /** Identity verification: Onfido, or the embedded sandbox when Onfido is not configured. */
   kyc: KycProvider;
   /** Card payments: Stripe, or the embedded sandbox that speaks Stripe; null where neither is allowed. */

@@ -1,9 +1,14 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSettings, idpSigningKeys, platformKeys, type DbHandle } from '@connect/db';
 import { createTestDatabase } from '@connect/db/testing';
 import { buildApp } from '../src/app.ts';
 import { SecretBox } from '../src/lib/secret-box.ts';
 import { testConfig } from './helpers.ts';
+import { createServerDatabase, dropServerDatabase, freePorts, ROOT } from './server-process.ts';
 
 /**
  * Issue 28: a restart with another SECRET_KEY failed with node:crypto's "Unsupported state or
@@ -28,7 +33,9 @@ describe('a restart with another SECRET_KEY', () => {
   afterAll(() => db?.close());
 
   it('refuses to start, naming every sealed value the key does not open and how to recover', async () => {
-    const start = buildApp({ config: testConfig({ SECRET_KEY: 'another-key' }), db, logger: false });
+    const config = testConfig({ SECRET_KEY: 'another-key' });
+    const dataDir = config.dataDir;
+    const start = buildApp({ config, db, logger: false });
     const error = await start.then(
       () => {
         throw new Error('the app started with another SECRET_KEY');
@@ -36,7 +43,13 @@ describe('a restart with another SECRET_KEY', () => {
       (err: unknown) => err as Error,
     );
     expect(error.message).not.toContain('Unsupported state');
-    expect(error.message).toContain('SECRET_KEY');
+    // Issue 31: one line first that says it all, naming the setting, that every node needs the
+    // same one, and where a node without it keeps its own key.
+    expect(error.message.split('\n')[0]).toBe(
+      'Cannot start: SECRET_KEY does not open the data this installation sealed; every node of an installation ' +
+        'must have the same SECRET_KEY — start with the one the data was sealed with (a node started without ' +
+        `SECRET_KEY uses the key it generated in its data directory, here ${dataDir}/secret.key).`,
+    );
     expect(error.message).toMatch(/changed/);
     // Each sealed value by name, with where it is kept and what deleting it would cost.
     expect(error.message).toContain("the identity pool's signing key (idp_signing_keys)");
@@ -44,8 +57,6 @@ describe('a restart with another SECRET_KEY', () => {
     expect(error.message).toContain("the platform API's access-token key (app_settings gateway.token_key)");
     expect(error.message).toContain("the local chains' deployer key (platform_keys deployer:local-chains)");
     expect(error.message).toContain('the QNT deposit seed (platform_keys qnt-deposits:seed)');
-    // The way back first: the key it was sealed with.
-    expect(error.message).toContain('start again with the SECRET_KEY these were sealed with');
   });
 
   it('starts again with the key the data was sealed with', async () => {
@@ -64,4 +75,76 @@ describe('a restart with another SECRET_KEY', () => {
     await fresh.ready();
     await fresh.close();
   }, 60_000);
+});
+
+/**
+ * Issue 31: a second node started without the installation's SECRET_KEY (none at all: it
+ * generated a key of its own in its data directory) is the real server process, which must end
+ * with status 1 and the one line first, without a stack trace. On PostgreSQL the second node has
+ * a data directory of its own beside the first's database; on PGlite (one process owns the
+ * database) it is the same node started again without the key the data was sealed with.
+ */
+describe('a node started without the SECRET_KEY the installation sealed its data with', () => {
+  const firstDataDir = mkdtempSync(path.join(os.tmpdir(), 'connect-secret-key-first-'));
+  let databaseUrl = '';
+  beforeAll(async () => {
+    databaseUrl = await createServerDatabase('connect_secret_key');
+    // The first node: migrates the database and seals its signing key with SECRET_KEY.
+    const first = await buildApp({
+      config: testConfig({ SECRET_KEY: 'the-first-key', DATA_DIR: firstDataDir, DATABASE_URL: databaseUrl }),
+      logger: false,
+    });
+    await first.ready();
+    await first.close();
+  }, 120_000);
+  afterAll(() => dropServerDatabase(databaseUrl));
+
+  it('exits with status 1 and says in its first line that every node needs the same SECRET_KEY, without a stack trace', async () => {
+    const dataDir = databaseUrl ? mkdtempSync(path.join(os.tmpdir(), 'connect-secret-key-second-')) : firstDataDir;
+    const [port] = await freePorts(1);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      cwd: ROOT,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        DEVCHAINS: '0',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: path.join(import.meta.dirname, 'fixtures/web-dist'),
+      },
+    });
+    let stderr = '';
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+      output += chunk.toString('utf8');
+    });
+    const exitCode = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => {
+        process.kill(-child.pid!, 'SIGKILL'); // it started: a failure here
+        resolve(null);
+      }, 60_000);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        resolve(code);
+      });
+    });
+    expect(exitCode, output).toBe(1);
+    expect(stderr.split('\n')[0]).toBe(
+      `Cannot start: SECRET_KEY is unset and the key this node generated in ${dataDir}/secret.key does not open the ` +
+        'data this installation sealed; every node of an installation must have the same SECRET_KEY — set it to the ' +
+        'one the data was sealed with (a node started without SECRET_KEY keeps the key it generated in its own data ' +
+        'directory, DATA_DIR/secret.key).',
+    );
+    expect(stderr).toContain("the identity pool's signing key (idp_signing_keys)");
+    expect(output).not.toMatch(/^\s+at /m);
+    expect(output).not.toContain('Unsupported state');
+  }, 90_000);
 });

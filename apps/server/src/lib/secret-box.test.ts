@@ -21,7 +21,8 @@ describe('SecretBox', () => {
     expect(error).toBeInstanceOf(SealedSecretError);
     expect((error as Error).message).toBe(
       'SECRET_KEY does not open the QNT deposit seed: it was sealed with another SECRET_KEY (SECRET_KEY has changed ' +
-        'since). Start again with the SECRET_KEY it was sealed with.',
+        "since, or another node's differs: every node of an installation must have the same SECRET_KEY). " +
+        'Start again with the SECRET_KEY it was sealed with.',
     );
   });
 });

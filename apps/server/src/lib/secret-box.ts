@@ -10,7 +10,8 @@ import path from 'node:path';
 export class SealedSecretError extends Error {
   constructor(readonly what: string) {
     super(
-      `SECRET_KEY does not open ${what}: it was sealed with another SECRET_KEY (SECRET_KEY has changed since). ` +
+      `SECRET_KEY does not open ${what}: it was sealed with another SECRET_KEY (SECRET_KEY has changed since, or ` +
+        "another node's differs: every node of an installation must have the same SECRET_KEY). " +
         'Start again with the SECRET_KEY it was sealed with.',
     );
     this.name = 'SealedSecretError';
@@ -61,12 +62,18 @@ export class SecretBox {
 }
 
 /**
+ * Where a node without SECRET_KEY keeps the key it generated: its own data directory, so two
+ * nodes without SECRET_KEY never have the same key.
+ */
+export const secretKeyFile = (dataDir: string): string => path.join(dataDir, 'secret.key');
+
+/**
  * The configured SECRET_KEY, or for local runs a key generated once under DATA_DIR (production
  * refuses to start without SECRET_KEY, see config.ts).
  */
 export function resolveSecretKey(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
-  const file = path.join(dataDir, 'secret.key');
+  const file = secretKeyFile(dataDir);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const key = randomBytes(32).toString('base64url');

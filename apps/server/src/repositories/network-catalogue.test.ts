@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { networks } from '@connect/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers.ts';
@@ -28,21 +29,59 @@ describe('the QNT token in the network catalogue', () => {
       expect(byCode[code]!.token).toBeNull();
   });
 
-  it('follows the configuration on the next start: another QNT network, then no token at all', async () => {
+  it('a start with a token records it, saying which one it replaced; a start without one leaves the recorded token', async () => {
     const configured = t.app.deps.config.chains.networks;
-    await syncNetworkCatalogue(t.db.db, configured, { network: 'polygon-testnet', tokenAddress: TOKEN });
-    let byCode = await tokens();
+    const warnings: string[] = [];
+    const log = { warn: (_facts: object, message: string) => warnings.push(message) };
+    const recorded = await syncNetworkCatalogue(
+      t.db.db,
+      configured,
+      { network: 'polygon-testnet', tokenAddress: TOKEN },
+      log,
+    );
+    const byCode = await tokens();
     expect(byCode['polygon-testnet']!.token).toBe(TOKEN.toLowerCase());
     expect(byCode['ethereum-testnet']!.token).toBeNull();
+    expect(recorded).toMatchObject({ network: 'polygon-testnet', tokenAddress: TOKEN.toLowerCase() });
+    expect(warnings).toEqual([
+      `QNT_TOKEN_ADDRESS: this node's QNT token ${TOKEN.toLowerCase()} on polygon-testnet replaces the recorded ${TOKEN.toLowerCase()} on ethereum-testnet`,
+    ]);
 
-    await syncNetworkCatalogue(t.db.db, configured, { network: 'polygon-testnet', tokenAddress: null });
-    byCode = await tokens();
-    expect(Object.values(byCode).map((row) => row.token)).toEqual(Object.values(byCode).map(() => null));
+    // Another node, or this one started again, without QNT_TOKEN_ADDRESS (issue 31): nothing changes.
+    warnings.length = 0;
+    const tokenByCode = async () =>
+      Object.fromEntries(Object.values(await tokens()).map((row) => [row.code, row.token]));
+    const before = await tokenByCode();
+    for (const qnt of [
+      { network: 'polygon-testnet', tokenAddress: null },
+      { network: '', tokenAddress: null },
+      undefined,
+    ])
+      expect(await syncNetworkCatalogue(t.db.db, configured, qnt, log)).toEqual(recorded);
+    expect(await tokenByCode()).toEqual(before);
+    expect(warnings).toEqual([]);
+  });
 
-    // Without the QNT configuration the recorded token is left as it is.
-    await new NetworkCatalogueRepository(t.db.db).recordQntToken('ethereum-testnet', TOKEN.toLowerCase());
-    await syncNetworkCatalogue(t.db.db, configured);
-    expect((await tokens())['ethereum-testnet']!.token).toBe(TOKEN.toLowerCase());
+  it('a start with an RPC URL says which recorded one it replaced, showing no path (an API key may be in it)', async () => {
+    const warnings: { facts: object; message: string }[] = [];
+    const log = { warn: (facts: object, message: string) => warnings.push({ facts, message }) };
+    const configure = (url: string) =>
+      t.app.deps.config.chains.networks.map((n) => (n.code === 'polygon-mainnet' ? { ...n, rpcUrl: url } : n));
+    await syncNetworkCatalogue(t.db.db, configure('https://polygon.example.com/v3/first-key'), undefined, log);
+    expect(warnings).toEqual([]);
+    await syncNetworkCatalogue(t.db.db, configure('https://polygon.example.org/v3/second-key'), undefined, log);
+    expect(warnings.map((w) => w.message)).toEqual([
+      "NETWORK_RPC_POLYGON_MAINNET: this node's RPC URL for polygon-mainnet (https://polygon.example.org/…) replaces the recorded one (https://polygon.example.com/…)",
+    ]);
+    expect(JSON.stringify(warnings)).not.toMatch(/first-key|second-key/);
+    // A node without a URL for it leaves the recorded one.
+    await syncNetworkCatalogue(t.db.db, t.app.deps.config.chains.networks, undefined, log);
+    const [row] = await t.db.db
+      .select({ rpcUrl: networks.rpcUrl, health: networks.health })
+      .from(networks)
+      .where(eq(networks.code, 'polygon-mainnet'));
+    expect(row).toEqual({ rpcUrl: 'https://polygon.example.org/v3/second-key', health: 'OFFLINE' });
+    expect(warnings).toHaveLength(1);
   });
 
   it('writes only the rows whose token changes', async () => {

@@ -29,42 +29,64 @@ const lockKey = (networkId: string) => Number.parseInt(networkId.replace(/-/g, '
 export class NetworkCatalogueRepository {
   constructor(private readonly db: Database) {}
 
-  /** Inserts or updates the seeded networks by code (the rules: syncNetworkCatalogue). */
+  /**
+   * Inserts or updates the seeded networks by code (the rules: syncNetworkCatalogue). A row given
+   * without an RPC URL keeps the one recorded, with what goes with it (name, `is_local`, chain id,
+   * health): that is another node's, never cleared by a node that has none (issue 31).
+   */
   async upsertSeeds(rows: CatalogueSeedRow[]): Promise<void> {
-    const changedUrl = sql`${networks.rpcUrl} is distinct from excluded.rpc_url`;
+    const url = sql`coalesce(excluded.rpc_url, ${networks.rpcUrl})`;
+    const changedUrl = sql`${networks.rpcUrl} is distinct from ${url}`;
+    // The recorded URL stays: so do the fields that describe the chain behind it.
+    const keeps = sql`excluded.rpc_url is null and ${networks.rpcUrl} is not null`;
     await this.db
       .insert(networks)
       .values(rows)
       .onConflictDoUpdate({
         target: networks.code,
         set: {
-          name: sql`excluded.name`,
+          name: sql`case when ${keeps} then ${networks.name} else excluded.name end`,
           networkType: sql`excluded.network_type`,
           technology: sql`excluded.technology`,
           description: sql`excluded.description`,
-          chainId: sql`excluded.chain_id`,
-          rpcUrl: sql`excluded.rpc_url`,
+          chainId: sql`case when ${keeps} then ${networks.chainId} else excluded.chain_id end`,
+          rpcUrl: url,
           explorerUrl: sql`excluded.explorer_url`,
-          isLocal: sql`excluded.is_local`,
+          isLocal: sql`case when ${keeps} then ${networks.isLocal} else excluded.is_local end`,
           sortOrder: sql`excluded.sort_order`,
-          health: sql`case when excluded.rpc_url is null then 'NOT_CONFIGURED' when ${changedUrl} then 'OFFLINE' else ${networks.health} end`,
-          latestBlock: sql`case when ${changedUrl} or excluded.rpc_url is null then null else ${networks.latestBlock} end`,
-          healthCheckedAt: sql`case when ${changedUrl} or excluded.rpc_url is null then null else ${networks.healthCheckedAt} end`,
+          health: sql`case when ${url} is null then 'NOT_CONFIGURED' when ${changedUrl} then 'OFFLINE' else ${networks.health} end`,
+          latestBlock: sql`case when ${changedUrl} or ${url} is null then null else ${networks.latestBlock} end`,
+          healthCheckedAt: sql`case when ${changedUrl} or ${url} is null then null else ${networks.healthCheckedAt} end`,
           updatedAt: sql`now()`,
         },
       });
   }
 
   /**
-   * The QNT token on the network `networkCode` (null: none), and none on every other network:
-   * QNT is taken on one network. Rows already right are not written.
+   * The QNT token on the network `networkCode`, and none on every other network: QNT is taken on
+   * one network. Rows already right are not written.
    */
-  async recordQntToken(networkCode: string, address: string | null): Promise<void> {
+  async recordQntToken(networkCode: string, address: string): Promise<void> {
     const wanted = sql`case when ${networks.code} = ${networkCode} then ${address}::text end`;
     await this.db
       .update(networks)
       .set({ qntTokenAddress: wanted, updatedAt: sql`now()` })
       .where(sql`${networks.qntTokenAddress} is distinct from ${wanted}`);
+  }
+
+  /** What the catalogue records of each network's chain and of the QNT token, in catalogue order. */
+  recorded() {
+    return this.db
+      .select({
+        code: networks.code,
+        name: networks.name,
+        networkType: networks.networkType,
+        chainId: networks.chainId,
+        rpcUrl: networks.rpcUrl,
+        qntTokenAddress: networks.qntTokenAddress,
+      })
+      .from(networks)
+      .orderBy(networks.sortOrder, networks.code);
   }
 
   /**

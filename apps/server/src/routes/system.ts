@@ -17,6 +17,30 @@ const ZHealth = z.object({
   version: z.string(),
   database: z.object({ status: z.enum(['up', 'down']), kind: z.enum(['pglite', 'postgres']) }),
   services: z.array(z.string()),
+  // Which of the installation's background work runs on this node (issue 31): read from memory,
+  // no query, so that a load balancer may ask as often as it likes.
+  node: z
+    .object({
+      jobs: z
+        .boolean()
+        .describe(
+          'Whether this node runs background jobs: its job queue started with workers, which take jobs from the queue every node of the installation shares.',
+        ),
+      followers: z
+        .array(
+          z.object({
+            name: z.string().describe('The follower, e.g. `qnt-deposits` (QNT transfers to deposit addresses).'),
+            chainId: z.number().int(),
+            isHeld: z
+              .boolean()
+              .describe(
+                'Whether this node follows the chain now: it holds the follower’s lock, which one node of the installation holds at a time.',
+              ),
+          }),
+        )
+        .describe('The chain followers this node may run (none on a node that serves no payments), one per chain.'),
+    })
+    .describe('What of the background work runs on this node.'),
 });
 
 const ZOutboxMessage = z.object({
@@ -62,7 +86,7 @@ export async function systemRoutes(app: App, deps: Deps) {
       config: { access: 'public', rateLimit: false },
       schema: {
         tags: ['system'],
-        summary: 'Liveness and database reachability',
+        summary: 'Liveness, database reachability, and the background work this node runs',
         response: { 200: ZHealth, 503: ZHealth },
       },
     },
@@ -78,6 +102,14 @@ export async function systemRoutes(app: App, deps: Deps) {
         version: deps.config.version,
         database: { status: database, kind: deps.dbh.kind },
         services: deps.config.services,
+        node: {
+          jobs: deps.jobs.hasWorkers,
+          followers: deps.followers.list().map((follower) => ({
+            name: follower.name,
+            chainId: follower.network.chainId,
+            isHeld: deps.followers.isHeld(follower),
+          })),
+        },
       });
     },
   );

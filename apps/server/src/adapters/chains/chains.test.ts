@@ -356,7 +356,7 @@ describe('network catalogue and health monitor', () => {
     expect(results.find((r) => r.code === 'ethereum-testnet')).toMatchObject({ health: 'ONLINE', latestBlock: 2 });
   });
 
-  it('re-seeding is idempotent, keeps tuned rate limits and applies or removes RPC URLs', async () => {
+  it('re-seeding is idempotent, keeps tuned rate limits, applies RPC URLs and keeps the ones it is not given', async () => {
     const before = await rows();
     await t.db.db.update(networks).set({ rateLimit: 40 }).where(eq(networks.code, 'ethereum-testnet'));
     const config = loadChainsConfig({ NETWORK_RPC_ETHEREUM_TESTNET: chain.rpcUrl }, '/data');
@@ -367,28 +367,32 @@ describe('network catalogue and health monitor', () => {
     const byCode = Object.fromEntries(after.map((n) => [n.code, n]));
     // Unchanged URL: the last health result stays.
     expect(byCode['ethereum-testnet']).toMatchObject({ rpcUrl: chain.rpcUrl, health: 'ONLINE', rateLimit: 40 });
-    // URL removed from configuration: null, NOT_CONFIGURED, last block forgotten.
+    // A URL this start is not given is another node's (issue 31): kept, with its chain's name,
+    // chain id and last health result.
     expect(byCode['polygon-testnet']).toMatchObject({
-      rpcUrl: null,
-      health: 'NOT_CONFIGURED',
-      latestBlock: null,
-      healthCheckedAt: null,
-      name: 'Polygon Testnet',
-      isLocal: false,
+      rpcUrl: chain.rpcUrl,
+      health: 'DEGRADED',
+      chainId: 31_338,
+      name: 'Polygon Testnet (local)',
+      isLocal: true,
     });
-    expect(byCode['ethereum-mainnet']).toMatchObject({ rpcUrl: null, health: 'NOT_CONFIGURED' });
+    expect(byCode['polygon-testnet']!.healthCheckedAt).toBeInstanceOf(Date);
+    expect(byCode['ethereum-mainnet']).toMatchObject({ rpcUrl: offline, health: 'OFFLINE' });
+    // A network nobody configured has none.
+    expect(byCode['polygon-mainnet']).toMatchObject({ rpcUrl: null, health: 'NOT_CONFIGURED' });
 
-    // A URL configured again is applied; health is unknown (OFFLINE, unchecked) until the next check.
+    // A changed URL is applied, with its chain id; health is unknown (OFFLINE, unchecked) until the next check.
+    const changed = `${chain.rpcUrl}/`;
     const again = loadChainsConfig(
-      { NETWORK_RPC_POLYGON_TESTNET: chain.rpcUrl, NETWORK_CHAIN_ID_POLYGON_TESTNET: '31337' },
+      { NETWORK_RPC_POLYGON_TESTNET: changed, NETWORK_CHAIN_ID_POLYGON_TESTNET: '31337' },
       '/d',
     );
     await syncNetworkCatalogue(t.db.db, again.networks);
     const [polygon] = await t.db.db.select().from(networks).where(eq(networks.code, 'polygon-testnet'));
-    expect(polygon).toMatchObject({ rpcUrl: chain.rpcUrl, chainId: 31_337, health: 'OFFLINE', healthCheckedAt: null });
+    expect(polygon).toMatchObject({ rpcUrl: changed, chainId: 31_337, health: 'OFFLINE', healthCheckedAt: null });
     const results = await t.app.deps.chains.monitor.checkOnce();
     expect(results.find((r) => r.code === 'polygon-testnet')).toMatchObject({ health: 'ONLINE' });
-    expect(results.find((r) => r.code === 'ethereum-testnet')).toMatchObject({ health: 'NOT_CONFIGURED' });
+    expect(results.find((r) => r.code === 'ethereum-testnet')).toMatchObject({ health: 'ONLINE' });
   });
 
   it('an idle automine chain is ONLINE; a chain whose blocks stop is DEGRADED (stalled)', async () => {

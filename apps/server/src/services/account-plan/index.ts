@@ -33,7 +33,7 @@ const QNT_REVERSAL = 'account-plan.qnt-reversal';
  * service refunds it after the commit (never a provider call inside a transaction).
  */
 export function subscribeCardSettlement(
-  deps: Pick<Deps, 'db' | 'events' | 'config' | 'box' | 'cards'>,
+  deps: Pick<Deps, 'db' | 'events' | 'config' | 'box' | 'chains' | 'cards'>,
   events: EventBus,
   log: FastifyBaseLogger,
 ): void {
@@ -51,7 +51,7 @@ export function subscribeCardSettlement(
  * paid back to awaiting payment (qnt-reversals.ts). Registered on every node (module.ts).
  */
 export function subscribeQntSettlement(
-  deps: Pick<Deps, 'db' | 'events' | 'config' | 'box'>,
+  deps: Pick<Deps, 'db' | 'events' | 'config' | 'box' | 'chains'>,
   events: EventBus,
   log: FastifyBaseLogger,
 ): void {
@@ -73,7 +73,7 @@ export function subscribeQntSettlement(
  * through the plans' own transition, set-based (PlanLifecycle.applyMany, BILL_PLACED).
  */
 export function invoiceOrders(
-  deps: Pick<Deps, 'db' | 'events' | 'config' | 'box' | 'cards'>,
+  deps: Pick<Deps, 'db' | 'events' | 'config' | 'box' | 'chains' | 'cards'>,
   log: FastifyBaseLogger,
 ): InvoiceOrders {
   const { events, config } = deps;
@@ -112,7 +112,7 @@ export function invoiceOrders(
 
 /** The face the plan-periods job sweeps with (deps.runtime.accountPlan); `notices` tells of trial reminders. */
 export function createAccountPlanRuntime(
-  deps: Pick<Deps, 'db' | 'events' | 'config' | 'box' | 'cards'>,
+  deps: Pick<Deps, 'db' | 'events' | 'config' | 'box' | 'chains' | 'cards'>,
   notices: TrialReminderNotices,
   log: FastifyBaseLogger,
 ): AccountPlanRuntime {

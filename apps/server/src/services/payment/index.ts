@@ -49,12 +49,16 @@ export type QntPaymentsFace = Pick<
 const instances = new WeakMap<object, QntPayments>();
 
 /** The app's one QNT payments (per Deps: every caller shares its deposit keys and price source). */
-export function qntPayments(deps: Pick<Deps, 'db' | 'config' | 'box' | 'events'>, log: FastifyBaseLogger): QntPayments {
+export function qntPayments(
+  deps: Pick<Deps, 'db' | 'config' | 'box' | 'events' | 'chains'>,
+  log: FastifyBaseLogger,
+): QntPayments {
   let qnt = instances.get(deps);
   if (!qnt) {
     qnt = new QntPayments({
       db: deps.db,
       config: deps.config,
+      recordedToken: deps.chains.qntToken,
       box: deps.box,
       events: deps.events,
       prices: createPriceSource(deps.config),

@@ -9,7 +9,8 @@ import type {
   TQntPayment,
 } from '@connect/shared';
 import type { ChainView, ConfirmedBlockLoss, Follower, FollowedLog } from '../../adapters/chains/follower/index.ts';
-import { TRANSFER_TOPIC } from '../../adapters/chains/qnt-token.ts';
+import type { RecordedQntToken } from '../../adapters/chains/catalogue-sync.ts';
+import { LOCAL_QNT_ADDRESS, TRANSFER_TOPIC } from '../../adapters/chains/qnt-token.ts';
 import { rpcCall } from '../../adapters/chains/rpc.ts';
 import type { PriceQuote, PriceSource } from '../../adapters/prices/create.ts';
 import type { Config } from '../../config.ts';
@@ -29,23 +30,42 @@ export const QNT_FOLLOWER = 'qnt-deposits';
 
 export type QntNetwork = { code: string; chainId: number; name: string; rpcUrl: string; tokenAddress: Hex };
 
-/** The network QNT is taken on, or null when this installation takes no QNT (no token or no RPC URL). */
-export function qntNetworkOf(config: Pick<Config, 'qnt' | 'chains'>): QntNetwork | null {
-  const { tokenAddress, network: code } = config.qnt;
-  const network = config.chains.networks.find((n) => n.code === code);
-  if (!tokenAddress || !network?.rpcUrl) return null;
-  return {
-    code,
-    chainId: network.chainId,
-    name: network.localName ?? network.name,
-    rpcUrl: network.rpcUrl,
-    tokenAddress: tokenAddress.toLowerCase() as Hex,
-  };
+/**
+ * The network QNT is taken on, or null when this installation takes no QNT (no token, or no RPC URL
+ * for its network). The token is this node's QNT_TOKEN_ADDRESS (on QNT_NETWORK), else the one the
+ * catalogue records (`recorded`: another node's, read after this node's start wrote its own), so
+ * every node of an installation takes QNT where one is configured to (issue 31). The chain is
+ * reached through this node's RPC URL for that network, else the catalogue's. In production a
+ * recorded token is held to the rules a configured one is (production-checks.ts): on a mainnet,
+ * never the local token's address.
+ */
+export function qntNetworkOf(
+  config: Pick<Config, 'qnt' | 'chains' | 'isProduction'>,
+  recorded: RecordedQntToken | null,
+): QntNetwork | null {
+  const configuredToken = config.qnt.tokenAddress;
+  const code = configuredToken ? config.qnt.network : recorded?.network;
+  const tokenAddress = configuredToken ?? recorded?.tokenAddress;
+  if (!code || !tokenAddress) return null;
+  const own = config.chains.networks.find((n) => n.code === code);
+  const chain = own?.rpcUrl
+    ? { chainId: own.chainId, name: own.localName ?? own.name, rpcUrl: own.rpcUrl }
+    : recorded?.network === code && recorded.rpcUrl
+      ? { chainId: recorded.chainId, name: recorded.name, rpcUrl: recorded.rpcUrl }
+      : null;
+  if (!chain) return null;
+  if (!configuredToken && config.isProduction) {
+    const networkType = own?.networkType ?? recorded?.networkType;
+    if (networkType !== 'mainnet' || tokenAddress.toLowerCase() === LOCAL_QNT_ADDRESS.toLowerCase()) return null;
+  }
+  return { code, ...chain, tokenAddress: tokenAddress.toLowerCase() as Hex };
 }
 
 export type QntContext = {
   db: Database;
-  config: Pick<Config, 'qnt' | 'chains' | 'staffAlertEmail'>;
+  config: Pick<Config, 'qnt' | 'chains' | 'staffAlertEmail' | 'isProduction'>;
+  /** The QNT token the catalogue recorded at this node's start (deps.chains.qntToken). */
+  recordedToken: RecordedQntToken | null;
   box: SecretBox;
   events: EventBus;
   prices: PriceSource;
@@ -86,7 +106,21 @@ export class QntPayments {
   readonly network: QntNetwork | null;
 
   constructor(private readonly ctx: QntContext) {
-    this.network = qntNetworkOf(ctx.config);
+    this.network = qntNetworkOf(ctx.config, ctx.recordedToken);
+    const recorded = ctx.recordedToken;
+    if (ctx.config.qnt.tokenAddress || !recorded) return;
+    const where = { network: recorded.network, token: recorded.tokenAddress };
+    if (this.network) {
+      ctx.log.info(
+        where,
+        'QNT payments: QNT_TOKEN_ADDRESS is unset here; the token the network catalogue records is taken',
+      );
+    } else {
+      ctx.log.warn(
+        where,
+        'QNT payments are off here: the network catalogue records a QNT token, but its network has no RPC URL, or (in production) it is not on a mainnet',
+      );
+    }
   }
 
   get isAvailable(): boolean {

@@ -5,6 +5,19 @@ export const followerKey = (follower: Pick<Follower, 'name' | 'network'>): strin
   `${follower.name}:${follower.network.chainId}`;
 
 /**
+ * The followers whose lock a run holds now (runFollower marks and unmarks them; GET /api/health
+ * reads them through FollowerRegistry.isHeld). Kept by the follower object a node's registry hands
+ * to its runs, so that two apps in one process (the two-node tests) each answer for their own.
+ */
+const heldLocks = new WeakSet<Follower>();
+
+/** Marks whether this process holds `follower`'s lock now (runFollower only). */
+export function markLockHeld(follower: Follower, isHeld: boolean): void {
+  if (isHeld) heldLocks.add(follower);
+  else heldLocks.delete(follower);
+}
+
+/**
  * The chain followers of this node, added by the services while they are assembled (before the
  * jobs are registered); jobs/chain-follow.ts runs each of them on one node at a time.
  */
@@ -38,6 +51,11 @@ export class FollowerRegistry {
 
   confirmedBlockLostHooks(): readonly ConfirmedBlockLostHook[] {
     return this.lostHooks;
+  }
+
+  /** Whether this node follows `follower` now: one of its runs holds the follower's lock. */
+  isHeld(follower: Follower): boolean {
+    return heldLocks.has(follower);
   }
 
   find(name: string, chainId: number): Follower | undefined {

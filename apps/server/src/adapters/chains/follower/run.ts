@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DbHandle } from '@connect/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { RpcError } from '../rpc.ts';
-import { followerKey } from './registry.ts';
+import { followerKey, markLockHeld } from './registry.ts';
 import { CursorMovedError } from './repository.ts';
 import { followStep } from './step.ts';
 import type { ConfirmedBlockLostHook, Follower } from './types.ts';
@@ -38,14 +38,31 @@ export const lockKey = (follower: Follower) => `chain-follower:${followerKey(fol
  * tried again at the next poll; nothing is thrown out of the loop. The lock is released on the way
  * out. A getLogs range the node refuses (too many results, a timeout) halves the range until
  * steps pass again, then it grows back to maxBlocks.
+ *
+ * Which node follows a chain is for the operator to see (issue 31): the lock taken and released
+ * are logged at info, a lock lost (its connection went: another node may follow now) at warn, the
+ * moment it is lost, each with the follower's name and chain id; while the lock is held,
+ * FollowerRegistry.isHeld answers true (GET /api/health).
  */
 export async function runFollower(dbh: DbHandle, follower: Follower, options: RunOptions): Promise<RunOutcome> {
   if (options.signal?.aborted) return 'STOPPED';
   const lock = await dbh.tryLock(lockKey(follower));
   if (!lock) return 'LOCKED';
-  const stop = options.signal ? AbortSignal.any([options.signal, lock.lost]) : lock.lost;
   const log = options.log;
   const context = { follower: follower.name, chainId: follower.network.chainId };
+  markLockHeld(follower, true);
+  log?.info(context, 'chain follower: took the lock');
+  const handleLost = () => {
+    markLockHeld(follower, false);
+    const reason: unknown = lock.lost.reason;
+    log?.warn(
+      { ...context, ...(reason instanceof Error ? { reason: reason.message } : {}) },
+      'chain follower: lost the lock; another node may follow this chain now',
+    );
+  };
+  if (lock.lost.aborted) handleLost();
+  else lock.lost.addEventListener('abort', handleLost, { once: true });
+  const stop = options.signal ? AbortSignal.any([options.signal, lock.lost]) : lock.lost;
   const isOver = () => stop.aborted || (options.untilMs !== undefined && Date.now() >= options.untilMs);
   let maxBlocks = options.maxBlocks;
   let failures = 0;
@@ -78,7 +95,11 @@ export async function runFollower(dbh: DbHandle, follower: Follower, options: Ru
       if (isCaughtUp) await pause(options, stop, startedAt);
     }
   } finally {
+    lock.lost.removeEventListener('abort', handleLost);
+    const wasLost = lock.lost.aborted; // then handleLost has said so
     await lock.release();
+    markLockHeld(follower, false);
+    if (!wasLost) log?.info(context, 'chain follower: released the lock');
   }
   return lock.lost.aborted && !options.signal?.aborted ? 'LOCK_LOST' : 'STOPPED';
 }

@@ -360,7 +360,7 @@ export function draftOf(row: PeriodFigures, terms: InvoiceTerms, usdPerGbp: stri
  * port it fills (orders-port.ts).
  */
 export function createInvoicesRuntime(
-  deps: Pick<Deps, 'db' | 'events' | 'config' | 'box' | 'runtime'>,
+  deps: Pick<Deps, 'db' | 'events' | 'config' | 'box' | 'chains' | 'runtime'>,
   log: FastifyBaseLogger,
 ): InvoicesRuntime {
   const qnt = qntPayments(deps, log);
