@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FollowerRegistry, lockKey, type Follower } from '../adapters/chains/follower/index.ts';
 import { recipient, useFollowerSuite } from '../adapters/chains/follower/test-support.ts';
 import type { Deps } from '../types.ts';
-import { CHAIN_FOLLOW_JOB, chainFollowJob, RUN_EXPIRE_SECONDS, RUN_SECONDS } from './chain-follow.ts';
+import { CHAIN_FOLLOW_JOB, chainFollowJob, RUN_EXPIRE_SECONDS, RUN_SECONDS, STANDBY_SECONDS } from './chain-follow.ts';
 import { registerJobs } from './index.ts';
 import { JobQueue, type SendOptions } from './queue.ts';
 
@@ -77,13 +77,30 @@ describe('chain-follow job', () => {
     expect(sent).toEqual([{ data: { follower: 'run', chainId: s.chain.chainId }, options: expect.anything() }]);
   });
 
-  it('a run that finds the chain followed elsewhere, or the queue stopping, sends nothing', async () => {
+  it('a run that finds the chain followed elsewhere stands by (on PostgreSQL); the queue stopping sends nothing', async () => {
     const { follower } = s.owner('elsewhere', {});
     const { deps, sent } = node([follower]);
     const handler = chainFollowJob.worker(deps)!;
     const lock = await s.dbh.tryLock(lockKey(follower));
     await handler({ follower: 'elsewhere', chainId: s.chain.chainId }, context());
     await lock!.release();
+    // Several nodes share PostgreSQL: this one tries the lock again in STANDBY_SECONDS, under a key
+    // of its own beside the holder's next run. The embedded database has one node: nothing.
+    expect(sent.splice(0)).toEqual(
+      s.dbh.kind === 'postgres'
+        ? [
+            {
+              data: { follower: 'elsewhere', chainId: s.chain.chainId },
+              options: {
+                singletonKey: `elsewhere:${s.chain.chainId}:standby`,
+                startAfterSeconds: STANDBY_SECONDS,
+                expireInSeconds: RUN_EXPIRE_SECONDS,
+                retryLimit: 0,
+              },
+            },
+          ]
+        : [],
+    );
     const stopping = new AbortController();
     const run = handler({ follower: 'elsewhere', chainId: s.chain.chainId }, context(stopping.signal));
     setTimeout(() => stopping.abort(), 100);

@@ -16,6 +16,9 @@ export const RUN_SECONDS = 240;
  */
 export const RUN_EXPIRE_SECONDS = RUN_SECONDS * 2 + 60;
 
+/** How often a node that does not follow a chain tries its lock (sendStandby). */
+export const STANDBY_SECONDS = 10;
+
 /** A run of one follower on one chain; the minute's schedule sends no data. */
 export type ChainFollowData = { follower?: string; chainId?: number } | null;
 
@@ -29,9 +32,10 @@ export type ChainFollowData = { follower?: string; chainId?: number } | null;
  *   away; following is continuous while the node lives.
  * - Every minute the schedule (the same queue, no data) sends a run for every follower. The
  *   `short` policy keeps one waiting run per key, so this never piles up; a run that finds the
- *   lock taken ends at once. When the holder dies its connection closes, the lock goes with it,
- *   and the next minute's run on a live node takes over, from the cursor the dead node committed
- *   last (its writes and its cursor moved together, so nothing is credited twice or skipped).
+ *   lock taken ends at once and, on PostgreSQL, stands by: it comes back in STANDBY_SECONDS
+ *   (sendStandby). When the holder dies its connection closes, the lock goes with it, and the next
+ *   standby run on a live node takes over, from the cursor the dead node committed last (its
+ *   writes and its cursor moved together, so nothing is credited twice or skipped).
  * - Not `stately`: its second job for a key stays waiting while the first is active, and pg-boss 10
  *   fetches it all the same and fails the whole fetch on the unique index, which would block the
  *   queue for as long as a run lasts. The lock, not the queue, keeps one run per chain.
@@ -66,8 +70,9 @@ export const chainFollowJob: Job<ChainFollowData> = {
         ...(job.log ? { log: job.log } : {}),
         onConfirmedBlockLost: deps.followers.confirmedBlockLostHooks(),
       });
-      if (outcome === 'LOCKED' || job.signal?.aborted) return;
-      await sendRun(deps, follower);
+      if (job.signal?.aborted) return;
+      if (outcome === 'LOCKED') await sendStandby(deps, follower);
+      else await sendRun(deps, follower);
     };
   },
 };
@@ -78,6 +83,28 @@ async function startAll(deps: Deps, job: JobContext): Promise<void> {
     if (job.signal?.aborted) return;
     await sendRun(deps, follower);
   }
+}
+
+/**
+ * Another node follows the chain: this run comes back in STANDBY_SECONDS to try the lock again, so
+ * when the holder dies (its connection closes, the lock goes with it) a live node takes over
+ * within seconds instead of at the next minute's schedule — which pg-boss may also tick late (a
+ * dead node's QNT payment credited 65 s after its death; issue 31). One standby run waits per
+ * follower (its own singleton key, beside the holder's next run); each costs one try of the lock.
+ * The embedded database has one node: nobody to stand by for.
+ */
+function sendStandby(deps: Deps, follower: Follower): Promise<string | null> {
+  if (deps.dbh.kind !== 'postgres') return Promise.resolve(null);
+  return deps.jobs.send(
+    CHAIN_FOLLOW_JOB,
+    { follower: follower.name, chainId: follower.network.chainId },
+    {
+      singletonKey: `${followerKey(follower)}:standby`,
+      startAfterSeconds: STANDBY_SECONDS,
+      expireInSeconds: RUN_EXPIRE_SECONDS,
+      retryLimit: 0,
+    },
+  );
 }
 
 function sendRun(deps: Deps, follower: Follower): Promise<string | null> {

@@ -71,12 +71,14 @@ export type SendOptions = {
 
 /**
  * How often pg-boss's maintenance runs (on one node at a time): it fails the active jobs past their
- * expiry, those of a node that died. On PostgreSQL, where nodes share the queue, every 15 s, so a
- * dead node's deploy job is retried within a minute (services/tokenise/scheduler.ts); the embedded
- * database has one node, and its housekeeping is cheap but noisy: once a minute.
+ * expiry, those of a node that died. On PostgreSQL, where nodes share the queue, every 10 s — and
+ * pg-boss skips a tick that comes a hair before its period is over, so 20 s at worst (seen in the
+ * two-node fault test) — so a dead node's deploy job is retried within a minute
+ * (services/tokenise/scheduler.ts). The embedded database has one node, and its housekeeping is
+ * cheap but noisy: once a minute.
  */
 function maintenanceSeconds(dbh: DbHandle): number {
-  return dbh.kind === 'postgres' ? 15 : 60;
+  return dbh.kind === 'postgres' ? 10 : 60;
 }
 
 type Registration = { name: string; handler: JobHandler<unknown>; options: WorkerOptions };

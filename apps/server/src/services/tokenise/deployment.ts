@@ -57,7 +57,7 @@ export const DEFAULT_TIMINGS: DeploymentTimings = {
   maxWaitMs: 60_000,
   jobWaitMs: 4_000,
   giveUpAfterMs: 30 * 60_000,
-  retryDelaySeconds: 15,
+  retryDelaySeconds: 10,
   jobAfterMs: 2_000,
   prepareWaitMs: 3_000,
 };

@@ -17,11 +17,12 @@ export const DEPLOY_JOB = 'token-deploy';
 
 /**
  * A deploy job answers within `jobWaitMs` + 1 s (5 s: `process` bounds its wait, the attempt goes
- * on in-process), so a job still active after 20 s ran on a node that died: pg-boss's maintenance (every 15 s on
- * PostgreSQL, jobs/queue.ts) fails it and it is retried on a live node after its retry delay (15 s)
- * — at most ~50 s after the death (issue 31: within a minute).
+ * on in-process), so a job still active after 12 s ran on a node that died. pg-boss's maintenance
+ * (every 10 s on PostgreSQL, jobs/queue.ts, though it may skip a tick and take 20) fails it, and it
+ * is retried on a live node after its retry delay (10 s) and a poll (1 s): at most 12 + 20 + 10 + 1
+ * = 43 s after the death (issue 31: within a minute).
  */
-export const DEPLOY_JOB_EXPIRE_SECONDS = 20;
+export const DEPLOY_JOB_EXPIRE_SECONDS = 12;
 
 /** One attempt at moving a token's deployment forward (DeploymentEngine.attempt). */
 export type AttemptRunner = (tokenId: string, maxWaitMs: number) => Promise<Outcome>;
