@@ -148,6 +148,25 @@ describe('the embedded database on its own thread', () => {
     expect((await db.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
   });
 
+  it('keeps answering a statement it prepared after its table changes shape or PostgreSQL forgets it', async () => {
+    await db.exec(`create table shapes (id int primary key, a text); insert into shapes values (1, 'a');`);
+    const read = () => db.query('select * from shapes where id = $1', [1]);
+    expect((await read()).rows).toEqual([{ id: 1, a: 'a' }]);
+    await db.exec(`alter table shapes add column b text not null default 'b'`);
+    expect((await read()).rows).toEqual([{ id: 1, a: 'a', b: 'b' }]);
+    await db.exec('deallocate all');
+    expect((await read()).rows).toEqual([{ id: 1, a: 'a', b: 'b' }]);
+  });
+
+  it('answers more distinct statements than it keeps prepared, and refuses one that does not parse', async () => {
+    for (let n = 0; n < 250; n++) {
+      expect((await db.query(`select ${n} as n, $1::text as t`, ['x'])).rows).toEqual([{ n, t: 'x' }]);
+    }
+    expect((await db.query('select 0 as n, $1::text as t', ['y'])).rows).toEqual([{ n: 0, t: 'y' }]);
+    await expect(db.query('selec 1')).rejects.toMatchObject({ code: '42601' });
+    expect((await db.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  });
+
   it('dumps its data directory, and a new thread starts from the dump', async () => {
     const dump = await db.dumpDataDir('gzip');
     expect(dump.type).toMatch(/gzip/);

@@ -180,7 +180,10 @@ export class IdentityPoolRepository {
 
   // Refresh tokens
 
-  /** Stores a refresh token; the user's expired ones are removed by the same statement. */
+  /**
+   * Stores a refresh token; the user's expired ones are removed by the same statement (reading
+   * only those, through the index by user and expiry).
+   */
   async insertRefreshToken(values: {
     tokenHash: string;
     sub: string;

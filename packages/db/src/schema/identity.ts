@@ -98,7 +98,13 @@ export const idpRefreshTokens = pgTable(
     replacedAt: timestamp('replaced_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('idp_refresh_tokens_sub_idx').on(t.sub), index('idp_refresh_tokens_origin_idx').on(t.originJti)],
+  (t) => [
+    // By user and expiry: the sign-in that removes the user's expired tokens reads only those, not
+    // every token the user holds (its insert took 0.27–0.45 ms of the database thread's CPU with
+    // 1 000–3 000 of them, 0.18–0.24 ms with this index; issue 30).
+    index('idp_refresh_tokens_sub_expires_idx').on(t.sub, t.expiresAt),
+    index('idp_refresh_tokens_origin_idx').on(t.originJti),
+  ],
 );
 
 /** RS256 signing keys; the private JWK is encrypted with the configured secret key. */

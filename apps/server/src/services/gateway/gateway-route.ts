@@ -19,9 +19,8 @@ export async function gatewayRoute(app: App, service: GatewayService) {
     '/api/gateway/:networkId',
     {
       // Limited per account and network by the decision, not by the portal's per-address limit.
-      config: { access: 'public', rateLimit: false },
       // Machine-to-machine JSON: the browser security headers (CSP and friends) protect nothing here.
-      helmet: false,
+      config: { access: 'public', rateLimit: false, securityHeaders: false },
       // A body the fast path already read comes from there.
       preParsing: (request, _reply, payload, done) => done(null, replayBody(request.raw, payload)),
       validatorCompiler: bodyDocumentedOnly,
