@@ -45,33 +45,26 @@ function randomId(length: number, alphabet = ALPHANUMERIC): string {
 export async function resolvePoolSettings(config: Config, db: Database): Promise<PoolSettings> {
   const settings = new AppSettingRepository(db);
   const installationUrl = await settings.readOrCreate('installation.url', () => config.publicUrl);
-  if (config.identity.mode === 'cognito') {
-    const { region, poolId, clientId } = config.identity;
-    const issuer = `https://cognito-idp.${region}.amazonaws.com/${poolId}`;
-    return {
-      region,
-      poolId,
-      clientId,
-      issuer,
-      installationUrl,
-      endpoint: undefined,
-      jwksUrl: `${issuer}/.well-known/jwks.json`,
-    };
+  const pool = config.identity.mode === 'cognito' ? cognitoPool(config.identity) : await embeddedPool();
+  return { ...pool, installationUrl, jwksUrl: `${pool.issuer}/.well-known/jwks.json` };
+
+  async function embeddedPool() {
+    const { region } = config.identity;
+    const poolId =
+      config.identity.poolId ?? (await settings.readOrCreate('idp.pool_id', () => `${region}_${randomId(9)}`));
+    const clientId =
+      config.identity.clientId ??
+      (await settings.readOrCreate('idp.client_id', () => randomId(26, 'abcdefghijklmnopqrstuvwxyz0123456789')));
+    return { region, poolId, clientId, issuer: `${installationUrl}/idp/${poolId}`, endpoint: '/idp' };
   }
-  const region = config.identity.region;
-  const poolId =
-    config.identity.poolId ?? (await settings.readOrCreate('idp.pool_id', () => `${region}_${randomId(9)}`));
-  const clientId =
-    config.identity.clientId ??
-    (await settings.readOrCreate('idp.client_id', () => randomId(26, 'abcdefghijklmnopqrstuvwxyz0123456789')));
-  const issuer = `${installationUrl}/idp/${poolId}`;
+}
+
+function cognitoPool({ region, poolId, clientId }: { region: string; poolId: string; clientId: string }) {
   return {
     region,
     poolId,
     clientId,
-    issuer,
-    installationUrl,
-    endpoint: '/idp',
-    jwksUrl: `${issuer}/.well-known/jwks.json`,
+    issuer: `https://cognito-idp.${region}.amazonaws.com/${poolId}`,
+    endpoint: undefined,
   };
 }
