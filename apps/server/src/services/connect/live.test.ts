@@ -274,10 +274,7 @@ describe.skipIf(!databaseUrl)('GET /api/connect/live on two nodes — needs DATA
     // first receipt's changes, committed before it, did not.
     const marker = await receipt(first, staff, otherOrder.id, { amountGbpMinor: 100 });
     expect(marker.statusCode, marker.body).toBe(200);
-    await other.next(
-      'change',
-      (data) => data.type === 'order.payment_received' && data.orderId === otherOrder.id,
-    );
+    await other.next('change', (data) => data.type === 'order.payment_received' && data.orderId === otherOrder.id);
     expect(other.events('change').filter((frame) => (frame.data as { orderId?: string }).orderId === order.id)).toEqual(
       [],
     );
