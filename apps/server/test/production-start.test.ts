@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION_ENV } from './production-env.ts';
-import { freePorts, ROOT } from './server-process.ts';
+import { freePorts, runRefusedStart } from './server-process.ts';
 
 /** Whether something listens on 127.0.0.1:port. */
 const isListening = (port: number) =>
@@ -18,44 +17,14 @@ const isListening = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
-/**
- * `node --import tsx apps/server/src/server.ts` with only `env` (none of this process's settings),
- * until it exits or 45 s have passed (then its whole process group is killed: a server that
- * started is a failure here).
- */
+/** A production start with only `env`, given 45 s to be refused; whether it started local chains. */
 async function startServer(env: Record<string, string>) {
   const [port, ...chainPorts] = await freePorts(3);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'connect-production-start-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEVCHAIN_PORTS: chainPorts.join(','),
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(import.meta.dirname, 'fixtures/web-dist'),
-      ...env,
-    },
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const exitCode = await new Promise<number | null>((resolve) => {
-    const timer = setTimeout(() => {
-      // Still running: it started (and perhaps its local chains). Stop everything it began.
-      process.kill(-child.pid!, 'SIGKILL');
-      resolve(null);
-    }, 45_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-  });
+  const { exitCode, output } = await runRefusedStart(
+    { PORT: String(port), DATA_DIR: dataDir, DEVCHAIN_PORTS: chainPorts.join(','), ...env },
+    45_000,
+  );
   const chainsListening = await Promise.all(chainPorts.map(isListening));
   return {
     exitCode,

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { createTestDatabase } from '@connect/db/testing';
 import { buildApp } from '../src/app.ts';
 import { SecretBox } from '../src/lib/secret-box.ts';
 import { testConfig } from './helpers.ts';
-import { createServerDatabase, dropServerDatabase, freePorts, ROOT } from './server-process.ts';
+import { createServerDatabase, dropServerDatabase, freePorts, runRefusedStart } from './server-process.ts';
 
 /**
  * Issue 28: a restart with another SECRET_KEY failed with node:crypto's "Unsupported state or
@@ -102,40 +101,10 @@ describe('a node started without the SECRET_KEY the installation sealed its data
   it('exits with status 1 and says in its first line that every node needs the same SECRET_KEY, without a stack trace', async () => {
     const dataDir = databaseUrl ? mkdtempSync(path.join(os.tmpdir(), 'connect-secret-key-second-')) : firstDataDir;
     const [port] = await freePorts(1);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: ROOT,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        DEVCHAINS: '0',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: path.join(import.meta.dirname, 'fixtures/web-dist'),
-      },
-    });
-    let stderr = '';
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-      output += chunk.toString('utf8');
-    });
-    const exitCode = await new Promise<number | null>((resolve) => {
-      const timer = setTimeout(() => {
-        process.kill(-child.pid!, 'SIGKILL'); // it started: a failure here
-        resolve(null);
-      }, 60_000);
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        resolve(code);
-      });
-    });
+    const { exitCode, stderr, output } = await runRefusedStart(
+      { NODE_ENV: 'test', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEVCHAINS: '0' },
+      60_000,
+    );
     expect(exitCode, output).toBe(1);
     expect(stderr.split('\n')[0]).toBe(
       `Cannot start: SECRET_KEY is unset and the key this node generated in ${dataDir}/secret.key does not open the ` +

@@ -64,6 +64,46 @@ export async function dropServerDatabase(databaseUrl: string): Promise<void> {
   await admin.end();
 }
 
+/**
+ * `node --import tsx apps/server/src/server.ts` with only `env` over a bare environment (none of
+ * this process's settings), until it exits or `timeoutMs` have passed — then its whole process
+ * group is killed and `exitCode` is null: for a start that must be refused, a server that started
+ * is the failure.
+ */
+export async function runRefusedStart(env: Record<string, string>, timeoutMs: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.join(import.meta.dirname, 'fixtures/web-dist'),
+      ...env,
+    },
+  });
+  let stderr = '';
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+    output += chunk.toString('utf8');
+  });
+  const exitCode = await new Promise<number | null>((resolve) => {
+    const timer = setTimeout(() => {
+      process.kill(-child.pid!, 'SIGKILL'); // it started (and perhaps its local chains): stop all it began
+      resolve(null);
+    }, timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+  return { exitCode, stderr, output };
+}
+
 export type ServerProcessOptions = {
   dataDir: string;
   port: number;
