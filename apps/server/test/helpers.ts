@@ -3,12 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { idpUsers, type DbHandle } from '@connect/db';
-import { PROBLEMS, type Role } from '@connect/shared';
+import { isStaffRole, PROBLEMS, type Role } from '@connect/shared';
 import { createTestDatabase } from '@connect/db/testing';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createPortalUser } from '../src/repositories/portal-users.ts';
 import { issueAuthentication } from '../src/services/identity/sessions.ts';
+import { generateTotpSecret } from '../src/services/identity/totp.ts';
 import type { App } from '../src/types.ts';
 
 export const TEST_POOL_ID = 'us-east-1_TestPool1';
@@ -86,14 +87,27 @@ function holdProblemsToTheirCodes(app: App) {
  */
 export async function signInAs(
   t: TestContext,
-  input: { email?: string; role?: Role } = {},
-): Promise<{ sub: string; email: string; accessToken: string; headers: { authorization: string } }> {
+  input: { email?: string; role?: Role; withoutMfa?: boolean } = {},
+): Promise<{
+  sub: string;
+  email: string;
+  accessToken: string;
+  headers: { authorization: string };
+  /** A staff user's authenticator secret (base32), to make TOTP codes. */
+  totpSecret?: string;
+}> {
   const email = (input.email ?? `user-${randomUUID()}@example.com`).toLowerCase();
+  const { deps } = t.app;
+  // Staff must use an authenticator app (issue 32 §1): a staff user has one, verified and
+  // preferred, as if they had set it up at their first sign-in — unless the test says otherwise.
+  const totpSecret = input.role && isStaffRole(input.role) && !input.withoutMfa ? generateTotpSecret() : undefined;
+  const mfa = totpSecret
+    ? { totpSecret: deps.box.seal(totpSecret), totpVerified: true, mfaEnabled: true, mfaPreferred: true }
+    : {};
   const [row] = await t.db.db
     .insert(idpUsers)
-    .values({ username: email, email, emailVerified: true, status: 'CONFIRMED', passwordHash: 'unusable' })
+    .values({ username: email, email, emailVerified: true, status: 'CONFIRMED', passwordHash: 'unusable', ...mfa })
     .returning();
-  const { deps } = t.app;
   if (input.role && input.role !== 'INDIVIDUAL') {
     await createPortalUser(deps.db, deps.events, { id: row!.sub, email, role: input.role });
   }
@@ -109,5 +123,6 @@ export async function signInAs(
     email,
     accessToken: result.AccessToken,
     headers: { authorization: `Bearer ${result.AccessToken}` },
+    ...(totpSecret ? { totpSecret } : {}),
   };
 }

@@ -3,6 +3,7 @@ import { billingCalls } from './openapi-script/billing.ts';
 import type { Call } from './openapi-script/calls.ts';
 import { identityCalls } from './openapi-script/identity.ts';
 import { integrateCalls } from './openapi-script/integrate.ts';
+import { staffCalls } from './openapi-script/staff.ts';
 import { tokenCalls } from './openapi-script/tokens.ts';
 
 /**
@@ -25,5 +26,5 @@ export {
  * status it must answer. Refusals other than the automatic 401s are listed too (404, 403, 400).
  */
 export function script(chain: TestChain): Call[] {
-  return [...identityCalls(), ...integrateCalls(chain), ...tokenCalls(), ...billingCalls()];
+  return [...identityCalls(), ...integrateCalls(chain), ...tokenCalls(), ...staffCalls(), ...billingCalls()];
 }

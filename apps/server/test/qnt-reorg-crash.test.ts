@@ -31,7 +31,7 @@ describe('kill -9 of the server’s process group after confirmed QNT transfers 
   const { dataDir } = fault;
   const stateFile = path.join(dataDir, 'chains', 'ethereum-testnet.json');
   let chainPorts: number[] = [];
-  const { json, signIn, signUp } = fault.client;
+  const { json, signIn, signInStaff, signUp } = fault.client;
 
   const startServer = () =>
     fault.start({
@@ -104,7 +104,7 @@ describe('kill -9 of the server’s process group after confirmed QNT transfers 
     // The new chain grows past the old height and is confirmed there: the three credits go.
     const headers = await signIn(customer.email, customer.password);
     await until('the three credits taken back', async () => BigInt((await held(headers)).held) === 7n * QNT, 90_000);
-    const admin = await signIn('admin@crash.test', 'Crash-test-admin-1!');
+    const admin = await signInStaff('admin@crash.test', 'Crash-test-admin-1!');
     type Outbox = { messages: { subject: string }[] };
     const subjects = async (to: string) =>
       (await json<Outbox>('GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`)).body.messages.map((m) => m.subject);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, expect } from 'vitest';
 import { openDatabase } from '@connect/db';
+import { totpCodeAt } from '../src/services/identity/totp.ts';
 
 /*
  * The real server as the fault tests run it: `node --import tsx apps/server/src/server.ts` in a
@@ -237,6 +238,18 @@ export function serverClient(baseUrl: string | (() => string)) {
     });
     return { authorization: `Bearer ${auth.AuthenticationResult.AccessToken}` };
   };
+  /**
+   * The bearer header of a staff user signing in for the first time, who then sets up the
+   * authenticator app staff must have before any staff call (issue 32).
+   */
+  const signInStaff = async (email: string, password: string) => {
+    const headers = await signIn(email, password);
+    const AccessToken = headers.authorization.slice('Bearer '.length);
+    const { SecretCode } = await idp<{ SecretCode: string }>('AssociateSoftwareToken', { AccessToken });
+    await idp('VerifySoftwareToken', { AccessToken, UserCode: totpCodeAt(SecretCode, new Date()) });
+    await idp('SetUserMFAPreference', { AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } });
+    return headers;
+  };
   /** A confirmed user over the wire (sign-up, the code mailed to the dev outbox, sign-in); `<prefix>-<uuid>@example.com`. */
   const signUp = async (prefix: string): Promise<Session> => {
     const email = `${prefix}-${randomUUID()}@example.com`;
@@ -250,7 +263,7 @@ export function serverClient(baseUrl: string | (() => string)) {
     await idp('ConfirmSignUp', { Username: email, ConfirmationCode: code });
     return { email, password, headers: await signIn(email, password) };
   };
-  return { json, idp, signIn, signUp };
+  return { json, idp, signIn, signInStaff, signUp };
 }
 
 /**

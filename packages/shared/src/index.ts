@@ -31,3 +31,5 @@ export * from './usage.ts';
 export * from './invoices.ts';
 export * from './billing-details.ts';
 export * from './staff-alerts.ts';
+export * from './staff-list.ts';
+export * from './staff.ts';

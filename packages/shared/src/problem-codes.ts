@@ -26,6 +26,24 @@ export const PROBLEMS = {
   FORBIDDEN: { status: 403, message: 'You do not have access to this resource.' },
   USER_REMOVED: { status: 403, message: 'This user has been removed.' },
   NOT_FOUND: { status: 404, message: 'The resource was not found.' },
+  // ── Staff console (issue 32) ───────────────────────────────────────────────────────────────
+  // 409, not 403: a 403 signs the SPA out (spec §8); this one sends the staff user to set up MFA.
+  STAFF_MFA_REQUIRED: {
+    status: 409,
+    message: 'Staff accounts must set up an authenticator app before using the staff console.',
+  },
+  USER_EXISTS: { status: 409, message: 'A user with this email address already exists.' },
+  CANNOT_CHANGE_SELF: { status: 409, message: 'You cannot remove or demote yourself.' },
+  LAST_ADMIN: { status: 409, message: 'The last administrator cannot be removed or demoted.' },
+  STAFF_ROLE_FOR_CUSTOMER: {
+    status: 409,
+    message: 'Staff roles are only for staff, and customer roles only for customers.',
+  },
+  USER_ALREADY_REMOVED: { status: 409, message: 'The user has been removed already.' },
+  IDENTITY_POOL_FAILED: {
+    status: 502,
+    message: 'The identity pool did not complete the change. Nothing else was changed; please try again.',
+  },
   ROUTE_NOT_FOUND: { status: 404, message: 'There is no such route.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is larger than the server accepts.' },

@@ -11,6 +11,7 @@ import { usageCloseJob } from '../services/usage/close-job.ts';
 import type { Deps } from '../types.ts';
 import { chainFollowJob } from './chain-follow.ts';
 import { feeBumpJob } from './fee-bump.ts';
+import { pendingUsersPurgeJob } from '../services/connect/pending-users-purge-job.ts';
 import { JOBS, registerJobs } from './index.ts';
 import { DELIVERED_EVENTS_KEPT_DAYS, outboxPruneJob } from './outbox-prune.ts';
 import type { JobQueue } from './queue.ts';
@@ -149,9 +150,11 @@ describe('jobs in an app whose network has an RPC URL', () => {
         { name: invoiceCloseJob.name, cron: '17 * * * *' },
         // Deployments accepted over a minute ago get their durable job queued again.
         { name: deploySweepJob.name, cron: '* * * * *' },
+        // Invited users still pending after 90 days are purged (issue 32).
+        { name: pendingUsersPurgeJob.name, cron: '41 3 * * *' },
       ]),
     );
-    expect(rows).toHaveLength(7);
+    expect(rows).toHaveLength(8);
   });
 
   it("token-deploy's handler reaches the tokenise service (a token that does not exist is done)", async () => {

@@ -4,7 +4,8 @@ type Listener = (applicationId: string) => void;
 
 /**
  * "This application changed": its secrets rotated or revoked, its networks edited, the
- * application deleted. The application manager announces it; the platform API (gateway) drops
+ * application deleted; or every application of an account changed (its status: staff removed
+ * its last user). The application manager announces it; the platform API (gateway) drops
  * what it keeps in memory about that application. It lives here, not in either service, so
  * neither imports the other.
  *
@@ -15,6 +16,7 @@ type Listener = (applicationId: string) => void;
  */
 export class ApplicationChanges {
   private readonly listeners = new Set<Listener>();
+  private readonly accountListeners = new Set<Listener>();
 
   /** Calls the listener on every change; answers the function that stops it. */
   on(listener: Listener): () => void {
@@ -24,6 +26,17 @@ export class ApplicationChanges {
 
   changed(applicationId: string): void {
     for (const listener of this.listeners) listener(applicationId);
+  }
+
+  /** Calls the listener when an account's status changes (user management closes or reopens it). */
+  onAccount(listener: Listener): () => void {
+    this.accountListeners.add(listener);
+    return () => this.accountListeners.delete(listener);
+  }
+
+  /** Every application of the account changed: announce it after the change commits. */
+  accountChanged(accountId: string): void {
+    for (const listener of this.accountListeners) listener(accountId);
   }
 }
 

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import type { TStaffListPaging } from '@connect/shared';
 import { ProblemError } from './errors.ts';
 
 /**
@@ -365,4 +366,38 @@ export type CappedCount = { total: number; capped: boolean };
 export function readCappedCount(rows: readonly { count: number | string }[]): CappedCount {
   const count = Number(rows[0]?.count ?? 0);
   return count > STAFF_LIST_COUNT_CAP ? { total: STAFF_LIST_COUNT_CAP, capped: true } : { total: count, capped: false };
+}
+
+/** Runs a query on the repository's Database or transaction (the list never touches one itself). */
+export type StaffListRunner = <R>(query: SQL) => Promise<R[]>;
+
+/**
+ * One list request from start to answer: the count (the caller's exact total when it keeps one,
+ * else the capped count), the page's plan, its rows and the paging every staff list answers with.
+ */
+export async function queryStaffList<F extends string, R extends Record<string, unknown>>(
+  run: StaffListRunner,
+  descriptor: StaffListDescriptor<F>,
+  request: Omit<StaffListRequest<F>, 'total'>,
+  exactTotal?: number,
+): Promise<{ rows: R[]; paging: TStaffListPaging; plan: StaffListPlan }> {
+  const count: CappedCount =
+    exactTotal === undefined
+      ? readCappedCount(await run<{ count: number }>(buildCappedCount(descriptor)))
+      : { total: exactTotal, capped: false };
+  const plan = buildStaffListPage(descriptor, { ...request, total: count.capped ? undefined : count.total });
+  const page = readStaffListPage(plan, await run<R & StaffListRowKeys>(plan.query));
+  return {
+    rows: page.rows as unknown as R[],
+    plan,
+    paging: {
+      totalItems: count.total,
+      totalPages: Math.ceil(count.total / plan.size),
+      totalCapped: count.capped,
+      page: plan.page,
+      size: plan.size,
+      hasNextPage: page.hasNextPage,
+      cursor: page.cursor ?? null,
+    },
+  };
 }

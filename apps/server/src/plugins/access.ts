@@ -77,7 +77,11 @@ export const accessPlugin = fp(
       // An undeclared access level never reaches here (onReady refuses to start); be safe anyway.
       if (!access) throw forbidden();
       const user = await app.authenticate(request);
-      if (typeof access === 'object' && !roleInGroups(user.role, access.groups)) throw forbidden();
+      if (typeof access === 'object') {
+        if (!roleInGroups(user.role, access.groups)) throw forbidden();
+        // A staff console call (no 'general' group): staff must have set up MFA first.
+        if (!access.groups.includes('general')) await app.requireStaffMfa(user);
+      }
     });
   },
   { name: 'access', dependencies: ['auth'] },

@@ -8,7 +8,7 @@ import { forbidden, problem, unauthorized } from '../lib/errors.ts';
 import { ExpiringCache } from '../lib/expiring-cache.ts';
 import type { PortalUser } from '../lib/portal-users.ts';
 import type { SessionRevocations } from '../lib/session-revocations.ts';
-import { createPortalUser, findPortalUser, recordSignIn } from '../repositories/portal-users.ts';
+import { createPortalUser, findPortalUser, recordMfaState, recordSignIn } from '../repositories/portal-users.ts';
 
 export type AccessClaims = {
   sub: string;
@@ -32,6 +32,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate(request: FastifyRequest): Promise<PortalUser>;
+    requireStaffMfa(user: PortalUser): Promise<void>;
     verifyAccessToken(token: string): Promise<AccessClaims>;
   }
 }
@@ -128,7 +129,9 @@ export const authPlugin = fp<AuthOptions>(
         if (!user) throw unauthorized('UNKNOWN_USER');
       }
       if (user.status === 'REMOVED') throw forbidden('USER_REMOVED');
+      const firstSignIn = !user.lastLoginAt;
       user.lastLoginAt = await recordSignIn(options.dbh.db, user.id, claims.authTime, user.lastLoginAt);
+      if (firstSignIn && user.status === 'PENDING') user.status = 'ACTIVE';
       if (options.userCacheMs > 0) recentUsers.set(user.id, user, Date.now() + options.userCacheMs);
       request.user = user;
       request.claims = claims;
@@ -142,8 +145,24 @@ export const authPlugin = fp<AuthOptions>(
       if (request.method !== 'GET' || request.routeOptions.config.refreshesUser) recentUsers.delete(request.user.id);
     });
 
+    /**
+     * Staff must use an authenticator app (issue 32 §1; docs/decisions/staff-console.md): a staff
+     * call from a QUANT_ADMIN or QUANT_SALES user without MFA answers 409 STAFF_MFA_REQUIRED (not
+     * 403, which signs the SPA out). The portal's copy of the MFA state is refreshed by the SPA's
+     * MFA status call; a stale "no" is checked once against the identity pool before refusing.
+     */
+    async function requireStaffMfa(user: PortalUser): Promise<void> {
+      if (user.mfaSetup && user.mfaConfirm) return;
+      const identity = await options.identityAdmin.getUser(user.email);
+      if (!identity?.totpVerified || !identity.mfaPreferred) throw problem('STAFF_MFA_REQUIRED');
+      await recordMfaState(options.dbh.db, user.id, { mfaSetup: true, mfaConfirm: true });
+      user.mfaSetup = true;
+      user.mfaConfirm = true;
+    }
+
     app.decorate('verifyAccessToken', verifyAccessToken);
     app.decorate('authenticate', authenticate);
+    app.decorate('requireStaffMfa', requireStaffMfa);
     app.decorateRequest('user', undefined);
     app.decorateRequest('claims', undefined);
   },

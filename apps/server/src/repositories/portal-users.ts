@@ -61,13 +61,26 @@ export async function findPortalUserIn(db: Database, id: string): Promise<Portal
 export async function createPortalUser(
   db: Database,
   events: EventBus,
-  input: { id: string; email: string; role?: Role; addedBy?: string; status?: UserStatus },
+  input: {
+    id: string;
+    email: string;
+    role?: Role;
+    addedBy?: string;
+    status?: UserStatus;
+    /** An invited customer's names and organisation (issue 32 §3). */
+    firstName?: string;
+    lastName?: string;
+    organisationName?: string;
+  },
 ): Promise<PortalUser> {
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.id));
     if (existing) return;
-    const [account] = await tx.insert(accounts).values({}).returning({ id: accounts.id });
+    const [account] = await tx
+      .insert(accounts)
+      .values({ organisationName: input.organisationName ?? null })
+      .returning({ id: accounts.id });
     const [created] = await tx
       .insert(users)
       .values({
@@ -77,6 +90,8 @@ export async function createPortalUser(
         role: input.role ?? 'INDIVIDUAL',
         status: input.status ?? 'ACTIVE',
         addedBy: input.addedBy ?? null,
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
       })
       .onConflictDoNothing()
       .returning({ id: users.id, email: users.email, role: users.role });
@@ -103,11 +118,21 @@ export async function createPortalUser(
  */
 export async function recordSignIn(db: Database, userId: string, authTime: Date, previous: Date | null) {
   if (previous && previous.getTime() >= authTime.getTime()) return previous;
+  // The first sign-in of an invited user (PENDING) makes them ACTIVE (issue 32 §3).
+  const firstSignIn = {
+    firstLoginAt: authTime,
+    status: sql<UserStatus>`case when status = 'PENDING' then 'ACTIVE' else status end`,
+  };
   await db
     .update(users)
-    .set({ lastLoginAt: authTime, ...(previous ? {} : { firstLoginAt: authTime }) })
+    .set({ lastLoginAt: authTime, ...(previous ? {} : firstSignIn) })
     .where(eq(users.id, userId));
   return authTime;
+}
+
+/** The identity pool's MFA state copied onto the portal user (the pool owns it; spec §4). */
+export async function recordMfaState(db: Database, userId: string, state: { mfaSetup: boolean; mfaConfirm: boolean }) {
+  await db.update(users).set(state).where(eq(users.id, userId));
 }
 
 /** Whether the installation has an administrator yet (the first start creates one). */

@@ -77,15 +77,16 @@ export class StaffAlertsRepository {
    * Marks the alert acknowledged by `userId`, now; an alert acknowledged already keeps who and
    * when. Answers the alert as it stands, or null when there is no such alert.
    */
-  async acknowledge(id: string, userId: string): Promise<StaffAlertRow | null> {
+  /** `wasAcknowledged`: someone had acknowledged it before this call (nothing changed). */
+  async acknowledge(id: string, userId: string): Promise<(StaffAlertRow & { wasAcknowledged: boolean }) | null> {
     const [updated] = await this.db
       .update(staffAlerts)
       .set({ acknowledgedAt: new Date(), acknowledgedBy: userId })
       .where(and(eq(staffAlerts.id, id), isNull(staffAlerts.acknowledgedAt)))
       .returning();
-    if (updated) return updated;
+    if (updated) return { ...updated, wasAcknowledged: false };
     const [row] = await this.db.select().from(staffAlerts).where(eq(staffAlerts.id, id));
-    return row ?? null;
+    return row ? { ...row, wasAcknowledged: true } : null;
   }
 }
 

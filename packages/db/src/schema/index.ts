@@ -12,3 +12,4 @@ export * from './cards.ts';
 export * from './usage.ts';
 export * from './staff-alerts.ts';
 export * from './entitlements.ts';
+export * from './staff-console.ts';

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { FeatureName, KycStatus, Role, UserStatus } from '@connect/shared';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -31,7 +32,8 @@ export const users = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    email: text('email').notNull().unique(),
+    /** Unique among users not REMOVED (a removed or purged address can register again). */
+    email: text('email').notNull(),
     role: text('role')
       .$type<Role>()
       .notNull()
@@ -53,7 +55,12 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('users_account_idx').on(t.accountId)],
+  (t) => [
+    index('users_account_idx').on(t.accountId),
+    uniqueIndex('users_email_live_idx')
+      .on(t.email)
+      .where(sql`status <> 'REMOVED'`),
+  ],
 );
 
 export const termsVersions = pgTable('terms_versions', {

@@ -1,6 +1,7 @@
 import type { ServiceModule } from '../../modules.ts';
 import { liveHubOf, subscribeNotifications } from './index.ts';
 import { kycSettleJob } from './kyc-settle-job.ts';
+import { pendingUsersPurgeJob } from './pending-users-purge-job.ts';
 import { connectService } from './routes.ts';
 
 /**
@@ -23,7 +24,7 @@ export const connectModule: ServiceModule = {
     // only where connect serves /live: a card confirmation waits on it (payment/card-settlement-wait.ts).
     liveHubOf(deps.db).attach(deps.dbh, log);
   },
-  jobs: [kycSettleJob],
+  jobs: [kycSettleJob, pendingUsersPurgeJob],
   startup: [{ name: 'resume identity checks', run: async ({ runtime }) => runtime.kyc?.resume() }],
   codes: [
     'USER_NOT_FOUND',
@@ -40,5 +41,12 @@ export const connectModule: ServiceModule = {
     'NOTIFICATION_NOT_FOUND',
     'INVOICE_NOT_PAID',
     'VAT_NUMBER_INVALID',
+    'STAFF_MFA_REQUIRED',
+    'USER_EXISTS',
+    'CANNOT_CHANGE_SELF',
+    'LAST_ADMIN',
+    'STAFF_ROLE_FOR_CUSTOMER',
+    'USER_ALREADY_REMOVED',
+    'IDENTITY_POOL_FAILED',
   ],
 };

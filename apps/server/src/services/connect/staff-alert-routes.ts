@@ -4,6 +4,7 @@ import { notFound } from '../../lib/errors.ts';
 import { StaffAlertsRepository, type StaffAlertRow } from '../../repositories/staff-alerts.ts';
 import type { App, Deps } from '../../types.ts';
 import { callerOf } from '../../lib/caller.ts';
+import { AuditLogRepository } from '../../repositories/audit-log.ts';
 
 const docs = { tags: ['connect'], security: [{ bearerAuth: [] }] };
 const problems = { '4xx': ZProblem };
@@ -63,7 +64,24 @@ export async function staffAlertRoutes(app: App, deps: Deps) {
       },
     },
     async (request) => {
-      const row = await alerts.acknowledge(request.params.id, callerOf(request).id);
+      const caller = callerOf(request);
+      // The acknowledgement and its audit entry commit together (issue 32 §1).
+      const row = await deps.db.transaction(async (tx) => {
+        const acknowledged = await new StaffAlertsRepository(tx).acknowledge(request.params.id, caller.id);
+        if (acknowledged && !acknowledged.wasAcknowledged) {
+          await new AuditLogRepository(tx).record(
+            { ...caller, requestId: request.id },
+            {
+              action: 'STAFF_ALERT_ACKNOWLEDGED',
+              recordType: 'staff_alert',
+              recordId: acknowledged.id,
+              before: { acknowledgedAt: null },
+              after: { acknowledgedAt: acknowledged.acknowledgedAt, code: acknowledged.code },
+            },
+          );
+        }
+        return acknowledged;
+      });
       if (!row) throw notFound('NOT_FOUND', 'The alert was not found.');
       return present(row);
     },

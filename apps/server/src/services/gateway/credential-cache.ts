@@ -7,9 +7,10 @@ type Entry = { applicationId: string; isValid: boolean; checkedUntilMs: number }
 
 /**
  * Whether a client secret still admits its access tokens: not revoked, not past its expiry, its
- * application not deleted. One indexed read per secret every GATEWAY_CACHE_MS at most; a change
- * the application manager announces on this node (lib/application-changes.ts) drops the
- * application's entries at once.
+ * application not deleted, its application's account ACTIVE (not while staff have removed the
+ * account's last active user). One indexed read per secret every GATEWAY_CACHE_MS at most; a
+ * change announced on this node (lib/application-changes.ts: by the application manager) drops the
+ * application's entries at once, and an account's change (user management) every entry.
  */
 export class CredentialCache {
   private readonly entries = new Map<string, Entry>();
@@ -29,12 +30,17 @@ export class CredentialCache {
     if (known !== undefined) return known;
     const secret = await this.repository.findSecretValidity(secretId, applicationId);
     const expiresAtMs = secret?.expiresAtMs ?? null;
-    const isValid = Boolean(secret) && !secret!.isRevoked && (expiresAtMs === null || expiresAtMs > nowMs);
+    const isValid =
+      Boolean(secret) && !secret!.isRevoked && secret!.isAccountActive && (expiresAtMs === null || expiresAtMs > nowMs);
     // A secret about to expire is re-read when it does, not up to GATEWAY_CACHE_MS later.
     const until = Math.min(nowMs + GATEWAY_CACHE_MS, isValid && expiresAtMs !== null ? expiresAtMs : Infinity);
     if (this.entries.size > 50_000) this.entries.clear();
     this.entries.set(secretId, { applicationId, isValid, checkedUntilMs: until });
     return isValid;
+  }
+
+  forgetAll(): void {
+    this.entries.clear();
   }
 
   forgetApplication(applicationId: string): void {

@@ -190,7 +190,7 @@ function invalidBody(parsed: unknown): Refusal {
  * the Fastify route and by the fast path (fast-path.ts) alike. In this order:
  *
  * 1. admit: the access token (a Bearer token this server issued, not expired), its client secret
- *    (neither revoked nor expired), the network (known; associated with the application; active
+ *    (neither revoked nor expired, its application's account ACTIVE: CredentialCache), the network (known; associated with the application; active
  *    for its account, whose plan is in service; the application under its monthly spending cap;
  *    with an RPC endpoint) — 401, 404, 403, 429, 503;
  * 2. decide, on the body: a JSON-RPC 2.0 request or batch (400); a single `eth_chainId` or

@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountNetworks, gatewayUsageHourly } from '@connect/db';
 import { ZProblem, ZTokenResponse } from '@connect/shared';
 import { startTestChain, type TestChain } from '../../../test/chains.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { setAllowances } from '../../../test/plans.ts';
+import { applicationChanges } from '../../lib/application-changes.ts';
 import type { RawHandler } from '../../types.ts';
 import {
   activate,
@@ -268,6 +269,34 @@ describe('platform API: the gateway fast path', () => {
     await rotateSecret(t, owner, created.id, 0);
     const refused = await rpc(token, network.code, CHAIN_ID);
     expect(refused.status).toBe(401);
+  });
+
+  it('stops answering the tokens of an account without an active user at once, and answers them again once one is restored', async () => {
+    const { created, token } = await newApplication(1000);
+    // What user management does (issue 32 §3): the account's status, then the announcement.
+    const setAccountStatus = async (status: 'ACTIVE' | 'REMOVED') => {
+      await t.db.db.execute(sql`update accounts set status = ${status} where id = ${created.accountId}`);
+      applicationChanges(t.app.deps).changed(created.id);
+    };
+    await rpc(token, network.code, CHAIN_ID);
+    expect((await rpc(token, network.code, CHAIN_ID)).headers.get('x-gateway-cache')).toBe('hit');
+
+    await setAccountStatus('REMOVED');
+    const before = { ...counts };
+    // The first read again by the route, the second refused from this node's memory: both alike.
+    for (let i = 0; i < 2; i++) {
+      const refused = await rpc(token, network.code, CHAIN_ID);
+      expect(refused.status).toBe(401);
+      expect(ZProblem.parse(await refused.json()).code).toBe('GATEWAY_SECRET_REVOKED');
+    }
+    expect(counts.answered).toBe(before.answered);
+
+    await setAccountStatus('ACTIVE');
+    expect((await rpc(token, network.code, CHAIN_ID)).status).toBe(200);
+    const restored = { ...counts };
+    const hit = await rpc(token, network.code, CHAIN_ID);
+    expect(hit.status).toBe(200);
+    expect(counts.answered - restored.answered).toBe(1);
   });
 
   /** What a client sees of an answer: status, the problem's code, title and detail, the challenge and retry headers. */

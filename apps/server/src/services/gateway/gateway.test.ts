@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountNetworks, applications, applicationSecrets, gatewayUsageHourly } from '@connect/db';
@@ -20,6 +20,7 @@ import { countCalls } from './methods.ts';
 import { loadAccessTokenKey } from './access-tokens.ts';
 import { applicationChanges } from '../../lib/application-changes.ts';
 import { OutboxRepository } from '../../events/repository.ts';
+import { GATEWAY_CACHE_MS } from './credential-cache.ts';
 import { GatewayRepository } from './repository.ts';
 
 const basic = (id: string, secret: string) =>
@@ -629,6 +630,85 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
       });
       expect((await rpc(deletingToken, network.id, call)).statusCode).toBe(401);
     });
+
+    /**
+     * Stands in for user management (issue 32 §3): removing an account's last active user sets
+     * the account REMOVED, restoring one sets it ACTIVE, and after the commit the change is
+     * announced for each of the account's applications unless `isAnnounced` is false (what
+     * another node sees: nothing).
+     */
+    async function setAccountStatus(accountId: string, status: 'ACTIVE' | 'REMOVED', isAnnounced = true) {
+      await t.db.db.execute(sql`update accounts set status = ${status} where id = ${accountId}`);
+      if (!isAnnounced) return;
+      const owned = await t.db.db
+        .select({ id: applications.id })
+        .from(applications)
+        .where(eq(applications.accountId, accountId));
+      for (const { id } of owned) applicationChanges(t.app.deps).changed(id);
+    }
+
+    /** A new account with an application on the suite's network, and an access token of it that works. */
+    async function newAccountApplication() {
+      const user = await newAppUser(t);
+      await liftPlanLimits(t, user.accountId);
+      await activate(t, user.accountId, network.id);
+      const created = await createApp(user, [network.id]);
+      const token = await tokenFor(created.clientId, created.clientSecret);
+      return { user, created, token };
+    }
+
+    it('an account without an active user gets no token and its tokens are refused at once; restored, the same credentials work again', async () => {
+      const { user, created: first, token: firstToken } = await newAccountApplication();
+      const second = await createApp(user, [network.id]);
+      const secondToken = await tokenFor(second.clientId, second.clientSecret);
+      const call = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] };
+      for (const token of [firstToken, secondToken]) expect((await rpc(token, network.id, call)).statusCode).toBe(200);
+      // What a wrong (or revoked) secret is told: a removed account's client is told exactly that.
+      const wrong = await tokenRequest('grant_type=client_credentials', {
+        authorization: basic(first.clientId, `${first.clientSecret}x`),
+      });
+      expect(wrong.statusCode).toBe(401);
+
+      await setAccountStatus(user.accountId, 'REMOVED');
+      for (const { clientId, clientSecret } of [first, second]) {
+        const refused = await tokenRequest('grant_type=client_credentials', {
+          authorization: basic(clientId, clientSecret),
+        });
+        expect(refused.statusCode, refused.body).toBe(401);
+        expect(refused.json()).toEqual(wrong.json());
+        expect(refused.headers['www-authenticate']).toBe(wrong.headers['www-authenticate']);
+      }
+      for (const token of [firstToken, secondToken]) {
+        const refused = await rpc(token, network.id, call);
+        expect(refused.statusCode).toBe(401);
+        expect(ZProblem.parse(refused.json()).code).toBe('GATEWAY_SECRET_REVOKED');
+        expect(refused.headers['www-authenticate']).toMatch(/error="invalid_token"/);
+      }
+      // Other accounts' applications are not touched.
+      expect((await rpc(await tokenFor(app.clientId, app.clientSecret), network.id, call)).statusCode).toBe(200);
+
+      await setAccountStatus(user.accountId, 'ACTIVE');
+      for (const token of [firstToken, secondToken]) expect((await rpc(token, network.id, call)).statusCode).toBe(200);
+      for (const { clientId, clientSecret } of [first, second]) {
+        expect((await rpc(await tokenFor(clientId, clientSecret), network.id, call)).statusCode).toBe(200);
+      }
+    });
+
+    it('a node not told of the account’s change refuses its tokens within the credential cache’s lifetime, and admits them again as soon', async () => {
+      const { user, token } = await newAccountApplication();
+      const call = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] };
+      expect((await rpc(token, network.id, call)).statusCode).toBe(200);
+      await setAccountStatus(user.accountId, 'REMOVED', false);
+      await later(GATEWAY_CACHE_MS + 100, async (moveOn) => {
+        const refused = await rpc(token, network.id, call);
+        expect(refused.statusCode).toBe(401);
+        expect(ZProblem.parse(refused.json()).code).toBe('GATEWAY_SECRET_REVOKED');
+
+        await setAccountStatus(user.accountId, 'ACTIVE', false);
+        moveOn(GATEWAY_CACHE_MS + 100);
+        expect((await rpc(token, network.id, call)).statusCode).toBe(200);
+      });
+    });
   });
 
   it('counts calls in JSON-RPC bodies', () => {
@@ -639,5 +719,46 @@ describe('platform API: OAuth2 token and JSON-RPC gateway', () => {
     expect(countCalls([call, 5])).toBeNull();
     expect(countCalls('eth_blockNumber')).toBeNull();
     expect(countCalls(undefined)).toBeNull();
+  });
+});
+
+describe('platform API: a token refused for the account’s status', () => {
+  it('is logged at info with the application and account, and answered as a wrong secret is', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
+    // An app of its own: the suite's apps log nothing.
+    const t = await createTestApp({}, { logger: { level: 'info', stream } });
+    try {
+      const user = await newAppUser(t);
+      const network = await addNetwork(t);
+      await activate(t, user.accountId, network.id);
+      const created = await createApplication(t, user, [network.id]);
+      await t.db.db.execute(sql`update accounts set status = 'REMOVED' where id = ${user.accountId}`);
+      const tokenRequest = (secret: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/oauth2/token',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            authorization: basic(created.clientId, secret),
+          },
+          payload: 'grant_type=client_credentials',
+        });
+      const refused = await tokenRequest(created.clientSecret);
+      const wrong = await tokenRequest(`${created.clientSecret}x`);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual(wrong.json());
+      const why = lines.filter((line) => line.msg === "access token refused: the application's account is not active");
+      expect(why).toEqual([
+        expect.objectContaining({
+          level: 30,
+          clientId: created.clientId,
+          applicationId: created.id,
+          accountId: user.accountId,
+        }),
+      ]);
+    } finally {
+      await t.close();
+    }
   });
 });

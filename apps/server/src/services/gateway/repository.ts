@@ -14,11 +14,25 @@ import { AppSettingRepository } from '../../repositories/app-settings.ts';
 import { recordCapAlerts } from '../../repositories/cap-alerts.ts';
 import { ALLOWANCES_RELATION } from '../entitlements/index.ts';
 
-/** A client secret that admits tokens now: not revoked, not expired. */
-export type LiveClientSecret = { secretId: string; hash: string; applicationId: string; accountId: string };
+/**
+ * A client secret that admits tokens now: not revoked, not expired. `isAccountActive` is false
+ * while its application's account is not ACTIVE (staff removed its last active user): the secret
+ * is then refused like a revoked one until a user is restored.
+ */
+export type LiveClientSecret = {
+  secretId: string;
+  hash: string;
+  applicationId: string;
+  accountId: string;
+  isAccountActive: boolean;
+};
 
-/** What the gateway needs to know of a secret to let its tokens through. */
-export type SecretValidity = { isRevoked: boolean; expiresAtMs: number | null };
+/**
+ * What the gateway needs to know of a secret to let its tokens through: the secret's own state,
+ * and whether its application's account is ACTIVE (read in the same statement, so it costs no
+ * extra query).
+ */
+export type SecretValidity = { isRevoked: boolean; expiresAtMs: number | null; isAccountActive: boolean };
 
 /** An application's view of a network: where it is, and whether the application may use it. */
 export type RouteFacts = {
@@ -59,11 +73,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class GatewayRepository {
   constructor(private readonly dbh: Pick<DbHandle, 'db' | 'query'>) {}
 
-  /** The secret of this client with this hash, when it is neither revoked nor expired. */
+  /** The secret of this client with this hash, when it is neither revoked nor expired, and whether its account is ACTIVE. */
   async findLiveClientSecret(clientId: string, hash: string): Promise<LiveClientSecret | undefined> {
     const { rows } = await this.dbh.query(
-      `select s.id as "secretId", s.secret_hash as "hash", a.id as "applicationId", a.account_id as "accountId"
+      `select s.id as "secretId", s.secret_hash as "hash", a.id as "applicationId", a.account_id as "accountId",
+         ac.status = 'ACTIVE' as "isAccountActive"
        from applications a join application_secrets s on s.application_id = a.id
+         join accounts ac on ac.id = a.account_id
        where a.client_id = $1 and s.secret_hash = $2 and s.revoked_at is null
          and (s.expires_at is null or s.expires_at > now())`,
       [clientId, hash],
@@ -72,19 +88,27 @@ export class GatewayRepository {
     return rows[0] as LiveClientSecret | undefined;
   }
 
-  /** Whether the application's secret is revoked and when it expires; undefined when there is no such secret. */
+  /**
+   * Whether the application's secret is revoked, when it expires and whether the application's
+   * account is ACTIVE; undefined when there is no such secret. The two joins are primary-key
+   * look-ups in the one statement the credential cache already runs (at most once per secret
+   * every GATEWAY_CACHE_MS): the account's status costs the gateway no query of its own.
+   */
   async findSecretValidity(secretId: string, applicationId: string): Promise<SecretValidity | undefined> {
     const { rows } = await this.dbh.query(
-      `select s.revoked_at as "revokedAt", s.expires_at as "expiresAt" from application_secrets s
+      `select s.revoked_at as "revokedAt", s.expires_at as "expiresAt", ac.status = 'ACTIVE' as "isAccountActive"
+       from application_secrets s join applications a on a.id = s.application_id
+         join accounts ac on ac.id = a.account_id
        where s.id = $1 and s.application_id = $2`,
       [secretId, applicationId],
       { name: 'gateway_secret' },
     );
-    const row = rows[0] as { revokedAt: unknown; expiresAt: unknown } | undefined;
+    const row = rows[0] as { revokedAt: unknown; expiresAt: unknown; isAccountActive: unknown } | undefined;
     if (!row) return undefined;
     return {
       isRevoked: Boolean(row.revokedAt),
       expiresAtMs: row.expiresAt ? new Date(row.expiresAt as string | Date).getTime() : null,
+      isAccountActive: row.isAccountActive === true,
     };
   }
 

@@ -61,7 +61,7 @@ const problemJson = (description: string, headers?: Record<string, Header>) => (
 export const TOKEN_SCHEMA = {
   tags: ['platform-api'],
   summary: 'Exchange an application’s client credentials for an access token',
-  description: `OAuth2 client credentials grant (RFC 6749 §4.4). Authenticate with HTTP Basic (client id and secret) or with \`client_id\` and \`client_secret\` in the body, and send \`grant_type=client_credentials\` form-encoded or as JSON. The access token is valid ${ACCESS_TOKEN_SECONDS} seconds and only while its client secret is neither revoked nor expired. Errors follow RFC 6749 §5.2 (\`invalid_client\` answers 401 with WWW-Authenticate).`,
+  description: `OAuth2 client credentials grant (RFC 6749 §4.4). Authenticate with HTTP Basic (client id and secret) or with \`client_id\` and \`client_secret\` in the body, and send \`grant_type=client_credentials\` form-encoded or as JSON. The access token is valid ${ACCESS_TOKEN_SECONDS} seconds and only while its client secret is neither revoked nor expired and the application’s account is active (when staff remove the account’s last active user, its applications get no token and their tokens are refused until a user is restored). Errors follow RFC 6749 §5.2 (\`invalid_client\` answers 401 with WWW-Authenticate).`,
   // Basic, or the credentials in the body (then no security scheme applies).
   security: [{ clientBasic: [] }, {}] as Security,
   consumes: ['application/x-www-form-urlencoded', 'application/json'],
@@ -119,7 +119,7 @@ const GATEWAY_RESPONSES: Record<string, unknown> = {
     'Not a JSON-RPC 2.0 request or batch (`GATEWAY_INVALID_RPC`), or a batch too long (`GATEWAY_BATCH_TOO_LARGE`)',
   ),
   401: problemJson(
-    'No access token (`GATEWAY_TOKEN_REQUIRED`), an invalid or expired one (`GATEWAY_TOKEN_INVALID`), or one whose client secret was revoked or has expired (`GATEWAY_SECRET_REVOKED`)',
+    'No access token (`GATEWAY_TOKEN_REQUIRED`), an invalid or expired one (`GATEWAY_TOKEN_INVALID`), or one whose client secret was revoked or has expired or whose account is no longer active (`GATEWAY_SECRET_REVOKED`)',
     { 'WWW-Authenticate': BEARER_CHALLENGE },
   ),
   403: problemJson(

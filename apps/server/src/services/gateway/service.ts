@@ -17,6 +17,15 @@ import { GatewayRepository } from './repository.ts';
 import { RouteCache, type OpenRoute } from './route-cache.ts';
 import { USAGE_FLUSH_MS, UsageRecorder } from './usage-recorder.ts';
 
+/**
+ * What a token request with readable client credentials comes to. Both refusals get the same
+ * OAuth2 answer (401 invalid_client): only the server's log says that the account is not active.
+ */
+export type TokenIssue =
+  | { kind: 'issued'; token: z.infer<typeof ZTokenResponse> }
+  | { kind: 'refused'; reason: 'credentials' }
+  | { kind: 'refused'; reason: 'account-not-active'; applicationId: string; accountId: string };
+
 /** The chain head call that bounds a log query ending at 'latest' (see chainHead). */
 const HEAD_CALL = { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] };
 const HEAD_BODY = Buffer.from(JSON.stringify(HEAD_CALL));
@@ -82,10 +91,17 @@ export class GatewayService {
       shared: options.shared,
       usage: this.usage,
     });
-    this.stopListening = applicationChanges(deps).on((applicationId) => {
+    const changes = applicationChanges(deps);
+    const stopApplications = changes.on((applicationId) => {
       this.credentials.forgetApplication(applicationId);
       this.routes.forgetApplication(applicationId);
     });
+    // An account's status changes rarely (staff removing its last user): forget every secret.
+    const stopAccounts = changes.onAccount(() => this.credentials.forgetAll());
+    this.stopListening = () => {
+      stopApplications();
+      stopAccounts();
+    };
     this.timer = setInterval(() => void this.usage.flush(), USAGE_FLUSH_MS);
     this.timer.unref();
   }
@@ -98,19 +114,36 @@ export class GatewayService {
     return this.limiter.isLocal;
   }
 
-  /** An access token for a live client secret (RFC 6749 §4.4), or null when the id or secret is wrong, revoked or expired. */
-  async issueAccessToken(clientId: string, clientSecret: string): Promise<z.infer<typeof ZTokenResponse> | null> {
+  /**
+   * An access token for a live client secret of an application whose account is ACTIVE (RFC 6749
+   * §4.4); refused when the id or secret is wrong, revoked or expired, or the account is not
+   * ACTIVE (staff removed its last active user; restoring a user lets the same secret in again).
+   */
+  async issueAccessToken(clientId: string, clientSecret: string): Promise<TokenIssue> {
     const hash = hashSecret(clientSecret);
     const secret = await this.repository.findLiveClientSecret(clientId, hash);
     // The index found the row by hash; compare again in constant time all the same.
-    if (!secret || !timingSafeEqual(Buffer.from(secret.hash), Buffer.from(hash))) return null;
+    if (!secret || !timingSafeEqual(Buffer.from(secret.hash), Buffer.from(hash))) {
+      return { kind: 'refused', reason: 'credentials' };
+    }
+    if (!secret.isAccountActive) {
+      return {
+        kind: 'refused',
+        reason: 'account-not-active',
+        applicationId: secret.applicationId,
+        accountId: secret.accountId,
+      };
+    }
     const accessToken = await this.options.tokens.issue({
       applicationId: secret.applicationId,
       accountId: secret.accountId,
       secretId: secret.secretId,
       clientId,
     });
-    return { access_token: accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS };
+    return {
+      kind: 'issued',
+      token: { access_token: accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS },
+    };
   }
 
   /**

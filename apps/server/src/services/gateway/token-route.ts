@@ -84,14 +84,22 @@ export async function tokenRoute(app: App, service: GatewayService) {
     async (request, reply) => {
       const credentials = readTokenRequest(request.headers.authorization, request.body as unknown);
       if ('error' in credentials) return sendOAuthError(reply, credentials);
-      const token = await service.issueAccessToken(credentials.clientId, credentials.clientSecret);
-      if (!token) {
+      const issue = await service.issueAccessToken(credentials.clientId, credentials.clientSecret);
+      if (issue.kind === 'refused') {
+        // The client is told what a revoked secret is told; why is for the operators only.
+        if (issue.reason === 'account-not-active') {
+          const { applicationId, accountId } = issue;
+          request.log.info(
+            { clientId: credentials.clientId, applicationId, accountId },
+            "access token refused: the application's account is not active",
+          );
+        }
         return sendOAuthError(
           reply,
           refusal(401, 'invalid_client', 'The client id or secret is wrong, revoked or expired.'),
         );
       }
-      return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(token);
+      return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(issue.token);
     },
   );
 }

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import {
+  AUDIT_EXPORT_MAX_ROWS,
+  STAFF_COUNT_CAP,
+  ZAuditExportQuery,
+  ZAuditLogQuery,
+  ZAuditLogResponse,
+  ZInviteUserRequest,
+  ZManagedUserRef,
+  ZManagementUser,
+  ZManagementUsersQuery,
+  ZManagementUsersResponse,
+  ZProblem,
+  ZUpdateManagedUserRequest,
+} from '@connect/shared';
+import type { FastifyRequest } from 'fastify';
+import { applicationChanges } from '../../lib/application-changes.ts';
+import { callerOf } from '../../lib/caller.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { AuditLogRepository } from '../../repositories/audit-log.ts';
+import type { App, Deps } from '../../types.ts';
+import { UserManagementService } from './user-management-service.ts';
+
+const docs = { tags: ['connect'], security: [{ bearerAuth: [] }] };
+const problems = { '4xx': ZProblem, '5xx': ZProblem };
+/** Spec §6: inviting, updating, deleting a user and resetting MFA are admin-only; so is the audit log. */
+const admin = { groups: ['management-admin' as const] };
+
+const PAGING = `Pages are zero-based (a negative page reads page 0); size is one of 5, 10, 50, 100 (default 5); sort is \`field:asc\` or \`field:desc\` (empty: the default). Every answer carries a \`cursor\` naming its first and last rows: send it back with the next request, and the next, previous, same and last page are index seeks (p95 ≤ 50 ms at a million rows). Any other page is a jump: read by OFFSET from the nearest page the server knows (the first, the last, or the cursor's), so its cost grows with the distance — about page × size rows. A search's total is exact up to ${STAFF_COUNT_CAP.toLocaleString('en-GB')}; above it \`totalCapped\` is true, \`totalItems\` is ${STAFF_COUNT_CAP} and there is no last page to jump to.`;
+
+/** The acting staff member as the audit log records them. */
+const actorOf = (request: FastifyRequest) => ({ ...callerOf(request), requestId: request.id });
+
+/** User management and the audit log (issue 32; spec §2 User management, §7 Connect administration). */
+export async function userManagementRoutes(app: App, deps: Deps) {
+  const service = new UserManagementService(deps.db, deps.identityAdmin, deps.events, (accountId) =>
+    applicationChanges(deps).accountChanged(accountId),
+  );
+  const audit = new AuditLogRepository(deps.db);
+
+  app.get(
+    '/management/users',
+    {
+      config: { access: admin },
+      schema: {
+        ...docs,
+        summary: 'The user list of /user-management (admin)',
+        description: `One tab (status ACTIVE, PENDING or REMOVED; default ACTIVE), searched by part of a first or last name, email or organisation (searchTerm, trimmed: 3 or more characters match anywhere, 1–2 characters the start of any of them), sorted by ${'firstName, lastName, email, role, organisationName or statusChangedAt'} (default statusChangedAt:desc). \`statusesList\` holds every tab's exact count. ${PAGING}`,
+        querystring: ZManagementUsersQuery,
+        response: { 200: ZManagementUsersResponse, ...problems },
+      },
+    },
+    async (request) => service.list(request.query),
+  );
+
+  app.post(
+    '/management/user/invite',
+    {
+      config: { access: admin },
+      schema: {
+        ...docs,
+        summary: 'Invite a user (admin)',
+        description:
+          'The identity pool creates the user with a temporary password and mails the invitation; their first sign-in asks for a new password. The user is PENDING until then. A staff role (QUANT_ADMIN, QUANT_SALES) joins the staff organisation; a customer role opens a new account named organisationName (required). An address already in use answers 409 USER_EXISTS; a failure at the identity pool 502 IDENTITY_POOL_FAILED. Audited as an intent before the pool call and its outcome after.',
+        body: ZInviteUserRequest,
+        response: { 201: ZManagementUser, ...problems },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.invite(actorOf(request), request.body)),
+  );
+
+  app.put(
+    '/management/user',
+    {
+      config: { access: admin },
+      schema: {
+        ...docs,
+        summary: 'Edit a user: names, role, organisation (admin)',
+        description:
+          'A staff user keeps a staff role and a customer a customer role (409 STAFF_ROLE_FOR_CUSTOMER). Nobody changes their own role (409 CANNOT_CHANGE_SELF), and the last administrator keeps theirs (409 LAST_ADMIN). A customer’s organisation name is their account’s. Audited with the values before and after.',
+        body: ZUpdateManagedUserRequest,
+        response: { 200: ZManagementUser, ...problems },
+      },
+    },
+    async (request) => service.update(actorOf(request), request.body),
+  );
+
+  app.delete(
+    '/management/user',
+    {
+      config: { access: admin },
+      schema: {
+        ...docs,
+        summary: 'Remove a user (admin)',
+        description:
+          'Marks the user REMOVED (with who removed them) and ends their sessions at once, as sign-out does. Removing the account’s last user closes the account: its applications’ client credentials are refused by the gateway. Nobody removes themselves (409 CANNOT_CHANGE_SELF) or the last administrator (409 LAST_ADMIN). Audited.',
+        body: ZManagedUserRef,
+        response: { 200: ZManagementUser, ...problems },
+      },
+    },
+    async (request) => service.remove(actorOf(request), request.body.userId),
+  );
+
+  app.post(
+    '/management/reset-mfa',
+    {
+      config: { access: admin },
+      schema: {
+        ...docs,
+        summary: 'Reset a user’s MFA (admin)',
+        description:
+          'Removes the user’s authenticator at the identity pool: their next sign-in has no MFA step (a staff user is then asked to set one up again). Audited as an intent before the pool call and its outcome after.',
+        body: ZManagedUserRef,
+        response: { 200: ZManagementUser, ...problems },
+      },
+    },
+    async (request) => service.resetMfa(actorOf(request), request.body.userId),
+  );
+
+  app.get(
+    '/management/audit-log',
+    {
+      config: { access: admin },
+      schema: {
+        ...docs,
+        summary: 'The audit log: what staff did (admin)',
+        description: `Newest first by default (sort occurredAt:asc or occurredAt:desc). Filters: actor (the start of the actor’s email), action, recordType and recordId. Identity-pool actions show as an INTENT entry and its SUCCEEDED or FAILED outcome (intentId names the intent); an intent without an outcome is a change whose result is unknown. Entries are never edited or deleted. ${PAGING}`,
+        querystring: ZAuditLogQuery,
+        response: { 200: ZAuditLogResponse, ...problems },
+      },
+    },
+    async (request) => {
+      const { page, size, sort, cursor, ...filters } = request.query;
+      return audit.list(filters, { page, size, sort, cursor });
+    },
+  );
+
+  app.get(
+    '/management/audit-log/export',
+    {
+      config: { access: admin },
+      schema: {
+        ...docs,
+        summary: 'The audit log as a CSV file (admin)',
+        description: `The entries the filters select, newest first, at most ${AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-GB')} (the file then ends with a line saying so). UTF-8 with a byte-order mark; text cells a spreadsheet would read as a formula start with an apostrophe.`,
+        querystring: ZAuditExportQuery,
+        response: {
+          200: { description: 'The CSV file (an attachment).', content: { 'text/csv': { schema: z.string() } } },
+          ...problems,
+        },
+      },
+    },
+    async (request, reply) => {
+      const entries = await audit.exportRows(request.query, AUDIT_EXPORT_MAX_ROWS + 1);
+      const rows = entries
+        .slice(0, AUDIT_EXPORT_MAX_ROWS)
+        .map((entry) => [
+          entry.id,
+          entry.occurredAt,
+          entry.actorEmail,
+          entry.action,
+          entry.outcome,
+          entry.recordType,
+          entry.recordId,
+          entry.before ? JSON.stringify(entry.before) : '',
+          entry.after ? JSON.stringify(entry.after) : '',
+          entry.intentId ?? '',
+          entry.detail ?? '',
+          entry.requestId ?? '',
+        ]);
+      if (entries.length > AUDIT_EXPORT_MAX_ROWS) {
+        rows.push([`More than ${AUDIT_EXPORT_MAX_ROWS} entries match: narrow the filters.`]);
+      }
+      const csv = toCsv(
+        [
+          'id',
+          'occurredAt',
+          'actor',
+          'action',
+          'outcome',
+          'recordType',
+          'recordId',
+          'before',
+          'after',
+          'intentId',
+          'detail',
+          'requestId',
+        ],
+        rows,
+      );
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
+        .send(csv);
+    },
+  );
+}

@@ -1,0 +1,55 @@
+import type { Call } from './calls.ts';
+
+/** The staff console (issue 32): user management and the audit log, as the administrator. */
+export function staffCalls(): Call[] {
+  const invite = { email: 'recorded.invitee@staff.test', firstName: 'Rita', lastName: 'Corder', role: 'QUANT_SALES' };
+  return [
+    {
+      operation: 'GET /api/connect/management/users',
+      send: () => ({ url: '/api/connect/management/users?status=ACTIVE&page=0&size=5&sort=email:asc', as: 'admin' }),
+      status: 200,
+    },
+    {
+      operation: 'GET /api/connect/management/users',
+      send: () => ({ url: '/api/connect/management/users?size=7', as: 'admin' }),
+      status: 400,
+    },
+    ...[201, 409].map((status): Call => ({
+      operation: 'POST /api/connect/management/user/invite',
+      send: () => ({ url: '/api/connect/management/user/invite', as: 'admin', body: invite }),
+      status,
+      keep: (body: { userId?: string }, s) => {
+        if (body.userId) s.invitee = body.userId;
+      },
+    })),
+    {
+      operation: 'PUT /api/connect/management/user',
+      send: (s) => ({
+        url: '/api/connect/management/user',
+        as: 'admin',
+        body: { userId: s.invitee, firstName: 'Rita', lastName: 'Recorder', role: 'QUANT_ADMIN' },
+      }),
+      status: 200,
+    },
+    {
+      operation: 'POST /api/connect/management/reset-mfa',
+      send: (s) => ({ url: '/api/connect/management/reset-mfa', as: 'admin', body: { userId: s.invitee } }),
+      status: 200,
+    },
+    ...[200, 409].map((status): Call => ({
+      operation: 'DELETE /api/connect/management/user',
+      send: (s) => ({ url: '/api/connect/management/user', as: 'admin', body: { userId: s.invitee } }),
+      status,
+    })),
+    {
+      operation: 'GET /api/connect/management/audit-log',
+      send: () => ({ url: '/api/connect/management/audit-log?action=USER_INVITED&size=10', as: 'admin' }),
+      status: 200,
+    },
+    {
+      operation: 'GET /api/connect/management/audit-log/export',
+      send: () => ({ url: '/api/connect/management/audit-log/export?action=USER_REMOVED', as: 'admin' }),
+      status: 200,
+    },
+  ];
+}
