@@ -2,8 +2,8 @@ import { expect as baseExpect, test } from './support/fixtures.ts';
 import { expectAccessible, snap } from './support/a11y.ts';
 import { createConfirmedUser } from './support/identity.ts';
 import { latestMail } from './support/mailbox.ts';
-
-const ADMIN_EMAIL = 'admin@e2e.test';
+import { ADMIN_EMAIL, freshAdminCode, saveAdminState } from './support/staff.ts';
+import { waitForFreshTotpWindow } from './support/totp.ts';
 
 // The machine is shared with other work: give each step room, the behaviour asserted is the same.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -46,7 +46,18 @@ test('an invited administrator signs in with the temporary password and must cho
   ).toBeNull();
   await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
   await page.getByRole('button', { name: 'Accept and continue' }).click();
-  // Administrators are not held on /user-details (the profile guard is for the individual role).
+  // Administrators are not held on /user-details (the profile guard is for the individual role),
+  // but staff must set up an authenticator app before anything else (issue 32), without a skip.
+  await expect(page).toHaveURL(/\/mfa-setup$/);
+  await expect(page.getByRole('button', { name: /skip/i })).toHaveCount(0);
+  const secretBox = page.locator('code[aria-labelledby="mfa-secret-label"]');
+  await expect(secretBox).toBeVisible();
+  const totpSecret = (await secretBox.textContent())!.replace(/\s+/g, '');
+  saveAdminState({ totpSecret });
+  await snap(page, '20-admin-mfa-setup');
+  await waitForFreshTotpWindow();
+  await page.getByLabel('6-digit code').fill(freshAdminCode(totpSecret));
+  await page.getByRole('button', { name: 'Verify and turn on' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   const menu = page.getByRole('navigation', { name: /menu/i });
   await expect(menu.getByText('User management')).toBeVisible();

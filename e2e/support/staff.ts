@@ -1,23 +1,55 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { idp } from './identity.ts';
 import { latestMail } from './mailbox.ts';
+import { totpCode } from './totp.ts';
 
 /** The seeded administrator (playwright.config.ts ADMIN_EMAIL) and the password recovery.spec.ts chooses. */
 export const ADMIN_EMAIL = 'admin@e2e.test';
 export const ADMIN_PASSWORD = 'Admin-Chosen-Passw0rd!';
 
 type AuthAnswer = {
-  AuthenticationResult?: { AccessToken: string };
+  AuthenticationResult?: { AccessToken: string; ExpiresIn?: number };
   ChallengeName?: string;
   Session?: string;
 };
 
 /**
- * An administrator's access token for staff calls that have no screen yet. The administrator is
- * invited with a temporary password; whichever spec signs in first chooses ADMIN_PASSWORD (as
- * recovery.spec.ts does through the UI), so this works whether or not that spec ran before.
+ * What the specs of one run know of the administrator's authenticator (staff must use one, issue
+ * 32): its secret, and the last 30-second step whose code was used (a code is accepted once, so a
+ * second sign-in in the same step uses the next step's code). Kept in a file named by the run's
+ * port, because whichever spec signs the administrator in first sets MFA up — recovery.spec.ts
+ * through the UI, or adminAccessToken below through the identity pool.
+ */
+type AdminState = { totpSecret?: string; lastStep?: number; accessToken?: string; expiresAt?: number };
+const stateFile = () => path.join(os.tmpdir(), `connect-e2e-admin-${process.env.E2E_PORT ?? 'default'}.json`);
+export function readAdminState(): AdminState {
+  return existsSync(stateFile()) ? (JSON.parse(readFileSync(stateFile(), 'utf8')) as AdminState) : {};
+}
+export function saveAdminState(change: AdminState): void {
+  writeFileSync(stateFile(), JSON.stringify({ ...readAdminState(), ...change }));
+}
+
+/** A code of the administrator's authenticator that has not been used yet. */
+export function freshAdminCode(secret: string): string {
+  const step = Math.floor(Date.now() / 30_000);
+  const { lastStep } = readAdminState();
+  const next = lastStep !== undefined && lastStep >= step;
+  saveAdminState({ lastStep: next ? step + 1 : step });
+  return totpCode(secret, next);
+}
+
+/**
+ * An administrator's access token for staff calls made outside the screen under test. The
+ * administrator is invited with a temporary password; whichever spec signs in first chooses
+ * ADMIN_PASSWORD (as recovery.spec.ts does through the UI) and sets up the authenticator, so this
+ * works whether or not that spec ran before. The token is reused while it is valid.
  */
 export async function adminAccessToken(request: APIRequestContext): Promise<string> {
+  const cached = readAdminState();
+  if (cached.accessToken && (cached.expiresAt ?? 0) > Date.now() + 60_000) return cached.accessToken;
   const signIn = (password: string) =>
     idp(request, 'InitiateAuth', {
       AuthFlow: 'USER_PASSWORD_AUTH',
@@ -37,7 +69,39 @@ export async function adminAccessToken(request: APIRequestContext): Promise<stri
     });
   }
   expect(response.status(), await response.text()).toBe(200);
-  const answer = (await response.json()) as AuthAnswer;
-  expect(answer.AuthenticationResult?.AccessToken).toBeTruthy();
-  return answer.AuthenticationResult!.AccessToken;
+  let answer = (await response.json()) as AuthAnswer;
+  if (answer.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
+    const { totpSecret } = readAdminState();
+    expect(totpSecret, 'the administrator’s authenticator secret of this run').toBeTruthy();
+    response = await idp(request, 'RespondToAuthChallenge', {
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      ChallengeResponses: { USERNAME: ADMIN_EMAIL, SOFTWARE_TOKEN_MFA_CODE: freshAdminCode(totpSecret!) },
+      Session: answer.Session,
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    answer = (await response.json()) as AuthAnswer;
+  }
+  const accessToken = answer.AuthenticationResult?.AccessToken;
+  expect(accessToken).toBeTruthy();
+  if (!readAdminState().totpSecret) await setUpAuthenticator(request, accessToken!);
+  saveAdminState({ accessToken, expiresAt: Date.now() + (answer.AuthenticationResult?.ExpiresIn ?? 3600) * 1000 });
+  return accessToken!;
+}
+
+/** Sets up the administrator's authenticator through the identity pool (staff must have one). */
+async function setUpAuthenticator(request: APIRequestContext, accessToken: string): Promise<void> {
+  const associated = await idp(request, 'AssociateSoftwareToken', { AccessToken: accessToken });
+  expect(associated.status(), await associated.text()).toBe(200);
+  const { SecretCode } = (await associated.json()) as { SecretCode: string };
+  saveAdminState({ totpSecret: SecretCode });
+  const verified = await idp(request, 'VerifySoftwareToken', {
+    AccessToken: accessToken,
+    UserCode: freshAdminCode(SecretCode),
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const preferred = await idp(request, 'SetUserMFAPreference', {
+    AccessToken: accessToken,
+    SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+  });
+  expect(preferred.status(), await preferred.text()).toBe(200);
 }

@@ -11,6 +11,13 @@ export const ROLE_GROUPS = {
 export type RoleGroup = keyof typeof ROLE_GROUPS;
 export const ROLE_GROUP_NAMES = Object.keys(ROLE_GROUPS) as RoleGroup[];
 
+/** Roles only staff hold; a customer account's user can never be given one (issue 32 §1). */
+export const STAFF_ROLES = ['QUANT_ADMIN', 'QUANT_SALES'] as const satisfies readonly Role[];
+export const CUSTOMER_ROLES = ['INDIVIDUAL', 'SME', 'INSTITUTION'] as const satisfies readonly Role[];
+export function isStaffRole(role: Role): boolean {
+  return (STAFF_ROLES as readonly Role[]).includes(role);
+}
+
 export function roleInGroups(role: Role, groups: readonly RoleGroup[]): boolean {
   return groups.some((group) => (ROLE_GROUPS[group] as readonly Role[]).includes(role));
 }

@@ -11,7 +11,7 @@ import type { TRuntimeConfig } from './runtime-config.ts';
  * This module and the modules it imports must stay free of zod.
  */
 
-export { LIMITS, SERVICES, type ServiceName } from './constants.ts';
+export { isStaffRole, LIMITS, SERVICES, STAFF_ROLES, type ServiceName } from './constants.ts';
 export { DEFAULT_VAT_RATES_BP } from './vat-rates.ts';
 export { FIELD_MESSAGES, MESSAGES } from './messages.ts';
 export { PASSWORD_RULES, passwordMeetsPolicy } from './password-rules.ts';

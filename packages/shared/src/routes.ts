@@ -344,7 +344,6 @@ export function routeCatalogue(
     {
       path: '/user-management',
       name: 'user-management',
-      comingSoon: true,
       title: 'User management',
       icon: 'group',
       roles: ['management-admin'],
@@ -400,6 +399,16 @@ export function routeCatalogue(
       roles: ['management-admin'],
       category: 'Connect Admin',
       order: 12,
+    },
+    {
+      // Issue 32 §1: what staff did, and the staff alerts to acknowledge.
+      path: '/audit-log',
+      name: 'audit-log',
+      title: 'Audit log',
+      icon: 'history',
+      roles: ['management-admin'],
+      category: 'Connect Admin',
+      order: 13,
     },
   ];
 }

@@ -1,18 +1,11 @@
 import { z } from 'zod';
-import { KYC_STATUSES, ROLES, USER_STATUSES, type Role } from './constants.ts';
+import { isStaffRole, KYC_STATUSES, ROLES, USER_STATUSES } from './constants.ts';
 import { FIELD_MESSAGES } from './messages.ts';
 import { staffListQuery, ZStaffListPaging, ZStaffSearchTerm } from './staff-list.ts';
 
 /*
  * User management and the audit log (issue 32 §1, §3), under /api/connect/management/.
  */
-
-/** Roles only staff hold; a customer account's user can never be given one (issue 32 §1). */
-export const STAFF_ROLES = ['QUANT_ADMIN', 'QUANT_SALES'] as const satisfies readonly Role[];
-export const CUSTOMER_ROLES = ['INDIVIDUAL', 'SME', 'INSTITUTION'] as const satisfies readonly Role[];
-export function isStaffRole(role: Role): boolean {
-  return (STAFF_ROLES as readonly Role[]).includes(role);
-}
 
 /** The tabs of /user-management: held in lower case (the URL), sent in upper case (spec §4). */
 export const USER_TABS = ['active', 'pending', 'removed'] as const;
@@ -107,6 +100,12 @@ export const ZInviteUserRequest = z
     lastName: name,
     role: z.enum(ROLES, { error: FIELD_MESSAGES.required }),
     organisationName,
+  })
+  .refine((value) => isStaffRole(value.role) || Boolean(value.organisationName), {
+    path: ['organisationName'],
+    message: FIELD_MESSAGES.required,
+    // Checked as soon as a role is chosen, alongside the other fields' errors.
+    when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === 'role' || issue.path?.[0] === 'organisationName'),
   })
   .meta({ id: 'InviteUserRequest' });
 export type TInviteUserRequest = z.input<typeof ZInviteUserRequest>;

@@ -3,7 +3,8 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { SnackbarHost } from '../components/snackbar/snackbar-host.tsx';
 import type { SnackbarViewProps } from '../components/snackbar/snackbar-view.tsx';
 import { paths } from '../config/paths.ts';
-import { setSessionLostHandler } from '../lib/api.ts';
+import { setSessionLostHandler, setStaffMfaRequiredHandler } from '../lib/api.ts';
+import { session } from '../lib/storage.ts';
 import { buildRoutes } from './router.tsx';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -19,6 +20,16 @@ export function createAppRouter(): AppRouter {
     void import('../lib/query-client.ts')
       .then(({ queryClient }) => queryClient.clear())
       .finally(() => void router.navigate(paths.login, { replace: true }));
+  });
+  setStaffMfaRequiredHandler(() => {
+    // The server knows better than the cached user (an administrator may have reset this user's
+    // MFA): reload the user, so the gate holds them on the set-up page, then go there.
+    const userUuid = session.userUuid();
+    void Promise.all([import('../lib/query-client.ts'), import('../lib/current-user.ts')])
+      .then(([{ queryClient }, { currentUserQuery }]) =>
+        userUuid ? queryClient.invalidateQueries({ queryKey: currentUserQuery(userUuid).queryKey }) : undefined,
+      )
+      .finally(() => void router.navigate(paths.mfaSetup));
   });
   return router;
 }

@@ -36,11 +36,16 @@ const allFeatures = {
 };
 const individualRoutes = filterRoutes(routeCatalogue('quant', 'Quant'), 'INDIVIDUAL', allFeatures);
 
-function run(pathname: string, options: { hasSession?: boolean; user?: Partial<TUser>; fail?: boolean } = {}) {
+const adminRoutes = filterRoutes(routeCatalogue('quant', 'Quant'), 'QUANT_ADMIN', allFeatures);
+
+function run(
+  pathname: string,
+  options: { hasSession?: boolean; user?: Partial<TUser>; fail?: boolean; routes?: typeof individualRoutes } = {},
+) {
   const endSession = vi.fn(async () => undefined);
   const load = vi.fn(async () => {
     if (options.fail) throw new Error('503');
-    return { user: { ...completeUser, ...options.user }, routes: individualRoutes };
+    return { user: { ...completeUser, ...options.user }, routes: options.routes ?? individualRoutes };
   });
   return { result: gate({ pathname, hasSession: options.hasSession ?? true, load, endSession }), load, endSession };
 }
@@ -91,8 +96,36 @@ describe('route gating (spec §4, §5)', () => {
     expect(await run('/mfa-setup').result).toMatchObject({ allow: true });
   });
 
+  it('holds a staff user without an authenticator app on /mfa-setup, from every page (issue 32 §1)', async () => {
+    for (const role of ['QUANT_ADMIN', 'QUANT_SALES'] as const) {
+      for (const mfa of [
+        { mfaSetup: false, mfaConfirm: false },
+        { mfaSetup: true, mfaConfirm: false },
+      ]) {
+        const user = { role, ...mfa };
+        for (const page of ['/dashboard', '/user-management', '/audit-log', '/my-account', '/user-details', '/nowhere'])
+          expect(await run(page, { user, routes: adminRoutes }).result).toEqual({ redirect: '/mfa-setup' });
+        expect(await run('/mfa-setup', { user, routes: adminRoutes }).result).toMatchObject({ allow: true });
+      }
+    }
+    // The terms still come first.
+    const unaccepted = { role: 'QUANT_ADMIN', acceptedTerms: false } as const;
+    expect(await run('/user-management', { user: unaccepted, routes: adminRoutes }).result).toEqual({
+      redirect: '/terms-conditions',
+    });
+    // With MFA on, the staff pages open, and /mfa-setup is done.
+    const ready = { role: 'QUANT_ADMIN', mfaSetup: true, mfaConfirm: true } as const;
+    expect(await run('/user-management', { user: ready, routes: adminRoutes }).result).toMatchObject({ allow: true });
+    expect(await run('/audit-log', { user: ready, routes: adminRoutes }).result).toMatchObject({ allow: true });
+    expect(await run('/mfa-setup', { user: ready, routes: adminRoutes }).result).toEqual({ redirect: '/dashboard' });
+    // Customers may still go without (spec §2.5): the fixture user has no MFA.
+    for (const role of ['INDIVIDUAL', 'SME', 'INSTITUTION'] as const)
+      expect(await run('/dashboard', { user: { role } }).result).toMatchObject({ allow: true });
+  });
+
   it('sends a page the role may not see to 404, deep links included', async () => {
     expect(await run('/user-management').result).toEqual({ redirect: '/404' });
+    expect(await run('/audit-log').result).toEqual({ redirect: '/404' });
     expect(await run('/claim-management').result).toEqual({ redirect: '/404' });
     expect(await run('/my-applications/register-new-application').result).toMatchObject({ allow: true });
     expect(await run('/quant-flows/token-flow/qrc20/base').result).toMatchObject({ allow: true });

@@ -1,6 +1,7 @@
 import type { RouteItem, TUser } from '@connect/shared';
 import { isProfileComplete } from '@connect/shared/light';
 import { BLANK_PATHS, isPublicPath, paths, SIGNED_IN_HOME, stripTrailingSlash } from '../config/paths.ts';
+import { mustSetUpMfa } from '../lib/staff-mfa.ts';
 
 /** Pages every visitor may open, signed in or not. */
 const NEUTRAL_PATHS: readonly string[] = [paths.notFound, paths.notFoundAlias, paths.devMailbox];
@@ -41,8 +42,8 @@ export function startsInFrame(pathname: string, hasSession: boolean): boolean {
 /**
  * Route gating of spec §4, in order, on every navigation: no session → public pages only; a
  * session on a public page → the signed-in home; load the user and routes once (failure ends the
- * session); then the terms, profile and bypass guards of spec §5; then the route must be one the
- * server granted for the user's role and features, else 404.
+ * session); then the terms, profile and bypass guards of spec §5 (and staff MFA, issue 32 §1);
+ * then the route must be one the server granted for the user's role and features, else 404.
  */
 export async function gate(input: GateInput): Promise<GateResult> {
   const pathname = stripTrailingSlash(input.pathname);
@@ -66,6 +67,10 @@ export async function gate(input: GateInput): Promise<GateResult> {
   const needsProfile = user.role === 'INDIVIDUAL' && !isProfileComplete(user);
   if (needsProfile)
     return pathname === paths.userDetails ? { allow: true, user, routes } : { redirect: paths.userDetails };
+  // Staff MFA (issue 32 §1, beyond the spec): a staff user without an authenticator app sets one
+  // up before any other page, and cannot skip it.
+  if (mustSetUpMfa(user))
+    return pathname === paths.mfaSetup ? { allow: true, user, routes } : { redirect: paths.mfaSetup };
   // Bypass: blank-layout pages whose job is already done go to the dashboard.
   if (pathname === paths.termsConditions) return { redirect: paths.dashboard };
   if (pathname === paths.userDetails && isProfileComplete(user)) return { redirect: paths.dashboard };

@@ -27,6 +27,8 @@ const mainLayoutModule = () => import('../components/layouts/main-layout/main-la
 const dashboardModule = () => import('../features/dashboard/pages/dashboard.tsx');
 const appScopeModule = () => import('./app-scope.tsx');
 const dashboardPrefetchModule = () => import('../features/dashboard/api/prefetch.ts');
+// Both staff pages from one module, so they and the DataGrid load as one chunk (staff-pages.ts).
+const staffPagesModule = () => import('../features/staff/pages/staff-pages.ts');
 
 /**
  * On a signed-in start at /dashboard (a reload, a bookmark, a new tab), fetches the frame's and
@@ -399,6 +401,17 @@ export function buildRoutes(): RouteObject[] {
                 ['accountPlan'],
               ),
             },
+            // The staff console (issue 32): one chunk for its pages and the DataGrid they share.
+            {
+              path: paths.userManagement,
+              handle: { title: 'titles.userManagement' },
+              lazy: page(staffPagesModule, 'UserManagementPage', ['staff']),
+            },
+            {
+              path: paths.auditLog,
+              handle: { title: 'titles.auditLog' },
+              lazy: page(staffPagesModule, 'AuditLogPage', ['staff']),
+            },
             ...comingSoonRoutes(slug),
           ],
         },
@@ -423,7 +436,6 @@ function comingSoonRoutes(slug: string): RouteObject[] {
     ['/rewards/*', 'titles.rewards'],
     ['/rewards', 'titles.rewards'],
     ['/beta/features', 'titles.beta'],
-    ['/user-management', 'titles.userManagement'],
     ['/account-management', 'titles.accountManagement'],
     ['/application-management', 'titles.applicationManagement'],
     ['/campaign-management/*', 'titles.campaignManagement'],

@@ -40,6 +40,9 @@ export const paths = {
   accountPlanUpgrade: '/account-plan/upgrade',
   /** The card sandbox's authentication page (Stripe's test 3D Secure page stands in its place with Stripe). */
   cardSandboxAuthenticate: '/card-sandbox/authenticate',
+  /** The staff console (issue 32, management-admin): users, and the audit log with the staff alerts. */
+  userManagement: '/user-management',
+  auditLog: '/audit-log',
   flows: (slug: string) => `/${slug}-flows`,
   flowsKyc: (slug: string) => `/${slug}-flows/kyc`,
   tokenFlow: (slug: string) => `/${slug}-flows/token-flow`,

@@ -16,12 +16,14 @@ function setup(response: Response | (() => Promise<Response>), accessToken: stri
     typeof response === 'function' ? response() : response,
   );
   const onSessionLost = vi.fn();
+  const onStaffMfaRequired = vi.fn();
   const api = createApiClient({
     getAccessToken: async () => accessToken,
     onSessionLost,
+    onStaffMfaRequired,
     fetch: fetch as unknown as typeof globalThis.fetch,
   });
-  return { api, fetch, onSessionLost };
+  return { api, fetch, onSessionLost, onStaffMfaRequired };
 }
 
 describe('request layer (spec §7, §8)', () => {
@@ -43,6 +45,21 @@ describe('request layer (spec §7, §8)', () => {
     const { api, onSessionLost } = setup(jsonResponse(status, { detail: 'no' }));
     await expect(api.connect.get('/x')).rejects.toBeInstanceOf(ApiError);
     expect(onSessionLost).toHaveBeenCalledOnce();
+  });
+
+  it('sends a staff user without MFA to set it up, without ending the session (issue 32 §1)', async () => {
+    const { api, onSessionLost, onStaffMfaRequired } = setup(
+      jsonResponse(409, { status: 409, code: 'STAFF_MFA_REQUIRED', detail: 'Set up MFA first.' }),
+    );
+    const error = await api.connect.get('/management/users').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('STAFF_MFA_REQUIRED');
+    expect(onStaffMfaRequired).toHaveBeenCalledOnce();
+    expect(onSessionLost).not.toHaveBeenCalled();
+    // Another conflict is only an error.
+    const other = setup(jsonResponse(409, { status: 409, code: 'LAST_ADMIN', detail: 'No.' }));
+    await expect(other.api.connect.delete('/management/user', {})).rejects.toThrow('No.');
+    expect(other.onStaffMfaRequired).not.toHaveBeenCalled();
   });
 
   it('keeps the session on other errors', async () => {

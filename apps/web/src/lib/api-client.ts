@@ -31,6 +31,11 @@ export type ApiClientDeps = {
   getAccessToken: () => Promise<string | null>;
   /** Logs out and sends the user to /login. */
   onSessionLost: () => void;
+  /**
+   * A staff user without MFA called a management endpoint (409 STAFF_MFA_REQUIRED, issue 32 §1):
+   * sends them to set it up. Not a sign-out: the session is fine, the account is not ready.
+   */
+  onStaffMfaRequired?: () => void;
   fetch?: typeof fetch;
   timeoutMs?: number;
 };
@@ -59,7 +64,7 @@ function toSearch(query: Query | undefined): string {
 /**
  * The request layer of spec §7: one base per service (`/api/{service}`), JSON, credentials sent,
  * a 30 000 ms timeout, the session's access token in the authorisation header. A missing session,
- * or a 403/508/512/514 answer, ends the session.
+ * or a 403/508/512/514 answer, ends the session; STAFF_MFA_REQUIRED leads to the MFA set-up.
  */
 export function createApiClient(deps: ApiClientDeps) {
   const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
@@ -110,8 +115,10 @@ export function createApiClient(deps: ApiClientDeps) {
       }
     }
     if (!response.ok) {
+      const error = new ApiError(response.status, body);
       if ((SESSION_ENDING_STATUSES as readonly number[]).includes(response.status)) deps.onSessionLost();
-      throw new ApiError(response.status, body);
+      else if (error.code === 'STAFF_MFA_REQUIRED') deps.onStaffMfaRequired?.();
+      throw error;
     }
     return options.schema ? options.schema.parse(body) : (body as T);
   }

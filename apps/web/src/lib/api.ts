@@ -3,10 +3,16 @@ import { currentAccessToken, signOutEverywhere } from './auth.ts';
 
 let onSessionLost: () => void = () => window.location.assign('/login');
 let isEndingSession = false;
+let onStaffMfaRequired: () => void = () => window.location.assign('/mfa-setup');
 
 /** The router registers how to reach /login without reloading the page. */
 export function setSessionLostHandler(handler: () => void): void {
   onSessionLost = handler;
+}
+
+/** The router registers how to reach the MFA set-up without reloading the page (issue 32 §1). */
+export function setStaffMfaRequiredHandler(handler: () => void): void {
+  onStaffMfaRequired = handler;
 }
 
 /** The app's request layer; see api-client.ts for the rules. */
@@ -21,4 +27,5 @@ export const api = createApiClient({
       onSessionLost();
     });
   },
+  onStaffMfaRequired: () => onStaffMfaRequired(),
 });

@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'reward',
   'kyc',
   'usage',
+  'staff',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -107,11 +107,6 @@ export class UserManagementService {
    * staff member's organisation; a customer gets a new account named `organisationName`.
    */
   async invite(actor: PortalUser & AuditActor, input: InviteRequest): Promise<TManagementUser> {
-    if (!isStaffRole(input.role) && !input.organisationName) {
-      throw problem('INVALID_REQUEST', {
-        invalidParams: [{ name: 'organisationName', reason: 'A customer needs an organisation.' }],
-      });
-    }
     if (await this.repo.emailTaken(input.email)) throw problem('USER_EXISTS');
     const audit = new AuditLogRepository(this.db);
     const entry: AuditRecord = {

@@ -4,6 +4,7 @@ import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import CircleOutlinedIcon from '@mui/icons-material/CircleOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
+import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
 import LayersOutlinedIcon from '@mui/icons-material/LayersOutlined';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
@@ -38,6 +39,7 @@ export const MENU_ICONS: Readonly<Record<string, MenuIcon>> = {
   settings_applications: SettingsApplicationsOutlinedIcon,
   campaign: CampaignOutlinedIcon,
   paid: PaidOutlinedIcon,
+  history: HistoryOutlinedIcon,
 };
 
 export function menuIconFor(name: string | undefined): MenuIcon {

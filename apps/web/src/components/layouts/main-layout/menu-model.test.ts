@@ -30,6 +30,7 @@ describe('menuSections (spec §2.2 side menu)', () => {
       '/application-management',
       '/campaign-management',
       '/claim-management',
+      '/audit-log',
     ]);
   });
 

@@ -95,12 +95,13 @@ describe('SideMenu', { timeout: 20_000 }, () => {
 
   it('marks the areas that are not built yet as coming soon, keeping their names', () => {
     renderMenu({ route: '/quant-flows/token-flow' });
-    for (const name of ['Connect Beta', 'Rewards', 'User management', 'Claim management']) {
+    for (const name of ['Connect Beta', 'Rewards', 'Claim management']) {
       expect(screen.getByRole('link', { name })).toHaveAccessibleDescription('Coming soon');
     }
     expect(screen.getByRole('button', { name: 'Quant Fusion' })).toHaveAccessibleDescription('Coming soon');
     expect(screen.getByRole('link', { name: 'Bridge Flow' })).toHaveAccessibleDescription('Coming soon');
-    for (const name of ['Dashboard', 'My networks', 'Token Flow', 'My applications']) {
+    // The staff console's first screens are built (issue 32).
+    for (const name of ['Dashboard', 'My networks', 'Token Flow', 'My applications', 'User management', 'Audit log']) {
       expect(screen.getByRole('link', { name })).not.toHaveAccessibleDescription();
     }
   });

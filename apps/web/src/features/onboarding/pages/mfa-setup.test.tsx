@@ -31,13 +31,16 @@ const URI = `otpauth://totp/Quant%20Connect:ada%40example.com?secret=${SECRET}&i
 const fetchMock = vi.fn<typeof fetch>();
 const calls = (path: string) => fetchMock.mock.calls.filter(([input]) => String(input) === path);
 
-function renderPage() {
-  session.setMarker(USER.id, USER.role);
-  queryClient.setQueryData(currentUserQuery(USER.id).queryKey, USER);
+function renderPage(user: TUser = USER) {
+  session.setMarker(user.id, user.role);
+  queryClient.setQueryData(currentUserQuery(user.id).queryKey, user);
   return renderWithProviders(<MfaSetupPage />, {
     route: '/mfa-setup',
     queryClient,
-    routes: [{ path: '/dashboard', element: <p>Dashboard page</p> }],
+    routes: [
+      { path: '/dashboard', element: <p>Dashboard page</p> },
+      { path: '/login', element: <p>Login page</p> },
+    ],
   });
 }
 
@@ -132,4 +135,17 @@ describe('MfaSetupPage', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Skip for now' }));
     await waitFor(() => expect(preferences.skipMfa()).toBe(true));
   });
+
+  it.each(['QUANT_ADMIN', 'QUANT_SALES'] as const)(
+    'offers %s no skip: staff must use an authenticator app (issue 32 §1), their way out is logging out',
+    async (role) => {
+      renderPage({ ...USER, role });
+      await screen.findByText(/JBSW Y3DP/);
+      expect(screen.getByText(/Staff accounts must use an authenticator app/)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Skip for now' })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+      expect(await screen.findByText('Login page')).toBeInTheDocument();
+      expect(preferences.skipMfa()).toBe(false);
+    },
+  );
 });

@@ -19,7 +19,9 @@ import { useFinishTotpSetup, useTotpSetup } from '../api/totp-setup.ts';
 import { CodeField } from '../../../components/code-field.tsx';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { OnboardingCard } from '../components/onboarding-card.tsx';
+import { SignOutButton } from '../components/sign-out-button.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
+import { isStaffUser } from '../../../lib/staff-mfa.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { QueryError } from '../../../components/query-state.tsx';
 
@@ -33,7 +35,8 @@ function groupSecret(secret: string): string {
 /**
  * /mfa-setup (blank layout): an authenticator app scans the QR code (or takes the secret), the
  * first code verifies it and makes TOTP the preferred second factor. Skipping is allowed and
- * remembered on this browser (spec §2.5, §3 skipMfa).
+ * remembered on this browser (spec §2.5, §3 skipMfa) — except for staff, who must use an
+ * authenticator app (issue 32 §1; the gate holds them here until it is set up).
  */
 export function MfaSetupPage() {
   const { t } = useTranslation('account');
@@ -67,14 +70,20 @@ export function MfaSetupPage() {
     void navigate(paths.dashboard);
   };
 
+  const isStaff = user.data ? isStaffUser(user.data) : false;
   const isLoading = user.isPending || setup.isPending;
   const loadError = user.isError || setup.isError;
 
   return (
     <OnboardingCard title={t('mfaSetup.title')} description={t('mfaSetup.description')}>
+      {isStaff ? (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          {t('mfaSetup.staffRequired')}
+        </Alert>
+      ) : null}
       {loadError ? (
         <QueryError
-          message={t('mfaSetup.loadFailed')}
+          message={isStaff ? t('mfaSetup.loadFailedStaff') : t('mfaSetup.loadFailed')}
           // Only what failed: asking for the set-up again would replace the secret on screen.
           onRetry={() => void (user.isError ? user.refetch() : setup.refetch())}
           sx={{ mb: 3 }}
@@ -162,11 +171,16 @@ export function MfaSetupPage() {
             {finish.error instanceof ApiError ? finish.error.message : identityErrorMessage(finish.error, 'mfaSetup')}
           </Alert>
         ) : null}
-        {/* Outside the fieldset: skipping stays possible when the set-up could not start. */}
+        {/* Outside the fieldset: skipping stays possible when the set-up could not start. Staff
+            cannot skip; their way out is signing out, as on the other onboarding steps. */}
         <Stack direction="row" spacing={2} sx={{ mt: 3, justifyContent: 'space-between', alignItems: 'center' }}>
-          <Button color="inherit" onClick={handleSkip} disabled={finish.isPending}>
-            {t('mfaSetup.skip')}
-          </Button>
+          {isStaff ? (
+            <SignOutButton />
+          ) : (
+            <Button color="inherit" onClick={handleSkip} disabled={finish.isPending}>
+              {t('mfaSetup.skip')}
+            </Button>
+          )}
           <SubmitButton variant="contained" size="large" loading={finish.isPending} disabled={!setup.data}>
             {t('mfaSetup.submit')}
           </SubmitButton>

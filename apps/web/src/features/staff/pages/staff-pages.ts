@@ -1,0 +1,8 @@
+/*
+ * The staff console's pages, loaded as one chunk (app/router.tsx): they share the DataGrid, and
+ * two lazy routes sharing it would move the MUI parts it uses into the chunk every signed-in page
+ * loads (vite.config.ts, the `mui` group takes modules two lazy parts share). Customers never
+ * download either.
+ */
+export { AuditLogPage } from './audit-log.tsx';
+export { UserManagementPage } from './user-management.tsx';
