@@ -1,7 +1,7 @@
-// What a benchmark leaves behind, removed when it ends: the data directories of the apps it built
-// and the migrated templates the test helpers build when none is cached (the PGlite archive in the
-// OS temp dir, the PostgreSQL template database). A template that was there before the run is
-// the test suite's cache and stays.
+// What a benchmark leaves behind, removed when it ends: the data directories of the apps it built,
+// the databases it made itself, and the migrated templates the test helpers build when none is
+// cached (the PGlite archive in the OS temp dir, the PostgreSQL template database). A template that
+// was there before the run is the test suite's cache and stays.
 import { readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +42,7 @@ export async function leftovers() {
   const pglite = pgliteTemplates();
   const postgres = await postgresTemplates();
   const dirs = new Set<string>();
+  const databases = new Set<string>();
   return {
     /** A directory to remove at the end (an app's DATA_DIR). */
     dir(dir: string) {
@@ -51,8 +52,25 @@ export async function leftovers() {
     app(t: TestContext) {
       dirs.add(t.app.deps.config.dataDir);
     },
+    /** A database the benchmark creates (its URL): dropped at the end, its sessions ended. */
+    database(url: string) {
+      databases.add(url);
+    },
     async tidy() {
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+      for (const url of databases) {
+        const server = new URL(url);
+        const name = decodeURIComponent(server.pathname.slice(1));
+        server.pathname = '/postgres';
+        const admin = new pg.Client({ connectionString: server.toString() });
+        await admin.connect();
+        try {
+          await admin.query(`drop database if exists "${name}" with (force)`);
+        } finally {
+          await admin.end();
+        }
+        databases.delete(url);
+      }
       for (const name of pgliteTemplates()) {
         if (!pglite.has(name)) rmSync(path.join(os.tmpdir(), name), { force: true });
       }
