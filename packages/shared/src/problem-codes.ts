@@ -40,6 +40,11 @@ export const PROBLEMS = {
     message: 'Staff roles are only for staff, and customer roles only for customers.',
   },
   USER_ALREADY_REMOVED: { status: 409, message: 'The user has been removed already.' },
+  USER_NOT_REMOVED: { status: 409, message: 'Only a removed user can be restored.' },
+  USER_NOT_RESTORABLE: {
+    status: 409,
+    message: 'The user was purged from the identity pool after 90 days pending: invite them again.',
+  },
   IDENTITY_POOL_FAILED: {
     status: 502,
     message: 'The identity pool did not complete the change. Nothing else was changed; please try again.',

@@ -122,7 +122,7 @@ export const ZUpdateManagedUserRequest = z
   .meta({ id: 'UpdateManagedUserRequest' });
 export type TUpdateManagedUserRequest = z.input<typeof ZUpdateManagedUserRequest>;
 
-/** DELETE /management/user and POST /management/reset-mfa. */
+/** DELETE /management/user, POST /management/user/restore and POST /management/reset-mfa. */
 export const ZManagedUserRef = z.object({ userId: z.uuid() }).meta({ id: 'ManagedUserRef' });
 export type TManagedUserRef = z.infer<typeof ZManagedUserRef>;
 
@@ -138,6 +138,7 @@ export const AUDIT_ACTIONS = [
   'USER_REMOVED',
   'USER_MFA_RESET',
   'USER_PURGED',
+  'USER_RESTORED',
   'STAFF_ALERT_ACKNOWLEDGED',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -41,6 +41,11 @@ export function staffCalls(): Call[] {
       send: (s) => ({ url: '/api/connect/management/user', as: 'admin', body: { userId: s.invitee } }),
       status,
     })),
+    ...[200, 409].map((status): Call => ({
+      operation: 'POST /api/connect/management/user/restore',
+      send: (s) => ({ url: '/api/connect/management/user/restore', as: 'admin', body: { userId: s.invitee } }),
+      status,
+    })),
     {
       operation: 'GET /api/connect/management/audit-log',
       send: () => ({ url: '/api/connect/management/audit-log?action=USER_INVITED&size=10', as: 'admin' }),

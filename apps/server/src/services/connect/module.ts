@@ -47,6 +47,8 @@ export const connectModule: ServiceModule = {
     'LAST_ADMIN',
     'STAFF_ROLE_FOR_CUSTOMER',
     'USER_ALREADY_REMOVED',
+    'USER_NOT_REMOVED',
+    'USER_NOT_RESTORABLE',
     'IDENTITY_POOL_FAILED',
   ],
 };

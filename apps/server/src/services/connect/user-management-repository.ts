@@ -174,6 +174,23 @@ export class UserManagementRepository {
     return { accountClosed: true };
   }
 
+  /**
+   * Makes a REMOVED user ACTIVE again (`removedBy` cleared) and reopens their account when it was
+   * closed. Answers whether the account was reopened.
+   */
+  async restoreUser(userId: string, accountId: string): Promise<{ accountReopened: boolean }> {
+    await this.db
+      .update(users)
+      .set({ status: 'ACTIVE', removedBy: null, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    const reopened = await this.db
+      .update(accounts)
+      .set({ status: 'ACTIVE', updatedAt: sql`now()` })
+      .where(and(eq(accounts.id, accountId), ne(accounts.status, 'ACTIVE')))
+      .returning({ id: accounts.id });
+    return { accountReopened: reopened.length > 0 };
+  }
+
   /** The invited user's portal row in an existing account (a staff member joins the staff organisation). */
   async insertInvitedUser(input: {
     id: string;

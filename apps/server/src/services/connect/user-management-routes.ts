@@ -102,6 +102,22 @@ export async function userManagementRoutes(app: App, deps: Deps) {
   );
 
   app.post(
+    '/management/user/restore',
+    {
+      config: { access: admin },
+      schema: {
+        ...docs,
+        summary: 'Restore a removed user (admin)',
+        description:
+          'Makes a REMOVED user ACTIVE again and reopens their account if their removal closed it (its applications’ client credentials work again). A user who is not removed answers 409 USER_NOT_REMOVED; one the 90-day purge deleted from the identity pool 409 USER_NOT_RESTORABLE (invite them again); an address another user holds now 409 USER_EXISTS. Audited.',
+        body: ZManagedUserRef,
+        response: { 200: ZManagementUser, ...problems },
+      },
+    },
+    async (request) => service.restore(actorOf(request), request.body.userId),
+  );
+
+  app.post(
     '/management/reset-mfa',
     {
       config: { access: admin },

@@ -72,8 +72,8 @@ export class UserManagementService {
     private readonly db: Database,
     private readonly identityAdmin: IdentityAdmin,
     private readonly events: EventBus,
-    /** Told after a commit that closed an account, so the gateway forgets its credentials at once. */
-    private readonly onAccountClosed: (accountId: string) => void = () => {},
+    /** Told after a commit that closed or reopened an account, so the gateway forgets what it knew at once. */
+    private readonly onAccountChanged: (accountId: string) => void = () => {},
   ) {
     this.repo = new UserManagementRepository(db);
   }
@@ -215,9 +215,36 @@ export class UserManagementService {
       });
       return { ...user, accountClosed };
     });
-    if (removed.accountClosed) this.onAccountClosed(removed.accountId);
+    if (removed.accountClosed) this.onAccountChanged(removed.accountId);
     // As sign-out does: the pool ends the sessions and the API refuses their tokens from now on.
     await this.identityAdmin.signOut({ sub: removed.userId, username: removed.email });
+    return presentManagedUser(await this.existing(userId));
+  }
+
+  /**
+   * Restores a removed user: ACTIVE again, their account reopened (its applications' credentials
+   * work again). Not when the address now belongs to another user, nor after the 90-day purge
+   * deleted them from the identity pool (they are invited again instead).
+   */
+  async restore(actor: PortalUser & AuditActor, userId: string): Promise<TManagementUser> {
+    const user = await this.existing(userId);
+    if (user.status !== 'REMOVED') throw problem('USER_NOT_REMOVED');
+    if (!(await this.identityAdmin.getUser(user.email))) throw problem('USER_NOT_RESTORABLE');
+    const { accountReopened } = await this.repo.transaction(async (repo, tx) => {
+      const current = await this.existing(userId, repo, true);
+      if (current.status !== 'REMOVED') throw problem('USER_NOT_REMOVED');
+      if (await repo.emailTaken(current.email)) throw problem('USER_EXISTS');
+      const result = await repo.restoreUser(current.userId, current.accountId);
+      await new AuditLogRepository(tx).record(actor, {
+        action: 'USER_RESTORED',
+        recordType: 'user',
+        recordId: current.userId,
+        before: snapshot(current),
+        after: { ...snapshot(current), status: 'ACTIVE', accountReopened: result.accountReopened },
+      });
+      return result;
+    });
+    if (accountReopened) this.onAccountChanged(user.accountId);
     return presentManagedUser(await this.existing(userId));
   }
 
@@ -280,7 +307,7 @@ export class UserManagementService {
         await new AuditLogRepository(tx).outcome(SYSTEM_ACTOR, intent, { ok: true });
         return result;
       });
-      if (accountClosed) this.onAccountClosed(pending.accountId);
+      if (accountClosed) this.onAccountChanged(pending.accountId);
       purged += 1;
     }
     return purged;

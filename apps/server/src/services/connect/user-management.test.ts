@@ -338,6 +338,18 @@ describe('user management (issue 32 §3) and the audit log (§1)', () => {
       expect((await call(admin, 'DELETE', '/management/user', { userId: admin.sub })).json()).toMatchObject({
         code: 'CANNOT_CHANGE_SELF',
       });
+
+      // Restored: ACTIVE again, the account reopened, audited; a second restore is refused.
+      const restored = await call(admin, 'POST', '/management/user/restore', { userId: session.sub });
+      expect(restored.statusCode, restored.body).toBe(200);
+      expect(restored.json()).toMatchObject({ status: 'ACTIVE', removedBy: null });
+      const [reopened] = await t.db.db.select().from(accounts).where(eq(accounts.id, row!.accountId));
+      expect(reopened!.status).toBe('ACTIVE');
+      const [restoredEntry] = await auditOf(`action=USER_RESTORED&recordId=${session.sub}`);
+      expect(restoredEntry).toMatchObject({ after: { status: 'ACTIVE', accountReopened: true } });
+      expect((await call(admin, 'POST', '/management/user/restore', { userId: session.sub })).json()).toMatchObject({
+        code: 'USER_NOT_REMOVED',
+      });
     });
 
     it('keeps the last administrator: removing every other one leaves the last refused', async () => {
@@ -392,7 +404,10 @@ describe('user management (issue 32 §3) and the audit log (§1)', () => {
         ['SUCCEEDED', 'system'],
         ['INTENT', 'system'],
       ]);
-      // The address can register again.
+      // Gone from the identity pool: not restorable; the address can be invited again.
+      expect((await call(admin, 'POST', '/management/user/restore', { userId: invited.userId })).json()).toMatchObject({
+        code: 'USER_NOT_RESTORABLE',
+      });
       const again = await invite({
         email: 'stale@staff.test',
         firstName: 'St',

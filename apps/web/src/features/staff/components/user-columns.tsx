@@ -5,7 +5,7 @@ import { StaffRowActions, type StaffRowAction } from '../../../components/staff-
 import { formatDateTime } from '../../../lib/format.ts';
 import { KycChip } from './status-chips.tsx';
 
-export type UserAction = 'details' | 'edit' | 'resetMfa' | 'remove';
+export type UserAction = 'details' | 'edit' | 'resetMfa' | 'remove' | 'restore';
 
 const isSortable = (field: string) => (MANAGEMENT_USER_SORT_FIELDS as readonly string[]).includes(field);
 const orDash = (value: string | null | undefined) => value || '–';
@@ -75,14 +75,34 @@ export function userColumns({
       align: 'right',
       headerAlign: 'right',
       renderCell: ({ row, hasFocus, tabIndex }) => {
+        const details: StaffRowAction = {
+          key: 'details',
+          label: t('users.actions.details'),
+          onClick: () => onAction(row, 'details'),
+        };
+        // A removed user is only looked at or restored (the server refuses edits to them).
+        if (tab === 'removed') {
+          const restore = {
+            key: 'restore',
+            label: t('users.actions.restore'),
+            onClick: () => onAction(row, 'restore'),
+          };
+          return (
+            <StaffRowActions
+              label={t('users.actions.menu', { email: row.email })}
+              actions={[details, restore]}
+              hasFocus={hasFocus}
+              tabIndex={tabIndex}
+            />
+          );
+        }
         const actions: StaffRowAction[] = [
-          { key: 'details', label: t('users.actions.details'), onClick: () => onAction(row, 'details') },
+          details,
           { key: 'edit', label: t('users.actions.edit'), onClick: () => onAction(row, 'edit') },
           { key: 'resetMfa', label: t('users.actions.resetMfa'), onClick: () => onAction(row, 'resetMfa') },
         ];
-        // Not on the removed tab (removed already), and not one's own row: the server refuses
-        // both (CANNOT_CHANGE_SELF), so the menu does not offer them.
-        if (tab !== 'removed' && row.userId !== currentUserId) {
+        // Not one's own row: the server refuses it (CANNOT_CHANGE_SELF), so the menu does not offer it.
+        if (row.userId !== currentUserId) {
           actions.push({
             key: 'remove',
             label: t('users.actions.remove'),

@@ -117,6 +117,7 @@ describe('AuditLogPage', { timeout: 60_000 }, () => {
       'User removed',
       'User MFA reset',
       'Pending user purged',
+      'User restored',
       'Staff alert acknowledged',
     ]);
     fireEvent.click(options[4]!);

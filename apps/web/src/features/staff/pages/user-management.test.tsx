@@ -215,7 +215,7 @@ describe('UserManagementPage', { timeout: 60_000 }, () => {
     expect(router.state.location.search).toBe('?tab=removed');
   });
 
-  it('heads the removed tab’s last data column "Removed by" and offers no removal there', async () => {
+  it('heads the removed tab’s last data column "Removed by" and offers only details and restore there', async () => {
     renderPage('/user-management?tab=removed');
     const row = await rowOf(REMOVED.email);
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
@@ -232,7 +232,23 @@ describe('UserManagementPage', { timeout: 60_000 }, () => {
     expect(within(row).getByRole('gridcell', { name: 'grace@connect.example' })).toBeInTheDocument();
     fireEvent.click(within(row).getByRole('button', { name: `Actions for ${REMOVED.email}` }));
     const items = within(await screen.findByRole('menu')).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Details', 'Edit', 'Reset MFA']);
+    expect(items.map((item) => item.textContent)).toEqual(['Details', 'Restore']);
+  });
+
+  it('restores a removed user after a confirmation, then reloads the list and counts', async () => {
+    mock.route({ 'POST /api/connect/management/user/restore': () => json({ ...REMOVED, status: 'ACTIVE' }) });
+    renderPage('/user-management?tab=removed');
+    fireEvent.click(within(await rowOf(REMOVED.email)).getByRole('button', { name: `Actions for ${REMOVED.email}` }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Restore' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Restore .+\?$/ });
+    expect(dialog).toHaveTextContent('can sign in again');
+    const before = listQueries().length;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Restore user' }));
+    await waitFor(() =>
+      expect(mock.bodies('POST /api/connect/management/user/restore')).toEqual([{ userId: REMOVED.userId }]),
+    );
+    expect(await screen.findByText(/ restored$/)).toBeInTheDocument();
+    await waitFor(() => expect(listQueries().length).toBe(before + 1));
   });
 
   it('says a failed load in an error notification titled "Failure loading the user list"', async () => {

@@ -22,6 +22,7 @@ import { problemMessage } from '../../../lib/problems.ts';
 import { useEthAddressStats } from '../api/get-eth-address-stats.ts';
 import { useManagementUsers } from '../api/get-management-users.ts';
 import { useRemoveUser } from '../api/remove-user.ts';
+import { useRestoreUser } from '../api/restore-user.ts';
 import { useResetUserMfa } from '../api/reset-user-mfa.ts';
 import { EditUserDialog } from '../components/edit-user-dialog.tsx';
 import { InviteUserDialog } from '../components/invite-user-dialog.tsx';
@@ -37,24 +38,24 @@ const DEFAULT_SORT = { field: 'statusChangedAt', direction: 'desc' } as const sa
 type Dialog =
   | { kind: 'invite' }
   | { kind: 'edit'; user: TManagementUser }
-  | { kind: 'remove'; user: TManagementUser }
-  | { kind: 'resetMfa'; user: TManagementUser };
+  | { kind: 'remove' | 'resetMfa' | 'restore'; user: TManagementUser };
 
 const nameOf = (user: TManagementUser) => [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
 
-/** Remove or reset MFA: a confirmation naming the user, the server's refusal in the dialog. */
+/** Remove, restore or reset MFA: a confirmation naming the user, the server's refusal in the dialog. */
 function UserConfirmDialog({
   dialog,
   onClose,
 }: {
-  dialog: { kind: 'remove' | 'resetMfa'; user: TManagementUser };
+  dialog: { kind: 'remove' | 'resetMfa' | 'restore'; user: TManagementUser };
   onClose: () => void;
 }) {
   const { t } = useTranslation('staff');
   const snackbar = useSnackbar();
   const remove = useRemoveUser();
   const resetMfa = useResetUserMfa();
-  const mutation = dialog.kind === 'remove' ? remove : resetMfa;
+  const restore = useRestoreUser();
+  const mutation = { remove, resetMfa, restore }[dialog.kind];
   const { user } = dialog;
   const texts = { name: nameOf(user), email: user.email };
   const handleConfirm = () =>
@@ -187,7 +188,7 @@ export function UserManagementPage() {
       {details ? <UserDetails user={details} onClose={() => setDetails(null)} /> : null}
       {dialog?.kind === 'invite' ? <InviteUserDialog onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'edit' ? <EditUserDialog user={dialog.user} onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'remove' || dialog?.kind === 'resetMfa' ? (
+      {dialog && dialog.kind !== 'invite' && dialog.kind !== 'edit' ? (
         <UserConfirmDialog dialog={dialog} onClose={() => setDialog(null)} />
       ) : null}
     </Page>
