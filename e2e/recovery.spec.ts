@@ -56,7 +56,7 @@ test('an invited administrator signs in with the temporary password and must cho
   saveAdminState({ totpSecret });
   await snap(page, '20-admin-mfa-setup');
   await waitForFreshTotpWindow();
-  await page.getByLabel('6-digit code').fill(freshAdminCode(totpSecret));
+  await page.getByLabel('6-digit code').fill(await freshAdminCode(totpSecret));
   await page.getByRole('button', { name: 'Verify and turn on' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   const menu = page.getByRole('navigation', { name: /menu/i });

@@ -32,13 +32,25 @@ export function saveAdminState(change: AdminState): void {
   writeFileSync(stateFile(), JSON.stringify({ ...readAdminState(), ...change }));
 }
 
-/** A code of the administrator's authenticator that has not been used yet. */
-export function freshAdminCode(secret: string): string {
-  const step = Math.floor(Date.now() / 30_000);
-  const { lastStep } = readAdminState();
-  const next = lastStep !== undefined && lastStep >= step;
-  saveAdminState({ lastStep: next ? step + 1 : step });
-  return totpCode(secret, next);
+/**
+ * A code of the administrator's authenticator that has not been used yet: this step's, or the next
+ * step's when this one's was used (the pool accepts a neighbouring step), or — both used — this
+ * one's once the clock reaches the next step.
+ */
+export async function freshAdminCode(secret: string): Promise<string> {
+  for (;;) {
+    const step = Math.floor(Date.now() / 30_000);
+    const { lastStep } = readAdminState();
+    if (lastStep === undefined || lastStep < step) {
+      saveAdminState({ lastStep: step });
+      return totpCode(secret);
+    }
+    if (lastStep === step) {
+      saveAdminState({ lastStep: step + 1 });
+      return totpCode(secret, true);
+    }
+    await new Promise((resolve) => setTimeout(resolve, (step + 1) * 30_000 - Date.now() + 200));
+  }
 }
 
 /**
@@ -75,7 +87,7 @@ export async function adminAccessToken(request: APIRequestContext): Promise<stri
     expect(totpSecret, 'the administrator’s authenticator secret of this run').toBeTruthy();
     response = await idp(request, 'RespondToAuthChallenge', {
       ChallengeName: 'SOFTWARE_TOKEN_MFA',
-      ChallengeResponses: { USERNAME: ADMIN_EMAIL, SOFTWARE_TOKEN_MFA_CODE: freshAdminCode(totpSecret!) },
+      ChallengeResponses: { USERNAME: ADMIN_EMAIL, SOFTWARE_TOKEN_MFA_CODE: await freshAdminCode(totpSecret!) },
       Session: answer.Session,
     });
     expect(response.status(), await response.text()).toBe(200);
@@ -96,7 +108,7 @@ async function setUpAuthenticator(request: APIRequestContext, accessToken: strin
   saveAdminState({ totpSecret: SecretCode });
   const verified = await idp(request, 'VerifySoftwareToken', {
     AccessToken: accessToken,
-    UserCode: freshAdminCode(SecretCode),
+    UserCode: await freshAdminCode(SecretCode),
   });
   expect(verified.status(), await verified.text()).toBe(200);
   const preferred = await idp(request, 'SetUserMFAPreference', {

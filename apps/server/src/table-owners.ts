@@ -51,6 +51,8 @@ export const TABLE_OWNERS = {
   users: 'connect',
   user_directory: 'connect',
   user_status_counts: 'connect',
+  account_directory: 'connect',
+  account_status_counts: 'connect',
   terms_acceptances: 'connect',
   contact_requests: 'connect',
   notifications: 'connect',

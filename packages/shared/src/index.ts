@@ -33,3 +33,4 @@ export * from './billing-details.ts';
 export * from './staff-alerts.ts';
 export * from './staff-list.ts';
 export * from './staff.ts';
+export * from './staff-accounts.ts';

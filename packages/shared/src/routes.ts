@@ -353,7 +353,6 @@ export function routeCatalogue(
     {
       path: '/account-management',
       name: 'account-management',
-      comingSoon: true,
       title: 'Account management',
       icon: 'business',
       roles: ['management-sales'],

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { TStaffListPaging } from '@connect/shared';
+import { STAFF_COUNT_CAP, type TStaffListPaging } from '@connect/shared';
 import { ProblemError } from './errors.ts';
 
 /**
@@ -399,3 +399,6 @@ export async function queryStaffList<F extends string, R extends Record<string, 
     },
   };
 }
+
+/** How every staff list pages, for its route's API description. */
+export const STAFF_LIST_PAGING_DESCRIPTION = `Pages are zero-based (a negative page reads page 0); size is one of 5, 10, 50, 100 (default 5); sort is \`field:asc\` or \`field:desc\` (empty: the default). Every answer carries a \`cursor\` naming its first and last rows: send it back with the next request, and the next, previous, same and last page are index seeks (p95 ≤ 50 ms at a million rows). Any other page is a jump: read by OFFSET from the nearest page the server knows (the first, the last, or the cursor's), so its cost grows with the distance — about page × size rows. A search's total is exact up to ${STAFF_COUNT_CAP.toLocaleString('en-GB')}; above it \`totalCapped\` is true, \`totalItems\` is ${STAFF_COUNT_CAP} and there is no last page to jump to.`;

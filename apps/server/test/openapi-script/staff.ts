@@ -47,6 +47,25 @@ export function staffCalls(): Call[] {
       status,
     })),
     {
+      operation: 'GET /api/connect/management/accounts',
+      send: () => ({
+        url: '/api/connect/management/accounts?status=ACTIVE&page=0&size=5&sort=organisationName:asc',
+        as: 'admin',
+      }),
+      status: 200,
+      keep: (body: { accountList: { accountId: string }[] }, s) => {
+        s.listedAccount = body.accountList[0]!.accountId;
+      },
+    },
+    ...[true, false].map((isKnown): Call => ({
+      operation: 'GET /api/connect/management/feature/account/{accountId}',
+      send: (s) => ({
+        url: `/api/connect/management/feature/account/${isKnown ? s.listedAccount : '00000000-0000-4000-8000-000000000000'}`,
+        as: 'admin',
+      }),
+      status: isKnown ? 200 : 404,
+    })),
+    {
       operation: 'GET /api/connect/management/audit-log',
       send: () => ({ url: '/api/connect/management/audit-log?action=USER_INVITED&size=10', as: 'admin' }),
       status: 200,

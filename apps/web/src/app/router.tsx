@@ -27,7 +27,7 @@ const mainLayoutModule = () => import('../components/layouts/main-layout/main-la
 const dashboardModule = () => import('../features/dashboard/pages/dashboard.tsx');
 const appScopeModule = () => import('./app-scope.tsx');
 const dashboardPrefetchModule = () => import('../features/dashboard/api/prefetch.ts');
-// Both staff pages from one module, so they and the DataGrid load as one chunk (staff-pages.ts).
+// The staff pages from one module, so they and the DataGrid load as one chunk (staff-pages.ts).
 const staffPagesModule = () => import('../features/staff/pages/staff-pages.ts');
 
 /**
@@ -401,11 +401,16 @@ export function buildRoutes(): RouteObject[] {
                 ['accountPlan'],
               ),
             },
-            // The staff console (issue 32): one chunk for its pages and the DataGrid they share.
+            // The staff console (issues 32, 33): one chunk for its pages and the DataGrid they share.
             {
               path: paths.userManagement,
               handle: { title: 'titles.userManagement' },
               lazy: page(staffPagesModule, 'UserManagementPage', ['staff']),
+            },
+            {
+              path: paths.accountManagement,
+              handle: { title: 'titles.accountManagement' },
+              lazy: page(staffPagesModule, 'AccountManagementPage', ['staff', 'account']),
             },
             {
               path: paths.auditLog,
@@ -436,7 +441,6 @@ function comingSoonRoutes(slug: string): RouteObject[] {
     ['/rewards/*', 'titles.rewards'],
     ['/rewards', 'titles.rewards'],
     ['/beta/features', 'titles.beta'],
-    ['/account-management', 'titles.accountManagement'],
     ['/application-management', 'titles.applicationManagement'],
     ['/campaign-management/*', 'titles.campaignManagement'],
     ['/campaign-management', 'titles.campaignManagement'],

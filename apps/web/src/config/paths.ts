@@ -42,6 +42,8 @@ export const paths = {
   cardSandboxAuthenticate: '/card-sandbox/authenticate',
   /** The staff console (issue 32, management-admin): users, and the audit log with the staff alerts. */
   userManagement: '/user-management',
+  /** Account management (issue 33, management-sales). */
+  accountManagement: '/account-management',
   auditLog: '/audit-log',
   flows: (slug: string) => `/${slug}-flows`,
   flowsKyc: (slug: string) => `/${slug}-flows/kyc`,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { KycStatus, Role, UserStatus } from '@connect/shared';
-import { users } from './portal.ts';
+import type { KycStatus, PlanStatus, Role, UserStatus } from '@connect/shared';
+import { accounts, users } from './portal.ts';
 
 /*
  * The staff console (issue 32; docs/decisions/staff-console.md). Migration 0018 adds what Drizzle's
@@ -82,3 +82,36 @@ export const auditLog = pgTable(
     index('audit_log_intent_idx').on(t.intentId),
   ],
 );
+
+/**
+ * One row per account with everything the account list shows, searches and sorts (issue 33 §1): a
+ * projection of accounts, their users (the owner: the first user; the latest sign-in) and their
+ * plan, kept by migration 0019's triggers in each change's transaction. `status` is REMOVED when
+ * staff closed the account, PENDING while its users are all invited and not signed in yet, else
+ * ACTIVE. Sort keys as in user_directory: never null, C-collated.
+ */
+export const accountDirectory = pgTable('account_directory', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  status: text('status').$type<UserStatus>().notNull(),
+  organisationName: text('organisation_name'),
+  ownerUserId: uuid('owner_user_id'),
+  ownerEmail: text('owner_email'),
+  ownerName: text('owner_name'),
+  currentPlan: text('current_plan'),
+  planStatus: text('plan_status').$type<PlanStatus>(),
+  planExpiry: timestamp('plan_expiry', { withTimezone: true }),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  organisationKey: text('organisation_key').notNull(),
+  planKey: text('plan_key').notNull(),
+  /** organisation, owner email and name, plan: the trigram index's text. */
+  searchText: text('search_text').notNull(),
+});
+
+/** The account list's exact counts per status, kept by a trigger on account_directory. */
+export const accountStatusCounts = pgTable('account_status_counts', {
+  status: text('status').$type<UserStatus>().primaryKey(),
+  count: bigint('count', { mode: 'number' }).notNull(),
+});

@@ -28,6 +28,7 @@ import { ConnectService } from './service.ts';
 import { signOutRoutes } from './sign-out-routes.ts';
 import { staffAlertRoutes } from './staff-alert-routes.ts';
 import { userManagementRoutes } from './user-management-routes.ts';
+import { accountManagementRoutes } from './account-management-routes.ts';
 import { callerOf } from '../../lib/caller.ts';
 
 const ZUserIdParams = z.object({ id: z.uuid({ message: 'The user id must be a UUID.' }) });
@@ -50,6 +51,7 @@ export async function connectService(app: App, deps: Deps) {
   await signOutRoutes(app, deps);
   await staffAlertRoutes(app, deps);
   await userManagementRoutes(app, deps);
+  await accountManagementRoutes(app, deps);
   const service = new ConnectService(new ConnectRepository(deps.db), deps.identityAdmin, deps.config);
 
   // Static paths under /user are matched before /user/:id by the router, whatever the order here.

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   AUDIT_EXPORT_MAX_ROWS,
-  STAFF_COUNT_CAP,
   ZAuditExportQuery,
   ZAuditLogQuery,
   ZAuditLogResponse,
@@ -17,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import { applicationChanges } from '../../lib/application-changes.ts';
 import { callerOf } from '../../lib/caller.ts';
 import { toCsv } from '../../lib/csv.ts';
+import { STAFF_LIST_PAGING_DESCRIPTION } from '../../lib/staff-list.ts';
 import { AuditLogRepository } from '../../repositories/audit-log.ts';
 import type { App, Deps } from '../../types.ts';
 import { UserManagementService } from './user-management-service.ts';
@@ -25,8 +25,6 @@ const docs = { tags: ['connect'], security: [{ bearerAuth: [] }] };
 const problems = { '4xx': ZProblem, '5xx': ZProblem };
 /** Spec §6: inviting, updating, deleting a user and resetting MFA are admin-only; so is the audit log. */
 const admin = { groups: ['management-admin' as const] };
-
-const PAGING = `Pages are zero-based (a negative page reads page 0); size is one of 5, 10, 50, 100 (default 5); sort is \`field:asc\` or \`field:desc\` (empty: the default). Every answer carries a \`cursor\` naming its first and last rows: send it back with the next request, and the next, previous, same and last page are index seeks (p95 ≤ 50 ms at a million rows). Any other page is a jump: read by OFFSET from the nearest page the server knows (the first, the last, or the cursor's), so its cost grows with the distance — about page × size rows. A search's total is exact up to ${STAFF_COUNT_CAP.toLocaleString('en-GB')}; above it \`totalCapped\` is true, \`totalItems\` is ${STAFF_COUNT_CAP} and there is no last page to jump to.`;
 
 /** The acting staff member as the audit log records them. */
 const actorOf = (request: FastifyRequest) => ({ ...callerOf(request), requestId: request.id });
@@ -45,7 +43,7 @@ export async function userManagementRoutes(app: App, deps: Deps) {
       schema: {
         ...docs,
         summary: 'The user list of /user-management (admin)',
-        description: `One tab (status ACTIVE, PENDING or REMOVED; default ACTIVE), searched by part of a first or last name, email or organisation (searchTerm, trimmed: 3 or more characters match anywhere, 1–2 characters the start of any of them), sorted by ${'firstName, lastName, email, role, organisationName or statusChangedAt'} (default statusChangedAt:desc). \`statusesList\` holds every tab's exact count. ${PAGING}`,
+        description: `One tab (status ACTIVE, PENDING or REMOVED; default ACTIVE), searched by part of a first or last name, email or organisation (searchTerm, trimmed: 3 or more characters match anywhere, 1–2 characters the start of any of them), sorted by ${'firstName, lastName, email, role, organisationName or statusChangedAt'} (default statusChangedAt:desc). \`statusesList\` holds every tab's exact count. ${STAFF_LIST_PAGING_DESCRIPTION}`,
         querystring: ZManagementUsersQuery,
         response: { 200: ZManagementUsersResponse, ...problems },
       },
@@ -140,7 +138,7 @@ export async function userManagementRoutes(app: App, deps: Deps) {
       schema: {
         ...docs,
         summary: 'The audit log: what staff did (admin)',
-        description: `Newest first by default (sort occurredAt:asc or occurredAt:desc). Filters: actor (the start of the actor’s email), action, recordType and recordId. Identity-pool actions show as an INTENT entry and its SUCCEEDED or FAILED outcome (intentId names the intent); an intent without an outcome is a change whose result is unknown. Entries are never edited or deleted. ${PAGING}`,
+        description: `Newest first by default (sort occurredAt:asc or occurredAt:desc). Filters: actor (the start of the actor’s email), action, recordType and recordId. Identity-pool actions show as an INTENT entry and its SUCCEEDED or FAILED outcome (intentId names the intent); an intent without an outcome is a change whose result is unknown. Entries are never edited or deleted. ${STAFF_LIST_PAGING_DESCRIPTION}`,
         querystring: ZAuditLogQuery,
         response: { 200: ZAuditLogResponse, ...problems },
       },

@@ -1,22 +1,11 @@
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import { isStaffRole, MANAGED_MFA_TEXTS, type TManagementUser } from '@connect/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
-import { problemMessage } from '../../../lib/problems.ts';
-import { useAccountEthAddress } from '../api/get-account-eth-address.ts';
+import { DepositAddress } from './deposit-address.tsx';
 import { DetailItem, DetailsDrawer } from './details-drawer.tsx';
 import { Identifier } from './identifier.tsx';
 import { KycChip } from './status-chips.tsx';
-
-/** The deposit address of a customer's account (staff accounts hold none); asked for when shown. */
-function DepositAddress({ accountId }: { accountId: string }) {
-  const { t } = useTranslation('staff');
-  const address = useAccountEthAddress(accountId, true);
-  if (address.isPending) return <Skeleton width={220} aria-label={t('users.details.addressLoading')} />;
-  if (address.isError) return <>{problemMessage(address.error)}</>;
-  return <Identifier value={address.data.address} copyLabel={t('users.details.copyAddress')} isFull />;
-}
 
 /**
  * A user's details (spec §3 "further user fields"): first and last login, the allocated deposit

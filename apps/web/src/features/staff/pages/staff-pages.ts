@@ -1,8 +1,9 @@
 /*
- * The staff console's pages, loaded as one chunk (app/router.tsx): they share the DataGrid, and
- * two lazy routes sharing it would move the MUI parts it uses into the chunk every signed-in page
- * loads (vite.config.ts, the `mui` group takes modules two lazy parts share). Customers never
- * download either.
+ * The staff console's pages (users, accounts, the audit log), loaded as one chunk (app/router.tsx):
+ * they share the DataGrid, and two lazy routes sharing it would move the MUI parts it uses into
+ * the chunk every signed-in page loads (vite.config.ts, the `mui` group takes modules two lazy
+ * parts share). Customers never download it.
  */
+export { AccountManagementPage } from './account-management.tsx';
 export { AuditLogPage } from './audit-log.tsx';
 export { UserManagementPage } from './user-management.tsx';

@@ -2,11 +2,16 @@ import {
   ZAccountEthAddress,
   ZAuditEntry,
   ZAuditLogResponse,
+  ZAvailableFeatures,
+  ZManagementAccount,
+  ZManagementAccountsResponse,
   ZManagementUser,
   ZManagementUsersResponse,
   ZStaffAlert,
   type TAuditEntry,
   type TAuditLogResponse,
+  type TManagementAccount,
+  type TManagementAccountsResponse,
   type TManagementUser,
   type TManagementUsersResponse,
   type TStaffAlert,
@@ -185,4 +190,83 @@ export const ACKNOWLEDGED_ALERT: TStaffAlert = ZStaffAlert.parse({
   record: null,
   acknowledgedAt: '2026-11-20T13:00:00.000Z',
   acknowledgedBy: ADMIN.id,
+});
+
+/** The signed-in sales user (management-sales: account management, never the deposit address). */
+export const SALES: TUser = {
+  ...ADMIN,
+  id: '7a000000-0000-4000-8000-000000000002',
+  sub: '7a000000-0000-4000-8000-000000000002',
+  email: 'katherine@connect.example',
+  role: 'QUANT_SALES',
+  firstName: 'Katherine',
+  lastName: 'Johnson',
+};
+
+/** Ada's account: active, on a trial that is still pending payment. */
+export const ACCOUNT: TManagementAccount = ZManagementAccount.parse({
+  accountId: CUSTOMER.accountId,
+  organisationName: 'Analytical Engines Ltd',
+  status: 'ACTIVE',
+  accountOwner: { userId: CUSTOMER.userId, email: CUSTOMER.email, name: 'Ada Lovelace' },
+  currentPlan: 'Starter',
+  planStatus: 'PENDING',
+  planExpiryDate: '2026-12-02T10:30:00.000Z',
+  lastLogin: '2026-11-20T08:15:00.000Z',
+  createdAt: '2026-11-02T10:30:00.000Z',
+});
+
+/** An account whose only user is invited: no name yet, no sign-in. */
+export const PENDING_ACCOUNT: TManagementAccount = ZManagementAccount.parse({
+  accountId: '7b000000-0000-4000-8000-0000000000bb',
+  organisationName: 'Difference Engines plc',
+  status: 'PENDING',
+  accountOwner: { userId: '7b000000-0000-4000-8000-000000000004', email: 'charles@example.com', name: null },
+  currentPlan: 'Growth',
+  planStatus: 'ACTIVE',
+  planExpiryDate: null,
+  lastLogin: null,
+  createdAt: '2026-11-10T09:00:00.000Z',
+});
+
+export const REMOVED_ACCOUNT: TManagementAccount = ZManagementAccount.parse({
+  ...ACCOUNT,
+  accountId: '7b000000-0000-4000-8000-0000000000cc',
+  organisationName: 'Jacquard Looms SA',
+  status: 'REMOVED',
+  accountOwner: {
+    userId: '7b000000-0000-4000-8000-000000000005',
+    email: 'joseph@example.com',
+    name: 'Joseph Jacquard',
+  },
+  planStatus: 'INACTIVE',
+});
+
+export function accountsAnswer(
+  rows: TManagementAccount[],
+  { page = 0, size = 5, totalItems = rows.length } = {},
+): TManagementAccountsResponse {
+  return ZManagementAccountsResponse.parse({
+    accountList: rows,
+    totalItems,
+    totalPages: Math.ceil(totalItems / size),
+    totalCapped: false,
+    page,
+    size,
+    hasNextPage: (page + 1) * size < totalItems,
+    cursor: rows.length ? `accounts-${page}` : null,
+  });
+}
+
+/** Ada's features: the menu's switches except Connect Beta (off), and her counted allowances. */
+export const ACCOUNT_FEATURES = ZAvailableFeatures.parse({
+  availableFeatures: {
+    reward: { t: null, a: 0 },
+    'mynetworks:v2': { t: null, a: 0 },
+    privateNetwork: { t: null, a: 0 },
+    bridge: { t: null, a: 0 },
+    'applications:create': { t: 5, a: 2 },
+    'tokens:create': { t: 3, a: 3 },
+    'bridges:create': { t: null, a: 7 },
+  },
 });

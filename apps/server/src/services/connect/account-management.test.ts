@@ -1,0 +1,123 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, users } from '@connect/db';
+import { ZAvailableFeatures, ZManagementAccountsResponse, type TManagementAccountsResponse } from '@connect/shared';
+import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
+
+type Session = Awaited<ReturnType<typeof signInAs>>;
+
+describe('account management (issue 33 §1): the account list', () => {
+  let t: TestContext;
+  let sales: Session;
+  let admin: Session;
+  beforeAll(async () => {
+    t = await createTestApp();
+    sales = await signInAs(t, { role: 'QUANT_SALES' });
+    admin = await signInAs(t, { role: 'QUANT_ADMIN' });
+  });
+  afterAll(() => t?.close());
+
+  const call = (session: Session, url: string) =>
+    t.app.inject({ method: 'GET', url: `/api/connect${url}`, headers: session.headers });
+  const list = async (query: string, session: Session = sales): Promise<TManagementAccountsResponse> => {
+    const res = await call(session, `/management/accounts?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return ZManagementAccountsResponse.parse(res.json());
+  };
+  /** A customer account with its organisation and owner's names, as a sign-up and /user-details make it. */
+  const customer = async (organisationName: string, firstName = 'Olive', lastName = 'Owner') => {
+    const session = await signInAs(t);
+    await t.app.inject({ method: 'GET', url: `/api/connect/user/${session.sub}`, headers: session.headers });
+    await t.db.db.update(users).set({ firstName, lastName }).where(eq(users.id, session.sub));
+    const [user] = await t.db.db.select().from(users).where(eq(users.id, session.sub));
+    await t.db.db.update(accounts).set({ organisationName }).where(eq(accounts.id, user!.accountId));
+    return { ...session, accountId: user!.accountId };
+  };
+
+  it('is refused to customers (403) and open to sales and administrators', async () => {
+    const user = await signInAs(t);
+    expect((await call(user, '/management/accounts')).statusCode).toBe(403);
+    expect((await call(admin, '/management/accounts')).statusCode).toBe(200);
+    const bad = await call(sales, '/management/accounts?status=GONE&size=3');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().invalidParams.length).toBeGreaterThan(0);
+  });
+
+  it('lists accounts with owner, plan and dates from the projection, newest first, with exact totals', async () => {
+    const org = `Orchard ${Date.now()}`;
+    const first = await customer(`${org} One`, 'Ada', 'Apple');
+    const second = await customer(`${org} Two`, 'Bea', 'Berry');
+    const found = await list(`searchTerm=${encodeURIComponent(org.toLowerCase())}`);
+    expect(found.accountList.map((a) => a.accountId)).toEqual([second.accountId, first.accountId]);
+    expect(found.accountList[1]).toMatchObject({
+      organisationName: `${org} One`,
+      status: 'ACTIVE',
+      accountOwner: { email: first.email, name: 'Ada Apple' },
+      currentPlan: expect.any(String),
+      planStatus: 'ACTIVE',
+    });
+    expect(found.accountList[1]!.planExpiryDate).not.toBeNull();
+    expect(found.accountList[1]!.lastLogin).not.toBeNull();
+    const all = await list('');
+    const [{ total }] = (
+      (await t.db.db.execute(sql`select count(*)::int as total from accounts`)) as unknown as {
+        rows: { total: number }[];
+      }
+    ).rows as [{ total: number }];
+    expect(all.totalItems).toBe(total);
+    expect(all.totalCapped).toBe(false);
+  });
+
+  it('sorts by organisation and plan, filters by status (repeated keys), and follows a removal', async () => {
+    const org = `Quince ${Date.now()}`;
+    const b = await customer(`${org} Bravo`);
+    const a = await customer(`${org} alpha`);
+    const asc = await list(`searchTerm=${encodeURIComponent(org)}&sort=organisationName:asc`);
+    expect(asc.accountList.map((x) => x.accountId)).toEqual([a.accountId, b.accountId]);
+    const desc = await list(`searchTerm=${encodeURIComponent(org)}&sort=organisationName:desc`);
+    expect(desc.accountList.map((x) => x.accountId)).toEqual([b.accountId, a.accountId]);
+    expect((await list(`searchTerm=${encodeURIComponent(org)}&sort=currentPlan:asc`)).accountList).toHaveLength(2);
+
+    // Staff remove the account's only user: the account is REMOVED in the list.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/connect/management/user',
+      headers: admin.headers,
+      payload: { userId: a.sub },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const onlyRemoved = await list(`searchTerm=${encodeURIComponent(org)}&status=REMOVED`);
+    expect(onlyRemoved.accountList.map((x) => [x.accountId, x.status])).toEqual([[a.accountId, 'REMOVED']]);
+    const both = await list(`searchTerm=${encodeURIComponent(org)}&status=ACTIVE&status=REMOVED`);
+    expect(both.accountList).toHaveLength(2);
+    const activeTotal = (await list('status=ACTIVE')).totalItems;
+    const removedTotal = (await list('status=REMOVED')).totalItems;
+    expect(activeTotal + removedTotal).toBeLessThanOrEqual((await list('')).totalItems);
+    expect(removedTotal).toBeGreaterThanOrEqual(1);
+  });
+
+  it('pages by keyset: the next page from a cursor continues where the first ended', async () => {
+    const org = `Pear ${Date.now()}`;
+    for (let i = 0; i < 7; i++) await customer(`${org} ${i}`);
+    const base = `searchTerm=${encodeURIComponent(org)}&size=5&sort=organisationName:asc`;
+    const first = await list(base);
+    const next = await list(`${base}&page=1&cursor=${first.cursor}`);
+    expect([...first.accountList, ...next.accountList].map((x) => x.organisationName)).toEqual(
+      [0, 1, 2, 3, 4, 5, 6].map((i) => `${org} ${i}`),
+    );
+    expect(next.hasNextPage).toBe(false);
+  });
+
+  it('answers an account’s features as its menu reads them, and 404 for an unknown account', async () => {
+    const owner = await customer(`Features ${Date.now()}`);
+    const res = await call(sales, `/management/feature/account/${owner.accountId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const staffView = ZAvailableFeatures.parse(res.json()).availableFeatures;
+    const own = await t.app.inject({ method: 'GET', url: '/api/connect/available', headers: owner.headers });
+    expect(staffView).toEqual(ZAvailableFeatures.parse(own.json()).availableFeatures);
+    const unknown = await call(sales, '/management/feature/account/00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    const user = await signInAs(t);
+    expect((await call(user, `/management/feature/account/${owner.accountId}`)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,65 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { TManagementAccount } from '@connect/shared';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { accountName } from './account-columns.tsx';
+import { AccountFeatures } from './account-features.tsx';
+import { DepositAddress } from './deposit-address.tsx';
+import { DetailItem, DetailsDrawer } from './details-drawer.tsx';
+import { Identifier } from './identifier.tsx';
+import { AccountStatusChip, PlanStatusChip } from './status-chips.tsx';
+
+/**
+ * An account's details beside the list (spec §3 Account detail, issue 33 §1, first slice): status,
+ * owner, plan, dates, the account id and the features its customers' menu reads. The deposit
+ * address is admin-only (spec §6): the panel asks for it only when the signed-in user is an
+ * administrator — a sales user's 403 would sign the SPA out (spec §8) — and not for the staff's
+ * own account, which pays nothing (its address would be allocated for nothing).
+ */
+export function AccountDetails({ account, onClose }: { account: TManagementAccount; onClose: () => void }) {
+  const { t } = useTranslation(['staff', 'account']);
+  const me = useCurrentUser().data;
+  const canSeeAddress = me?.role === 'QUANT_ADMIN' && me.accountId !== account.accountId;
+  const owner = account.accountOwner;
+  return (
+    <DetailsDrawer
+      title={accountName(account, t('accounts.noOrganisation'))}
+      // Named by its owner's email when it has no organisation: say so under it.
+      subtitle={!account.organisationName && owner ? t('accounts.noOrganisation') : undefined}
+      onClose={onClose}
+    >
+      <Box component="dl" sx={{ m: 0 }}>
+        <DetailItem label={t('accounts.details.status')}>
+          <AccountStatusChip status={account.status} />
+        </DetailItem>
+        <DetailItem label={t('accounts.details.owner')}>
+          {owner ? owner.name || owner.email : t('accounts.noOwner')}
+        </DetailItem>
+        {owner ? <DetailItem label={t('accounts.details.ownerEmail')}>{owner.email}</DetailItem> : null}
+        <DetailItem label={t('accounts.details.plan')}>{account.currentPlan ?? t('accounts.noPlan')}</DetailItem>
+        <DetailItem label={t('accounts.details.planStatus')}>
+          {account.planStatus ? <PlanStatusChip status={account.planStatus} /> : '–'}
+        </DetailItem>
+        <DetailItem label={t('accounts.details.planExpiry')}>{formatDateTime(account.planExpiryDate)}</DetailItem>
+        <DetailItem label={t('accounts.details.lastLogin')}>
+          {account.lastLogin ? formatDateTime(account.lastLogin) : t('accounts.details.never')}
+        </DetailItem>
+        <DetailItem label={t('accounts.details.createdAt')}>{formatDateTime(account.createdAt)}</DetailItem>
+        <DetailItem label={t('accounts.details.accountId')}>
+          <Identifier value={account.accountId} copyLabel={t('accounts.details.copyAccountId')} isFull />
+        </DetailItem>
+        {canSeeAddress ? (
+          <DetailItem label={t('accounts.details.depositAddress')}>
+            <DepositAddress accountId={account.accountId} />
+          </DetailItem>
+        ) : null}
+      </Box>
+      <Typography variant="h3" sx={{ mt: 3, mb: 1 }}>
+        {t('accounts.details.features')}
+      </Typography>
+      <AccountFeatures accountId={account.accountId} />
+    </DetailsDrawer>
+  );
+}
