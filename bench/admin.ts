@@ -1,39 +1,54 @@
-// `npm run bench:admin` — not a test. The user list of the staff console (issue 32 §2, §4) at
-// 10,000 and at 1,000,000 users on PostgreSQL: each size on a database of its own on
-// 127.0.0.1:5432 (BENCH_ADMIN_DATABASE_URL names another server), migrated, seeded by SQL, dropped
-// at the end (also on failure or Ctrl-C).
+// `npm run bench:admin` — not a test. The staff console's user list (issue 32 §2, §4) at 10,000 and
+// at 1,000,000 users, and its account list (issue 33 §1, §6) at their 2,500 and 250,000 accounts, on
+// PostgreSQL: each size on a database of its own on 127.0.0.1:5432 (BENCH_ADMIN_DATABASE_URL names
+// another server), migrated, seeded by SQL, dropped at the end (also on failure or Ctrl-C).
 //
-// The seed (set-based, generate_series): one account per four users, a few thousand organisation
-// names drawn with a skew ("Capital" is in about one name in nine); first and last names from
-// lists drawn with a skew (James ≈ 6 %), 15 % rare surnames built from syllables, and
-// "Wolstenholme" for one user in 5,000; statuses 90 % ACTIVE, 7 % PENDING, 3 % REMOVED; the status
-// change times spread over two years. Migration 0018's triggers are off while it inserts; the
-// projection is then filled by the migration's own user_directory_refresh() and the tab counts
-// recounted, as the triggers would have left them.
+// The seed (set-based, generate_series): one account per four users, created over two years, with a
+// few thousand organisation names drawn with a skew ("Capital" is in about one name in nine); its
+// first user (the owner) signs up with it, the others join since. First and last names from lists
+// drawn with a skew (James ≈ 6 %), 15 % rare surnames built from syllables, and "Wolstenholme" for
+// one user in 5,000; statuses 90 % ACTIVE, 7 % PENDING, 3 % REMOVED, and every user of a closed
+// account (3 % of them) REMOVED. Each account's plan is drawn from the seeded catalogue
+// (PLAN_FATES: trials running or ended, pay as you go, annual subscriptions, renewals due or
+// failed, cancelled, pending, disabled). Migrations 0018's and 0019's triggers are off while it
+// inserts; the projections are then filled by the migrations' own user_directory_refresh() and
+// account_directory_refresh() and their counts recounted, as the triggers would have left them.
 //
-// Timed: the user list's repository (UserManagementRepository, the server's query code) on a
-// Drizzle database over node-postgres, as GET /api/connect/management/users runs it: the tab
-// counts, then the list — not through HTTP (the route adds its JSON and the staff check, the same
-// at any size). Page size 5 (the UI's default), ACTIVE tab, each measure 5 times to warm up, then
-// REPS times (50; BENCH_ADMIN_REPS). Each query's plan is printed (EXPLAIN ANALYZE, BUFFERS); at
-// 1,000,000 users and more a sequential scan of users or user_directory fails the run.
+// Timed: each list's repository (the server's query code) on a Drizzle database over node-postgres,
+// as its route runs it, not through HTTP (the route adds its JSON and the staff check, the same at
+// any size). GET /management/users: the tab counts, then the list, ACTIVE tab
+// (UserManagementRepository). GET /management/accounts: the list, which reads its exact total from
+// account_status_counts itself when there is no search (AccountManagementRepository), All statuses
+// unless the measure names a status. Page size 5 (the UI's default), each measure 5 times to warm
+// up, then REPS times (50; BENCH_ADMIN_REPS). Each query's plan is printed (EXPLAIN ANALYZE,
+// BUFFERS); at 1,000,000 users and more a sequential scan of users, accounts or their projections
+// fails the run. The applications list (issue 33 §2, §6) is not built yet, so not measured.
 //
 //   nice -n -19 npm run bench:admin                 # 10,000 and 1,000,000 users
 //   BENCH_ADMIN_SIZES=10000,100000 npm run bench:admin
 //
-// Figures, 2026-11-29, 2 shared cores, load 3–4, PostgreSQL 15 (shared_buffers 128 MB), p50 / p95
-// at 1,000,000 users (seeded in 123 s; the whole run 3 min 20 s):
-//   first, next, previous and last page 0.7–1.1 / 2.3–4.8 ms; 100-row page 1.7 / 6.2 ms;
-//   the jump to page 1,000 by OFFSET 9.7 / 13.9 ms; each column's sort ≤ 0.7 / 3.9 ms;
-//   search "wolsten" 3.6 / 9.3 ms; "zo" 24.9 / 36.7 ms; "j" 113 / 148 ms; tab counts 0.1 / 0.2 ms;
-//   missed (≤ 300 ms): "james" 447 / 530 ms, "capital" 301 / 498 ms, "ma" 314 / 455 ms — the
-//   search's count capped at 10,001 walks user_directory_changed_idx in order and reads the row of
-//   every entry to test the term (docs/benchmarks.md says what changes it).
+// Figures, 2026-11-29 04:00 UTC, 2 cores, load 1.4–4.0, PostgreSQL 15 (shared_buffers 128 MB), p50 / p95
+// at 1,000,000 users and 250,000 accounts (seeded in 167 s; the whole run 3 min 7 s); every target met:
+//   users: first, next, previous and last page 0.6–0.8 / 1.9–2.1 ms; 100-row page 1.5 / 4.1 ms; the
+//   jump to page 1,000 by OFFSET 7.4 / 13.2 ms; each column's sort ≤ 0.7 / 3.2 ms; search "wolsten"
+//   2.9 / 8.7 ms, "james" 29.1 / 45.1 ms, "capital" 40.6 / 60.5 ms, "ma" 28.3 / 45.2 ms, "zo"
+//   19.1 / 34.2 ms, "j" 13.4 / 16.4 ms; tab counts 0.2 / 0.3 ms.
+//   accounts: first, next, previous and last page (All statuses, ACTIVE) and REMOVED's first page
+//   0.5–0.8 / 0.6–3.0 ms; each sort ≤ 0.6 / 2.2 ms; search "kestrel books" 3.1 / 4.1 ms, "wolsten"
+//   1.0 / 3.2 ms, "capital" 11.0 / 14.2 ms, "gl" 8.6 / 14.0 ms, "an" 15.3 / 19.0 ms; counts 0.2 / 0.4 ms.
+// docs/benchmarks.md says which index answers each.
 import os from 'node:os';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { openDatabase, schema, seedReferenceData, type Database } from '@connect/db';
-import type { TManagementUserSortField, UserStatus } from '@connect/shared';
+import type {
+  PlanStatus,
+  TAccountListStatus,
+  TManagementAccountSortField,
+  TManagementUserSortField,
+  UserStatus,
+} from '@connect/shared';
+import { AccountManagementRepository } from '../apps/server/src/services/connect/account-management-repository.ts';
 import { UserManagementRepository } from '../apps/server/src/services/connect/user-management-repository.ts';
 import { leftovers } from './leftovers.ts';
 
@@ -42,8 +57,11 @@ const REPS = Number(process.env.BENCH_ADMIN_REPS ?? 50);
 const WARM_UP = 5;
 const PAGE_SIZE = 5;
 const DEEP_PAGE = 1_000;
-/** From this size on, a sequential scan of the list's tables fails the run (below, the planner may rightly choose one). */
+/** From this many users on, a sequential scan of the lists' tables fails the run (below, the planner may rightly choose one). */
 const STRICT_FROM = 1_000_000;
+const USERS_PER_ACCOUNT = 4;
+/** Rows the projections are filled by per statement: keeps each statement's memory small. */
+const REFRESH_BATCH = 50_000;
 const SERVER_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const FIRST_NAMES = `James Mary John Patricia Robert Jennifer Michael Linda William Elizabeth David Barbara Richard
@@ -70,8 +88,41 @@ const ORG_TRADES = `Capital Systems Labs Digital Partners Holdings Ventures Netw
   Agri Timber Steel Glass Paper Print Design Legal Audit Tax Payroll Hiring Learning Travel Hotels Dining Fashion
   Sports Music Film Books`.split(/\s+/);
 const ORG_FORMS = ['Ltd', 'LLC', 'GmbH', 'plc', 'Inc', 'AG', 'SA', 'BV'];
-/** Distinct organisation names (head × trade × form), drawn with a skew towards the first. */
+/**
+ * Distinct organisation names (head × trade × form), drawn with a skew towards the first: name i
+ * is drawn with a probability ∝ 1/√i, so "Kestrel Books" (i = 3,990) names about 30 accounts in
+ * 250,000, "Capital" (i < 50) about one in nine.
+ */
 const ORGANISATIONS = 4_000;
+/** Accounts closed by staff (every user REMOVED): the REMOVED status filter's rows. */
+const CLOSED_ACCOUNTS = 0.03;
+
+/**
+ * The plan of an account past its 30-day trial (an account younger is on the trial, ACTIVE), drawn
+ * with these shares from the seeded catalogue (`rate_plans.code`; 'trial' is migration 0009's).
+ * `dates`: trial — the trial's end; month, year — a paid period ending within a month or a year;
+ * due — a period ended in the last 7 days (its renewal waits for payment); ended — a paid period
+ * that ended since it started.
+ */
+type PlanFate = {
+  share: number;
+  code: string;
+  status: PlanStatus;
+  reason: string | null;
+  dates: 'trial' | 'month' | 'year' | 'due' | 'ended';
+};
+const PLAN_FATES: PlanFate[] = [
+  { share: 0.36, code: 'trial', status: 'INACTIVE', reason: 'TRIAL_ENDED', dates: 'trial' },
+  { share: 0.02, code: 'trial', status: 'PENDING', reason: 'AWAITING_PAYMENT', dates: 'trial' },
+  { share: 0.16, code: 'payg-standard', status: 'ACTIVE', reason: null, dates: 'month' },
+  { share: 0.08, code: 'payg-advance', status: 'ACTIVE', reason: null, dates: 'month' },
+  { share: 0.2, code: 'annual-standard', status: 'ACTIVE', reason: null, dates: 'year' },
+  { share: 0.09, code: 'annual-advance', status: 'ACTIVE', reason: null, dates: 'year' },
+  { share: 0.02, code: 'annual-standard', status: 'ACTIVE', reason: 'RENEWAL_DUE', dates: 'due' },
+  { share: 0.04, code: 'annual-standard', status: 'INACTIVE', reason: 'RENEWAL_FAILED', dates: 'ended' },
+  { share: 0.02, code: 'annual-advance', status: 'INACTIVE', reason: 'CANCELLED', dates: 'ended' },
+  { share: 0.01, code: 'payg-standard', status: 'DISABLED', reason: 'STAFF', dates: 'month' },
+];
 
 const load = () =>
   os
@@ -80,30 +131,22 @@ const load = () =>
     .join(' ');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const count = (n: number) => n.toLocaleString('en-GB');
+const accountsFor = (users: number) => Math.ceil(users / USERS_PER_ACCOUNT);
 
 async function seed(url: string, users: number): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const q = (text: string, params: unknown[] = []) => client.query(text, params);
+  const TRIGGERED = ['users', 'accounts', 'account_plans', 'account_directory'];
   try {
     await q(`set maintenance_work_mem = '256MB'`);
     await q('select setseed(0.32)');
-    await q('alter table users disable trigger user');
-    await q('alter table accounts disable trigger user');
-    const accounts = Math.ceil(users / 4);
+    for (const table of TRIGGERED) await q(`alter table ${table} disable trigger user`);
+    const accounts = accountsFor(users);
     await q(
       `create temporary table bench_accounts as
       select n, gen_random_uuid() as id, random() as r_org, random() as r_none from generate_series(0, $1::int - 1) n`,
       [accounts],
-    );
-    await q(
-      `insert into accounts (id, organisation_name)
-      select a.id, case when a.r_none < 0.05 then null
-        else ($2::text[])[1 + o.i % cardinality($2::text[])] || ' '
-          || ($3::text[])[1 + (o.i / cardinality($2::text[])) % cardinality($3::text[])] || ' '
-          || ($4::text[])[1 + o.i * 7 % cardinality($4::text[])] end
-      from bench_accounts a, lateral (select floor($1::int * a.r_org ^ 2)::int as i) o`,
-      [ORGANISATIONS, ORG_HEADS, ORG_TRADES, ORG_FORMS],
     );
     await q(
       `create temporary table bench_people as
@@ -111,6 +154,24 @@ async function seed(url: string, users: number): Promise<void> {
         random() as r_role, random() as r_time, random() as r_other
       from generate_series(0, $1::int - 1) n`,
       [users],
+    );
+    // Drawn after the people, so the people's draws are the same as without it.
+    await q(
+      `create temporary table bench_account_states as
+      select a.*, now() - random() * interval '730 days' as created_at, random() < $1 as closed,
+        random() as r_plan, random() as r_start, random() as r_end
+      from bench_accounts a`,
+      [CLOSED_ACCOUNTS],
+    );
+    await q(
+      `insert into accounts (id, organisation_name, status, created_at)
+      select a.id, case when a.r_none < 0.05 then null
+          else ($2::text[])[1 + o.i % cardinality($2::text[])] || ' '
+            || ($3::text[])[1 + (o.i / cardinality($2::text[])) % cardinality($3::text[])] || ' '
+            || ($4::text[])[1 + o.i * 7 % cardinality($4::text[])] end,
+        case when a.closed then 'REMOVED' else 'ACTIVE' end, a.created_at
+      from bench_account_states a, lateral (select floor($1::int * a.r_org ^ 2)::int as i) o`,
+      [ORGANISATIONS, ORG_HEADS, ORG_TRADES, ORG_FORMS],
     );
     await q(
       `insert into users (id, account_id, email, role, status, first_name, last_name, kyc_status, mfa_setup,
@@ -127,13 +188,16 @@ async function seed(url: string, users: number): Promise<void> {
         case when st.status = 'REMOVED' then 'admin@quant.example' end,
         st.changed_at,
         case when st.status <> 'PENDING' then st.changed_at end,
-        case when st.status <> 'PENDING' then now() - p.r_other * interval '30 days' end,
+        case when st.status <> 'PENDING' then greatest(st.changed_at, now() - p.r_other * interval '30 days') end,
         st.changed_at
       from bench_people p
-      join bench_accounts a on a.n = p.n % $1::int
+      join bench_account_states a on a.n = p.n % $1::int
       cross join lateral (select
-        case when p.r_status < 0.90 then 'ACTIVE' when p.r_status < 0.97 then 'PENDING' else 'REMOVED' end as status,
-        now() - p.r_time * interval '730 days' as changed_at) st
+        case when a.closed or p.r_status >= 0.97 then 'REMOVED' when p.r_status < 0.90 then 'ACTIVE'
+          else 'PENDING' end as status,
+        -- The account's first user (its owner) signs up with it, the others join since.
+        case when p.n < $1::int then a.created_at
+          else a.created_at + p.r_time * (now() - a.created_at) end as changed_at) st
       cross join lateral (select
         ($2::text[])[1 + floor(cardinality($2::text[]) * p.r_first ^ 1.5)::int] as first_name,
         case when p.n % 5000 = 1 then 'Wolstenholme'
@@ -142,20 +206,60 @@ async function seed(url: string, users: number): Promise<void> {
             || ($5::text[])[1 + floor((p.r_last - 0.85) / 0.15 * 400)::int % 20] end as last_name) nm`,
       [accounts, FIRST_NAMES, LAST_NAMES, RARE_HEADS.split(' '), RARE_TAILS.split(' ')],
     );
-    // The projection from the migration's own function, so its definition stays written once.
-    // Batches of 50,000 users keep each statement's memory small.
-    for (let from = 0; from < users; from += 50_000) {
-      await q(`select user_directory_refresh(array(select id from bench_people where n >= $1::int and n < $2::int))`, [
-        from,
-        from + 50_000,
-      ]);
+    // Each fate covers [lo, hi) of r_plan; an account within its trial draws −1, the trial's.
+    let lo = 0;
+    const fates: (Omit<PlanFate, 'share'> & { lo: number; hi: number })[] = [
+      { code: 'trial', status: 'ACTIVE', reason: 'TRIAL', dates: 'trial', lo: -1, hi: 0 },
+    ];
+    for (const [i, { share, ...fate }] of PLAN_FATES.entries()) {
+      const hi = i === PLAN_FATES.length - 1 ? 2 : lo + share;
+      fates.push({ ...fate, lo, hi });
+      lo = hi;
+    }
+    const plans = await q(
+      `insert into account_plans (account_id, rate_plan_id, status, status_reason, status_before_pending,
+        started_at, period_end, trial_ends_at, last_payment_method)
+      select a.id, rp.id, f.status, f.reason, case when f.status = 'PENDING' then 'INACTIVE' end,
+        case when f.dates = 'trial' then a.created_at else d.paid_from end,
+        case f.dates when 'month' then now() + a.r_end * interval '1 month'
+          when 'year' then now() + a.r_end * interval '1 year'
+          when 'due' then now() - a.r_end * interval '7 days'
+          when 'ended' then d.paid_from + a.r_end * (now() - d.paid_from) end,
+        a.created_at + interval '30 days',
+        case when f.dates <> 'trial' then (array['FIAT', 'QNT', 'BANK_TRANSFER'])[1 + floor(a.r_end * 3)::int] end
+      from bench_account_states a
+      cross join lateral (select
+        case when a.created_at > now() - interval '30 days' then -1 else a.r_plan end as draw,
+        a.created_at + interval '30 days' + a.r_start * (now() - a.created_at - interval '30 days') as paid_from) d
+      join jsonb_to_recordset($1::jsonb) as f(code text, status text, reason text, dates text, lo float8, hi float8)
+        on d.draw >= f.lo and d.draw < f.hi
+      join rate_plans rp on rp.code = f.code`,
+      [JSON.stringify(fates)],
+    );
+    if (plans.rowCount !== accounts) throw new Error(`${plans.rowCount} account plans for ${accounts} accounts`);
+    // The projections from the migrations' own functions, so their definitions stay written once.
+    for (const [refresh, source, rows] of [
+      ['user_directory_refresh', 'bench_people', users],
+      ['account_directory_refresh', 'bench_accounts', accounts],
+    ] as const) {
+      for (let from = 0; from < rows; from += REFRESH_BATCH) {
+        await q(`select ${refresh}(array(select id from ${source} where n >= $1::int and n < $2::int))`, [
+          from,
+          from + REFRESH_BATCH,
+        ]);
+      }
     }
     await q(`update user_status_counts c set count = (select count(*) from users u where u.status = c.status)`);
-    await q('alter table users enable trigger user');
-    await q('alter table accounts enable trigger user');
+    await q(
+      `update account_status_counts c set count = (select count(*) from account_directory d where d.status = c.status)`,
+    );
+    for (const table of TRIGGERED) await q(`alter table ${table} enable trigger user`);
     // As autovacuum leaves a table at rest: statistics for the planner, the visibility map for
     // index-only scans.
-    await q('vacuum (analyze) accounts, users, user_directory, user_status_counts');
+    await q(
+      `vacuum (analyze) accounts, users, account_plans, user_directory, user_status_counts, account_directory,
+        account_status_counts`,
+    );
   } finally {
     await client.end();
   }
@@ -166,121 +270,199 @@ type Target = { label: string; ms?: number };
 const PAGING: Target = { label: 'p95 ≤ 50 ms', ms: 50 };
 const SELECTIVE: Target = { label: 'p95 ≤ 50 ms', ms: 50 };
 const BROAD: Target = { label: 'p95 ≤ 300 ms', ms: 300 };
-const NO_SCAN: Target = { label: 'no scan of users' };
+const NO_SCAN: Target = { label: 'no scan' };
 const NONE: Target = { label: '(none)' };
 
-type ListRequest = {
+type Measure = { name: string; target: Target; run: () => Promise<unknown> };
+type Measured = { target: Target; p50: number; p95: number; plans: string[][]; queries: Query[] };
+
+/** A request as the list's route takes it (page, size, sort, cursor, search); absent page 0, size 5. */
+type PageRequest<F extends string> = {
   searchTerm?: string;
   page?: number;
   size?: number;
-  sort?: { field: TManagementUserSortField; direction: 'asc' | 'desc' };
+  sort?: { field: F; direction: 'asc' | 'desc' };
   cursor?: string | undefined;
 };
+/** What a measure needs of a page: its rows' ids (to compare two reads) and its cursor. */
+type Page = { ids: string; cursor: string | undefined };
+type Lister<F extends string> = (request: PageRequest<F>) => Promise<Page>;
 
-type Result = { p50: number; p95: number; plans: string[][]; queries: Query[] };
-
-/** The measures of one size, in the order of the table. */
-async function measureSize(url: string, users: number): Promise<Map<string, Result & { target: Target }>> {
-  // The server's Drizzle over node-postgres (as openDatabase builds it), with a logger that hands
-  // each query's SQL and parameters to EXPLAIN when asked.
-  let capture: Query[] | undefined;
+/**
+ * The server's Drizzle over node-postgres (as openDatabase builds it), with a logger that hands
+ * each query's SQL and parameters to EXPLAIN when asked.
+ */
+function openSession(url: string) {
+  let captured: Query[] | undefined;
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   const db = drizzle(pool, {
     schema,
-    logger: { logQuery: (sql, params) => capture?.push({ sql, params }) },
+    logger: { logQuery: (sql, params) => captured?.push({ sql, params }) },
   }) as unknown as Database;
+  return {
+    db,
+    /** The queries one run issues. */
+    async queriesOf(run: () => Promise<unknown>): Promise<Query[]> {
+      captured = [];
+      try {
+        await run();
+        return captured;
+      } finally {
+        captured = undefined;
+      }
+    },
+    async explain(query: Query): Promise<string[]> {
+      const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
+        `explain (analyze, buffers) ${query.sql}`,
+        query.params,
+      );
+      return rows.map((row) => row['QUERY PLAN']);
+    },
+    end: () => pool.end(),
+  };
+}
+
+/** Each measure warmed up, timed REPS times (p50, p95), then run once more for its queries' plans. */
+async function timeMeasures(
+  session: ReturnType<typeof openSession>,
+  measures: Measure[],
+): Promise<Map<string, Measured>> {
+  const results = new Map<string, Measured>();
+  for (const { name, target, run } of measures) {
+    for (let i = 0; i < WARM_UP; i++) await run();
+    const times: number[] = [];
+    for (let i = 0; i < REPS; i++) {
+      const start = performance.now();
+      await run();
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    const queries = await session.queriesOf(run);
+    const plans: string[][] = [];
+    for (const query of queries) plans.push(await session.explain(query));
+    results.set(name, {
+      target,
+      p50: times[Math.floor((times.length - 1) / 2)]!,
+      p95: times[Math.ceil(times.length * 0.95) - 1]!,
+      plans,
+      queries,
+    });
+  }
+  return results;
+}
+
+const measure = (name: string, target: Target, run: () => Promise<unknown>): Measure => ({ name, target, run });
+
+/**
+ * The first page, the next and previous page from the deep page (1,000, or half the list when
+ * shorter), and the last page of a list of `total` rows (exact) — after checking that the seek to
+ * the next page lands where OFFSET does, or the figures would measure the wrong rows.
+ */
+async function pagingMeasures<F extends string>(
+  label: string,
+  total: number,
+  list: Lister<F>,
+  suffix = '',
+): Promise<{ deep: number; measures: Measure[] }> {
+  const lastPage = Math.ceil(total / PAGE_SIZE) - 1;
+  const deep = Math.min(DEEP_PAGE, Math.floor(lastPage / 2));
+  const { cursor } = await list({ page: deep });
+  console.log(`${label}: ${count(total)}, deep page ${count(deep)}, last page ${count(lastPage)}`);
+  if ((await list({ page: deep + 1, cursor })).ids !== (await list({ page: deep + 1 })).ids) {
+    throw new Error(`${label}: the next page after page ${deep} is not the page OFFSET reads`);
+  }
+  return {
+    deep,
+    measures: [
+      measure(`first page${suffix}`, PAGING, () => list({})),
+      measure(`next page from the deep page${suffix}`, PAGING, () => list({ page: deep + 1, cursor })),
+      measure(`previous page from the deep page${suffix}`, PAGING, () => list({ page: deep - 1, cursor })),
+      measure(`last page${suffix}`, PAGING, () => list({ page: lastPage })),
+    ],
+  };
+}
+
+const searchMeasure = <F extends string>(list: Lister<F>, term: string, what: string, target: Target) =>
+  measure(`search "${term}" (${what})`, target, () => list({ searchTerm: term }));
+
+const sortMeasures = <F extends string>(list: Lister<F>, fields: readonly F[], target: Target) =>
+  fields.map((field) => measure(`sort ${field} asc`, target, () => list({ sort: { field, direction: 'asc' } })));
+
+/** GET /management/users as the service runs it: the tab counts, then the page of the ACTIVE tab. */
+async function userMeasures(db: Database): Promise<Measure[]> {
   const repo = new UserManagementRepository(db);
   const status: UserStatus = 'ACTIVE';
-  // What the service does for GET /management/users: the tab counts, then the page.
-  const list = async (request: ListRequest) => {
+  const list: Lister<TManagementUserSortField> = async (request) => {
     const counts = await repo.statusCounts();
-    return repo.list(
+    const { users, paging } = await repo.list(
       { status, searchTerm: request.searchTerm },
       { page: request.page ?? 0, size: request.size ?? PAGE_SIZE, sort: request.sort, cursor: request.cursor },
       counts[status],
     );
+    return { ids: users.map((user) => user.userId).join(), cursor: paging.cursor ?? undefined };
   };
-
-  try {
-    const total = (await repo.statusCounts())[status];
-    const lastPage = Math.ceil(total / PAGE_SIZE) - 1;
-    const deep = Math.min(DEEP_PAGE, Math.floor(lastPage / 2));
-    const anchor = await list({ page: deep });
-    const cursor = anchor.paging.cursor ?? undefined;
-    console.log(
-      `${count(users)} users: ${count(total)} ${status}, deep page ${count(deep)}, last page ${count(lastPage)}`,
-    );
-    // The seeks must land where OFFSET does, or the figures would measure the wrong rows.
-    const ids = (page: { users: { userId: string }[] }) => page.users.map((user) => user.userId).join();
-    if (ids(await list({ page: deep + 1, cursor })) !== ids(await list({ page: deep + 1 }))) {
-      throw new Error(`the next page after page ${deep} is not the page OFFSET reads`);
-    }
-
-    const measures: [string, Target, () => Promise<unknown>][] = [
-      ['first page', PAGING, () => list({})],
-      ['first page, 100 rows', PAGING, () => list({ size: 100 })],
-      ['next page from the deep page', PAGING, () => list({ page: deep + 1, cursor })],
-      ['previous page from the deep page', PAGING, () => list({ page: deep - 1, cursor })],
-      ['last page', PAGING, () => list({ page: lastPage })],
-      ['jump to the deep page (OFFSET)', NONE, () => list({ page: deep })],
-      ['search "wolsten" (rare surname)', SELECTIVE, () => list({ searchTerm: 'wolsten' })],
-      ['search "james" (common first name)', BROAD, () => list({ searchTerm: 'james' })],
-      ['search "capital" (common org. word)', BROAD, () => list({ searchTerm: 'capital' })],
-      ['search "ma" (2-char prefix, common)', BROAD, () => list({ searchTerm: 'ma' })],
-      ['search "zo" (2-char prefix, rare)', BROAD, () => list({ searchTerm: 'zo' })],
-      ['search "j" (1-char prefix)', BROAD, () => list({ searchTerm: 'j' })],
-      ...(['firstName', 'lastName', 'email', 'role', 'organisationName', 'statusChangedAt'] as const).map(
-        (field): [string, Target, () => Promise<unknown>] => [
-          `sort ${field} asc`,
-          BROAD,
-          () => list({ sort: { field, direction: 'asc' } }),
-        ],
-      ),
-      ['tab counts', NO_SCAN, () => repo.statusCounts()],
-    ];
-
-    const results = new Map<string, Result & { target: Target }>();
-    for (const [name, target, run] of measures) {
-      for (let i = 0; i < WARM_UP; i++) await run();
-      const times: number[] = [];
-      for (let i = 0; i < REPS; i++) {
-        const start = performance.now();
-        await run();
-        times.push(performance.now() - start);
-      }
-      times.sort((a, b) => a - b);
-      capture = [];
-      await run();
-      const queries = capture;
-      capture = undefined;
-      const plans: string[][] = [];
-      for (const query of queries) {
-        const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
-          `explain (analyze, buffers) ${query.sql}`,
-          query.params,
-        );
-        plans.push(rows.map((row) => row['QUERY PLAN']));
-      }
-      results.set(name, {
-        target,
-        p50: times[Math.floor((times.length - 1) / 2)]!,
-        p95: times[Math.ceil(times.length * 0.95) - 1]!,
-        plans,
-        queries,
-      });
-    }
-    return results;
-  } finally {
-    await pool.end();
-  }
+  const paging = await pagingMeasures(`users, ${status} tab`, (await repo.statusCounts())[status], list);
+  return [
+    ...paging.measures,
+    measure('first page, 100 rows', PAGING, () => list({ size: 100 })),
+    measure('jump to the deep page (OFFSET)', NONE, () => list({ page: paging.deep })),
+    searchMeasure(list, 'wolsten', 'rare surname', SELECTIVE),
+    searchMeasure(list, 'james', 'common first name', BROAD),
+    searchMeasure(list, 'capital', 'common org. word', BROAD),
+    searchMeasure(list, 'ma', '2-char prefix, common', BROAD),
+    searchMeasure(list, 'zo', '2-char prefix, rare', BROAD),
+    searchMeasure(list, 'j', '1-char prefix', BROAD),
+    ...sortMeasures(list, ['firstName', 'lastName', 'email', 'role', 'organisationName', 'statusChangedAt'], BROAD),
+    measure('tab counts', NO_SCAN, () => repo.statusCounts()),
+  ];
 }
 
-const SEQ_SCAN = /Seq Scan on (users|user_directory)\b/;
+/**
+ * GET /management/accounts as the route runs it (the repository reads the exact total itself when
+ * there is no search). Issue 33 §6 asks p95 ≤ 50 ms of every measure of it.
+ */
+async function accountMeasures(db: Database): Promise<Measure[]> {
+  const repo = new AccountManagementRepository(db);
+  const lister =
+    (statuses?: TAccountListStatus[]): Lister<TManagementAccountSortField> =>
+    async (request) => {
+      const { accountList, cursor } = await repo.list(
+        { statuses, searchTerm: request.searchTerm },
+        { page: request.page ?? 0, size: request.size ?? PAGE_SIZE, sort: request.sort, cursor: request.cursor },
+      );
+      return { ids: accountList.map((account) => account.accountId).join(), cursor: cursor ?? undefined };
+    };
+  const all = lister();
+  const counts = await repo.statusCounts();
+  const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  return [
+    ...(await pagingMeasures('accounts, all statuses', total, all)).measures,
+    ...(await pagingMeasures('accounts, ACTIVE', counts.ACTIVE, lister(['ACTIVE']), ', ACTIVE')).measures,
+    measure('first page, REMOVED', PAGING, () => lister(['REMOVED'])({})),
+    searchMeasure(all, 'kestrel books', 'rare organisation', SELECTIVE),
+    searchMeasure(all, 'wolsten', "rare owner's surname", SELECTIVE),
+    searchMeasure(all, 'capital', 'common org. word', SELECTIVE),
+    searchMeasure(all, 'gl', '2-char prefix of an organisation', SELECTIVE),
+    searchMeasure(all, 'an', '2-char prefix of a plan', SELECTIVE),
+    ...sortMeasures(all, ['organisationName', 'currentPlan', 'createdAt'], SELECTIVE),
+    measure('status counts', NO_SCAN, () => repo.statusCounts()),
+  ];
+}
+
+/** The lists measured, each on the same database: its name, its rows at a size, its measures. */
+const LISTS = [
+  { name: 'users', rowsAt: (users: number) => users, measures: userMeasures },
+  { name: 'accounts', rowsAt: accountsFor, measures: accountMeasures },
+];
+
+/** The tables a list reads: a sequential scan of one fails the run at STRICT_FROM. */
+const BIG_TABLES = '(users|user_directory|accounts|account_directory)';
+const SEQ_SCAN = new RegExp(`Seq Scan on ${BIG_TABLES}\\b`);
 /**
  * The one sequential scan allowed: a search's capped count (lib/staff-list.ts `buildCappedCount`)
  * for a common 1–2 character prefix, which the planner rightly reads in table order until the
- * 10,001st match (≈ 9 % of the table for "ma", 25 ms) — bounded by the LIMIT, and cheaper than the
- * four prefix indexes' bitmap. Any other query's scan fails the run.
+ * 10,001st match (≈ 9 % of the users for "ma", 25 ms) — bounded by the LIMIT, and cheaper than the
+ * prefix indexes' bitmap. Any other query's scan fails the run.
  */
 const isCappedCount = (query: Query) => /\) capped\s*$/.test(query.sql);
 const failsOnScan = (plan: string[], query: Query) => !isCappedCount(query) && plan.some((line) => SEQ_SCAN.test(line));
@@ -289,11 +471,59 @@ function accessPaths(plan: string[]): string[] {
   const paths = new Set<string>();
   for (const line of plan) {
     const index = /(?:Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) (\w+)/.exec(line);
-    if (index) paths.add(index[1]!.replace(/^user_directory_/, ''));
+    if (index) paths.add(index[1]!.replace(/^(user|account)_directory_/, ''));
     const seq = /Seq Scan on (\w+)/.exec(line);
     if (seq) paths.add(`seq ${seq[1]}`);
   }
   return [...paths];
+}
+
+/** Whether the measure met its target at the largest size (undefined: it has none). */
+function met(result: Measured, strict: boolean): boolean | undefined {
+  if (result.target.ms !== undefined) {
+    const scans = result.plans.some((plan, i) => failsOnScan(plan, result.queries[i]!));
+    return result.p95 <= result.target.ms && !(strict && scans);
+  }
+  if (result.target === NO_SCAN)
+    return !result.plans.flat().some((line) => new RegExp(` on ${BIG_TABLES}\\b`).test(line));
+  return undefined;
+}
+
+function printTable(list: (typeof LISTS)[number], bySize: Map<number, Map<string, Measured>>): void {
+  const largest = SIZES[SIZES.length - 1]!;
+  const header = [
+    `${list.name} list`,
+    ...SIZES.map((n) => `${count(list.rowsAt(n))} p50 / p95`),
+    'target',
+    `met at ${count(list.rowsAt(largest))}?`,
+    'plan',
+  ];
+  const rows = [...bySize.get(largest)!.entries()].map(([name, last]) => {
+    const cells = SIZES.map((n) => {
+      const result = bySize.get(n)!.get(name);
+      return result ? `${result.p50.toFixed(1)} / ${result.p95.toFixed(1)} ms` : '';
+    });
+    const ok = met(last, largest >= STRICT_FROM);
+    return [
+      name,
+      ...cells,
+      last.target.label,
+      ok === undefined ? '' : ok ? 'yes' : 'NO',
+      // The counts' read is the same in every request: shown on its own row only.
+      last.plans
+        .map((plan) => accessPaths(plan).join(' + '))
+        .filter((paths, i, all) => all.length === 1 || !/^seq \w+_status_counts$/.test(paths))
+        .join(' ; '),
+    ];
+  });
+  const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => row[i]!.length)));
+  const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(`\n${line(header)}\n${line(widths.map((w) => '-'.repeat(w)))}`);
+  for (const row of rows) console.log(line(row));
+  console.log(
+    `plan: at ${count(list.rowsAt(largest))} ${list.name}, what each query reads (the search's capped count ; ` +
+      `the page), ${list.name === 'users' ? 'user' : 'account'}_directory_ left off of index names.`,
+  );
 }
 
 const left = await leftovers();
@@ -302,12 +532,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void left.tidy().finally(() => process.exit(130)));
 }
 
-const bySize = new Map<number, Map<string, Result & { target: Target }>>();
+/** Per list, per size (users), per measure. */
+const results = new Map<string, Map<number, Map<string, Measured>>>(LISTS.map((list) => [list.name, new Map()]));
 let failed = false;
 try {
   console.log(
-    `bench:admin — the user list's repository on PostgreSQL (${os.cpus().length} cores, load ${load()}); ` +
-      `page size ${PAGE_SIZE}, ACTIVE tab, ${REPS} timed runs each after ${WARM_UP} to warm up`,
+    `bench:admin — the user and account lists' repositories on PostgreSQL (${os.cpus().length} cores, ` +
+      `load ${load()}); page size ${PAGE_SIZE}, ${REPS} timed runs each after ${WARM_UP} to warm up`,
   );
   for (const users of SIZES) {
     const url = new URL(SERVER_URL);
@@ -324,71 +555,42 @@ try {
 
     const seedStart = performance.now();
     await seed(url.toString(), users);
-    console.log(`\n${count(users)} users: seeded in ${seconds(performance.now() - seedStart)} (load ${load()})`);
-    const results = await measureSize(url.toString(), users);
-    console.log(`${count(users)} users: measured (load ${load()})`);
-    bySize.set(users, results);
-    for (const [name, result] of results) {
-      console.log(
-        `\n--- ${name} — ${count(users)} users: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms`,
-      );
-      result.plans.forEach((plan, i) => {
-        console.log(`  query ${i + 1}, params ${JSON.stringify(result.queries[i]!.params)}`);
-        for (const line of plan) console.log(`    ${line}`);
-        if (users >= STRICT_FROM && failsOnScan(plan, result.queries[i]!)) {
-          console.log(`    ^ FAILED: a sequential scan of users or user_directory at ${count(users)} users`);
-          failed = true;
-        }
-      });
+    const size = `${count(users)} users, ${count(accountsFor(users))} accounts`;
+    console.log(`\n${size}: seeded in ${seconds(performance.now() - seedStart)} (load ${load()})`);
+    const session = openSession(url.toString());
+    try {
+      for (const list of LISTS) {
+        results.get(list.name)!.set(users, await timeMeasures(session, await list.measures(session.db)));
+      }
+    } finally {
+      await session.end();
+    }
+    console.log(`${size}: measured (load ${load()})`);
+    for (const list of LISTS) {
+      for (const [name, result] of results.get(list.name)!.get(users)!) {
+        console.log(
+          `\n--- ${list.name}: ${name} — ${size}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms`,
+        );
+        result.plans.forEach((plan, i) => {
+          console.log(`  query ${i + 1}, params ${JSON.stringify(result.queries[i]!.params)}`);
+          for (const line of plan) console.log(`    ${line}`);
+          if (users >= STRICT_FROM && failsOnScan(plan, result.queries[i]!)) {
+            console.log(`    ^ FAILED: a sequential scan of a list's table at ${count(users)} users`);
+            failed = true;
+          }
+        });
+      }
     }
     await left.tidy();
   }
 
-  const largest = SIZES[SIZES.length - 1]!;
-  const header = [
-    'measure',
-    ...SIZES.map((n) => `${count(n)} p50 / p95`),
-    'target',
-    `met at ${count(largest)}?`,
-    'plan',
-  ];
-  const rows = [...bySize.get(largest)!.entries()].map(([name, last]) => {
-    const cells = SIZES.map((n) => {
-      const result = bySize.get(n)!.get(name);
-      return result ? `${result.p50.toFixed(1)} / ${result.p95.toFixed(1)} ms` : '';
-    });
-    const scans = last.plans.some((plan, i) => failsOnScan(plan, last.queries[i]!));
-    const met =
-      last.target.ms !== undefined
-        ? last.p95 <= last.target.ms && !(largest >= STRICT_FROM && scans)
-        : last.target === NO_SCAN
-          ? !last.plans.flat().some((line) => / on (users|user_directory)\b/.test(line))
-          : undefined;
-    return [
-      name,
-      ...cells,
-      last.target.label,
-      met === undefined ? '' : met ? 'yes' : 'NO',
-      // The tab counts' read is the same in every request: shown on its own row only.
-      last.plans
-        .map((plan) => accessPaths(plan).join(' + '))
-        .filter((paths, i, all) => all.length === 1 || paths !== 'seq user_status_counts')
-        .join(' ; '),
-    ];
-  });
-  const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => row[i]!.length)));
-  const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(`\n${line(header)}\n${line(widths.map((w) => '-'.repeat(w)))}`);
-  for (const row of rows) console.log(line(row));
-  console.log(
-    `\nplan: at ${count(largest)} users, what each query reads (the search's capped count ; the page), ` +
-      `user_directory_ left off of index names. Load at the end ${load()}.`,
-  );
+  for (const list of LISTS) printTable(list, results.get(list.name)!);
+  console.log(`\nLoad at the end ${load()}.`);
 } finally {
   await left.tidy();
 }
 if (failed) {
-  console.error('\nFAILED: a sequential scan of users or user_directory at 1,000,000 users (plans above).');
+  console.error(`\nFAILED: a sequential scan of ${BIG_TABLES} at ${count(STRICT_FROM)} users or more (plans above).`);
   process.exit(1);
 }
 process.exit(0);
