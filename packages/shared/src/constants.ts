@@ -48,6 +48,24 @@ export type PlanStatus = (typeof PLAN_STATUSES)[number];
 export const MFA_STATUSES = ['ACTIVE', 'SETUP', 'DISABLED'] as const;
 export type MfaStatus = (typeof MFA_STATUSES)[number];
 
+/**
+ * The switchable features of spec §6 (on or off per account; staff override them, issue 33) and
+ * the plan allowances staff may override with a number (the entitlements module reads each from
+ * its `rate_plans` column; 0 blockchains means all).
+ */
+export const FEATURE_SWITCHES = ['reward', 'mynetworks:v2', 'privateNetwork', 'connectBeta', 'bridge'] as const;
+export type FeatureSwitch = (typeof FEATURE_SWITCHES)[number];
+export const PLAN_ALLOWANCES = [
+  'applications',
+  'tokens',
+  'bridges',
+  'blockchains',
+  'mainnets',
+  'testnets',
+  'rateLimit',
+] as const;
+export type PlanAllowance = (typeof PLAN_ALLOWANCES)[number];
+
 /** Switchable features of spec §6 plus the usage-limited ones of spec §5. */
 export const FEATURES = [
   'reward',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PLAN_STATUSES, USER_STATUSES } from './constants.ts';
+import { FEATURE_SWITCHES, PLAN_ALLOWANCES, PLAN_STATUSES, USER_STATUSES } from './constants.ts';
+import { ZInt32Amount } from './numbers.ts';
 import { staffListQuery, ZStaffListPaging } from './staff-list.ts';
 
 /*
@@ -62,3 +63,43 @@ export const ZManagementAccountsResponse = ZStaffListPaging.extend({
   accountList: z.array(ZManagementAccount),
 }).meta({ id: 'ManagementAccountsResponse' });
 export type TManagementAccountsResponse = z.infer<typeof ZManagementAccountsResponse>;
+
+// ── Feature and allowance overrides (issue 33 §1) ─────────────────────────────────────────────
+
+/** What staff may override for one account: a switch, or a plan allowance. */
+export const OVERRIDE_KEYS = [...FEATURE_SWITCHES, ...PLAN_ALLOWANCES] as const;
+export type TOverrideKey = (typeof OVERRIDE_KEYS)[number];
+
+/** A switch on or off, or an allowance's number (a whole number from 0; 0 blockchains means all). */
+export const ZOverrideValue = z.union([
+  z.object({ enabled: z.boolean() }).strict(),
+  z.object({ amount: ZInt32Amount }).strict(),
+]);
+export type TOverrideValue = z.infer<typeof ZOverrideValue>;
+
+export const ZAccountOverride = z
+  .object({
+    key: z.enum(OVERRIDE_KEYS),
+    value: ZOverrideValue,
+    /** The staff member who set it (their user id). */
+    setBy: z.uuid().nullable(),
+    setAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'AccountOverride' });
+export type TAccountOverride = z.infer<typeof ZAccountOverride>;
+
+/**
+ * GET /management/accounts/{accountId}/overrides: the overrides that win over the account's plan
+ * until staff clear them, and the allowances in force (the plan's, or the override's number);
+ * `allowances` is null for an account without a plan.
+ */
+export const ZAccountOverridesResponse = z
+  .object({
+    overrides: z.array(ZAccountOverride),
+    allowances: z.record(z.enum(PLAN_ALLOWANCES), z.number().int()).nullable(),
+  })
+  .meta({ id: 'AccountOverridesResponse' });
+export type TAccountOverridesResponse = z.infer<typeof ZAccountOverridesResponse>;
+
+/** PUT /management/accounts/{accountId}/overrides/{key}: a switch takes `enabled`, an allowance `amount`. */
+export const ZSetOverrideRequest = ZOverrideValue.meta({ id: 'SetOverrideRequest' });

@@ -140,6 +140,8 @@ export const AUDIT_ACTIONS = [
   'USER_PURGED',
   'USER_RESTORED',
   'STAFF_ALERT_ACKNOWLEDGED',
+  'FEATURE_OVERRIDE_SET',
+  'FEATURE_OVERRIDE_CLEARED',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_OUTCOMES = ['DONE', 'INTENT', 'SUCCEEDED', 'FAILED'] as const;

@@ -65,6 +65,28 @@ export function staffCalls(): Call[] {
       }),
       status: isKnown ? 200 : 404,
     })),
+    ...[
+      { body: { enabled: false }, status: 200 },
+      { body: { amount: 3 }, status: 400 },
+    ].map(({ body, status }): Call => ({
+      operation: 'PUT /api/connect/management/accounts/{accountId}/overrides/{key}',
+      send: (s) => ({
+        url: `/api/connect/management/accounts/${s.listedAccount}/overrides/bridge`,
+        as: 'admin',
+        body,
+      }),
+      status,
+    })),
+    {
+      operation: 'GET /api/connect/management/accounts/{accountId}/overrides',
+      send: (s) => ({ url: `/api/connect/management/accounts/${s.listedAccount}/overrides`, as: 'admin' }),
+      status: 200,
+    },
+    {
+      operation: 'DELETE /api/connect/management/accounts/{accountId}/overrides/{key}',
+      send: (s) => ({ url: `/api/connect/management/accounts/${s.listedAccount}/overrides/bridge`, as: 'admin' }),
+      status: 204,
+    },
     {
       operation: 'GET /api/connect/management/audit-log',
       send: () => ({ url: '/api/connect/management/audit-log?action=USER_INVITED&size=10', as: 'admin' }),

@@ -1,8 +1,21 @@
 import { z } from 'zod';
-import { ZAvailableFeatures, ZManagementAccountsQuery, ZManagementAccountsResponse, ZProblem } from '@connect/shared';
-import { notFound } from '../../lib/errors.ts';
+import {
+  OVERRIDE_KEYS,
+  ZAccountOverride,
+  ZAccountOverridesResponse,
+  ZAvailableFeatures,
+  ZManagementAccountsQuery,
+  ZManagementAccountsResponse,
+  ZProblem,
+  ZSetOverrideRequest,
+  type TAccountOverride,
+} from '@connect/shared';
+import { fieldProblem, notFound } from '../../lib/errors.ts';
 import type { App, Deps } from '../../types.ts';
-import { Entitlements } from '../entitlements/index.ts';
+import { ALLOWANCE_KEYS, Entitlements, isSwitchKey, type AllowanceKey, type Override } from '../entitlements/index.ts';
+import { callerOf } from '../../lib/caller.ts';
+import { AuditLogRepository } from '../../repositories/audit-log.ts';
+import { applicationChanges } from '../../lib/application-changes.ts';
 import { AccountManagementRepository } from './account-management-repository.ts';
 import { STAFF_LIST_PAGING_DESCRIPTION } from '../../lib/staff-list.ts';
 
@@ -48,8 +61,137 @@ export async function accountManagementRoutes(app: App, deps: Deps) {
     },
     async (request) => {
       const { accountId } = request.params;
-      if (!(await accounts.exists(accountId))) throw notFound('NOT_FOUND', 'The account was not found.');
+      await requireAccount(accountId);
       return { availableFeatures: await new Entitlements(deps.db).features(accountId) };
     },
   );
+
+  const ZOverrideParams = z.object({ accountId: z.uuid(), key: z.enum(OVERRIDE_KEYS) });
+
+  app.get(
+    '/management/accounts/:accountId/overrides',
+    {
+      config: { access: sales },
+      schema: {
+        ...docs,
+        summary: 'An account’s feature and allowance overrides (sales)',
+        description:
+          'The overrides that win over the account’s plan until staff clear them, and the allowances in force (the override’s number, else the plan’s; null without a plan).',
+        params: z.object({ accountId: z.uuid() }),
+        response: { 200: ZAccountOverridesResponse, ...problems },
+      },
+    },
+    async (request) => {
+      const { accountId } = request.params;
+      await requireAccount(accountId);
+      const entitlements = new Entitlements(deps.db);
+      const [overrides, allowances] = await Promise.all([
+        entitlements.overrides(accountId),
+        entitlements.allowances(accountId),
+      ]);
+      return {
+        overrides: overrides.map(presentOverride),
+        allowances: allowances?.status
+          ? (Object.fromEntries(ALLOWANCE_KEYS.map((key) => [key, allowances[key]])) as Record<AllowanceKey, number>)
+          : null,
+      };
+    },
+  );
+
+  app.put(
+    '/management/accounts/:accountId/overrides/:key',
+    {
+      config: { access: sales },
+      schema: {
+        ...docs,
+        summary: 'Override a feature or an allowance for an account (sales)',
+        description:
+          'A switch (reward, mynetworks:v2, privateNetwork, connectBeta, bridge) takes `{ enabled }`; an allowance (applications, tokens, bridges, blockchains — 0 means all —, mainnets, testnets, rateLimit) takes `{ amount }`. The override wins over the plan until cleared; the customer’s menu shows it at their next load, and the gateway applies a rate limit at once on this node (within 2 s on the others). Audited with the values before and after.',
+        params: ZOverrideParams,
+        body: ZSetOverrideRequest,
+        response: { 200: ZAccountOverride, ...problems },
+      },
+    },
+    async (request) => {
+      const { accountId, key } = request.params;
+      const value = request.body;
+      if (isSwitchKey(key) !== 'enabled' in value) {
+        throw fieldProblem(
+          'INVALID_REQUEST',
+          'enabled' in value ? 'amount' : 'enabled',
+          isSwitchKey(key) ? 'A feature switch takes { enabled }.' : 'An allowance takes { amount }.',
+        );
+      }
+      await requireAccount(accountId);
+      const caller = callerOf(request);
+      const override = await deps.db.transaction(async (tx) => {
+        const entitlements = new Entitlements(tx);
+        const before = (await entitlements.overrides(accountId)).find((o) => o.key === key);
+        await entitlements.setOverride(accountId, key, value, caller.id);
+        const after = (await entitlements.overrides(accountId)).find((o) => o.key === key)!;
+        await new AuditLogRepository(tx).record(
+          { ...caller, requestId: request.id },
+          {
+            action: 'FEATURE_OVERRIDE_SET',
+            recordType: 'account',
+            recordId: accountId,
+            before: { key, override: before?.value ?? null },
+            after: { key, override: after.value },
+          },
+        );
+        return after;
+      });
+      applicationChanges(deps).accountChanged(accountId);
+      return presentOverride(override);
+    },
+  );
+
+  app.delete(
+    '/management/accounts/:accountId/overrides/:key',
+    {
+      config: { access: sales },
+      schema: {
+        ...docs,
+        summary: 'Clear an account’s override: the plan decides again (sales)',
+        description: 'Answers 204 whether or not there was an override; audited when there was one.',
+        params: ZOverrideParams,
+        response: { 204: z.null().describe('Cleared.'), ...problems },
+      },
+    },
+    async (request, reply) => {
+      const { accountId, key } = request.params;
+      await requireAccount(accountId);
+      const caller = callerOf(request);
+      await deps.db.transaction(async (tx) => {
+        const entitlements = new Entitlements(tx);
+        const before = (await entitlements.overrides(accountId)).find((o) => o.key === key);
+        if (!(await entitlements.clearOverride(accountId, key))) return;
+        await new AuditLogRepository(tx).record(
+          { ...caller, requestId: request.id },
+          {
+            action: 'FEATURE_OVERRIDE_CLEARED',
+            recordType: 'account',
+            recordId: accountId,
+            before: { key, override: before?.value ?? null },
+            after: { key, override: null },
+          },
+        );
+      });
+      applicationChanges(deps).accountChanged(accountId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  async function requireAccount(accountId: string): Promise<void> {
+    if (!(await accounts.exists(accountId))) throw notFound('NOT_FOUND', 'The account was not found.');
+  }
+}
+
+function presentOverride(override: Override): TAccountOverride {
+  return {
+    key: override.key,
+    value: override.value,
+    setBy: override.setBy,
+    setAt: override.setAt.toISOString(),
+  };
 }

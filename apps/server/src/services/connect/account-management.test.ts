@@ -120,4 +120,87 @@ describe('account management (issue 33 §1): the account list', () => {
     const user = await signInAs(t);
     expect((await call(user, `/management/feature/account/${owner.accountId}`)).statusCode).toBe(403);
   });
+
+  describe('overrides (issue 33 §1): a switch or an allowance wins over the plan until cleared', () => {
+    const put = (session: Session, accountId: string, key: string, payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/connect/management/accounts/${accountId}/overrides/${encodeURIComponent(key)}`,
+        headers: session.headers,
+        payload,
+      });
+    const clear = (session: Session, accountId: string, key: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/connect/management/accounts/${accountId}/overrides/${encodeURIComponent(key)}`,
+        headers: session.headers,
+      });
+    const menuOf = async (owner: Session) =>
+      ZAvailableFeatures.parse(
+        (await t.app.inject({ method: 'GET', url: '/api/connect/available', headers: owner.headers })).json(),
+      ).availableFeatures;
+
+    it('switches a feature off and on for the customer’s menu, audited, and clears it back to the plan', async () => {
+      const owner = await customer(`Switch ${Date.now()}`);
+      expect((await menuOf(owner)).bridge).toBeDefined();
+      const off = await put(sales, owner.accountId, 'bridge', { enabled: false });
+      expect(off.statusCode, off.body).toBe(200);
+      expect(off.json()).toMatchObject({ key: 'bridge', value: { enabled: false }, setBy: sales.sub });
+      expect((await menuOf(owner)).bridge).toBeUndefined();
+      const listed = await call(sales, `/management/accounts/${owner.accountId}/overrides`);
+      expect(listed.json().overrides).toEqual([expect.objectContaining({ key: 'bridge', value: { enabled: false } })]);
+      expect((await put(sales, owner.accountId, 'mynetworks:v2', { enabled: false })).statusCode).toBe(200);
+      expect((await menuOf(owner))['mynetworks:v2']).toBeUndefined();
+
+      const cleared = await clear(sales, owner.accountId, 'bridge');
+      expect(cleared.statusCode).toBe(204);
+      expect((await menuOf(owner)).bridge).toBeDefined();
+      const audit = await t.app.inject({
+        method: 'GET',
+        url: `/api/connect/management/audit-log?recordType=account&recordId=${owner.accountId}&size=10`,
+        headers: admin.headers,
+      });
+      expect(audit.json().entries.map((e: { action: string }) => e.action)).toEqual([
+        'FEATURE_OVERRIDE_CLEARED',
+        'FEATURE_OVERRIDE_SET',
+        'FEATURE_OVERRIDE_SET',
+      ]);
+      expect(audit.json().entries[2]).toMatchObject({
+        before: { key: 'bridge', override: null },
+        after: { key: 'bridge', override: { enabled: false } },
+      });
+      // Clearing what is not overridden changes and audits nothing.
+      expect((await clear(sales, owner.accountId, 'reward')).statusCode).toBe(204);
+    });
+
+    it('overrides an allowance: the number in force changes and the account may create up to it', async () => {
+      const owner = await customer(`Allow ${Date.now()}`);
+      const before = (await call(sales, `/management/accounts/${owner.accountId}/overrides`)).json();
+      expect(before.allowances.applications).toBeGreaterThan(0);
+      const res = await put(sales, owner.accountId, 'applications', { amount: 12 });
+      expect(res.statusCode, res.body).toBe(200);
+      const after = (await call(sales, `/management/accounts/${owner.accountId}/overrides`)).json();
+      expect(after.allowances.applications).toBe(12);
+      expect((await menuOf(owner))['applications:create']).toMatchObject({ t: 12 });
+    });
+
+    it('refuses a value of the wrong kind, an unknown key, an unknown account, and customers', async () => {
+      const owner = await customer(`Refuse ${Date.now()}`);
+      for (const [key, payload] of [
+        ['bridge', { amount: 3 }],
+        ['applications', { enabled: true }],
+        ['applications', { amount: -1 }],
+        ['applications', { amount: 1.5 }],
+        ['teleport', { enabled: true }],
+      ] as const) {
+        const res = await put(sales, owner.accountId, key, payload);
+        expect(res.statusCode, `${key} ${JSON.stringify(payload)}`).toBe(400);
+        expect(res.json().invalidParams.length).toBeGreaterThan(0);
+      }
+      const unknown = await put(sales, '00000000-0000-4000-8000-000000000000', 'bridge', { enabled: true });
+      expect(unknown.statusCode).toBe(404);
+      const user = await signInAs(t);
+      expect((await put(user, owner.accountId, 'bridge', { enabled: true })).statusCode).toBe(403);
+    });
+  });
 });

@@ -10,6 +10,7 @@ export {
   ALLOWANCE_KEYS,
   COUNTERS,
   SWITCHES,
+  isSwitchKey,
   type AllowanceKey,
   type CountedKey,
   type EntitlementKey,

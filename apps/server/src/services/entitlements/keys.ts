@@ -1,4 +1,4 @@
-import type { FeatureName } from '@connect/shared';
+import { FEATURE_SWITCHES, type FeatureName, type FeatureSwitch, type PlanAllowance } from '@connect/shared';
 
 /**
  * What a plan allows, by key, with the `rate_plans` column each is read from (spec §9, issue 14).
@@ -15,7 +15,7 @@ export const ALLOWANCE_COLUMNS = {
   testnets: 'testnets',
   /** Requests a second on each network, shared by the account's applications (what the gateway enforces). */
   rateLimit: 'rate_limit',
-} as const;
+} as const satisfies Record<PlanAllowance, string>;
 export type AllowanceKey = keyof typeof ALLOWANCE_COLUMNS;
 export const ALLOWANCE_KEYS = Object.keys(ALLOWANCE_COLUMNS) as AllowanceKey[];
 
@@ -31,14 +31,8 @@ export const COUNTERS = {
 export type CountedKey = keyof typeof COUNTERS;
 
 /** The switchable features of spec §6 (on or off per account): the override keys of `enabled`. */
-export const SWITCHES = [
-  'reward',
-  'mynetworks:v2',
-  'privateNetwork',
-  'connectBeta',
-  'bridge',
-] as const satisfies readonly FeatureName[];
-export type SwitchKey = (typeof SWITCHES)[number];
+export const SWITCHES = FEATURE_SWITCHES satisfies readonly FeatureName[];
+export type SwitchKey = FeatureSwitch;
 
 /** Every key an override may name. */
 export type EntitlementKey = AllowanceKey | SwitchKey;

@@ -104,6 +104,10 @@ export class RouteCache {
   forgetApplication(applicationId: string): void {
     for (const [key, entry] of this.entries) if (entry.applicationId === applicationId) this.entries.delete(key);
   }
+
+  forgetAll(): void {
+    this.entries.clear();
+  }
 }
 
 /** The start of the UTC month of a time (ms). */

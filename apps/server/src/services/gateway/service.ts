@@ -96,8 +96,11 @@ export class GatewayService {
       this.credentials.forgetApplication(applicationId);
       this.routes.forgetApplication(applicationId);
     });
-    // An account's status changes rarely (staff removing its last user): forget every secret.
-    const stopAccounts = changes.onAccount(() => this.credentials.forgetAll());
+    // An account changes rarely (staff closing it, or overriding its rate limit): forget all.
+    const stopAccounts = changes.onAccount(() => {
+      this.credentials.forgetAll();
+      this.routes.forgetAll();
+    });
     this.stopListening = () => {
       stopApplications();
       stopAccounts();
