@@ -103,3 +103,28 @@ export type TAccountOverridesResponse = z.infer<typeof ZAccountOverridesResponse
 
 /** PUT /management/accounts/{accountId}/overrides/{key}: a switch takes `enabled`, an allowance `amount`. */
 export const ZSetOverrideRequest = ZOverrideValue.meta({ id: 'SetOverrideRequest' });
+
+// ── Trial extension (issue 33 §1; spec §4 "A trial can be extended") ──────────────────────────
+
+/** POST /api/account-plan/management/accounts/{accountId}/trial-extension */
+export const ZTrialExtensionRequest = z
+  .object({
+    days: z.number().int().min(1, { message: 'At least 1 day.' }).max(365, { message: 'At most 365 days.' }),
+    reason: z
+      .string({ error: 'A reason is required.' })
+      .trim()
+      .min(1, { message: 'A reason is required.' })
+      .max(500, { message: 'Must be at most 500 characters.' }),
+  })
+  .meta({ id: 'TrialExtensionRequest' });
+export type TTrialExtensionRequest = z.input<typeof ZTrialExtensionRequest>;
+
+export const ZTrialExtension = z
+  .object({
+    accountId: z.uuid(),
+    planStatus: z.enum(PLAN_STATUSES),
+    /** The trial's new end. */
+    trialEndsAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'TrialExtension' });
+export type TTrialExtension = z.infer<typeof ZTrialExtension>;

@@ -142,6 +142,7 @@ export const AUDIT_ACTIONS = [
   'STAFF_ALERT_ACKNOWLEDGED',
   'FEATURE_OVERRIDE_SET',
   'FEATURE_OVERRIDE_CLEARED',
+  'TRIAL_EXTENDED',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_OUTCOMES = ['DONE', 'INTENT', 'SUCCEEDED', 'FAILED'] as const;

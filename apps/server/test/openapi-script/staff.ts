@@ -87,6 +87,18 @@ export function staffCalls(): Call[] {
       send: (s) => ({ url: `/api/connect/management/accounts/${s.listedAccount}/overrides/bridge`, as: 'admin' }),
       status: 204,
     },
+    ...[
+      { body: { days: 14, reason: 'Evaluating the paid tiers' }, status: 200 },
+      { body: { days: 0, reason: '' }, status: 400 },
+    ].map(({ body, status }): Call => ({
+      operation: 'POST /api/account-plan/management/accounts/{accountId}/trial-extension',
+      send: (s) => ({
+        url: `/api/account-plan/management/accounts/${s.listedAccount}/trial-extension`,
+        as: 'admin',
+        body,
+      }),
+      status,
+    })),
     {
       operation: 'GET /api/connect/management/audit-log',
       send: () => ({ url: '/api/connect/management/audit-log?action=USER_INVITED&size=10', as: 'admin' }),

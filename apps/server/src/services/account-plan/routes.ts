@@ -12,6 +12,7 @@ import type { App, Deps } from '../../types.ts';
 import { serviceStatusRoute } from '../../lib/service-status.ts';
 import { AccountPlansRepository } from '../../repositories/account-plans.ts';
 import { PlanLifecycle } from './lifecycle.ts';
+import { trialManagementRoutes } from './trial-routes.ts';
 import { orderRoutes } from './order-routes.ts';
 import { OrderService } from './orders.ts';
 import { AccountPlanRepository } from './repository.ts';
@@ -167,4 +168,5 @@ export async function accountPlanService(app: App, deps: Deps) {
   );
 
   await orderRoutes(app, deps);
+  await trialManagementRoutes(app, deps);
 }

@@ -203,4 +203,70 @@ describe('account management (issue 33 §1): the account list', () => {
       expect((await put(user, owner.accountId, 'bridge', { enabled: true })).statusCode).toBe(403);
     });
   });
+
+  describe('trial extension (issue 33 §1)', () => {
+    const extend = (session: Session, accountId: string, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/account-plan/management/accounts/${accountId}/trial-extension`,
+        headers: session.headers,
+        payload,
+      });
+
+    it('moves the trial’s end through the plan’s transition, shows in the list, and is audited with the reason', async () => {
+      const owner = await customer(`Trial ${Date.now()}`);
+      const listed = async () =>
+        (await list(`searchTerm=${encodeURIComponent(owner.email)}`)).accountList.find(
+          (a) => a.accountId === owner.accountId,
+        )!;
+      const before = new Date((await listed()).planExpiryDate!).getTime();
+      const res = await extend(sales, owner.accountId, { days: 14, reason: 'Evaluating the mainnet tier' });
+      expect(res.statusCode, res.body).toBe(200);
+      const after = new Date(res.json().trialEndsAt).getTime();
+      expect(Math.round((after - before) / 86_400_000)).toBe(14);
+      expect(res.json().planStatus).toBe('ACTIVE');
+      expect(new Date((await listed()).planExpiryDate!).getTime()).toBe(after);
+      const audit = await t.app.inject({
+        method: 'GET',
+        url: `/api/connect/management/audit-log?action=TRIAL_EXTENDED&recordId=${owner.accountId}`,
+        headers: admin.headers,
+      });
+      expect(audit.json().entries[0]).toMatchObject({
+        actorEmail: sales.email,
+        after: { days: 14, reason: 'Evaluating the mainnet tier' },
+      });
+    });
+
+    it('reopens an ended trial from today', async () => {
+      const owner = await customer(`Ended ${Date.now()}`);
+      await t.db.db.execute(
+        sql`update account_plans set status = 'INACTIVE', status_reason = 'TRIAL_ENDED', trial_ends_at = now() - interval '3 days' where account_id = ${owner.accountId}`,
+      );
+      const res = await extend(sales, owner.accountId, { days: 7, reason: 'Missed the end' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().planStatus).toBe('ACTIVE');
+      const days = (new Date(res.json().trialEndsAt).getTime() - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(6.9);
+      expect(days).toBeLessThan(7.1);
+    });
+
+    it('refuses bad input, an unknown account and customers', async () => {
+      const owner = await customer(`Bad ${Date.now()}`);
+      for (const payload of [
+        { days: 0, reason: 'x' },
+        { days: 400, reason: 'x' },
+        { days: 3, reason: '  ' },
+        { days: 2.5, reason: 'x' },
+      ]) {
+        const res = await extend(sales, owner.accountId, payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(res.json().invalidParams.length).toBeGreaterThan(0);
+      }
+      expect((await extend(sales, '00000000-0000-4000-8000-000000000000', { days: 3, reason: 'x' })).statusCode).toBe(
+        404,
+      );
+      const user = await signInAs(t);
+      expect((await extend(user, owner.accountId, { days: 3, reason: 'x' })).statusCode).toBe(403);
+    });
+  });
 });
