@@ -16,7 +16,8 @@ export async function getAccountFeatures(accountId: string, signal?: AbortSignal
   return answer.availableFeatures;
 }
 
-// Under the account list's key, so the feature switches of the next slice refresh it with the list.
+// Under the account list's key with the other account queries; an override change refreshes only
+// this account's features (invalidate.ts), not the list.
 export const getAccountFeaturesQueryOptions = (accountId: string) =>
   queryOptions({
     queryKey: [...managementAccountsKey, 'features', accountId],

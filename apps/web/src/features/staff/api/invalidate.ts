@@ -1,4 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { getAccountFeaturesQueryOptions } from './get-account-features.ts';
+import { getAccountOverridesQueryOptions } from './get-account-overrides.ts';
 import { auditLogKey } from './get-audit-log.ts';
 import { managementUsersKey } from './get-management-users.ts';
 
@@ -6,6 +8,19 @@ import { managementUsersKey } from './get-management-users.ts';
 export function invalidateAfterUserAction(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: managementUsersKey }),
+    queryClient.invalidateQueries({ queryKey: auditLogKey }),
+  ]);
+}
+
+/**
+ * After an override is set or cleared: that account's overrides and allowances in force, its
+ * feature map, and the audit log that recorded the change. Not the account list: no column of it
+ * shows a feature or an allowance.
+ */
+export function invalidateAfterOverrideChange(queryClient: QueryClient, accountId: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: getAccountOverridesQueryOptions(accountId).queryKey }),
+    queryClient.invalidateQueries({ queryKey: getAccountFeaturesQueryOptions(accountId).queryKey }),
     queryClient.invalidateQueries({ queryKey: auditLogKey }),
   ]);
 }

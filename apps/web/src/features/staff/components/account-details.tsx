@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { TManagementAccount } from '@connect/shared';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { AccountAllowances } from './account-allowances.tsx';
 import { accountName } from './account-columns.tsx';
 import { AccountFeatures } from './account-features.tsx';
 import { DepositAddress } from './deposit-address.tsx';
@@ -12,8 +14,9 @@ import { Identifier } from './identifier.tsx';
 import { AccountStatusChip, PlanStatusChip } from './status-chips.tsx';
 
 /**
- * An account's details beside the list (spec §3 Account detail, issue 33 §1, first slice): status,
- * owner, plan, dates, the account id and the features its customers' menu reads. The deposit
+ * An account's details beside the list (spec §3 Account detail, issue 33 §1): status, owner, plan,
+ * dates, the account id, the features its customers' menu reads with their overrides, and the plan
+ * allowances in force with theirs. The deposit
  * address is admin-only (spec §6): the panel asks for it only when the signed-in user is an
  * administrator — a sales user's 403 would sign the SPA out (spec §8) — and not for the staff's
  * own account, which pays nothing (its address would be allocated for nothing).
@@ -23,9 +26,10 @@ export function AccountDetails({ account, onClose }: { account: TManagementAccou
   const me = useCurrentUser().data;
   const canSeeAddress = me?.role === 'QUANT_ADMIN' && me.accountId !== account.accountId;
   const owner = account.accountOwner;
+  const label = accountName(account, t('accounts.noOrganisation'));
   return (
     <DetailsDrawer
-      title={accountName(account, t('accounts.noOrganisation'))}
+      title={label}
       // Named by its owner's email when it has no organisation: say so under it.
       subtitle={!account.organisationName && owner ? t('accounts.noOrganisation') : undefined}
       onClose={onClose}
@@ -56,10 +60,25 @@ export function AccountDetails({ account, onClose }: { account: TManagementAccou
           </DetailItem>
         ) : null}
       </Box>
-      <Typography variant="h3" sx={{ mt: 3, mb: 1 }}>
-        {t('accounts.details.features')}
-      </Typography>
-      <AccountFeatures accountId={account.accountId} />
+      <DetailsSection title={t('accounts.details.features')}>
+        <AccountFeatures accountId={account.accountId} accountLabel={label} />
+      </DetailsSection>
+      <DetailsSection title={t('accounts.details.allowances')}>
+        <AccountAllowances accountId={account.accountId} accountLabel={label} />
+      </DetailsSection>
     </DetailsDrawer>
+  );
+}
+
+/** A titled part of the panel: a region named by its heading. */
+function DetailsSection({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
+      <Typography id={headingId} variant="h3" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
   );
 }

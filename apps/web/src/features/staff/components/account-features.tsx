@@ -2,18 +2,22 @@ import Box from '@mui/material/Box';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { FEATURES, isFeatureAvailable, type FeatureName, type TAvailableFeatures } from '@connect/shared';
+import {
+  FEATURE_SWITCHES,
+  FEATURES,
+  isFeatureAvailable,
+  type FeatureName,
+  type FeatureSwitch,
+  type TAvailableFeatures,
+} from '@connect/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { QueryError } from '../../../components/query-state.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { problemMessage } from '../../../lib/problems.ts';
 import { useAccountFeatures } from '../api/get-account-features.ts';
-
-/**
- * The features staff switch on or off per account (spec §6). The server keeps the same list in
- * apps/server/src/services/entitlements/keys.ts (SWITCHES); packages/shared has no copy to import.
- */
-const SWITCHES: readonly FeatureName[] = ['reward', 'mynetworks:v2', 'privateNetwork', 'connectBeta', 'bridge'];
+import { useAccountOverrides } from '../api/get-account-overrides.ts';
+import { FeatureOverrideControl } from './feature-override-control.tsx';
 
 // The locale keys of the feature names: i18next reads ':' as its namespace separator, so the wire
 // names ('mynetworks:v2', 'tokens:create') cannot be keys themselves.
@@ -29,6 +33,11 @@ const NAME_KEYS: Record<FeatureName, string> = {
 };
 
 const isKnown = (name: string): name is FeatureName => (FEATURES as readonly string[]).includes(name);
+const isSwitch = (name: string): name is FeatureSwitch => (FEATURE_SWITCHES as readonly string[]).includes(name);
+
+/** A feature's readable name; one the portal does not know by its wire name. */
+const featureName = (name: string, t: TFunction<'staff'>) =>
+  isKnown(name) ? t(`accounts.features.names.${NAME_KEYS[name]}`) : name;
 
 type Availability = { text: string; colour: ChipProps['color'] };
 
@@ -45,21 +54,35 @@ export function featureAvailability(features: TAvailableFeatures, name: string, 
     return { text: t('accounts.features.used', { used: formatNumber(entry.a), total: formatNumber(entry.t) }), colour };
   }
   if (entry.a > 0) return { text: t('accounts.features.usedUnlimited', { used: formatNumber(entry.a) }), colour };
-  const isSwitch = (SWITCHES as readonly string[]).includes(name);
-  return { text: t(isSwitch ? 'accounts.features.on' : 'accounts.features.unlimited'), colour };
+  return { text: t(isSwitch(name) ? 'accounts.features.on' : 'accounts.features.unlimited'), colour };
 }
+
+// A row is a dt and its dd (the state) side by side, then for a switch a second dd (the override)
+// across the row: a grid, because a definition list allows only a div around a dt and its dds.
+const ROW_SX = {
+  display: 'grid',
+  gridTemplateColumns: '1fr auto',
+  alignItems: 'center',
+  columnGap: 2,
+  py: 0.75,
+  borderBottom: 1,
+  borderColor: 'divider',
+} as const;
 
 /**
  * The account's features as its customers' menu reads them (GET /management/feature/account/{id}):
  * every feature the portal knows, in its order, then any other the server sends, by its wire name.
+ * Each switch has its override control under it (issue 33 §1), once the overrides have loaded; a
+ * failed load of the overrides shows its error with a retry and leaves the map readable.
  */
-export function AccountFeatures({ accountId }: { accountId: string }) {
+export function AccountFeatures({ accountId, accountLabel }: { accountId: string; accountLabel: string }) {
   const { t } = useTranslation('staff');
   const features = useAccountFeatures(accountId);
+  const overrides = useAccountOverrides(accountId);
   if (features.isPending) {
     return (
       <Box aria-label={t('accounts.details.featuresLoading')} role="status">
-        {SWITCHES.map((name) => (
+        {FEATURE_SWITCHES.map((name) => (
           <Skeleton key={name} height={32} />
         ))}
       </Box>
@@ -68,31 +91,45 @@ export function AccountFeatures({ accountId }: { accountId: string }) {
   if (features.isError) return <Typography color="error">{problemMessage(features.error)}</Typography>;
   const names = [...FEATURES, ...Object.keys(features.data).filter((name) => !isKnown(name))];
   return (
-    <Box component="dl" sx={{ m: 0 }}>
-      {names.map((name) => {
-        const availability = featureAvailability(features.data, name, t);
-        return (
-          <Box
-            key={name}
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'space-between',
-              gap: 2,
-              py: 0.75,
-              borderBottom: 1,
-              borderColor: 'divider',
-            }}
-          >
-            <Typography component="dt" variant="body2">
-              {isKnown(name) ? t(`accounts.features.names.${NAME_KEYS[name]}`) : name}
-            </Typography>
-            <Box component="dd" sx={{ m: 0 }}>
-              <Chip size="small" variant="outlined" color={availability.colour} label={availability.text} />
+    <>
+      {overrides.isError && !overrides.data ? (
+        <QueryError
+          variant="row"
+          message={t('accounts.overrides.loadError', { message: problemMessage(overrides.error) })}
+          onRetry={() => void overrides.refetch()}
+        />
+      ) : null}
+      <Box component="dl" sx={{ m: 0 }}>
+        {names.map((name) => {
+          const availability = featureAvailability(features.data, name, t);
+          const readable = featureName(name, t);
+          return (
+            <Box key={name} sx={ROW_SX}>
+              <Typography component="dt" variant="body2">
+                {readable}
+              </Typography>
+              <Box component="dd" sx={{ m: 0 }}>
+                <Chip size="small" variant="outlined" color={availability.colour} label={availability.text} />
+              </Box>
+              {isSwitch(name) && (overrides.data || overrides.isPending) ? (
+                <Box component="dd" sx={{ m: 0, mt: 0.75, gridColumn: '1 / -1' }}>
+                  {overrides.data ? (
+                    <FeatureOverrideControl
+                      accountId={accountId}
+                      accountLabel={accountLabel}
+                      feature={name}
+                      name={readable}
+                      override={overrides.data.overrides.find((override) => override.key === name)}
+                    />
+                  ) : (
+                    <Skeleton width={200} height={30} />
+                  )}
+                </Box>
+              ) : null}
             </Box>
-          </Box>
-        );
-      })}
-    </Box>
+          );
+        })}
+      </Box>
+    </>
   );
 }

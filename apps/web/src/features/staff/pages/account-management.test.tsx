@@ -8,6 +8,7 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import {
   ACCOUNT,
   ACCOUNT_FEATURES,
+  ACCOUNT_OVERRIDES,
   accountsAnswer,
   ADMIN,
   createFetchMock,
@@ -26,12 +27,14 @@ vi.mock('../../../lib/auth.ts', () => ({
 
 const ACCOUNTS = '/api/connect/management/accounts';
 const FEATURES = `/api/connect/management/feature/account/${ACCOUNT.accountId}`;
+const OVERRIDES = `/api/connect/management/accounts/${ACCOUNT.accountId}/overrides`;
 const ETH_ADDRESS_URL = `/api/payment/management/account/${ACCOUNT.accountId}/eth-address`;
 const ROWS = [ACCOUNT, PENDING_ACCOUNT];
 const mock = createFetchMock(() => ({
   [`GET ${ACCOUNTS}`]: (_body, url) =>
     json(accountsAnswer(url.searchParams.get('status') === 'REMOVED' ? [REMOVED_ACCOUNT] : ROWS, { totalItems: 12 })),
   [`GET ${FEATURES}`]: () => json(ACCOUNT_FEATURES),
+  [`GET ${OVERRIDES}`]: () => json(ACCOUNT_OVERRIDES),
   [`GET ${ETH_ADDRESS_URL}`]: () => json(ETH_ADDRESS),
 }));
 
@@ -241,8 +244,9 @@ describe('AccountManagementPage', { timeout: 60_000 }, () => {
     expect(within(panel).getByRole('button', { name: 'Copy the account id' })).toBeInTheDocument();
 
     // Each feature in words with its availability: a switch absent from the map is off.
+    const features = within(panel).getByRole('region', { name: 'Features' });
     const feature = async (name: string) =>
-      (await within(panel).findByText(name, { selector: 'dt' })).nextElementSibling?.textContent;
+      (await within(features).findByText(name, { selector: 'dt' })).nextElementSibling?.textContent;
     expect(await feature('Rewards')).toBe('On');
     expect(await feature('My networks')).toBe('On');
     expect(await feature('Private networks')).toBe('On');
@@ -284,5 +288,28 @@ describe('AccountManagementPage', { timeout: 60_000 }, () => {
     fireEvent.click(items[0]!);
     panel = await screen.findByRole('dialog', { name: ACCOUNT.organisationName! });
     expect(await within(panel).findByText('Used 2 of 5')).toBeInTheDocument();
+  });
+
+  it('switches a feature for the account from its panel, refreshing the panel but not the list', async () => {
+    mock.route({
+      [`PUT ${OVERRIDES}/connectBeta`]: (body) =>
+        json({ key: 'connectBeta', value: body, setBy: SALES.id, setAt: '2026-11-22T10:00:00.000Z' }),
+    });
+    const panel = await openDetails(SALES);
+    const features = within(panel).getByRole('region', { name: 'Features' });
+    const group = await within(features).findByRole('group', { name: 'Connect Beta override' });
+    const before = requested().map((url) => url.pathname);
+
+    fireEvent.click(within(group).getByRole('button', { name: 'On' }));
+    expect(await screen.findByText('Connect Beta switched on for Analytical Engines Ltd')).toBeInTheDocument();
+    expect(mock.bodies(`PUT ${OVERRIDES}/connectBeta`)).toEqual([{ enabled: true }]);
+    // The panel asks again for the account's overrides and features; the list is not asked again.
+    expect(
+      requested()
+        .slice(before.length)
+        .map((url) => url.pathname)
+        .sort(),
+    ).toEqual([FEATURES, `${OVERRIDES}/connectBeta`, OVERRIDES].sort());
+    expect(within(panel).getByRole('region', { name: 'Allowances' })).toHaveTextContent('ApplicationsOverridden10Edit');
   });
 });

@@ -119,6 +119,9 @@ describe('AuditLogPage', { timeout: 60_000 }, () => {
       'Pending user purged',
       'User restored',
       'Staff alert acknowledged',
+      'Feature override set',
+      'Feature override cleared',
+      'Trial extended',
     ]);
     fireEvent.click(options[4]!);
     await waitFor(() => expect(lastLogQuery().get('action')).toBe('USER_MFA_RESET'));

@@ -1,5 +1,6 @@
 import {
   ZAccountEthAddress,
+  ZAccountOverridesResponse,
   ZAuditEntry,
   ZAuditLogResponse,
   ZAvailableFeatures,
@@ -8,6 +9,7 @@ import {
   ZManagementUser,
   ZManagementUsersResponse,
   ZStaffAlert,
+  type TAccountOverridesResponse,
   type TAuditEntry,
   type TAuditLogResponse,
   type TManagementAccount,
@@ -268,5 +270,25 @@ export const ACCOUNT_FEATURES = ZAvailableFeatures.parse({
     'applications:create': { t: 5, a: 2 },
     'tokens:create': { t: 3, a: 3 },
     'bridges:create': { t: null, a: 7 },
+  },
+});
+
+/**
+ * Ada's overrides: Bridges switched on and 10 applications by a staff member; the allowances in
+ * force carry the override's number, the plan's for the rest.
+ */
+export const ACCOUNT_OVERRIDES: TAccountOverridesResponse = ZAccountOverridesResponse.parse({
+  overrides: [
+    { key: 'bridge', value: { enabled: true }, setBy: ADMIN.id, setAt: '2026-11-21T09:00:00.000Z' },
+    { key: 'applications', value: { amount: 10 }, setBy: ADMIN.id, setAt: '2026-11-21T09:01:00.000Z' },
+  ],
+  allowances: {
+    applications: 10,
+    tokens: 3,
+    bridges: 2,
+    blockchains: 0,
+    mainnets: 1,
+    testnets: 2,
+    rateLimit: 1500,
   },
 });
