@@ -184,24 +184,31 @@ test('an administrator invites, finds, sorts, edits, resets the MFA of and remov
   expect(csv).not.toContain('USER_INVITED');
 });
 
-test('a staff member finds an account by part of its organisation and opens its panel', async ({
+test('a staff member finds an account, extends its trial and switches a feature off and back for its menu', async ({
   page,
   request,
   browser,
   consoleGuard,
 }) => {
-  // A customer with a profile, as a sign-up makes one.
+  // A customer with a profile, as a sign-up makes one; their page stays open to see their menu.
   const email = `orchard-${Date.now()}@example.com`;
   const password = 'Orchard-Passw0rd!';
   await createConfirmedUser(request, email, password);
   const customer = await browser.newContext();
   consoleGuard.watch(customer);
-  await signIn(await customer.newPage(), {
+  const customerPage = await customer.newPage();
+  await signIn(customerPage, {
     email,
     password,
     profile: { firstName: 'Olive', lastName: 'Orchard', company: 'Orchard Analytics Ltd', location: 'United Kingdom' },
   });
-  await customer.close();
+  const customerMenu = customerPage.getByRole('navigation', { name: 'Main menu' });
+  const bridgeEntry = async () => {
+    await customerPage.reload();
+    await customerMenu.getByRole('button', { name: /Flows$/ }).click();
+    return customerMenu.getByRole('link', { name: 'Bridge Flow', exact: true });
+  };
+  await expect(await bridgeEntry()).toBeVisible();
 
   await adminAccessToken(request);
   await signInAsAdministrator(page);
@@ -211,15 +218,42 @@ test('a staff member finds an account by part of its organisation and opens its 
   await snap(page, '50-account-management');
   await expectAccessible(page, '/account-management');
   await page.getByLabel('Search by organisation, owner or plan').fill('orchard ana');
-  const accountsGrid = page.getByRole('grid');
-  const row = accountsGrid.getByRole('row').filter({ hasText: 'Orchard Analytics Ltd' });
+  const row = page.getByRole('grid').getByRole('row').filter({ hasText: 'Orchard Analytics Ltd' });
   await expect(row).toBeVisible();
   await expect(row).toContainText(email);
   await row.getByRole('gridcell').first().click();
   const panel = page.getByRole('dialog').filter({ hasText: 'Orchard Analytics Ltd' });
-  await expect(panel.getByText('Rewards')).toBeVisible();
   // An administrator sees the account's deposit address (sales never ask for it).
   await expect(panel.getByText(/0x[0-9a-fA-F]{6}/).first()).toBeVisible();
   await snap(page, '51-account-details');
   await expectAccessible(page, '/account-management, account details');
+
+  // ── Extend the trial by 14 days, with a reason ──
+  await panel.getByRole('button', { name: 'Extend trial' }).click();
+  const extend = page.getByRole('dialog', { name: 'Extend the trial of Orchard Analytics Ltd' });
+  await extend.getByLabel('Reason').fill('Evaluating the mainnet tier');
+  await expect(extend.getByText(/New end: /)).toBeVisible();
+  await snap(page, '52-extend-trial');
+  await extend.getByRole('button', { name: 'Extend trial' }).click();
+  await expect(page.getByText(/Trial extended to /).first()).toBeVisible();
+
+  // ── Switch the bridge feature off: the customer's menu loses Bridge Flow; back to the plan, it returns ──
+  const bridges = panel.getByRole('group', { name: 'Bridges override' });
+  await bridges.getByRole('button', { name: 'Off' }).click();
+  await expect(page.getByText('Bridges switched off for Orchard Analytics Ltd')).toBeVisible();
+  await expect(panel.getByText('Overridden').first()).toBeVisible();
+  await snap(page, '53-account-overrides');
+  await expect(await bridgeEntry()).toHaveCount(0);
+  await bridges.getByRole('button', { name: 'Plan default' }).click();
+  await expect(page.getByText('Override cleared').first()).toBeVisible();
+  await expect(await bridgeEntry()).toBeVisible();
+  await customer.close();
+
+  // Both changes are in the audit log.
+  await page.keyboard.press('Escape');
+  await page.getByRole('navigation', { name: /menu/i }).getByText('Audit log').click();
+  const entries = page.getByRole('grid', { name: 'Audit log entries' });
+  for (const action of ['Trial extended', 'Feature override set', 'Feature override cleared']) {
+    await expect(entries.getByText(action).first()).toBeVisible();
+  }
 });

@@ -163,6 +163,7 @@ export const PROBLEMS = {
   /** Nothing new (applications, tokens, networks, gateway calls) while the plan is not in service. */
   PLAN_INACTIVE: { status: 403, message: 'Your plan is not active. Upgrade your plan to continue.' },
   SUBSCRIPTION_NOT_CANCELLABLE: { status: 409, message: 'Only a paid plan that renews can be cancelled.' },
+  TRIAL_NOT_EXTENDABLE: { status: 409, message: 'Only an account on the trial can have its trial extended.' },
   SUBSCRIPTION_NOT_CANCELLED: { status: 409, message: 'Your plan is not set to end.' },
   CREDITS_NOT_SOLD: {
     status: 409,

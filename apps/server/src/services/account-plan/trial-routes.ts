@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZProblem, ZTrialExtension, ZTrialExtensionRequest, type TTrialExtension } from '@connect/shared';
 import { callerOf } from '../../lib/caller.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, problem } from '../../lib/errors.ts';
 import { AuditLogRepository } from '../../repositories/audit-log.ts';
 import type { App, Deps } from '../../types.ts';
 import { AccountPlansRepository } from '../../repositories/account-plans.ts';
@@ -25,7 +25,7 @@ export async function trialManagementRoutes(app: App, deps: Deps) {
         ...docs,
         summary: 'Extend an account’s trial (sales)',
         description:
-          'Moves the trial’s end `days` later (from today when it has ended, which makes the plan ACTIVE again), through the plan’s own transition (TRIAL_EXTENDED): the customer is told as for any plan change. An account not on the trial answers 409 SUBSCRIPTION_NOT_CANCELLABLE; an unknown account 404. Audited with the reason and the end before and after.',
+          'Moves the trial’s end `days` later (from today when it has ended, which makes the plan ACTIVE again), through the plan’s own transition (TRIAL_EXTENDED): the customer is told as for any plan change. An account not on the trial answers 409 TRIAL_NOT_EXTENDABLE; an unknown account 404. Audited with the reason and the end before and after.',
         params: z.object({ accountId: z.uuid() }),
         body: ZTrialExtensionRequest,
         response: { 200: ZTrialExtension, ...problems },
@@ -38,6 +38,7 @@ export async function trialManagementRoutes(app: App, deps: Deps) {
       return deps.db.transaction(async (tx) => {
         const before = await new AccountPlansRepository(tx, deps.events).state(accountId, { lock: true });
         if (!before) throw notFound('NOT_FOUND', 'The account was not found.');
+        if (before.plan.type !== 'TRIAL') throw problem('TRIAL_NOT_EXTENDABLE');
         const from = Math.max(Date.now(), before.trialEndsAt?.getTime() ?? 0);
         const after = await lifecycle.apply(
           accountId,

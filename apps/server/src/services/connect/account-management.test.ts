@@ -250,8 +250,15 @@ describe('account management (issue 33 §1): the account list', () => {
       expect(days).toBeLessThan(7.1);
     });
 
-    it('refuses bad input, an unknown account and customers', async () => {
+    it('refuses bad input, a plan that is not the trial, an unknown account and customers', async () => {
       const owner = await customer(`Bad ${Date.now()}`);
+      const paid = await customer(`Paid ${Date.now()}`);
+      await t.db.db.execute(
+        sql`update account_plans set rate_plan_id = (select id from rate_plans where type <> 'TRIAL' limit 1) where account_id = ${paid.accountId}`,
+      );
+      const notTrial = await extend(sales, paid.accountId, { days: 3, reason: 'x' });
+      expect(notTrial.statusCode).toBe(409);
+      expect(notTrial.json()).toMatchObject({ code: 'TRIAL_NOT_EXTENDABLE' });
       for (const payload of [
         { days: 0, reason: 'x' },
         { days: 400, reason: 'x' },

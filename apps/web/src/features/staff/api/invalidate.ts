@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { getAccountFeaturesQueryOptions } from './get-account-features.ts';
 import { getAccountOverridesQueryOptions } from './get-account-overrides.ts';
 import { auditLogKey } from './get-audit-log.ts';
+import { managementAccountsKey } from './get-management-accounts.ts';
 import { managementUsersKey } from './get-management-users.ts';
 
 /** After any staff action on a user: the lists and their counts, and the audit log that recorded it. */
@@ -21,6 +22,19 @@ export function invalidateAfterOverrideChange(queryClient: QueryClient, accountI
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: getAccountOverridesQueryOptions(accountId).queryKey }),
     queryClient.invalidateQueries({ queryKey: getAccountFeaturesQueryOptions(accountId).queryKey }),
+    queryClient.invalidateQueries({ queryKey: auditLogKey }),
+  ]);
+}
+
+/**
+ * After a trial is extended: everything under the account list's key — the list (its plan expiry
+ * and plan status columns, which the open panel shows too) and the open account's features and
+ * allowances (an ended trial reopened puts the plan back in service) — and the audit log that
+ * recorded the extension.
+ */
+export function invalidateAfterTrialExtension(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: managementAccountsKey }),
     queryClient.invalidateQueries({ queryKey: auditLogKey }),
   ]);
 }

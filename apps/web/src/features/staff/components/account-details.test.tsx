@@ -1,11 +1,23 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TAccountOverride, TAccountOverridesResponse, TAvailableFeatures, TUser } from '@connect/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { session } from '../../../lib/storage.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { ACCOUNT, ACCOUNT_FEATURES, ACCOUNT_OVERRIDES, createFetchMock, json, SALES } from '../test/fixtures.ts';
+import { auditLogKey } from '../api/get-audit-log.ts';
+import { managementAccountsKey } from '../api/get-management-accounts.ts';
+import {
+  ACCOUNT,
+  ACCOUNT_FEATURES,
+  ACCOUNT_OVERRIDES,
+  accountsAnswer,
+  auditAnswer,
+  createFetchMock,
+  json,
+  PENDING_ACCOUNT,
+  SALES,
+} from '../test/fixtures.ts';
 import { AccountDetails } from './account-details.tsx';
 
 vi.mock('../../../lib/auth.ts', () => ({
@@ -15,6 +27,7 @@ vi.mock('../../../lib/auth.ts', () => ({
 
 const FEATURES = `/api/connect/management/feature/account/${ACCOUNT.accountId}`;
 const OVERRIDES = `/api/connect/management/accounts/${ACCOUNT.accountId}/overrides`;
+const TRIAL = `/api/account-plan/management/accounts/${ACCOUNT.accountId}/trial-extension`;
 const AT = '2026-11-22T10:00:00.000Z';
 
 /*
@@ -77,11 +90,11 @@ const calls = () =>
 const count = (method: string, path: string) =>
   calls().filter((call) => call.method === method && call.path === path).length;
 
-function renderDetails(user: TUser = SALES) {
+function renderDetails(user: TUser = SALES, account = ACCOUNT) {
   session.setMarker(user.id, user.role);
   queryClient.setQueryData(currentUserQuery(user.id).queryKey, user);
-  renderWithProviders(<AccountDetails account={ACCOUNT} onClose={() => undefined} />, { queryClient });
-  return screen.getByRole('dialog', { name: ACCOUNT.organisationName! });
+  renderWithProviders(<AccountDetails account={account} onClose={() => undefined} />, { queryClient });
+  return screen.getByRole('dialog', { name: account.organisationName! });
 }
 
 const section = (panel: HTMLElement, name: 'Features' | 'Allowances') => within(panel).getByRole('region', { name });
@@ -307,5 +320,203 @@ describe('AccountDetails overrides', { timeout: 30_000 }, () => {
     const allowances = section(panel, 'Allowances');
     expect(await within(allowances).findByText('No plan in service')).toBeInTheDocument();
     expect(within(allowances).queryByRole('button', { name: /^Edit/ })).toBeNull();
+  });
+});
+
+describe('AccountDetails trial extension', { timeout: 30_000 }, () => {
+  const TITLE = 'Extend the trial of Analytical Engines Ltd';
+  const extended = (trialEndsAt: string) => json({ accountId: ACCOUNT.accountId, planStatus: 'ACTIVE', trialEndsAt });
+
+  beforeEach(() => {
+    overrides = structuredClone(ACCOUNT_OVERRIDES);
+    features = structuredClone(ACCOUNT_FEATURES.availableFeatures);
+    // Only Date: the account's plan ends 02.12.2026, 10:30, three days from this "now".
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-29T09:00:00.000Z'));
+    vi.stubGlobal('fetch', mock.fetchMock);
+    mock.route({});
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    mock.fetchMock.mockClear();
+    vi.unstubAllGlobals();
+    queryClient.clear();
+    sessionStorage.clear();
+  });
+
+  /** Opens the dialog from the panel's Extend trial button. */
+  function openDialog(account = ACCOUNT) {
+    const panel = renderDetails(SALES, account);
+    const open = within(panel).getByRole('button', { name: 'Extend trial' });
+    // A pointer's press focuses the button first (a fired click does not).
+    open.focus();
+    fireEvent.click(open);
+    const dialog = screen.getByRole('dialog', { name: `Extend the trial of ${account.organisationName!}` });
+    return {
+      panel,
+      dialog,
+      days: within(dialog).getByRole('textbox', { name: /^Days/ }),
+      reason: within(dialog).getByRole('textbox', { name: /^Reason/ }),
+      submit: within(dialog).getByRole('button', { name: 'Extend trial' }),
+    };
+  }
+  const posts = () => calls().filter((call) => call.method === 'POST');
+
+  it('sends {days, reason} to the account’s trial-extension, disabled while sending, then says the new end, closes and refreshes the list and the audit log', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    mock.route({
+      [`POST ${TRIAL}`]: (() => held.then(() => extended('2027-01-01T10:30:00.000Z'))) as unknown as () => Response,
+    });
+    // A list page and an audit-log page already loaded: both must be asked again.
+    const listKey = [...managementAccountsKey, 'list', { page: 0 }];
+    const auditKey = [...auditLogKey, 'list', { page: 0 }];
+    queryClient.setQueryData(listKey, accountsAnswer([ACCOUNT]));
+    queryClient.setQueryData(auditKey, auditAnswer([]));
+
+    const { panel, dialog, days, reason, submit } = openDialog();
+    expect(days).toHaveValue('14');
+    expect(days).toHaveFocus();
+    // The later of today and the plan's end (02.12.2026, 10:30), plus the days.
+    expect(dialog).toHaveTextContent('New end: 16.12.2026, 10:30');
+    fireEvent.change(days, { target: { value: '30' } });
+    expect(dialog).toHaveTextContent('New end: 01.01.2027, 10:30');
+    fireEvent.change(reason, { target: { value: '  Evaluating the mainnet tier  ' } });
+
+    fireEvent.click(submit);
+    await waitFor(() =>
+      expect(mock.bodies(`POST ${TRIAL}`)).toEqual([{ days: 30, reason: 'Evaluating the mainnet tier' }]),
+    );
+    expect(posts()).toEqual([{ method: 'POST', path: TRIAL }]);
+    // Nothing can be changed or sent again until the answer.
+    expect(submit).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(days).toBeDisabled();
+    expect(reason).toBeDisabled();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: TITLE })).toBeInTheDocument();
+
+    release();
+    expect(await snackbar('Trial extended to 01.01.2027, 10:30')).toHaveTextContent('For Analytical Engines Ltd.');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull());
+    expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(auditKey)?.isInvalidated).toBe(true);
+    expect(screen.getByRole('dialog', { name: ACCOUNT.organisationName! })).toBe(panel);
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Extend trial' })).toHaveFocus());
+  });
+
+  it('counts the new end from today when the plan has ended, and gives no new end when the plan’s end is unknown', async () => {
+    vi.setSystemTime(new Date('2026-12-10T08:00:00.000Z'));
+    const { dialog, days } = openDialog();
+    expect(dialog).toHaveTextContent('New end: 24.12.2026, 08:00');
+    // No new end while the days are not 1–365 whole days.
+    fireEvent.change(days, { target: { value: '0' } });
+    expect(dialog).not.toHaveTextContent('New end');
+    fireEvent.change(days, { target: { value: '366' } });
+    expect(dialog).not.toHaveTextContent('New end');
+    fireEvent.change(days, { target: { value: '7' } });
+    expect(dialog).toHaveTextContent('New end: 17.12.2026, 08:00');
+    cleanup();
+
+    // The pending account's plan has no end in the row: the dialog says how the days count instead.
+    const other = openDialog(PENDING_ACCOUNT);
+    expect(other.dialog).not.toHaveTextContent('New end');
+    expect(other.dialog).toHaveTextContent('From 1 to 365 days');
+  });
+
+  it('refuses 0 days, 400 days, a number that is not whole and an empty or blank reason without sending anything', async () => {
+    const { dialog, days, reason, submit } = openDialog();
+    const errorUnder = (field: HTMLElement) =>
+      document.getElementById(field.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent;
+    fireEvent.change(reason, { target: { value: 'Evaluating' } });
+
+    for (const [typed, message] of [
+      ['0', 'At least 1 day.'],
+      ['400', 'At most 365 days.'],
+      ['2.5', 'Enter a whole number of days.'],
+      ['', 'Enter a whole number of days.'],
+    ] as const) {
+      fireEvent.change(days, { target: { value: typed } });
+      fireEvent.click(submit);
+      await waitFor(() => expect(errorUnder(days)).toBe(message));
+      expect(days).toHaveAttribute('aria-invalid', 'true');
+    }
+
+    fireEvent.change(days, { target: { value: '14' } });
+    for (const typed of ['', '   ']) {
+      fireEvent.change(reason, { target: { value: typed } });
+      fireEvent.click(submit);
+      await waitFor(() => expect(errorUnder(reason)).toBe('A reason is required.'));
+    }
+    fireEvent.change(reason, { target: { value: 'x'.repeat(501) } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(errorUnder(reason)).toBe('Must be at most 500 characters.'));
+    expect(errorUnder(days)).toBe('New end: 16.12.2026, 10:30');
+
+    expect(posts()).toEqual([]);
+    expect(screen.getByRole('dialog', { name: TITLE })).toBe(dialog);
+  });
+
+  it('shows the server’s 409 in the dialog, keeping what was typed, and sends again once asked', async () => {
+    mock.route({
+      [`POST ${TRIAL}`]: () =>
+        json(
+          {
+            status: 409,
+            code: 'TRIAL_NOT_EXTENDABLE',
+            title: 'Conflict',
+            detail: 'Only an account on the trial can have its trial extended.',
+          },
+          409,
+        ),
+    });
+    const { dialog, days, reason, submit } = openDialog();
+    fireEvent.change(reason, { target: { value: 'Evaluating' } });
+    fireEvent.click(submit);
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('The trial could not be extended');
+    expect(alert).toHaveTextContent('Only an account on the trial can have its trial extended.');
+    expect(screen.getByRole('dialog', { name: TITLE })).toBe(dialog);
+    expect(days).toHaveValue('14');
+    expect(reason).toHaveValue('Evaluating');
+    expect(submit).toBeEnabled();
+    expect(screen.queryByText(/^Trial extended/)).toBeNull();
+
+    fireEvent.click(submit);
+    await waitFor(() => expect(posts()).toHaveLength(2));
+  });
+
+  it('puts the server’s field refusal (400 invalidParams) under its field', async () => {
+    mock.route({
+      [`POST ${TRIAL}`]: () =>
+        json(
+          {
+            status: 400,
+            code: 'INVALID_REQUEST',
+            title: 'Bad Request',
+            detail: 'Too vague.',
+            invalidParams: [{ name: 'reason', reason: 'Too vague.' }],
+          },
+          400,
+        ),
+    });
+    const { dialog, reason, submit } = openDialog();
+    fireEvent.change(reason, { target: { value: 'Because' } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(reason).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).getByText('Too vague.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  it('closes with Cancel or Escape without sending, leaving the panel open', async () => {
+    const { panel, dialog } = openDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull());
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Extend trial' }));
+    fireEvent.keyDown(screen.getByRole('dialog', { name: TITLE }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull());
+    expect(screen.getByRole('dialog', { name: ACCOUNT.organisationName! })).toBe(panel);
+    expect(posts()).toEqual([]);
   });
 });

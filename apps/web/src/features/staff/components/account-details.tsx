@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TManagementAccount } from '@connect/shared';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -10,13 +12,14 @@ import { accountName } from './account-columns.tsx';
 import { AccountFeatures } from './account-features.tsx';
 import { DepositAddress } from './deposit-address.tsx';
 import { DetailItem, DetailsDrawer } from './details-drawer.tsx';
+import { ExtendTrialDialog } from './extend-trial-dialog.tsx';
 import { Identifier } from './identifier.tsx';
 import { AccountStatusChip, PlanStatusChip } from './status-chips.tsx';
 
 /**
  * An account's details beside the list (spec §3 Account detail, issue 33 §1): status, owner, plan,
  * dates, the account id, the features its customers' menu reads with their overrides, and the plan
- * allowances in force with theirs. The deposit
+ * allowances in force with theirs; "Extend trial" beside the plan's end. The deposit
  * address is admin-only (spec §6): the panel asks for it only when the signed-in user is an
  * administrator — a sales user's 403 would sign the SPA out (spec §8) — and not for the staff's
  * own account, which pays nothing (its address would be allocated for nothing).
@@ -27,46 +30,70 @@ export function AccountDetails({ account, onClose }: { account: TManagementAccou
   const canSeeAddress = me?.role === 'QUANT_ADMIN' && me.accountId !== account.accountId;
   const owner = account.accountOwner;
   const label = accountName(account, t('accounts.noOrganisation'));
+  const [isExtending, setExtending] = useState(false);
   return (
-    <DetailsDrawer
-      title={label}
-      // Named by its owner's email when it has no organisation: say so under it.
-      subtitle={!account.organisationName && owner ? t('accounts.noOrganisation') : undefined}
-      onClose={onClose}
-    >
-      <Box component="dl" sx={{ m: 0 }}>
-        <DetailItem label={t('accounts.details.status')}>
-          <AccountStatusChip status={account.status} />
-        </DetailItem>
-        <DetailItem label={t('accounts.details.owner')}>
-          {owner ? owner.name || owner.email : t('accounts.noOwner')}
-        </DetailItem>
-        {owner ? <DetailItem label={t('accounts.details.ownerEmail')}>{owner.email}</DetailItem> : null}
-        <DetailItem label={t('accounts.details.plan')}>{account.currentPlan ?? t('accounts.noPlan')}</DetailItem>
-        <DetailItem label={t('accounts.details.planStatus')}>
-          {account.planStatus ? <PlanStatusChip status={account.planStatus} /> : '–'}
-        </DetailItem>
-        <DetailItem label={t('accounts.details.planExpiry')}>{formatDateTime(account.planExpiryDate)}</DetailItem>
-        <DetailItem label={t('accounts.details.lastLogin')}>
-          {account.lastLogin ? formatDateTime(account.lastLogin) : t('accounts.details.never')}
-        </DetailItem>
-        <DetailItem label={t('accounts.details.createdAt')}>{formatDateTime(account.createdAt)}</DetailItem>
-        <DetailItem label={t('accounts.details.accountId')}>
-          <Identifier value={account.accountId} copyLabel={t('accounts.details.copyAccountId')} isFull />
-        </DetailItem>
-        {canSeeAddress ? (
-          <DetailItem label={t('accounts.details.depositAddress')}>
-            <DepositAddress accountId={account.accountId} />
+    <>
+      <DetailsDrawer
+        title={label}
+        // Named by its owner's email when it has no organisation: say so under it.
+        subtitle={!account.organisationName && owner ? t('accounts.noOrganisation') : undefined}
+        onClose={onClose}
+      >
+        <Box component="dl" sx={{ m: 0 }}>
+          <DetailItem label={t('accounts.details.status')}>
+            <AccountStatusChip status={account.status} />
           </DetailItem>
-        ) : null}
-      </Box>
-      <DetailsSection title={t('accounts.details.features')}>
-        <AccountFeatures accountId={account.accountId} accountLabel={label} />
-      </DetailsSection>
-      <DetailsSection title={t('accounts.details.allowances')}>
-        <AccountAllowances accountId={account.accountId} accountLabel={label} />
-      </DetailsSection>
-    </DetailsDrawer>
+          <DetailItem label={t('accounts.details.owner')}>
+            {owner ? owner.name || owner.email : t('accounts.noOwner')}
+          </DetailItem>
+          {owner ? <DetailItem label={t('accounts.details.ownerEmail')}>{owner.email}</DetailItem> : null}
+          <DetailItem label={t('accounts.details.plan')}>{account.currentPlan ?? t('accounts.noPlan')}</DetailItem>
+          <DetailItem label={t('accounts.details.planStatus')}>
+            {account.planStatus ? <PlanStatusChip status={account.planStatus} /> : '–'}
+          </DetailItem>
+          <DetailItem label={t('accounts.details.planExpiry')}>
+            <Stack
+              component="span"
+              direction="row"
+              sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
+            >
+              <span>{formatDateTime(account.planExpiryDate)}</span>
+              {/* For every account: the row does not say whether the plan is the trial, the server does. */}
+              <Button size="small" variant="outlined" onClick={() => setExtending(true)}>
+                {t('accounts.trial.open')}
+              </Button>
+            </Stack>
+          </DetailItem>
+          <DetailItem label={t('accounts.details.lastLogin')}>
+            {account.lastLogin ? formatDateTime(account.lastLogin) : t('accounts.details.never')}
+          </DetailItem>
+          <DetailItem label={t('accounts.details.createdAt')}>{formatDateTime(account.createdAt)}</DetailItem>
+          <DetailItem label={t('accounts.details.accountId')}>
+            <Identifier value={account.accountId} copyLabel={t('accounts.details.copyAccountId')} isFull />
+          </DetailItem>
+          {canSeeAddress ? (
+            <DetailItem label={t('accounts.details.depositAddress')}>
+              <DepositAddress accountId={account.accountId} />
+            </DetailItem>
+          ) : null}
+        </Box>
+        <DetailsSection title={t('accounts.details.features')}>
+          <AccountFeatures accountId={account.accountId} accountLabel={label} />
+        </DetailsSection>
+        <DetailsSection title={t('accounts.details.allowances')}>
+          <AccountAllowances accountId={account.accountId} accountLabel={label} />
+        </DetailsSection>
+      </DetailsDrawer>
+      {/* Over the panel, beside it in the tree: its keys and clicks are not the panel's. */}
+      {isExtending ? (
+        <ExtendTrialDialog
+          accountId={account.accountId}
+          accountLabel={label}
+          planExpiryDate={account.planExpiryDate}
+          onClose={() => setExtending(false)}
+        />
+      ) : null}
+    </>
   );
 }
 

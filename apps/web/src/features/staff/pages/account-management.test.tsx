@@ -29,10 +29,12 @@ const ACCOUNTS = '/api/connect/management/accounts';
 const FEATURES = `/api/connect/management/feature/account/${ACCOUNT.accountId}`;
 const OVERRIDES = `/api/connect/management/accounts/${ACCOUNT.accountId}/overrides`;
 const ETH_ADDRESS_URL = `/api/payment/management/account/${ACCOUNT.accountId}/eth-address`;
-const ROWS = [ACCOUNT, PENDING_ACCOUNT];
+const TRIAL = `/api/account-plan/management/accounts/${ACCOUNT.accountId}/trial-extension`;
+/** The list's rows; a test may change what the server answers next. */
+let rows = [ACCOUNT, PENDING_ACCOUNT];
 const mock = createFetchMock(() => ({
   [`GET ${ACCOUNTS}`]: (_body, url) =>
-    json(accountsAnswer(url.searchParams.get('status') === 'REMOVED' ? [REMOVED_ACCOUNT] : ROWS, { totalItems: 12 })),
+    json(accountsAnswer(url.searchParams.get('status') === 'REMOVED' ? [REMOVED_ACCOUNT] : rows, { totalItems: 12 })),
   [`GET ${FEATURES}`]: () => json(ACCOUNT_FEATURES),
   [`GET ${OVERRIDES}`]: () => json(ACCOUNT_OVERRIDES),
   [`GET ${ETH_ADDRESS_URL}`]: () => json(ETH_ADDRESS),
@@ -69,6 +71,7 @@ async function openDetails(user: TUser) {
 
 describe('AccountManagementPage', { timeout: 60_000 }, () => {
   beforeEach(() => {
+    rows = [ACCOUNT, PENDING_ACCOUNT];
     vi.stubGlobal('fetch', mock.fetchMock);
     mock.route({});
   });
@@ -311,5 +314,42 @@ describe('AccountManagementPage', { timeout: 60_000 }, () => {
         .sort(),
     ).toEqual([FEATURES, `${OVERRIDES}/connectBeta`, OVERRIDES].sort());
     expect(within(panel).getByRole('region', { name: 'Allowances' })).toHaveTextContent('ApplicationsOverridden10Edit');
+  });
+
+  it('extends a trial from the panel: the list is asked again, and its row and the panel show the new expiry', async () => {
+    const trialEndsAt = '2026-12-16T10:30:00.000Z';
+    mock.route({
+      [`POST ${TRIAL}`]: () => {
+        rows = [{ ...ACCOUNT, planStatus: 'ACTIVE', planExpiryDate: trialEndsAt }, PENDING_ACCOUNT];
+        return json({ accountId: ACCOUNT.accountId, planStatus: 'ACTIVE', trialEndsAt });
+      },
+    });
+    const panel = await openDetails(SALES);
+    const listedBefore = listQueries().length;
+    fireEvent.click(within(panel).getByRole('button', { name: 'Extend trial' }));
+    const dialog = screen.getByRole('dialog', { name: 'Extend the trial of Analytical Engines Ltd' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Reason/ }), {
+      target: { value: 'Evaluating the mainnet tier' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Extend trial' }));
+
+    expect(await screen.findByText('Trial extended to 16.12.2026, 10:30')).toBeInTheDocument();
+    expect(mock.bodies(`POST ${TRIAL}`)).toEqual([{ days: 14, reason: 'Evaluating the mainnet tier' }]);
+    // The page on screen is asked again (with the cursor of the page shown).
+    expect(listQueries()).toHaveLength(listedBefore + 1);
+    expect(Object.fromEntries(lastQuery())).toEqual({
+      page: '0',
+      size: '5',
+      sort: 'createdAt:desc',
+      cursor: 'accounts-0',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Extend the trial/ })).toBeNull());
+    // The list behind the panel (hidden from the accessibility tree while the panel is open).
+    const listed = document.querySelector<HTMLElement>(`[role="row"][data-id="${ACCOUNT.accountId}"]`)!;
+    expect(cellOf(listed, 'planExpiryDate')).toHaveTextContent('16.12.2026, 10:30');
+    await waitFor(() => expect(within(panel).getByText('16.12.2026, 10:30')).toBeInTheDocument());
+    expect(within(panel).queryByText('02.12.2026, 10:30')).toBeNull();
+    // The plan, pending before, is active again.
+    expect(within(panel).getByText('Plan status', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/^Active$/);
   });
 });

@@ -51,6 +51,10 @@ export function AccountManagementPage() {
   const accounts = useManagementAccounts({ ...state.wire, ...(status ? { status: [status] } : {}) });
   const [details, setDetails] = useState<TManagementAccount | null>(null);
   const columns = useMemo(() => accountColumns({ t, onDetails: setDetails }), [t]);
+  // The open account as the list now answers it (a trial extended moves its plan expiry), else as opened.
+  const shown = details
+    ? (accounts.data?.accountList.find((account) => account.accountId === details.accountId) ?? details)
+    : null;
 
   return (
     <Page title={t('accounts.title')} description={t('accounts.description')}>
@@ -100,7 +104,7 @@ export function AccountManagementPage() {
         }
         onOpenRow={setDetails}
       />
-      {details ? <AccountDetails account={details} onClose={() => setDetails(null)} /> : null}
+      {shown ? <AccountDetails account={shown} onClose={() => setDetails(null)} /> : null}
     </Page>
   );
 }
