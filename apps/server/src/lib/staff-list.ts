@@ -402,3 +402,23 @@ export async function queryStaffList<F extends string, R extends Record<string, 
 
 /** How every staff list pages, for its route's API description. */
 export const STAFF_LIST_PAGING_DESCRIPTION = `Pages are zero-based (a negative page reads page 0); size is one of 5, 10, 50, 100 (default 5); sort is \`field:asc\` or \`field:desc\` (empty: the default). Every answer carries a \`cursor\` naming its first and last rows: send it back with the next request, and the next, previous, same and last page are index seeks (p95 ≤ 50 ms at a million rows). Any other page is a jump: read by OFFSET from the nearest page the server knows (the first, the last, or the cursor's), so its cost grows with the distance — about page × size rows. A search's total is exact up to ${STAFF_COUNT_CAP.toLocaleString('en-GB')}; above it \`totalCapped\` is true, \`totalItems\` is ${STAFF_COUNT_CAP} and there is no last page to jump to.`;
+
+/** A user's term for LIKE: lower case, its wildcards (`%`, `_`, `\\`) escaped to stand for themselves. */
+export function likeEscaped(term: string): string {
+  return term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * A staff list's search (docs/decisions/staff-console.md, "User search"): a term of 3 or more
+ * characters anywhere in `text` (a lower-cased column with a pg_trgm GIN index); 1 or 2 characters,
+ * which carry no trigram, at the start of any of `prefixKeys` (C-collated, so a btree range).
+ */
+export function staffListSearch(term: string, columns: { text: SQL; prefixKeys: SQL[] }): SQL {
+  const escaped = likeEscaped(term);
+  if (term.length >= 3) return sql`${columns.text} like ${`%${escaped}%`}`;
+  const prefix = `${escaped}%`;
+  return sql`(${sql.join(
+    columns.prefixKeys.map((key) => sql`${key} like ${prefix}`),
+    sql` or `,
+  )})`;
+}

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { auditLog, type Database } from '@connect/db';
 import type { TAuditAction, TAuditEntry, TAuditOutcome } from '@connect/shared';
-import { queryStaffList, type StaffListDescriptor, type StaffListRequest } from '../lib/staff-list.ts';
+import { likeEscaped, queryStaffList, type StaffListDescriptor, type StaffListRequest } from '../lib/staff-list.ts';
 
 /** Who acted and in which request: every entry names them (issue 32 §1). */
 export type AuditActor = { id: string | null; email: string; requestId?: string | undefined };
@@ -48,11 +48,6 @@ export function presentAuditEntry(row: AuditRow): TAuditEntry {
     detail: row.detail,
     requestId: row.requestId,
   };
-}
-
-/** Escapes LIKE's wildcards in a user's term. */
-export function likePrefix(term: string): string {
-  return `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**
@@ -119,7 +114,7 @@ export class AuditLogRepository {
 
   private where(filters: AuditFilters): SQL[] {
     const where: SQL[] = [];
-    if (filters.actor) where.push(sql`lower(a.actor_email) collate "C" like ${likePrefix(filters.actor)}`);
+    if (filters.actor) where.push(sql`lower(a.actor_email) collate "C" like ${`${likeEscaped(filters.actor)}%`}`);
     if (filters.action) where.push(sql`a.action = ${filters.action}`);
     if (filters.recordType) where.push(sql`a.record_type = ${filters.recordType}`);
     if (filters.recordId) where.push(sql`a.record_id = ${filters.recordId}`);

@@ -6,8 +6,12 @@ import {
   type TManagementAccount,
   type TManagementAccountSortField,
 } from '@connect/shared';
-import { likePrefix } from '../../repositories/audit-log.ts';
-import { queryStaffList, type StaffListDescriptor, type StaffListRequest } from '../../lib/staff-list.ts';
+import {
+  queryStaffList,
+  staffListSearch,
+  type StaffListDescriptor,
+  type StaffListRequest,
+} from '../../lib/staff-list.ts';
 
 /**
  * The sort keys of the account list (issue 33 §1) and migration 0019's indexes: each over
@@ -24,12 +28,9 @@ const COLUMNS = sql`d.account_id as "accountId", d.organisation_name as "organis
   d.current_plan as "currentPlan", d.plan_status as "planStatus", d.plan_expiry::text as "planExpiry",
   d.last_login_at::text as "lastLoginAt", d.created_at::text as "createdAt"`;
 
-/** The account search, as the user search (user-management-repository.ts): 3+ characters anywhere, 1–2 a prefix. */
+/** The account search (decision "The account directory"): 3+ characters anywhere, 1–2 the start of the organisation or plan. */
 function accountSearchCondition(term: string): SQL {
-  const lowered = term.toLowerCase();
-  if (lowered.length >= 3) return sql`d.search_text like ${`%${likePrefix(lowered).slice(0, -1)}%`}`;
-  const prefix = likePrefix(lowered);
-  return sql`(d.organisation_key like ${prefix} or d.plan_key like ${prefix})`;
+  return staffListSearch(term, { text: sql`d.search_text`, prefixKeys: [sql`d.organisation_key`, sql`d.plan_key`] });
 }
 
 const iso = (text: unknown) => (text === null || text === undefined ? null : new Date(text as string).toISOString());

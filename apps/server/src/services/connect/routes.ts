@@ -29,6 +29,7 @@ import { signOutRoutes } from './sign-out-routes.ts';
 import { staffAlertRoutes } from './staff-alert-routes.ts';
 import { userManagementRoutes } from './user-management-routes.ts';
 import { accountManagementRoutes } from './account-management-routes.ts';
+import { auditLogRoutes } from './audit-log-routes.ts';
 import { callerOf } from '../../lib/caller.ts';
 
 const ZUserIdParams = z.object({ id: z.uuid({ message: 'The user id must be a UUID.' }) });
@@ -51,6 +52,7 @@ export async function connectService(app: App, deps: Deps) {
   await signOutRoutes(app, deps);
   await staffAlertRoutes(app, deps);
   await userManagementRoutes(app, deps);
+  await auditLogRoutes(app, deps);
   await accountManagementRoutes(app, deps);
   const service = new ConnectService(new ConnectRepository(deps.db), deps.identityAdmin, deps.config);
 

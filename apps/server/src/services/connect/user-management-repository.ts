@@ -1,8 +1,12 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { accounts, type userDirectory, userStatusCounts, users, type Database } from '@connect/db';
 import { USER_STATUSES, type Role, type TManagementUserSortField, type UserStatus } from '@connect/shared';
-import { likePrefix } from '../../repositories/audit-log.ts';
-import { queryStaffList, type StaffListDescriptor, type StaffListRequest } from '../../lib/staff-list.ts';
+import {
+  queryStaffList,
+  staffListSearch,
+  type StaffListDescriptor,
+  type StaffListRequest,
+} from '../../lib/staff-list.ts';
 
 export type DirectoryRow = typeof userDirectory.$inferSelect;
 
@@ -27,15 +31,10 @@ const COLUMNS = sql`d.user_id as "userId", d.account_id as "accountId", d.status
 
 /** The searched part of a row, as the list's `where`: see the decision "User search". */
 export function userSearchCondition(term: string): SQL {
-  const lowered = term.toLowerCase();
-  if (lowered.length >= 3) {
-    // pg_trgm's GIN index (user_directory_search_idx) answers an infix LIKE of 3+ characters.
-    return sql`d.search_text like ${`%${likePrefix(lowered).slice(0, -1)}%`}`;
-  }
-  // One or two characters carry no trigram: a prefix of any field, on the C-collated keys' btrees.
-  const prefix = likePrefix(lowered);
-  return sql`(d.first_name_key like ${prefix} or d.last_name_key like ${prefix}
-    or d.email_key like ${prefix} or d.organisation_key like ${prefix})`;
+  return staffListSearch(term, {
+    text: sql`d.search_text`,
+    prefixKeys: [sql`d.first_name_key`, sql`d.last_name_key`, sql`d.email_key`, sql`d.organisation_key`],
+  });
 }
 
 export type ListedUser = Omit<
