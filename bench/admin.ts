@@ -21,8 +21,9 @@
 // account_status_counts itself when there is no search (AccountManagementRepository), All statuses
 // unless the measure names a status. Page size 5 (the UI's default), each measure 5 times to warm
 // up, then REPS times (50; BENCH_ADMIN_REPS). Each query's plan is printed (EXPLAIN ANALYZE,
-// BUFFERS); at 1,000,000 users and more a sequential scan of users, accounts or their projections
-// fails the run. The applications list (issue 33 §2, §6) is not built yet, so not measured.
+// BUFFERS); at 1,000,000 users and more a sequential scan of users, accounts, applications or their
+// projections fails the run. The applications list (issue 33 §2, §6), one application per account
+// (250,000 at 1,000,000 users): bench/admin-applications.ts seeds and measures it.
 //
 //   nice -n -19 npm run bench:admin                 # 10,000 and 1,000,000 users
 //   BENCH_ADMIN_SIZES=10000,100000 npm run bench:admin
@@ -36,6 +37,12 @@
 //   accounts: first, next, previous and last page (All statuses, ACTIVE) and REMOVED's first page
 //   0.5–0.8 / 0.6–3.0 ms; each sort ≤ 0.6 / 2.2 ms; search "kestrel books" 3.1 / 4.1 ms, "wolsten"
 //   1.0 / 3.2 ms, "capital" 11.0 / 14.2 ms, "gl" 8.6 / 14.0 ms, "an" 15.3 / 19.0 ms; counts 0.2 / 0.4 ms.
+// Applications, 2026-11-29 06:30 UTC, load 1.7–4.7, at 250,000 (the whole run seeded in 214 s): first,
+//   next, previous and last page (All statuses, ACTIVE, a common network) and the first page of
+//   REMOVED, of a rare network, of a network and a status 0.8–1.0 / 1.0–2.2 ms; each sort ≤ 0.9 / 1.1
+//   ms; search "ledgerline" 1.9 / 3.1 ms, "payments" 14.7 / 15.8 ms, a client id 2.9 / 3.5 ms,
+//   "wolsten" 1.1 / 1.2 ms, "pa" 11.5 / 12.7 ms, "j" 14.7 / 16.6 ms, "payments" on a common network
+//   30.2 / 32.0 ms; counts 0.2 / 0.2 ms.
 // docs/benchmarks.md says which index answers each.
 import os from 'node:os';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -49,6 +56,7 @@ import type {
 } from '@connect/shared';
 import { AccountManagementRepository } from '../apps/server/src/services/connect/account-management-repository.ts';
 import { UserManagementRepository } from '../apps/server/src/services/connect/user-management-repository.ts';
+import { applicationMeasures, applicationsFor, seedApplications } from './admin-applications.ts';
 import { accountsFor, seed } from './admin-seed.ts';
 import { leftovers } from './leftovers.ts';
 
@@ -257,10 +265,24 @@ async function accountMeasures(db: Database): Promise<Measure[]> {
 const LISTS = [
   { name: 'users', rowsAt: (users: number) => users, measures: userMeasures },
   { name: 'accounts', rowsAt: accountsFor, measures: accountMeasures },
+  {
+    name: 'applications',
+    rowsAt: (users: number) => applicationsFor(accountsFor(users)),
+    // Every measure of the application list: p95 ≤ 50 ms (issue 33 §6).
+    measures: (db: Database) =>
+      applicationMeasures<Measure>(db, {
+        measure: (name, run) => measure(name, SELECTIVE, run),
+        paging: async (label, total, list, suffix) => (await pagingMeasures(label, total, list, suffix)).measures,
+        search: (list, term, what) => searchMeasure(list, term, what, SELECTIVE),
+        sorts: (list, fields) => sortMeasures(list, fields, SELECTIVE),
+        pageSize: PAGE_SIZE,
+      }),
+  },
 ];
 
 /** The tables a list reads: a sequential scan of one fails the run at STRICT_FROM. */
-const BIG_TABLES = '(users|user_directory|accounts|account_directory)';
+const BIG_TABLES =
+  '(users|user_directory|accounts|account_directory|applications|application_networks|application_directory|application_network_directory)';
 const SEQ_SCAN = new RegExp(`Seq Scan on ${BIG_TABLES}\\b`);
 /**
  * The one sequential scan allowed: a search's capped count (lib/staff-list.ts `buildCappedCount`)
@@ -275,7 +297,7 @@ function accessPaths(plan: string[]): string[] {
   const paths = new Set<string>();
   for (const line of plan) {
     const index = /(?:Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) (\w+)/.exec(line);
-    if (index) paths.add(index[1]!.replace(/^(user|account)_directory_/, ''));
+    if (index) paths.add(index[1]!.replace(/^(user|account|application|application_network)_directory_/, ''));
     const seq = /Seq Scan on (\w+)/.exec(line);
     if (seq) paths.add(`seq ${seq[1]}`);
   }
@@ -326,7 +348,7 @@ function printTable(list: (typeof LISTS)[number], bySize: Map<number, Map<string
   for (const row of rows) console.log(line(row));
   console.log(
     `plan: at ${count(list.rowsAt(largest))} ${list.name}, what each query reads (the search's capped count ; ` +
-      `the page), ${list.name === 'users' ? 'user' : 'account'}_directory_ left off of index names.`,
+      `the page), ${list.name.replace(/s$/, '')}_directory_ left off of index names.`,
   );
 }
 
@@ -341,7 +363,7 @@ const results = new Map<string, Map<number, Map<string, Measured>>>(LISTS.map((l
 let failed = false;
 try {
   console.log(
-    `bench:admin — the user and account lists' repositories on PostgreSQL (${os.cpus().length} cores, ` +
+    `bench:admin — the user, account and application lists' repositories on PostgreSQL (${os.cpus().length} cores, ` +
       `load ${load()}); page size ${PAGE_SIZE}, ${REPS} timed runs each after ${WARM_UP} to warm up`,
   );
   for (const users of SIZES) {
@@ -359,7 +381,8 @@ try {
 
     const seedStart = performance.now();
     await seed(url.toString(), users);
-    const size = `${count(users)} users, ${count(accountsFor(users))} accounts`;
+    await seedApplications(url.toString(), accountsFor(users));
+    const size = `${count(users)} users, ${count(accountsFor(users))} accounts, ${count(applicationsFor(accountsFor(users)))} applications`;
     console.log(`\n${size}: seeded in ${seconds(performance.now() - seedStart)} (load ${load()})`);
     const session = openSession(url.toString());
     try {

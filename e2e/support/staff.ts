@@ -1,10 +1,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { idp } from './identity.ts';
+import { dismissCookies } from './journey.ts';
 import { latestMail } from './mailbox.ts';
-import { totpCode } from './totp.ts';
+import { totpCode, waitForFreshTotpWindow } from './totp.ts';
 
 /** The seeded administrator (playwright.config.ts ADMIN_EMAIL) and the password recovery.spec.ts chooses. */
 export const ADMIN_EMAIL = 'admin@e2e.test';
@@ -116,4 +117,27 @@ async function setUpAuthenticator(request: APIRequestContext, accessToken: strin
     SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
   });
   expect(preferred.status(), await preferred.text()).toBe(200);
+}
+
+/**
+ * The administrator signs in through the UI: password, then a fresh code of the authenticator
+ * (call adminAccessToken first: it sets both up whichever spec runs first), the terms when this
+ * run has not accepted them yet, and the cookie banner dismissed.
+ */
+export async function signInAsAdministrator(page: Page): Promise<void> {
+  await waitForFreshTotpWindow(10);
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(ADMIN_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/mfa-submit$/, { timeout: 20_000 });
+  await page.getByLabel('Authentication code').fill(await freshAdminCode(readAdminState().totpSecret!));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/(dashboard|terms-conditions)$/, { timeout: 20_000 });
+  if (page.url().endsWith('/terms-conditions')) {
+    await page.getByRole('checkbox', { name: /I have read and accept/ }).check();
+    await page.getByRole('button', { name: 'Accept and continue' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  }
+  await dismissCookies(page);
 }

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { accountPlans, ratePlans, type Database } from '@connect/db';
+import { termsOf } from '../src/repositories/plan-terms.ts';
 
 /**
  * Test set-up of an account's plan, straight on `account_plans` (the lifecycle's transitions have
  * their own tests in services/account-plan). What an account may have is read from the plan by
  * every check (services/entitlements), so a test that needs other allowances puts the account on
- * another plan, or on a plan of its own (setAllowances), or sets an override (Entitlements).
+ * another plan, or on a plan of its own (setAllowances), or sets an override (Entitlements). Both
+ * give the account the plan's terms as it is now (what an account bought, issue 33 §3).
  */
 
 export type AccountPlanChanges = Partial<Omit<typeof accountPlans.$inferInsert, 'accountId' | 'ratePlanId'>>;
@@ -27,10 +29,11 @@ export async function putOnPlan(
   code: string,
   changes: AccountPlanChanges = {},
 ): Promise<void> {
-  const [plan] = await db.select({ id: ratePlans.id }).from(ratePlans).where(eq(ratePlans.code, code));
+  const [plan] = await db.select().from(ratePlans).where(eq(ratePlans.code, code));
   if (!plan) throw new Error(`no rate plan with code ${code}`);
   const values = {
     ratePlanId: plan.id,
+    terms: termsOf(plan),
     status: 'ACTIVE' as const,
     statusReason: code === 'trial' ? ('TRIAL' as const) : null,
     statusBeforePending: null,
@@ -58,10 +61,10 @@ export async function setAllowances(db: Database, accountId: string, allowances:
   const [copy] = await db
     .insert(ratePlans)
     .values({ ...plan, ...allowances, code: `test-${randomUUID()}`, isActive: false })
-    .returning({ id: ratePlans.id });
+    .returning();
   await db
     .update(accountPlans)
-    .set({ ratePlanId: copy!.id, updatedAt: new Date() })
+    .set({ ratePlanId: copy!.id, terms: termsOf(copy!), updatedAt: new Date() })
     .where(eq(accountPlans.accountId, accountId));
 }
 

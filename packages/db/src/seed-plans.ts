@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { creditBundles, ratePlans } from './schema/index.ts';
+import { appSettings, creditBundles, ratePlans } from './schema/index.ts';
 
 const WEI_PER_QNT = 10n ** 18n;
 
-type PlanSeed = Omit<typeof ratePlans.$inferInsert, 'id' | 'createdAt' | 'isActive'>;
+export type PlanSeed = Omit<typeof ratePlans.$inferInsert, 'id' | 'createdAt' | 'isActive'>;
 
 /**
  * The plans `npm start` offers (docs/decisions/plans-and-orders.md, "The plan catalogue"): pay as you go (monthly,
@@ -115,18 +115,43 @@ export const BUNDLE_SEEDS: readonly { credits: number; priceUsdCents: number }[]
   { credits: 50_000, priceUsdCents: 4_750_000 },
 ];
 
-/** Inserts the plans and bundles that do not exist yet; rows staff changed are left alone. */
-export async function seedPlans(db: Database): Promise<void> {
-  await db
-    .insert(ratePlans)
-    .values([...PLAN_SEEDS])
-    .onConflictDoNothing();
-  for (const plan of PLAN_SEEDS.filter((seed) => seed.type === 'SUBSCRIPTION')) {
-    const [row] = await db.select({ id: ratePlans.id }).from(ratePlans).where(eq(ratePlans.code, plan.code));
-    if (!row) continue;
-    await db
-      .insert(creditBundles)
-      .values(BUNDLE_SEEDS.map((bundle, sortOrder) => ({ ...bundle, ratePlanId: row.id, sortOrder })))
-      .onConflictDoNothing();
-  }
+/** Where the database records the codes of the plans the seed has inserted (JSON array). */
+export const PLAN_SEEDS_SETTING = 'plan-seeds-applied';
+
+/**
+ * Inserts each seeded plan once in the life of the database, with its credit bundles, and never
+ * touches it again: staff own the catalogue from then on (issue 33 §3). A plan staff edited keeps
+ * their edit, one they retired stays retired, one they deleted is not put back (its code stays in
+ * the record below), and bundles are only ever added with their new plan. A database seeded
+ * before the record existed had every seeded plan that it has now (staff could not delete one
+ * then), so its missing codes are inserted once as before.
+ */
+export async function seedPlans(db: Database, seeds: readonly PlanSeed[] = PLAN_SEEDS): Promise<void> {
+  const [mark] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, PLAN_SEEDS_SETTING));
+  const applied = new Set<string>(mark ? (JSON.parse(mark.value) as string[]) : []);
+  const missing = seeds.filter((seed) => !applied.has(seed.code));
+  if (missing.length === 0) return;
+  // One transaction: a plan is never left without its bundles. Two nodes starting at once: the
+  // code is unique, so only one inserts a plan and its bundles.
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(ratePlans)
+      .values([...missing])
+      .onConflictDoNothing()
+      .returning({ id: ratePlans.id, type: ratePlans.type });
+    for (const plan of inserted.filter((row) => row.type === 'SUBSCRIPTION')) {
+      await tx
+        .insert(creditBundles)
+        .values(BUNDLE_SEEDS.map((bundle, sortOrder) => ({ ...bundle, ratePlanId: plan.id, sortOrder })))
+        .onConflictDoNothing();
+    }
+    const value = JSON.stringify([...new Set([...applied, ...seeds.map((seed) => seed.code)])].sort());
+    await tx
+      .insert(appSettings)
+      .values({ key: PLAN_SEEDS_SETTING, value })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+  });
 }

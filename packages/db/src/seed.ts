@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { BUNDLE_SEEDS, PLAN_SEEDS, seedPlans } from './seed-plans.ts';
+import { BUNDLE_SEEDS, PLAN_SEEDS, PLAN_SEEDS_SETTING, seedPlans } from './seed-plans.ts';
 import {
   appSettings,
   contentFeatures,
@@ -138,11 +138,15 @@ export const DEFAULT_FOOTER = {
 
 /** Where the database records the fingerprint of the reference data it was last seeded with. */
 const SEEDED_SETTING = 'reference-data-seeded';
-/** A fingerprint of everything seedReferenceData writes: a change to any seed is a new one. */
+/**
+ * A fingerprint of everything seedReferenceData writes: a change to any seed is a new one. The
+ * plan seed's record (PLAN_SEEDS_SETTING, issue 33 §3) is part of it, so the first start of the
+ * version that keeps the record writes it before staff can delete a seeded tier.
+ */
 const SEEDS_FINGERPRINT = createHash('sha256')
   .update(
     JSON.stringify(
-      [ROLE_ROWS, LATEST_TERMS, UPDATES, FEATURES, DEFAULT_FOOTER, PLAN_SEEDS, BUNDLE_SEEDS],
+      [ROLE_ROWS, LATEST_TERMS, UPDATES, FEATURES, DEFAULT_FOOTER, PLAN_SEEDS, BUNDLE_SEEDS, PLAN_SEEDS_SETTING],
       (_key, value) => (typeof value === 'bigint' ? value.toString() : value),
     ),
   )

@@ -133,6 +133,11 @@ export const ZCardRefundRequest = z
     /** Stored in an `integer` column; at most what is left to refund (REFUND_TOO_LARGE). */
     amountGbpMinor: z.number().int().min(1).max(MAX_INT32),
     reason: z.string().trim().min(1).max(500),
+    /**
+     * An order paid by bank transfer is paid back by a transfer staff make: its reference (required
+     * then, ignored for a card payment, which the card provider refunds).
+     */
+    bankReference: z.string().trim().min(1).max(100).optional(),
   })
   .meta({ id: 'CardRefundRequest' });
 export type TCardRefundRequest = z.infer<typeof ZCardRefundRequest>;

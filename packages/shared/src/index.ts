@@ -34,3 +34,7 @@ export * from './staff-alerts.ts';
 export * from './staff-list.ts';
 export * from './staff.ts';
 export * from './staff-accounts.ts';
+export * from './staff-networks.ts';
+export * from './staff-account-detail.ts';
+export * from './staff-applications.ts';
+export * from './subscription-tiers.ts';

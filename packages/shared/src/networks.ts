@@ -358,15 +358,6 @@ export const ZEnvironmentManagerResponse = z
   .meta({ id: 'EnvironmentManagerResponse' });
 export type TEnvironmentManagerResponse = z.infer<typeof ZEnvironmentManagerResponse>;
 
-/** A private network in the staff review queue. */
-export const ZPrivateNetworkReview = ZUserNetwork.extend({ accountId: z.uuid() }).meta({ id: 'PrivateNetworkReview' });
-export const ZPrivateNetworkReviewsResponse = z
-  .object({ networks: z.array(ZPrivateNetworkReview) })
-  .meta({ id: 'PrivateNetworkReviewsResponse' });
-export const ZPrivateNetworkReviewsQuery = z.object({
-  status: z.enum(PRIVATE_NETWORK_STATUSES).optional(),
-});
-
 /** The blockchain a catalogue network belongs to, as a stable id (its technology, lower-case, hyphenated). */
 export function blockchainIdOf(technology: string): string {
   return technology

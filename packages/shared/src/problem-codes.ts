@@ -142,10 +142,10 @@ export const PROBLEMS = {
   },
   /** Withdrawing an order part of which is paid (a bank transfer short of the total). */
   ORDER_PARTLY_PAID: { status: 409, message: 'Part of this order is paid already. Contact support to withdraw it.' },
-  /** Refunding to a card an order that no card payment paid (staff). */
+  /** Refunding an order that neither a card payment nor a bank transfer paid (staff; QNT is not refunded here). */
   ORDER_HAS_NO_CARD_PAYMENT: {
     status: 409,
-    message: 'No card payment paid this order, so nothing of it can be refunded to a card.',
+    message: 'No card payment or bank transfer paid this order, so nothing of it can be refunded here.',
   },
   /** A change of a plan that its state does not allow (the plans' state machine; staff and the sweeps). */
   PLAN_CHANGE_NOT_APPLICABLE: { status: 409, message: 'The plan is not in a state this change applies to.' },
@@ -164,6 +164,30 @@ export const PROBLEMS = {
   PLAN_INACTIVE: { status: 403, message: 'Your plan is not active. Upgrade your plan to continue.' },
   SUBSCRIPTION_NOT_CANCELLABLE: { status: 409, message: 'Only a paid plan that renews can be cancelled.' },
   TRIAL_NOT_EXTENDABLE: { status: 409, message: 'Only an account on the trial can have its trial extended.' },
+  // ── Subscription tiers (issue 33 §3, staff) ──
+  TIER_NOT_FOUND: { status: 404, message: 'The subscription tier was not found.' },
+  /** Deleting a tier that an account, an order or an invoice names: it can only be retired. */
+  TIER_IN_USE: {
+    status: 409,
+    message:
+      'This tier is in use by accounts or orders, so it cannot be deleted. Retire it instead to stop selling it.',
+  },
+  /** Changing the plan type or tier of a tier in use: the accounts on it are billed by its type. */
+  TIER_TYPE_FIXED: {
+    status: 409,
+    message: 'This tier is in use, so its plan type and tier cannot change. Create a new tier instead.',
+  },
+  TIER_NAME_EXISTS: { status: 409, message: 'Another subscription tier has this name.' },
+  /** A reorder that does not list every tier once (another change since the page loaded). */
+  TIER_ORDER_STALE: {
+    status: 409,
+    message: 'The tiers have changed since this page loaded. Reload the page and order them again.',
+  },
+  /** Removing a credit bundle that orders name (it can be repriced, or the tier retired). */
+  CREDIT_BUNDLE_IN_USE: {
+    status: 409,
+    message: 'Customers have ordered this credit bundle, so it cannot be removed. Change its price instead.',
+  },
   SUBSCRIPTION_NOT_CANCELLED: { status: 409, message: 'Your plan is not set to end.' },
   CREDITS_NOT_SOLD: {
     status: 409,

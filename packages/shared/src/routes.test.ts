@@ -93,7 +93,6 @@ describe('routeCatalogue', () => {
         'transaction-explorer',
         'smart-contract-explorer',
         'rewards',
-        'application-management',
         'campaign-management',
         'claim-management',
       ].sort(),

@@ -362,7 +362,6 @@ export function routeCatalogue(
     {
       path: '/application-management',
       name: 'application-management',
-      comingSoon: true,
       title: 'Application management',
       icon: 'settings_applications',
       roles: ['management-admin'],
@@ -370,9 +369,41 @@ export function routeCatalogue(
       order: 10,
     },
     {
+      // Issue 33 §3: the plan catalogue customers buy from (spec §2: the subscription tier form).
+      path: '/subscription-management',
+      name: 'subscription-management',
+      title: 'Subscription tiers',
+      icon: 'sell',
+      roles: ['management-admin'],
+      category: 'Connect Admin',
+      order: 10.25,
+    },
+    {
+      // Issue 33 §4: the private networks customers submitted, to approve or reject.
+      path: '/network-review',
+      name: 'network-review',
+      title: 'Network review',
+      icon: 'fact_check',
+      roles: ['management-admin'],
+      category: 'Connect Admin',
+      order: 10.5,
+    },
+    {
+      // Issue 33 §5: every account's orders, to record a bank transfer or refund a paid order.
+      path: '/order-management',
+      name: 'order-management',
+      title: 'Orders',
+      icon: 'receipt_long',
+      roles: ['management-admin'],
+      category: 'Connect Admin',
+      order: 10.75,
+    },
+    {
       path: '/campaign-management',
       name: 'campaign-management',
       comingSoon: true,
+      // Issue 33 §5: the Connect Admin menu leads only to working screens; the rewards issue shows it.
+      hidden: true,
       title: 'Campaign management',
       icon: 'campaign',
       roles: ['management-admin'],
@@ -393,6 +424,7 @@ export function routeCatalogue(
       path: '/claim-management',
       name: 'claim-management',
       comingSoon: true,
+      hidden: true,
       title: 'Claim management',
       icon: 'paid',
       roles: ['management-admin'],

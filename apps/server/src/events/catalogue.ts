@@ -1,5 +1,5 @@
 import type { TierType, TokenType } from '@connect/db';
-import type { ApplicationType, PlanStatus, Role, TPlanStatusReason } from '@connect/shared';
+import type { ApplicationType, PlanStatus, Role, TApplicationRole, TPlanStatusReason } from '@connect/shared';
 
 /** What changed a plan: the events of services/account-plan/transitions.ts. */
 export type PlanChangeCause =
@@ -75,6 +75,20 @@ export type DomainEvents = {
     name: string;
     applicationType: ApplicationType;
   };
+  /**
+   * Staff created an application for a user (issue 33 §2), announced beside its
+   * `application.registered`: the user is emailed (application-manager/staff-creation-mail.ts).
+   */
+  'application.created_by_staff': {
+    accountId: string;
+    userId: string;
+    email: string;
+    applicationId: string;
+    clientId: string;
+    name: string;
+    applicationType: ApplicationType;
+    roleName: TApplicationRole;
+  };
   /** An application's client secret was rotated (the old one expires after its grace period). */
   'application.secret_rotated': {
     accountId: string;
@@ -140,6 +154,8 @@ export type DomainEvents = {
     reference: string;
     amountGbpMinor: number;
     creditNoteId: string;
+    /** How it was paid back: to the card (absent in events stored before bank refunds), or by a bank transfer. */
+    method?: 'FIAT' | 'BANK_TRANSFER';
   };
   /** A monthly charge of the saved card failed; `nextAttemptAt` null: no attempt is left. */
   'card.charge_failed': {

@@ -5,6 +5,7 @@ import { PLAN_TERMS, type PlanStatus, type TAccountPlanType, type TPlanStatusRea
 import type { DomainEvents, EventType } from '../events/catalogue.ts';
 import type { EventBus } from '../events/port.ts';
 import { LedgerRepository } from './ledger.ts';
+import { termsOf, tierTermsSql, type PlanTerms } from './plan-terms.ts';
 
 /** A plan as the transitions compare them, with its name for messages. */
 export type PlanRow = { id: string; type: TAccountPlanType; tier: 'standard' | 'advance'; name: string };
@@ -22,6 +23,8 @@ export type StoredPlanState = {
   cancelAtPeriodEnd: boolean;
   nextPlan: PlanRow | null;
   pendingOrderId: string | null;
+  /** What the account bought (plan-terms.ts): in force until the plan changes or renews; null reads the tier. */
+  terms: PlanTerms | null;
 };
 
 const next = alias(ratePlans, 'next_plan');
@@ -59,6 +62,7 @@ export class AccountPlansRepository {
         statusReason: 'TRIAL',
         startedAt: now,
         trialEndsAt,
+        terms: sql`(select ${sql.raw(tierTermsSql())} from ${ratePlans} rp where rp.code = 'trial')`,
       })
       .onConflictDoNothing();
   }
@@ -107,6 +111,12 @@ export class AccountPlansRepository {
     return row ?? null;
   }
 
+  /** A tier's terms now (what an order placed now, or a pay-as-you-go month starting now, gets), or null. */
+  async tierTerms(ratePlanId: string): Promise<PlanTerms | null> {
+    const [row] = await this.db.select().from(ratePlans).where(eq(ratePlans.id, ratePlanId));
+    return row ? termsOf(row) : null;
+  }
+
   /** Stores the state a transition answered. */
   async save(accountId: string, state: StoredPlanState, lastPaymentMethod?: string): Promise<void> {
     await this.db
@@ -123,6 +133,7 @@ export class AccountPlansRepository {
         cancelAtPeriodEnd: state.cancelAtPeriodEnd,
         nextRatePlanId: state.nextPlan?.id ?? null,
         pendingOrderId: state.pendingOrderId,
+        terms: state.terms,
         ...(lastPaymentMethod ? { lastPaymentMethod: lastPaymentMethod as 'QNT' } : {}),
         updatedAt: sql`now()`,
       })
@@ -148,17 +159,18 @@ export class AccountPlansRepository {
       cancelAtPeriodEnd: state.cancelAtPeriodEnd,
       nextRatePlanId: state.nextPlan?.id ?? null,
       pendingOrderId: state.pendingOrderId,
+      terms: state.terms,
     }));
     await this.db.execute(sql`
       update ${accountPlans} ap set rate_plan_id = x."ratePlanId", status = x.status, status_reason = x."statusReason",
         status_before_pending = x."statusBeforePending", started_at = x."startedAt", period_end = x."periodEnd",
         upfront_months = x."upfrontMonths", trial_ends_at = x."trialEndsAt", cancel_at_period_end = x."cancelAtPeriodEnd",
-        next_rate_plan_id = x."nextRatePlanId", pending_order_id = x."pendingOrderId",
+        next_rate_plan_id = x."nextRatePlanId", pending_order_id = x."pendingOrderId", terms = x.terms,
         updated_at = ${updatedAt.toISOString()}::timestamptz
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x("accountId" uuid, "ratePlanId" uuid, status text,
         "statusReason" text, "statusBeforePending" text, "startedAt" timestamptz, "periodEnd" timestamptz,
         "upfrontMonths" int, "trialEndsAt" timestamptz, "cancelAtPeriodEnd" boolean, "nextRatePlanId" uuid,
-        "pendingOrderId" uuid)
+        "pendingOrderId" uuid, terms jsonb)
       where ap.account_id = x."accountId"`);
   }
 
@@ -187,5 +199,6 @@ function stateOf({ row, plan, next: nextPlan }: Found): StoredPlanState {
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     nextPlan: nextPlan?.id ? (nextPlan as PlanRow) : null,
     pendingOrderId: row.pendingOrderId,
+    terms: row.terms ?? null,
   };
 }

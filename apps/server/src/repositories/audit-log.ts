@@ -139,7 +139,7 @@ export class AuditLogRepository {
       this.descriptor(filters),
       request,
     );
-    return { ...paging, entries: rows.map((row) => presentAuditEntry(fromSnake(row))) };
+    return { ...paging, entries: rows.map(presentRawAuditRow) };
   }
 
   /** Newest first, at most `limit` rows, for the CSV export. */
@@ -149,13 +149,18 @@ export class AuditLogRepository {
       sql`select a.* from audit_log a ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
         order by a.occurred_at desc, a.id desc limit ${limit}`,
     );
-    return rows.map((row) => presentAuditEntry(fromSnake(row)));
+    return rows.map(presentRawAuditRow);
   }
 
   private async rows<R>(query: SQL): Promise<R[]> {
     // Both drivers (node-postgres and PGlite) answer execute() with an object carrying `rows`.
     return ((await this.db.execute(query)) as unknown as { rows: R[] }).rows;
   }
+}
+
+/** An entry from a raw `select a.*` row of audit_log (the list, the export, read models). */
+export function presentRawAuditRow(row: Record<string, unknown>): TAuditEntry {
+  return presentAuditEntry(fromSnake(row));
 }
 
 /** A raw `select a.*` row in the schema's field names. */

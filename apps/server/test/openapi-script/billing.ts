@@ -61,6 +61,17 @@ export function billingCalls(): Call[] {
         },
       }),
       status: isKnown ? 200 : 404,
+      keep: (body: { invoiceId?: string }, s) => {
+        if (body.invoiceId) s.orderInvoice = body.invoiceId;
+      },
+    })),
+    ...[true, false].map((isKnown): Call => ({
+      operation: 'GET /api/payment/management/accounts/{accountId}/invoices/{invoiceId}/pdf',
+      send: (s) => ({
+        url: `/api/payment/management/accounts/${s.account}/invoices/${isKnown ? s.orderInvoice : randomUUID()}/pdf`,
+        as: 'admin',
+      }),
+      status: isKnown ? 200 : 404,
     })),
     creditsOrder('BANK_TRANSFER', 'creditsOrder'),
     ...[200, 409].map((status): Call => ({

@@ -44,20 +44,40 @@ export function integrateCalls(chain: TestChain): Call[] {
       status: 201,
       keep: (body: { id: string }, s) => (s.privateNetwork = body.id),
     },
+    // Private-network review (issue 33 §4): the staff list, one network, the RPC check again, a decision.
     ...(['user', 'admin'] as const).map((as): Call => ({
-      operation: 'GET /api/integrate/private-networks/reviews',
-      send: () => ({ url: '/api/integrate/private-networks/reviews?status=UNDER_REVIEW', as }),
+      operation: 'GET /api/integrate/management/private-networks',
+      send: () => ({ url: '/api/integrate/management/private-networks?status=UNDER_REVIEW&sort=name:asc', as }),
       status: as === 'admin' ? 200 : 403,
     })),
-    {
-      operation: 'PUT /api/integrate/private-networks/{id}/review',
+    ...[true, false].map((isKnown): Call => ({
+      operation: 'GET /api/integrate/management/private-networks/{id}',
       send: (s) => ({
-        url: `/api/integrate/private-networks/${s.privateNetwork}/review`,
+        url: `/api/integrate/management/private-networks/${isKnown ? s.privateNetwork : randomUUID()}`,
         as: 'admin',
-        body: { decision: 'APPROVE', note: 'Reachable.' },
       }),
+      status: isKnown ? 200 : 404,
+    })),
+    {
+      operation: 'POST /api/integrate/management/private-networks/{id}/rpc-check',
+      send: (s) => ({ url: `/api/integrate/management/private-networks/${s.privateNetwork}/rpc-check`, as: 'admin' }),
       status: 200,
     },
+    ...(
+      [
+        [{ decision: 'REJECT' }, 400],
+        [{ decision: 'APPROVE', note: 'Reachable.' }, 200],
+        [{ decision: 'APPROVE' }, 409],
+      ] as const
+    ).map(([body, status]): Call => ({
+      operation: 'PUT /api/integrate/management/private-networks/{id}/review',
+      send: (s) => ({
+        url: `/api/integrate/management/private-networks/${s.privateNetwork}/review`,
+        as: 'admin',
+        body,
+      }),
+      status,
+    })),
     {
       operation: 'DELETE /api/integrate/private-networks',
       send: (s) => ({ url: '/api/integrate/private-networks', body: { id: s.privateNetwork } }),

@@ -1,4 +1,6 @@
 import type { Call } from './calls.ts';
+import { staffApplicationCalls } from './staff-applications.ts';
+import { tierCalls } from './tiers.ts';
 
 /** The staff console (issue 32): user management and the audit log, as the administrator. */
 export function staffCalls(): Call[] {
@@ -99,6 +101,33 @@ export function staffCalls(): Call[] {
       }),
       status,
     })),
+    {
+      operation: 'GET /api/connect/management/accounts/{accountId}',
+      send: (s) => ({ url: `/api/connect/management/accounts/${s.listedAccount}`, as: 'admin' }),
+      status: 200,
+    },
+    ...[
+      { body: { action: 'DISABLE', reason: 'Card dispute' }, status: 200 },
+      { body: { action: 'ENABLE', reason: 'Resolved' }, status: 200 },
+      { body: { action: 'CANCEL', reason: 'The trial renews nothing' }, status: 409 },
+    ].map(({ body, status }): Call => ({
+      operation: 'POST /api/account-plan/management/accounts/{accountId}/plan-change',
+      send: (s) => ({
+        url: `/api/account-plan/management/accounts/${s.listedAccount}/plan-change`,
+        as: 'admin',
+        body,
+      }),
+      status,
+    })),
+    ...[
+      { query: 'status=AWAITING_PAYMENT&page=0&size=5&sort=createdAt:desc', status: 200 },
+      { query: 'status=LOST', status: 400 },
+    ].map(({ query, status }): Call => ({
+      operation: 'GET /api/account-plan/management/order-list',
+      send: () => ({ url: `/api/account-plan/management/order-list?${query}`, as: 'admin' }),
+      status,
+    })),
+    ...staffApplicationCalls(),
     {
       operation: 'GET /api/connect/management/audit-log',
       send: () => ({ url: '/api/connect/management/audit-log?action=USER_INVITED&size=10', as: 'admin' }),

@@ -413,9 +413,29 @@ export function buildRoutes(): RouteObject[] {
               lazy: page(staffPagesModule, 'AccountManagementPage', ['staff', 'account']),
             },
             {
+              path: paths.applicationManagement,
+              handle: { title: 'titles.applicationManagement' },
+              lazy: page(staffPagesModule, 'ApplicationManagementPage', ['staff', 'account']),
+            },
+            {
+              path: paths.subscriptionManagement,
+              handle: { title: 'titles.subscriptionManagement' },
+              lazy: page(staffPagesModule, 'SubscriptionTiersPage', ['staff']),
+            },
+            {
               path: paths.auditLog,
               handle: { title: 'titles.auditLog' },
               lazy: page(staffPagesModule, 'AuditLogPage', ['staff']),
+            },
+            {
+              path: paths.networkReview,
+              handle: { title: 'titles.networkReview' },
+              lazy: page(staffPagesModule, 'NetworkReviewPage', ['staff']),
+            },
+            {
+              path: paths.orderManagement,
+              handle: { title: 'titles.orderManagement' },
+              lazy: page(staffPagesModule, 'OrderManagementPage', ['staff']),
             },
             ...comingSoonRoutes(slug),
           ],
@@ -441,7 +461,6 @@ function comingSoonRoutes(slug: string): RouteObject[] {
     ['/rewards/*', 'titles.rewards'],
     ['/rewards', 'titles.rewards'],
     ['/beta/features', 'titles.beta'],
-    ['/application-management', 'titles.applicationManagement'],
     ['/campaign-management/*', 'titles.campaignManagement'],
     ['/campaign-management', 'titles.campaignManagement'],
     ['/claim-management', 'titles.claimManagement'],

@@ -44,7 +44,15 @@ export const paths = {
   userManagement: '/user-management',
   /** Account management (issue 33, management-sales). */
   accountManagement: '/account-management',
+  /** Application management (issue 33 §2, management-admin): every account's applications. */
+  applicationManagement: '/application-management',
+  /** Subscription tiers (issue 33 §3, management-admin): the plan catalogue customers buy from. */
+  subscriptionManagement: '/subscription-management',
   auditLog: '/audit-log',
+  /** Private-network review (issue 33 §4, management-admin). */
+  networkReview: '/network-review',
+  /** Orders (issue 33 §5, management-admin): every account's orders, receipts and refunds. */
+  orderManagement: '/order-management',
   flows: (slug: string) => `/${slug}-flows`,
   flowsKyc: (slug: string) => `/${slug}-flows/kyc`,
   tokenFlow: (slug: string) => `/${slug}-flows/token-flow`,

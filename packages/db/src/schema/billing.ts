@@ -28,6 +28,22 @@ export type PlanStatusReason =
   'TRIAL' | 'AWAITING_PAYMENT' | 'RENEWAL_DUE' | 'RENEWAL_FAILED' | 'TRIAL_ENDED' | 'CANCELLED' | 'STAFF';
 
 /**
+ * What an account bought with its plan (issue 33 §3): the allowances, the gateway's rate and the
+ * pay-as-you-go credit price as the tier had them when the order was placed. Staff may edit a tier
+ * at any time; an account keeps these until its plan changes or renews.
+ */
+export type PlanTerms = {
+  applications: number;
+  tokens: number;
+  bridges: number;
+  blockchains: number;
+  mainnets: number;
+  testnets: number;
+  rateLimit: number;
+  creditPriceUsdCents: number | null;
+};
+
+/**
  * The plan of each account (one row per account). Written only by the account-plan lifecycle
  * (services/account-plan/lifecycle.ts), which applies the transitions of transitions.ts.
  */
@@ -57,11 +73,16 @@ export const accountPlans = pgTable(
     pendingOrderId: uuid('pending_order_id'),
     /** How the last order was paid; a renewal is offered the same way. */
     lastPaymentMethod: text('last_payment_method').$type<PaymentMethod>(),
+    /** The terms of the plan in force, fixed when it was bought (null: read the tier, as before issue 33). */
+    terms: jsonb('terms').$type<PlanTerms>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('account_plans_period_end_idx').on(t.periodEnd),
     index('account_plans_trial_end_idx').on(t.trialEndsAt),
+    // A tier's use (the tiers screen's counts, a delete's foreign-key checks).
+    index('account_plans_rate_plan_idx').on(t.ratePlanId),
+    index('account_plans_next_rate_plan_idx').on(t.nextRatePlanId),
   ],
 );
 
@@ -116,12 +137,20 @@ export const orders = pgTable(
      * RENEWAL orders; the server's PlanSnapshot): a payment taken back puts it back (issue 27 §4).
      */
     planBefore: jsonb('plan_before').$type<Record<string, unknown>>(),
+    /** A PLAN or RENEWAL order: the tier's terms when it was placed, which its payment puts in force. */
+    terms: jsonb('terms').$type<PlanTerms>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('orders_account_key_unique').on(t.accountId, t.idempotencyKey),
     index('orders_account_idx').on(t.accountId, t.createdAt),
     index('orders_status_idx').on(t.status),
+    // The staff's orders screen (issue 33 §5): newest first, all or by status.
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    // A tier's or a bundle's use (the tiers screen, a delete's foreign-key checks).
+    index('orders_rate_plan_idx').on(t.ratePlanId),
+    index('orders_credit_bundle_idx').on(t.creditBundleId),
   ],
 );
 

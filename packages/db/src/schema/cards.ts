@@ -100,7 +100,12 @@ export const cardCharges = pgTable(
   ],
 );
 
-/** A refund of (part of) an order paid by card, recorded by staff; keyed so a retry refunds once. */
+/**
+ * A refund of (part of) a paid order, recorded by staff; keyed so a retry refunds once. FIAT: to the
+ * card through the provider (`intentId` the card payment refunded, `externalId` the provider's
+ * refund). BANK_TRANSFER: paid back by a bank transfer staff made (`externalId` `bank:` and its
+ * reference; no intent).
+ */
 export const refunds = pgTable(
   'refunds',
   {
@@ -113,9 +118,10 @@ export const refunds = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     /** The staff's key for this refund (one click, one refund). */
     idempotencyKey: text('idempotency_key').notNull(),
-    /** The provider's refund id (re_…). */
+    method: text('method').$type<'FIAT' | 'BANK_TRANSFER'>().notNull().default('FIAT'),
+    /** The provider's refund id (re_…), or `bank:` and the reference of the transfer that paid it back. */
     externalId: text('external_id').unique(),
-    intentId: text('intent_id').notNull(),
+    intentId: text('intent_id'),
     amountGbpMinor: integer('amount_gbp_minor').notNull(),
     reason: text('reason').notNull(),
     status: text('status').notNull(),

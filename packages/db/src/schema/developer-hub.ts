@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { KycStatus } from '@connect/shared';
+import type { KycStatus, TApplicationRole } from '@connect/shared';
 import { accounts, users } from './portal.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -101,7 +101,11 @@ export const privateNetworks = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('private_networks_account_idx').on(t.accountId)],
+  (t) => [
+    index('private_networks_account_idx').on(t.accountId),
+    // The staff's review list (issue 33 §4): one status, oldest first.
+    index('private_networks_status_created_idx').on(t.status, t.createdAt, t.id),
+  ],
 );
 
 export type ApplicationType = 'testnet' | 'mainnet';
@@ -121,6 +125,8 @@ export const applications = pgTable(
     callbackUrl: text('callback_url').notNull(),
     applicationType: text('application_type').$type<ApplicationType>().notNull(),
     testnetSigning: boolean('testnet_signing').notNull().default(false),
+    /** What the application is for (issue 33 §2; APPLICATION_ROLES): DEVELOPER unless staff chose another. */
+    roleName: text('role_name').$type<TApplicationRole>().notNull().default('DEVELOPER'),
     clientId: text('client_id').notNull().unique(),
     signingServiceName: text('signing_service_name').notNull(),
     signingKeyId: text('signing_key_id').notNull().unique(),

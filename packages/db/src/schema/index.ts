@@ -13,3 +13,4 @@ export * from './usage.ts';
 export * from './staff-alerts.ts';
 export * from './entitlements.ts';
 export * from './staff-console.ts';
+export * from './application-directory.ts';

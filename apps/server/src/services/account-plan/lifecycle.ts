@@ -3,8 +3,9 @@ import type { DomainEvents } from '../../events/catalogue.ts';
 import type { EventBus } from '../../events/port.ts';
 import { problem, ProblemError } from '../../lib/errors.ts';
 import { AccountPlansRepository } from '../../repositories/account-plans.ts';
+import { sameTerms } from '../../repositories/plan-terms.ts';
 import { OrdersRepository } from './orders-repository.ts';
-import { isInService, toSnapshot, transition, type PlanEvent, type PlanState } from './transitions.ts';
+import { isInService, nextPeriodPlan, toSnapshot, transition, type PlanEvent, type PlanState } from './transitions.ts';
 
 export type LifecycleOptions = {
   /** Pay as you go: how far the credits may go below zero until the month-end bill. */
@@ -17,6 +18,8 @@ export type LifecycleOptions = {
  * answer and, in the same transaction, sets the credit floor the plan allows (pay as you go in
  * service: the credit limit below zero; otherwise 0) and announces `plan.changed` (its
  * subscribers notify and email the customer). A refusal throws its problem and changes nothing.
+ * It also puts in force what the account bought (issue 33 §3, repositories/plan-terms.ts): a
+ * payment the paid order's terms, a period's end the renewal order's or, pay as you go, the tier's now.
  */
 export class PlanLifecycle {
   constructor(
@@ -96,7 +99,7 @@ export class PlanLifecycle {
   ): Promise<PlanState> {
     const before = await repo.state(accountId, { lock: true });
     if (!before) throw problem('ACCOUNT_NOT_FOUND');
-    const answer = transition(before, event);
+    const answer = transition(before, await withTerms(repo, tx, before, event));
     if (!answer.ok) throw problem(answer.code);
     const after = answer.state;
     // Asked for what already holds (cancel twice, the same downgrade again): nothing to store or announce.
@@ -115,8 +118,33 @@ export class PlanLifecycle {
   }
 }
 
-/** The events applyMany takes: any but a payment (PLAN_PAID records the plan before it on its order, one by one). */
-export type ManyEvent = Exclude<PlanEvent, { type: 'PLAN_PAID' }>;
+/**
+ * The events applyMany takes: any but a payment (PLAN_PAID records the plan before it on its
+ * order, one by one) and a period's end (its terms are read for each plan: withTerms).
+ */
+export type ManyEvent = Exclude<PlanEvent, { type: 'PLAN_PAID' | 'PERIOD_ENDED' }>;
+
+/**
+ * The event with the terms it puts in force when its caller gave none: a payment its order's (an
+ * order placed before they were recorded: the tier's now); a period's end its renewal order's, else
+ * (pay as you go rolling on) the tier's now of the next period's plan.
+ */
+async function withTerms(
+  repo: AccountPlansRepository,
+  tx: Database,
+  state: PlanState,
+  event: PlanEvent,
+): Promise<PlanEvent> {
+  if (event.type === 'PLAN_PAID' && event.terms === undefined) {
+    const terms = (await new OrdersRepository(tx).terms(event.orderId)) ?? (await repo.tierTerms(event.plan.id));
+    return { ...event, terms };
+  }
+  if (event.type === 'PERIOD_ENDED' && event.terms === undefined) {
+    const ordered = event.renewalOrderId ? await new OrdersRepository(tx).terms(event.renewalOrderId) : null;
+    return { ...event, terms: ordered ?? (await repo.tierTerms(nextPeriodPlan(state).id)) };
+  }
+  return event;
+}
 
 /**
  * What `plan.changed` says of a transition. A month's bill placed (BILL_PLACED) is announced as
@@ -156,6 +184,7 @@ function isSameState(a: PlanState, b: PlanState): boolean {
     time(a.trialEndsAt) === time(b.trialEndsAt) &&
     a.cancelAtPeriodEnd === b.cancelAtPeriodEnd &&
     (a.nextPlan?.id ?? null) === (b.nextPlan?.id ?? null) &&
-    a.pendingOrderId === b.pendingOrderId
+    a.pendingOrderId === b.pendingOrderId &&
+    sameTerms(a.terms, b.terms)
   );
 }

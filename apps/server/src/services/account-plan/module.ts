@@ -76,5 +76,11 @@ export const accountPlanModule: ServiceModule = {
     'ORDER_NOT_CANCELLABLE',
     'ORDER_PARTLY_PAID',
     'PLAN_CHANGE_NOT_APPLICABLE',
+    'TIER_NOT_FOUND',
+    'TIER_IN_USE',
+    'TIER_TYPE_FIXED',
+    'TIER_NAME_EXISTS',
+    'TIER_ORDER_STALE',
+    'CREDIT_BUNDLE_IN_USE',
   ],
 };

@@ -89,5 +89,5 @@ export async function orderRoutes(app: App, deps: Deps) {
     async (request) => orders.cancel(callerOf(request), request.params.id),
   );
 
-  await orderManagementRoutes(app, orders);
+  await orderManagementRoutes(app, deps, orders);
 }

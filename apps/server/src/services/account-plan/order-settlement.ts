@@ -4,6 +4,7 @@ import type { EventBus } from '../../events/port.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { badRequest, notFound, problem } from '../../lib/errors.ts';
 import type { PlanRow } from '../../repositories/account-plans.ts';
+import { AuditLogRepository, type AuditActor } from '../../repositories/audit-log.ts';
 import type { QntPaymentsFace } from '../payment/index.ts';
 import type { PlanLifecycle } from './lifecycle.ts';
 import { formatCount, formatPounds, planLine } from './order-format.ts';
@@ -76,7 +77,7 @@ export class OrderSettlement {
    * Staff record a bank transfer received for an order (`receiptId`: the bank's transaction id).
    * The same receipt again changes nothing. Once the receipts cover the total the order is paid.
    */
-  async recordReceipt(staff: { id: string }, orderId: string, body: TRecordReceiptRequest): Promise<void> {
+  async recordReceipt(staff: AuditActor & { id: string }, orderId: string, body: TRecordReceiptRequest): Promise<void> {
     const receivedAt = new Date(body.receivedAt);
     if (receivedAt.getTime() > Date.now() + RECEIPT_CLOCK_SKEW_MS) {
       throw badRequest([{ name: 'receivedAt', reason: 'A transfer cannot be received in the future.' }]);
@@ -107,6 +108,21 @@ export class OrderSettlement {
           amountGbpMinor: body.amountGbpMinor,
           receivedAt,
           recordedBy: staff.id,
+        });
+        await new AuditLogRepository(tx).record(staff, {
+          action: 'RECEIPT_RECORDED',
+          recordType: 'order',
+          recordId: order.id,
+          before: { status: order.status, paidGbpMinor: received - body.amountGbpMinor },
+          after: {
+            accountId: order.accountId,
+            reference: order.reference,
+            receiptId: body.receiptId,
+            amountGbpMinor: body.amountGbpMinor,
+            receivedAt: body.receivedAt,
+            paidGbpMinor: received,
+            status: received >= order.totalGbpMinor ? 'PAID' : order.status,
+          },
         });
         if (received >= order.totalGbpMinor) {
           await this.settle(repo, tx, order, {
@@ -202,6 +218,8 @@ export class OrderSettlement {
           periodStart: periodStart!,
           periodEnd: periodEnd!,
           upfrontMonths: order.upfrontMonths,
+          // What the order bought (issue 33 §3); one placed before terms were recorded: the lifecycle reads the tier.
+          ...(order.terms ? { terms: order.terms } : {}),
         },
         { tx, paymentMethod },
       );

@@ -9,6 +9,7 @@ import {
   type Database,
   type OrderStatus,
   type PaymentMethod,
+  type PlanTerms,
 } from '@connect/db';
 import { accountRecipients } from '../../repositories/account-recipients.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
@@ -192,6 +193,12 @@ export class OrdersRepository {
    * The order and its invoice paid: `amountPaid` received by `paidAt`; the plan's period as it
    * turned out (a new plan's starts at its payment), with the fee line's words for that period.
    */
+  /** The terms a plan or renewal order was placed with (null: none recorded, or no such order). */
+  async terms(orderId: string): Promise<PlanTerms | null> {
+    const [row] = await this.db.select({ terms: orders.terms }).from(orders).where(eq(orders.id, orderId));
+    return row?.terms ?? null;
+  }
+
   /** The plan as it was just before the order's payment made it ACTIVE (PAYMENT_REVERSED puts it back). */
   async recordPlanBefore(orderId: string, snapshot: Record<string, unknown>): Promise<void> {
     await this.db.update(orders).set({ planBefore: snapshot }).where(eq(orders.id, orderId));

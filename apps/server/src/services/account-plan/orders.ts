@@ -16,11 +16,13 @@ import { usdCentsToPence } from '../../lib/prices.ts';
 import type { QntPaymentsFace } from '../payment/index.ts';
 import { invoiceTermsOf } from '../../repositories/invoice-customers.ts';
 import { AccountPlansRepository, type PlanRow, type StoredPlanState } from '../../repositories/account-plans.ts';
+import { termsOf } from '../../repositories/plan-terms.ts';
 import { PlanLifecycle } from './lifecycle.ts';
 import { bundleLine, checkMethod, line, upfrontOf } from './order-lines.ts';
 import { OrderSettlement, planRef, retryOnUnique } from './order-settlement.ts';
 import { planLine } from './order-format.ts';
 import { OrdersRepository, type InvoiceLine, type OrderRow, type OrderView } from './orders-repository.ts';
+import type { AuditActor } from '../../repositories/audit-log.ts';
 import { addDays, addMonths, canOrder, isInService, periodMonths } from './transitions.ts';
 
 export type BillingConfig = Config['billing'];
@@ -134,6 +136,8 @@ export class OrderService {
           idempotencyKey: body.idempotencyKey,
           kind: 'PLAN',
           ratePlanId: plan.id,
+          // What the order buys, kept until its renewal whatever staff edit (issue 33 §3).
+          terms: termsOf(plan),
           upfrontMonths,
           creditBundleId: bundle?.id ?? null,
           credits: bundle?.credits ?? 0,
@@ -233,6 +237,8 @@ export class OrderService {
         idempotencyKey: key,
         kind: 'RENEWAL',
         ratePlanId: plan.id,
+        // A renewal takes the tier as it is now (issue 33 §3).
+        terms: termsOf(plan),
         paymentMethod: input.paymentMethod,
         ...prices,
         periodStart: input.periodStart,
@@ -295,7 +301,12 @@ export class OrderService {
   }
 
   /** Staff record a bank transfer received for an order (see OrderSettlement); answers the order. */
-  async recordReceipt(staff: { id: string }, orderId: string, body: TRecordReceiptRequest): Promise<TOrder> {
+  /** Staff record a bank transfer received (audited as RECEIPT_RECORDED in the receipt's transaction). */
+  async recordReceipt(
+    staff: AuditActor & { id: string },
+    orderId: string,
+    body: TRecordReceiptRequest,
+  ): Promise<TOrder> {
     await this.payments.recordReceipt(staff, orderId, body);
     return this.answer(orderId);
   }

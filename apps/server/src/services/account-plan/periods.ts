@@ -91,7 +91,8 @@ export class PlanPeriods implements AccountPlanRuntime {
    * Paid periods that ended: a cancelled plan turns INACTIVE, pay as you go rolls on a month (its
    * use is billed by the calendar month's close, payment/invoices/close.ts), a
    * subscription gets its renewal order (for the plan of the next period: a chosen downgrade)
-   * placed in the same transaction as the change, so two nodes never place two.
+   * placed in the same transaction as the change, so two nodes never place two. The new period
+   * begins with the renewal order's terms, or pay as you go's tier as it is now (PlanLifecycle).
    */
   async endPeriods(now: Date): Promise<number> {
     const plans = await this.deps.repo.periodsEnded(now);

@@ -12,7 +12,8 @@ import type { App, Deps } from '../../types.ts';
 import { serviceStatusRoute } from '../../lib/service-status.ts';
 import { AccountPlansRepository } from '../../repositories/account-plans.ts';
 import { PlanLifecycle } from './lifecycle.ts';
-import { trialManagementRoutes } from './trial-routes.ts';
+import { staffPlanRoutes } from './staff-plan-routes.ts';
+import { tierManagementRoutes } from './tier-routes.ts';
 import { orderRoutes } from './order-routes.ts';
 import { OrderService } from './orders.ts';
 import { AccountPlanRepository } from './repository.ts';
@@ -159,14 +160,16 @@ export async function accountPlanService(app: App, deps: Deps) {
       schema: {
         ...docs,
         summary: 'The credit bundles a plan sells, smallest first (none for pay as you go)',
-        description: 'Prices include VAT, in US cents, with the price per credit (the sliding scale of spec §9).',
+        description:
+          'Prices include VAT, in US cents, with the price per credit (the sliding scale of spec §9). A plan not on sale answers 404 RATE_PLAN_NOT_FOUND, unless it is the caller’s own plan (a retired tier its accounts keep).',
         params: ZRatePlanParams,
         response: { 200: ZCreditBundlesResponse, ...problems },
       },
     },
-    async (request) => service.creditBundles(request.params.id),
+    async (request) => service.creditBundles(callerOf(request), request.params.id),
   );
 
   await orderRoutes(app, deps);
-  await trialManagementRoutes(app, deps);
+  await staffPlanRoutes(app, deps);
+  await tierManagementRoutes(app, deps);
 }

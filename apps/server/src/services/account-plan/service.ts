@@ -107,6 +107,8 @@ export class AccountPlanService {
     ]);
     // The plan row is referenced by account_plans: it cannot vanish while the account has it.
     if (!plan) throw problem('RATE_PLAN_NOT_FOUND');
+    // What the account bought (issue 33 §3), not the tier as staff may have edited it since.
+    const bought = state.terms ?? plan;
     const available = Number(credits.available);
     return {
       plan: {
@@ -117,7 +119,7 @@ export class AccountPlanService {
         tier: plan.tier,
         billing: plan.type === 'TRIAL' ? 'TRIAL' : billingOf(plan.type),
         feeGbpMinor: plan.feeGbpMinor,
-        creditPriceUsdCents: plan.creditPriceUsdCents,
+        creditPriceUsdCents: bought.creditPriceUsdCents,
       },
       status: state.status,
       statusReason: state.statusReason,
@@ -128,7 +130,7 @@ export class AccountPlanService {
       upfrontMonths: state.upfrontMonths,
       cancelAtPeriodEnd: state.cancelAtPeriodEnd,
       nextPlan: state.nextPlan ? { id: state.nextPlan.id, name: state.nextPlan.name } : null,
-      allowances: allowancesOf(plan),
+      allowances: allowancesOf(bought),
       usage,
       credits: { available, balance: Number(credits.balance), floor: Number(credits.floor) },
       lowCredits: available <= PLAN_TERMS.lowCreditsThreshold,
@@ -155,9 +157,15 @@ export class AccountPlanService {
     return { groups: groups.filter((group) => group.tiers.length > 0) };
   }
 
-  /** GET /rate-plan/{id}/credit-bundles: the bundles a plan on sale sells (none for pay as you go). */
-  async creditBundles(ratePlanId: string): Promise<TCreditBundlesResponse> {
-    const plan = await this.repo.activePlan(ratePlanId);
+  /**
+   * GET /rate-plan/{id}/credit-bundles: the bundles a plan on sale sells (none for pay as you go),
+   * or the caller's own plan's even when it is retired (issue 33 §3: its accounts keep buying them).
+   */
+  async creditBundles(caller: Caller, ratePlanId: string): Promise<TCreditBundlesResponse> {
+    let plan = await this.repo.activePlan(ratePlanId);
+    if (!plan && (await this.accountPlans.state(caller.accountId))?.plan.id === ratePlanId) {
+      plan = await this.repo.ratePlan(ratePlanId);
+    }
     if (!plan) throw notFound('RATE_PLAN_NOT_FOUND');
     const bundles = await this.repo.creditBundles(plan.id);
     return {
@@ -198,7 +206,7 @@ function toRatePlan(plan: RatePlanRow, hasCreditBundles: boolean): TRatePlan {
   };
 }
 
-function allowancesOf(plan: RatePlanRow): TRatePlan['allowances'] {
+function allowancesOf(plan: TRatePlan['allowances']): TRatePlan['allowances'] {
   return {
     applications: plan.applications,
     tokens: plan.tokens,

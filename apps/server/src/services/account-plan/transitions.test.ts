@@ -42,6 +42,7 @@ const trial = (changes: Partial<PlanState> = {}): PlanState => ({
   cancelAtPeriodEnd: false,
   nextPlan: null,
   pendingOrderId: null,
+  terms: null,
   ...changes,
 });
 const annual = (changes: Partial<PlanState> = {}): PlanState =>

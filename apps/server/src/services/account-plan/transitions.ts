@@ -1,5 +1,6 @@
 import { planRank, type PlanStatus, type ProblemCode, type TPlanStatusReason } from '@connect/shared';
 import type { PlanRow, StoredPlanState } from '../../repositories/account-plans.ts';
+import type { PlanTerms } from '../../repositories/plan-terms.ts';
 
 type PlanRef = PlanRow;
 type PlanState = StoredPlanState;
@@ -33,6 +34,8 @@ export type PlanEvent =
       periodStart: Date;
       periodEnd: Date;
       upfrontMonths: number | null;
+      /** The order's terms, put in force (PlanLifecycle fills them in; absent here: null, read the tier). */
+      terms?: PlanTerms | null;
     }
   /**
    * The paid period ended (`now` ≥ periodEnd). A subscription that renews needs a renewal order
@@ -40,7 +43,16 @@ export type PlanEvent =
    * (the periods job gives no order: the UTC month's close bills its use with a USAGE order,
    * payment/invoices/close.ts, and the plan waits for it: BILL_PLACED).
    */
-  | { type: 'PERIOD_ENDED'; now: Date; renewalOrderId: string | null }
+  | {
+      type: 'PERIOD_ENDED';
+      now: Date;
+      renewalOrderId: string | null;
+      /**
+       * The next period's terms (issue 33 §3: a renewal takes the tier as it is now): the renewal
+       * order's, or pay as you go's tier's now. PlanLifecycle fills them in; absent here: null.
+       */
+      terms?: PlanTerms | null;
+    }
   /** The renewal order (or a month's bill) was not paid by `dueAt`, its due date (the grace days). */
   | { type: 'RENEWAL_FAILED'; now: Date; dueAt: Date }
   /**
@@ -166,6 +178,7 @@ export function transition(state: PlanState, event: PlanEvent): Transition {
         cancelAtPeriodEnd: false,
         nextPlan: null,
         pendingOrderId: state.pendingOrderId === event.orderId ? null : state.pendingOrderId,
+        terms: event.terms ?? null,
       });
     case 'PERIOD_ENDED': {
       if (state.status !== 'ACTIVE' || !state.periodEnd || event.now < state.periodEnd)
@@ -184,12 +197,20 @@ export function transition(state: PlanState, event: PlanEvent): Transition {
           nextPlan: null,
           periodEnd: nextMonthEnd(state.periodEnd, event.now),
           upfrontMonths: null,
+          terms: event.terms ?? null,
         };
         if (!event.renewalOrderId) return to(state, rolled);
         return to(state, { ...rolled, statusReason: 'RENEWAL_DUE', pendingOrderId: event.renewalOrderId });
       }
       if (!event.renewalOrderId) return refuse('ORDER_NOT_FOUND');
-      return to(state, { plan, nextPlan: null, statusReason: 'RENEWAL_DUE', pendingOrderId: event.renewalOrderId });
+      // The next period (and its plan: a chosen downgrade) begins with the renewal order's terms.
+      return to(state, {
+        plan,
+        nextPlan: null,
+        statusReason: 'RENEWAL_DUE',
+        pendingOrderId: event.renewalOrderId,
+        terms: event.terms ?? null,
+      });
     }
     case 'RENEWAL_FAILED':
       if (state.statusReason !== 'RENEWAL_DUE' || !state.periodEnd) return refuse('PLAN_CHANGE_NOT_APPLICABLE');
@@ -264,7 +285,7 @@ export function transition(state: PlanState, event: PlanEvent): Transition {
 
 /**
  * A paid order's payment undone (PAYMENT_REVERSED). What its PLAN_PAID set is undone: the plan,
- * its period, a chosen downgrade or cancellation are as they were just before (`event.before`).
+ * its terms, its period, a chosen downgrade or cancellation are as they were just before (`event.before`).
  * A plan order's plan waits for it as it did before it was paid — PENDING, in service only when
  * what the customer had before the order was (a trial, a paid plan), which withdrawing the order
  * gives back; a renewal waits again as it did (RENEWAL_DUE, or RENEWAL_FAILED after its grace
@@ -282,6 +303,7 @@ function paymentReversed(state: PlanState, event: Extract<PlanEvent, { type: 'PA
         upfrontMonths: before.upfrontMonths,
         cancelAtPeriodEnd: before.cancelAtPeriodEnd,
         nextPlan: before.nextPlan,
+        terms: before.terms,
       }
     : {};
   const waiting = state.pendingOrderId !== null && state.pendingOrderId !== event.orderId ? state.pendingOrderId : null;
@@ -343,6 +365,8 @@ export function fromSnapshot(snapshot: PlanSnapshot | null): PlanState | null {
     cancelAtPeriodEnd: Boolean(s.cancelAtPeriodEnd),
     nextPlan: (s.nextPlan ?? null) as PlanRef | null,
     pendingOrderId: (s.pendingOrderId ?? null) as string | null,
+    // Recorded since issue 33; an older snapshot reads the tier (null).
+    terms: (s.terms ?? null) as PlanTerms | null,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ServiceModule } from '../../modules.ts';
 import { applicationManagerService } from './routes.ts';
+import { subscribeStaffCreationMail } from './staff-creation-mail.ts';
 
 /**
  * The application-manager service (spec §7): applications and their client secrets (the usage
@@ -9,6 +10,13 @@ export const applicationManagerModule: ServiceModule = {
   name: 'application-manager',
   service: 'application-manager',
   routes: applicationManagerService,
+  // The email of an application staff created for a user (issue 33 §2; management-routes.ts).
+  subscribe: ({ deps }) =>
+    subscribeStaffCreationMail(deps.events, {
+      mailer: deps.mailer,
+      publicUrl: deps.config.publicUrl,
+      productName: deps.config.productName,
+    }),
   codes: [
     'APPLICATION_EXISTS',
     'APPLICATION_NAME_EXISTS',

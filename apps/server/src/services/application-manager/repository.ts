@@ -11,6 +11,7 @@ import {
 import type { ApplicationType } from '@connect/shared';
 import type { DomainEvents, EventType } from '../../events/catalogue.ts';
 import type { EventBus } from '../../events/port.ts';
+import { AuditLogRepository, type AuditActor, type AuditRecord } from '../../repositories/audit-log.ts';
 import { Entitlements } from '../entitlements/index.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -48,6 +49,11 @@ export class ApplicationRepository {
   /** Emits a domain event with this repository's database: inside `transaction`, it exists only if the change commits. */
   async announce<K extends EventType>(type: K, payload: DomainEvents[K]): Promise<void> {
     await this.events.emit(this.db, type, payload);
+  }
+
+  /** A staff action's audit entry, with this repository's database: inside `transaction`, in the change's. */
+  async audit(actor: AuditActor, entry: AuditRecord): Promise<void> {
+    await new AuditLogRepository(this.db).record(actor, entry);
   }
 
   /**

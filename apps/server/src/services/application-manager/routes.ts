@@ -24,6 +24,7 @@ import { ApplicationRepository } from './repository.ts';
 import { ApplicationService } from './service.ts';
 import { usageRoutes } from '../usage/index.ts';
 import { callerOf } from '../../lib/caller.ts';
+import { applicationManagementRoutes } from './management-routes.ts';
 
 const ZIdParams = z.object({ id: z.uuid({ message: 'The application id must be a UUID.' }) });
 const ZSecretParams = ZIdParams.extend({ secretId: z.uuid({ message: 'The secret id must be a UUID.' }) });
@@ -235,6 +236,9 @@ export async function applicationManagerService(app: App, deps: Deps) {
     },
     async (request) => service.usage(callerOf(request), request.params.id, request.query.days),
   );
+
+  // Staff's application management (issue 33 §2) creates through this same service.
+  applicationManagementRoutes(app, deps, service);
 
   // The usage API sets an application's cap through this service's repository (its table).
   usageRoutes(app, deps, (db, applicationId, capMicro) =>

@@ -5,6 +5,7 @@ import {
   type TApplication,
   type TApplicationNetwork,
   type TApplicationsPage,
+  type TApplicationRole,
   type TApplicationUsage,
   type TCreateApplicationResponse,
   type TRotateSecretResponse,
@@ -24,7 +25,16 @@ type CreateInput = {
   applicationType: ApplicationType;
   networkIds: string[];
   testnetSigning: boolean;
+  /** What the application is for; a customer's own registration is DEVELOPER (the column's default). */
+  roleName?: TApplicationRole | undefined;
 };
+
+/**
+ * More work inside a creation's transaction, after the application is written (staff creation's
+ * audit entry and email event): it commits with the application or not at all.
+ */
+export type CreationHook = (repo: ApplicationRepository, application: TApplication) => Promise<void>;
+
 type UpdateInput = {
   id: string;
   name: string;
@@ -186,7 +196,10 @@ export class ApplicationService {
   }
 
   /** Networks an application of `type` could use: those the account activated, of that type. */
-  async availableNetworks(caller: PortalUser, type?: ApplicationType): Promise<TApplicationNetwork[]> {
+  async availableNetworks(
+    caller: Pick<PortalUser, 'accountId'>,
+    type?: ApplicationType,
+  ): Promise<TApplicationNetwork[]> {
     const [networks, rateLimits] = await Promise.all([
       this.repo.activatedNetworks(caller.accountId, type),
       this.repo.entitlements().rateLimits([caller.accountId]),
@@ -210,7 +223,12 @@ export class ApplicationService {
     return { valid: true };
   }
 
-  async create(caller: PortalUser, input: CreateInput): Promise<TCreateApplicationResponse> {
+  /**
+   * Registers the application for `caller` (the user it belongs to), within the account's plan
+   * allowances. Staff creation (management-service.ts) calls it for the user it names, with a
+   * role and `within` for its audit entry and email.
+   */
+  async create(caller: PortalUser, input: CreateInput, within?: CreationHook): Promise<TCreateApplicationResponse> {
     // Spec §5: mainnet use of applications requires completed identity verification.
     if (input.applicationType === 'mainnet') requireVerifiedIdentity(caller);
     const secret = newClientSecret();
@@ -233,6 +251,7 @@ export class ApplicationService {
           callbackUrl: input.callbackUrl,
           applicationType: input.applicationType,
           testnetSigning: input.testnetSigning,
+          ...(input.roleName ? { roleName: input.roleName } : {}),
           clientId: newClientId(),
           signingServiceName: `${this.config.productSlug}-${input.applicationType}-signing`,
           signingKeyId: `key-${randomUUID()}`,
@@ -250,6 +269,7 @@ export class ApplicationService {
           applicationType: row.applicationType,
         });
         const [view] = await this.views([row], repo);
+        await within?.(repo, view!);
         return view!;
       }),
     );

@@ -5,6 +5,7 @@ import {
   ZAccountOverridesResponse,
   ZAvailableFeatures,
   ZManagementAccountsQuery,
+  ZManagementAccountDetail,
   ZManagementAccountsResponse,
   ZProblem,
   ZSetOverrideRequest,
@@ -18,6 +19,7 @@ import { AuditLogRepository } from '../../repositories/audit-log.ts';
 import { applicationChanges } from '../../lib/application-changes.ts';
 import { AccountManagementRepository } from './account-management-repository.ts';
 import { STAFF_LIST_PAGING_DESCRIPTION } from '../../lib/staff-list.ts';
+import { AccountDetailReadModel } from '../../read-models/account-detail.ts';
 
 const docs = { tags: ['connect'], security: [{ bearerAuth: [] }] };
 const problems = { '4xx': ZProblem };
@@ -43,6 +45,26 @@ export async function accountManagementRoutes(app: App, deps: Deps) {
     async (request) => {
       const { page, size, sort, cursor, searchTerm, status } = request.query;
       return accounts.list({ statuses: status, searchTerm }, { page, size, sort, cursor });
+    },
+  );
+
+  app.get(
+    '/management/accounts/:accountId',
+    {
+      config: { access: sales },
+      schema: {
+        ...docs,
+        summary: 'An account’s panel (sales)',
+        description:
+          'Spec §3 Account detail: the owner (name, email, the billing telephone), business and location, the plan with its status and reason and the payment preference (how the last order was paid), trial extensions so far, the ledger’s balances (credits; QNT and reward QNT in wei, as decimal strings), and the account’s latest orders, invoices, payments, credit notes and audit entries (about the account, its users and its orders). The allowances used and allowed are GET /management/feature/account/{accountId}. An unknown account answers 404 NOT_FOUND.',
+        params: z.object({ accountId: z.uuid() }),
+        response: { 200: ZManagementAccountDetail, ...problems },
+      },
+    },
+    async (request) => {
+      const detail = await new AccountDetailReadModel(deps.db).detail(request.params.accountId);
+      if (!detail) throw notFound('NOT_FOUND', 'The account was not found.');
+      return detail;
     },
   );
 

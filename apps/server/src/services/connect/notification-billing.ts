@@ -111,7 +111,7 @@ export function refundNotice(refund: DomainEvents['card.refunded']): BillingNoti
   return {
     kind: 'card.refunded',
     title: `Refund of ${formatPounds(refund.amountGbpMinor)}`,
-    body: `We refunded ${formatPounds(refund.amountGbpMinor)} of order ${refund.reference} to the card it was paid with. A credit note is issued against its invoice.`,
+    body: `We refunded ${formatPounds(refund.amountGbpMinor)} of order ${refund.reference} ${refund.method === 'BANK_TRANSFER' ? 'by bank transfer' : 'to the card it was paid with'}. A credit note is issued against its invoice.`,
     link: ACCOUNT_PAGE,
   };
 }

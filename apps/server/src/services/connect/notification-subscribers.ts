@@ -27,6 +27,11 @@ type Audience = { accountId: string; userId: string | null };
 type Describer<K extends ActivityKind> = {
   audience: (payload: DomainEvent<K>['payload']) => Audience;
   notice: (payload: DomainEvent<K>['payload'], repo: NotificationRepository, options: NoticeOptions) => Promise<Notice>;
+  /**
+   * An answer the user waits for (a private network's review, issue 33 §4): emailed whatever
+   * their email setting, with this line saying why. Without it, only those who opted in.
+   */
+  alwaysMailed?: string;
 };
 
 /** The events that notify: whom, and what each one says. Portal paths are the SPA's (apps/web/src/config/paths.ts). */
@@ -63,6 +68,7 @@ const NOTICES: { [K in ActivityKind]: Describer<K> } = {
           : `${payload.networkName} was rejected.${payload.note ? ` Reason: ${payload.note}` : ''}`,
       link: '/my-networks',
     }),
+    alwaysMailed: 'You receive this email because it answers the review of a private network of your account.',
   },
   'identity.verified': {
     audience: (payload) => ({ accountId: payload.accountId, userId: payload.userId }),
@@ -96,6 +102,7 @@ const describerOf = (event: DomainEvent) =>
   NOTICES[event.type as ActivityKind] as unknown as {
     audience: (payload: DomainEvent['payload']) => Audience;
     notice: (payload: DomainEvent['payload'], repo: NotificationRepository, options: NoticeOptions) => Promise<Notice>;
+    alwaysMailed?: string;
   };
 
 /**
@@ -112,9 +119,10 @@ async function recipientsOf(repo: NotificationRepository, event: DomainEvent): P
 
 /**
  * Notifications from events (issue 13 §5): a subscriber writes each recipient's notification in
- * its delivery's transaction (one per user and event), and an effect emails those who opted in,
- * through the mailer keyed by the event and the recipient, so a redelivered event neither
- * notifies nor mails twice. Registered where the connect service is built.
+ * its delivery's transaction (one per user and event), and an effect emails those who opted in
+ * (everyone told, for an `alwaysMailed` kind), through the mailer keyed by the event and the
+ * recipient, so a redelivered event neither notifies nor mails twice. Registered where the
+ * connect service is built.
  */
 export function subscribeNotifications(events: EventBus, deps: { db: Database; mailer: Mailer } & NoticeOptions): void {
   const options: NoticeOptions = { productSlug: deps.productSlug, publicUrl: deps.publicUrl };
@@ -142,7 +150,10 @@ export function subscribeNotifications(events: EventBus, deps: { db: Database; m
     });
     events.subscribeEffect(NOTIFICATION_EMAIL_SUBSCRIBER, type, async (event) => {
       const repo = new NotificationRepository(deps.db);
-      const recipients = (await recipientsOf(repo, event)).filter((recipient) => recipient.emailEnabled);
+      const { alwaysMailed } = describerOf(event);
+      const recipients = (await recipientsOf(repo, event)).filter(
+        (recipient) => alwaysMailed !== undefined || recipient.emailEnabled,
+      );
       // Most users keep email off: then the text is not even written.
       if (!recipients.length) return;
       const notice = await describerOf(event).notice(event.payload, repo, options);
@@ -155,7 +166,7 @@ export function subscribeNotifications(events: EventBus, deps: { db: Database; m
             notice.body,
             ...(notice.link ? ['', `Open it in the portal: ${options.publicUrl}${notice.link}`] : []),
             '',
-            'You receive this email because you switched on email notifications in the portal.',
+            alwaysMailed ?? 'You receive this email because you switched on email notifications in the portal.',
           ].join('\n'),
           dedupeKey: `event:${event.id}:${recipient.id}`,
         });

@@ -1,10 +1,12 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { accountFeatures } from '@connect/db';
+import { termInForceSql } from '../../repositories/plan-terms.ts';
 import { ALLOWANCE_COLUMNS, ALLOWANCE_KEYS, COUNTERS, type AllowanceKey, type CountedKey } from './keys.ts';
 
 /*
  * The one definition of what an account may have now (issue 29 §4; it replaces migration 0009's
- * view `account_allowances`, dropped by 0016): its current plan's allowances, each overridden by the account's
+ * view `account_allowances`, dropped by 0016): its current plan's allowances as the account bought
+ * them (`account_plans.terms`, issue 33 §3; the tier's when none are recorded), each overridden by the account's
  * `entitlement_overrides` row of that key while there is one, and whether the plan is in service
  * (ACTIVE, or PENDING with an active plan behind the order; otherwise nothing new may be created
  * and the gateway refuses calls).
@@ -18,11 +20,11 @@ import { ALLOWANCE_COLUMNS, ALLOWANCE_KEYS, COUNTERS, type AllowanceKey, type Co
 
 const IN_SERVICE = `(ap.status = 'ACTIVE' or (ap.status = 'PENDING' and ap.status_before_pending = 'ACTIVE'))`;
 
-/** An allowance's column: the override's number for this key, else the plan's. */
+/** An allowance's column: the override's number for this key, else the plan's as bought. */
 function allowanceColumn(key: AllowanceKey): string {
   return (
     `coalesce((select o.amount from entitlement_overrides o where o.account_id = ap.account_id and o.key = '${key}'),` +
-    ` rp.${ALLOWANCE_COLUMNS[key]}) as ${ALLOWANCE_COLUMNS[key]}`
+    ` ${termInForceSql(key)}) as ${ALLOWANCE_COLUMNS[key]}`
   );
 }
 

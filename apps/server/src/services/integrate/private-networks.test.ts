@@ -50,7 +50,7 @@ describe('integrate: private networks', () => {
   const review = (user: User, id: string, payload: object) =>
     t.app.inject({
       method: 'PUT',
-      url: `/api/integrate/private-networks/${id}/review`,
+      url: `/api/integrate/management/private-networks/${id}/review`,
       headers: user.headers,
       payload,
     });
@@ -198,7 +198,7 @@ describe('integrate: private networks', () => {
     expect((await review(user, network.id, { decision: 'APPROVE' })).statusCode).toBe(403);
     const queue = await t.app.inject({
       method: 'GET',
-      url: '/api/integrate/private-networks/reviews?status=UNDER_REVIEW',
+      url: '/api/integrate/management/private-networks?status=UNDER_REVIEW&size=100',
       headers: admin.headers,
     });
     expect(queue.statusCode).toBe(200);
@@ -206,7 +206,7 @@ describe('integrate: private networks', () => {
 
     const approved = await review(admin, network.id, { decision: 'APPROVE', note: 'Node reachable from our side.' });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json()).toMatchObject({ status: 'ACTIVE', accountId: user.accountId });
+    expect(approved.json()).toMatchObject({ status: 'ACTIVE', account: { accountId: user.accountId } });
     expect((await review(admin, network.id, { decision: 'APPROVE' })).statusCode).toBe(409);
     const [listed] = await privateList(user);
     expect(listed).toMatchObject({ status: 'ACTIVE', private: { reviewNote: 'Node reachable from our side.' } });
@@ -236,7 +236,7 @@ describe('integrate: private networks', () => {
     expect(noNote.json().invalidParams[0]).toEqual({ name: 'note', reason: 'Please say why the network is rejected.' });
     expect((await review(admin, network.id, { decision: 'COMPLETE_REMOVAL' })).statusCode).toBe(409);
     const rejected = await review(admin, network.id, { decision: 'REJECT', note: 'Node is not archive.' });
-    expect(rejected.json()).toMatchObject({ status: 'REJECTED', private: { reviewNote: 'Node is not archive.' } });
+    expect(rejected.json()).toMatchObject({ status: 'REJECTED', reviewNote: 'Node is not archive.' });
     const removed = await remove(user, network.id);
     expect(removed.json()).toMatchObject({ status: 'REMOVED' });
     expect((await review(admin, '00000000-0000-4000-8000-000000000000', { decision: 'APPROVE' })).statusCode).toBe(404);

@@ -3,6 +3,7 @@ import { accountNetworks, networks, privateNetworks, users, type Database } from
 import type { KycStatus, TPrivateNetworkRequest, TPrivateNetworkStatus } from '@connect/shared';
 import type { DomainEvents, EventType } from '../../events/catalogue.ts';
 import type { EventBus } from '../../events/port.ts';
+import { AuditLogRepository } from '../../repositories/audit-log.ts';
 import { Entitlements } from '../entitlements/index.ts';
 
 export type NetworkRow = typeof networks.$inferSelect;
@@ -33,6 +34,11 @@ export class IntegrateRepository {
    */
   entitlements(): Entitlements {
     return new Entitlements(this.db);
+  }
+
+  /** The audit log over this repository's connection: inside `transaction`, an entry commits with the change. */
+  audit(): AuditLogRepository {
+    return new AuditLogRepository(this.db);
   }
 
   /** The user's identity-verification status read now (the request's cached user may be a second old). */
@@ -77,15 +83,6 @@ export class IntegrateRepository {
       .from(privateNetworks)
       .where(eq(privateNetworks.accountId, accountId))
       .orderBy(desc(privateNetworks.createdAt), asc(privateNetworks.name));
-  }
-
-  /** Staff view: every account's private networks, oldest first (the review queue order). */
-  async allPrivateNetworks(status?: TPrivateNetworkStatus): Promise<PrivateNetworkRow[]> {
-    return this.db
-      .select()
-      .from(privateNetworks)
-      .where(status ? eq(privateNetworks.status, status) : undefined)
-      .orderBy(asc(privateNetworks.createdAt));
   }
 
   /** A private network of this account, or null — another account's id is as good as unknown. */

@@ -7,10 +7,6 @@ import {
   ZDeletePrivateNetworkRequest,
   ZEnvironmentManagerResponse,
   ZPrivateNetworkRequest,
-  ZPrivateNetworkReview,
-  ZPrivateNetworkReviewRequest,
-  ZPrivateNetworkReviewsQuery,
-  ZPrivateNetworkReviewsResponse,
   ZPrivateNetworkValidation,
   ZProblem,
   ZUserNetwork,
@@ -20,19 +16,20 @@ import {
 import type { App, Deps } from '../../types.ts';
 import { serviceStatusRoute } from '../../lib/service-status.ts';
 import { IntegrateRepository } from './repository.ts';
-import { IntegrateService, privateNetworkProbe, type RpcProbeFn } from './service.ts';
+import { IntegrateService } from './service.ts';
 import { callerOf } from '../../lib/caller.ts';
+import { privateNetworkReviewRoutes } from './review-routes.ts';
+import { privateNetworkProbe, type RpcProbeFn } from './rpc-check.ts';
 
 const problems = { '4xx': ZProblem };
 const docs = { tags: ['integrate'], security: [{ bearerAuth: [] }] };
-const staff = { groups: ['management-admin' as const] };
 
 export type IntegrateOptions = { probe?: RpcProbeFn };
 
 /**
  * Each check makes the server call a URL the user chose (two requests of up to 5 s), so checks
  * are limited per user on top of the global per-address limit: this many a minute on validate,
- * and as many on submit (each route counts its own).
+ * as many on submit, and as many on the staff's check run again (each route counts its own).
  */
 export const PRIVATE_NETWORK_CHECKS_PER_MINUTE = 20;
 const privateNetworkCheckLimit = {
@@ -164,34 +161,6 @@ export async function integrateService(app: App, deps: Deps, options: IntegrateO
     async (request) => service.requestRemoval(callerOf(request), request.body.id),
   );
 
-  app.get(
-    '/private-networks/reviews',
-    {
-      config: { access: staff },
-      schema: {
-        ...docs,
-        summary: 'Staff: private networks of every account, oldest first',
-        querystring: ZPrivateNetworkReviewsQuery,
-        response: { 200: ZPrivateNetworkReviewsResponse, ...problems },
-      },
-    },
-    async (request) => ({ networks: await service.reviewQueue(request.query.status) }),
-  );
-
-  app.put(
-    '/private-networks/:id/review',
-    {
-      config: { access: staff },
-      schema: {
-        ...docs,
-        summary: 'Staff: approve or reject a network under review, or complete a requested removal',
-        description:
-          'APPROVE and REJECT (with a note) apply to UNDER_REVIEW networks; COMPLETE_REMOVAL to REMOVAL_REQUESTED ones. Any other transition answers 409.',
-        params: z.object({ id: z.uuid({ message: 'The network id must be a UUID.' }) }),
-        body: ZPrivateNetworkReviewRequest,
-        response: { 200: ZPrivateNetworkReview, ...problems },
-      },
-    },
-    async (request) => service.review(request.params.id, request.body),
-  );
+  // Staff review the submitted networks (issue 33 §4).
+  await privateNetworkReviewRoutes(app, deps, { probe, rateLimit: privateNetworkCheckLimit });
 }

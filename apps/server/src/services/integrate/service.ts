@@ -6,16 +6,11 @@ import {
   type TCatalogueNetwork,
   type TCatalogueResponse,
   type TEnvironmentManagerResponse,
-  type TInvalidParam,
   type TNetworkType,
   type TPrivateNetworkRequest,
-  type TPrivateNetworkReviewRequest,
-  type TPrivateNetworkStatus,
   type TPrivateNetworkValidation,
   type TUserNetwork,
 } from '@connect/shared';
-import type { Resolver } from '../../adapters/chains/address-policy.ts';
-import { probeRpc, RpcError, type RpcProbe } from '../../adapters/chains/rpc.ts';
 import { badRequest, notFound, problem } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
 import {
@@ -26,40 +21,15 @@ import {
   type NetworkAccount,
 } from '../entitlements/index.ts';
 import type { ActivatedNetworkRow, IntegrateRepository, NetworkRow, PrivateNetworkRow } from './repository.ts';
-
-/** How the server reads an RPC URL before accepting a private network (tests may replace it). */
-export type RpcProbeFn = (url: string) => Promise<RpcProbe>;
-
-/** Largest answer read from a user's node: a latest block with transaction hashes fits easily. */
-const PROBE_MAX_RESPONSE_BYTES = 1024 * 1024;
-const PROBE_TIMEOUT_MS = 5_000;
-
-/**
- * The real probe of a user's RPC URL: at most 5 s and 1 MiB per call, and, unless private
- * addresses are allowed (PRIVATE_NETWORK_ALLOW_PRIVATE_ADDRESSES), only public addresses, the one
- * checked being the one connected to, no redirects.
- */
-export function privateNetworkProbe(options: {
-  allowPrivateAddresses: boolean;
-  resolve?: Resolver;
-  timeoutMs?: number;
-}): RpcProbeFn {
-  return (url) =>
-    probeRpc(url, {
-      timeoutMs: options.timeoutMs ?? PROBE_TIMEOUT_MS,
-      maxResponseBytes: PROBE_MAX_RESPONSE_BYTES,
-      allowPrivateAddresses: options.allowPrivateAddresses,
-      resolve: options.resolve,
-    });
-}
+import { checkPrivateNetworkRpc, privateNetworkProbe, type RpcProbeFn } from './rpc-check.ts';
 
 /** The account as the network allowances see it, with its active networks' rows. */
 type AccountState = Omit<NetworkAccount, 'activated'> & { activated: ActivatedNetworkRow[] };
 
 /**
  * The integrate service (spec §2.3–§2.5, §5, §7): the network catalogue with what the caller may
- * activate, the account's networks, the environment manager, and private networks with their
- * review and removal lifecycle.
+ * activate, the account's networks, the environment manager, and private networks: their
+ * submission and removal request (staff review them in review-service.ts).
  */
 export class IntegrateService {
   private readonly entitlements: Entitlements;
@@ -168,7 +138,7 @@ export class IntegrateService {
   async validatePrivateNetwork(caller: PortalUser, input: TPrivateNetworkRequest): Promise<TPrivateNetworkValidation> {
     await this.requireFeature(caller, 'privateNetwork');
     const nameTaken = await this.repo.privateNameTaken(caller.accountId, input.name);
-    const { errors, probe } = await this.checkRpc(input);
+    const { errors, probe } = await checkPrivateNetworkRpc(this.probe, input);
     if (nameTaken) errors.unshift({ name: 'name', reason: NETWORK_MESSAGES.nameTaken });
     if (errors.length || !probe) throw badRequest(errors);
     return {
@@ -186,7 +156,7 @@ export class IntegrateService {
    */
   async createPrivateNetwork(caller: PortalUser, input: TPrivateNetworkRequest): Promise<TUserNetwork> {
     await this.requireFeature(caller, 'privateNetwork');
-    const { errors } = await this.checkRpc(input);
+    const { errors } = await checkPrivateNetworkRpc(this.probe, input);
     return this.repo.transaction(async (repo) => {
       const allowances = await repo.entitlements().allowances(caller.accountId, { forUpdate: true });
       if (!allowances) throw notFound('ACCOUNT_NOT_FOUND');
@@ -226,78 +196,6 @@ export class IntegrateService {
           throw problem('NETWORK_REMOVED');
       }
     });
-  }
-
-  async reviewQueue(status?: TPrivateNetworkStatus) {
-    const rows = await this.repo.allPrivateNetworks(status);
-    return rows.map((row) => ({ ...toPrivateUserNetwork(row), accountId: row.accountId }));
-  }
-
-  /**
-   * Staff decisions: approve or reject a network under review (announced, so the submitter is
-   * told), or complete a requested removal.
-   */
-  async review(id: string, input: TPrivateNetworkReviewRequest) {
-    return this.repo.transaction(async (repo) => {
-      const row = await repo.privateNetwork(id, null, { forUpdate: true });
-      if (!row) throw notFound('NETWORK_NOT_FOUND');
-      const now = new Date();
-      const note = input.note ?? null;
-      let updated: PrivateNetworkRow;
-      if (input.decision === 'COMPLETE_REMOVAL') {
-        if (row.status !== 'REMOVAL_REQUESTED') {
-          throw problem('NETWORK_NOT_REMOVABLE', {
-            detail: `Only a network whose removal was requested can be removed (this one is ${row.status}).`,
-          });
-        }
-        updated = await repo.updatePrivateNetwork(row.id, { status: 'REMOVED', removedAt: now });
-      } else {
-        if (row.status !== 'UNDER_REVIEW') {
-          throw problem('NETWORK_NOT_UNDER_REVIEW', {
-            detail: `Only a network under review can be approved or rejected (this one is ${row.status}).`,
-          });
-        }
-        updated = await repo.updatePrivateNetwork(row.id, {
-          status: input.decision === 'APPROVE' ? 'ACTIVE' : 'REJECTED',
-          reviewedAt: now,
-          reviewNote: note,
-        });
-        await repo.announce('network.review_decided', {
-          accountId: updated.accountId,
-          networkId: updated.id,
-          networkName: updated.name,
-          requestedBy: updated.createdBy,
-          decision: input.decision === 'APPROVE' ? 'APPROVED' : 'REJECTED',
-          note,
-        });
-      }
-      return { ...toPrivateUserNetwork(updated), accountId: updated.accountId };
-    });
-  }
-
-  /**
-   * Reads the RPC URL for real: it must answer JSON-RPC, report the entered chain id, and have a
-   * base fee in its latest block exactly when EIP-1559 is switched on. Each failure is a field error.
-   */
-  private async checkRpc(input: TPrivateNetworkRequest): Promise<{ errors: TInvalidParam[]; probe: RpcProbe | null }> {
-    let probe: RpcProbe;
-    try {
-      probe = await this.probe(input.url);
-    } catch (err) {
-      if (err instanceof RpcError && err.kind === 'BLOCKED') {
-        return { errors: [{ name: 'url', reason: NETWORK_MESSAGES.urlPrivateAddress }], probe: null };
-      }
-      // Whatever else failed (refused, timed out, not JSON-RPC), the user can only fix the URL or the node.
-      return { errors: [{ name: 'url', reason: NETWORK_MESSAGES.rpcUnreachable }], probe: null };
-    }
-    const errors: TInvalidParam[] = [];
-    if (probe.chainId !== input.chainId) {
-      errors.push({ name: 'chainId', reason: NETWORK_MESSAGES.chainIdMismatch(probe.chainId, input.chainId) });
-    }
-    const hasBaseFee = probe.baseFeePerGas !== null;
-    if (input.eip1559 && !hasBaseFee) errors.push({ name: 'eip1559', reason: NETWORK_MESSAGES.eip1559Unsupported });
-    if (!input.eip1559 && hasBaseFee) errors.push({ name: 'eip1559', reason: NETWORK_MESSAGES.eip1559Supported });
-    return { errors, probe };
   }
 
   private async accountState(

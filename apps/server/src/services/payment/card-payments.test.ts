@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardCharges, cardIntents, creditNotes, orders, refunds } from '@connect/db';
+import { auditLog, cardCharges, cardIntents, creditNotes, orders, refunds } from '@connect/db';
 import { CARD_MESSAGES, ZCardConfirmation, ZCardIntent, ZCardStatus, ZCreditNote } from '@connect/shared';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
@@ -355,6 +355,14 @@ describe('refunds', () => {
       amountGbpMinor: order.totalGbpMinor,
     });
     expect(tooMuch.json().code).toBe('REFUND_TOO_LARGE');
+    // Audited as an outside call: the intent with the reservation, then its outcome with the credit note.
+    const audit = await t.db.db.select().from(auditLog).where(eq(auditLog.recordId, order.id));
+    expect(audit.map((entry) => [entry.action, entry.outcome])).toEqual([
+      ['ORDER_REFUNDED', 'INTENT'],
+      ['ORDER_REFUNDED', 'SUCCEEDED'],
+    ]);
+    expect(audit[1]).toMatchObject({ actorId: staff.sub, intentId: audit[0]!.id });
+    expect(audit[1]!.after).toMatchObject({ amountGbpMinor: 10_000, creditNoteId: note.id });
     expect((await pay(user, `/management/orders/${order.id}/refunds`, body)).statusCode).toBe(403);
     await t.app.events.drain();
     expect((await mailsTo(user.email)).some((mail) => mail.subject === `Order ${order.reference}: your refund`)).toBe(

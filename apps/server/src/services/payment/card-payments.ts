@@ -14,6 +14,7 @@ import type { CardGateway, PaymentIntentView, SetupIntentView } from '../../adap
 import { CardKeyInUseError, CardSignatureError } from '../../adapters/cards/port.ts';
 import type { EventBus } from '../../events/port.ts';
 import { fieldProblem, notFound, problem, ProblemError } from '../../lib/errors.ts';
+import type { AuditActor } from '../../repositories/audit-log.ts';
 import { CardRefunds } from './card-refunds.ts';
 import { waitForSettlement } from './card-settlement-wait.ts';
 import { CardRepository, type CardIntentRow, type PayableOrder } from './card-repository.ts';
@@ -360,7 +361,7 @@ export class CardPayments {
   }
 
   /** Staff refund (part of) an order paid by card, with a credit note (card-refunds.ts). */
-  refund(staff: { id: string }, orderId: string, body: TCardRefundRequest): Promise<TCreditNote> {
+  refund(staff: AuditActor & { id: string }, orderId: string, body: TCardRefundRequest): Promise<TCreditNote> {
     return this.refunds.refund(staff, orderId, body);
   }
 

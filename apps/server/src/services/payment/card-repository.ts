@@ -265,6 +265,15 @@ export class CardRepository {
       .orderBy(desc(payments.receivedAt));
   }
 
+  /** What bank transfers paid the order (pence). */
+  async bankPaidOf(orderId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ total: sql<number>`coalesce(sum(${payments.amountGbpMinor}), 0)::int` })
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.method, 'BANK_TRANSFER')));
+    return Number(row?.total ?? 0);
+  }
+
   /** Refunds of an order so far (pence), and the one recorded under `idempotencyKey`, if any. */
   async refunds(orderId: string): Promise<RefundRow[]> {
     return this.db.select().from(refunds).where(eq(refunds.orderId, orderId));

@@ -116,7 +116,7 @@ export async function cardRoutes(app: App, deps: Deps) {
         response: { 200: ZCreditNote, ...problems },
       },
     },
-    async (request) => cards.refund(callerOf(request), request.params.id, request.body),
+    async (request) => cards.refund({ ...callerOf(request), requestId: request.id }, request.params.id, request.body),
   );
 
   // The webhook's signature is over the body's bytes, so this scope keeps JSON as a string.

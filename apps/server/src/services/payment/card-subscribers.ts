@@ -35,12 +35,21 @@ export function chargeFailedMail(
   };
 }
 
-export function refundMail(refund: { reference: string; amountGbpMinor: number }): CardMail {
+export function refundMail(refund: {
+  reference: string;
+  amountGbpMinor: number;
+  method?: 'FIAT' | 'BANK_TRANSFER' | undefined;
+}): CardMail {
+  const byBank = refund.method === 'BANK_TRANSFER';
   return {
     subject: `Order ${refund.reference}: your refund`,
     text: [
-      `We have refunded ${formatPounds(refund.amountGbpMinor)} of order ${refund.reference} to the card it was paid with.`,
-      'A credit note for the amount is issued against the order’s invoice. Refunds usually reach the card within 5 to 10 working days.',
+      byBank
+        ? `We have refunded ${formatPounds(refund.amountGbpMinor)} of order ${refund.reference} by bank transfer to the account it was paid from.`
+        : `We have refunded ${formatPounds(refund.amountGbpMinor)} of order ${refund.reference} to the card it was paid with.`,
+      byBank
+        ? 'A credit note for the amount is issued against the order’s invoice. A transfer usually arrives within 1 to 3 working days.'
+        : 'A credit note for the amount is issued against the order’s invoice. Refunds usually reach the card within 5 to 10 working days.',
     ].join('\n'),
   };
 }

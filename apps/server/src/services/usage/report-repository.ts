@@ -15,6 +15,7 @@ import type { TMethodClass } from '@connect/shared';
 import type { EventBus } from '../../events/port.ts';
 import { recordCapAlerts, type MonthTotal } from '../../repositories/cap-alerts.ts';
 import { LedgerRepository } from '../../repositories/ledger.ts';
+import { termInForceSql } from '../../repositories/plan-terms.ts';
 
 /** A range of time: from (included) to (excluded). */
 export type Span = { from: Date; to: Date };
@@ -159,10 +160,14 @@ export class UsageReportRepository {
     return new Map(rows.map((row) => [row.id, row.name]));
   }
 
-  /** The account's plan type and credit price (null for an account without a plan). */
+  /**
+   * The account's plan type and credit price as it bought it (issue 33 §3: not the tier as staff
+   * edited it since), null for an account without a plan.
+   */
   async plan(accountId: string): Promise<{ type: PlanType; creditPriceUsdCents: number | null } | null> {
+    const price = termInForceSql('creditPriceUsdCents', 'account_plans', 'rate_plans');
     const [row] = await this.db
-      .select({ type: ratePlans.type, creditPriceUsdCents: ratePlans.creditPriceUsdCents })
+      .select({ type: ratePlans.type, creditPriceUsdCents: sql<number | null>`${sql.raw(price)}`.mapWith(Number) })
       .from(accountPlans)
       .innerJoin(ratePlans, eq(ratePlans.id, accountPlans.ratePlanId))
       .where(eq(accountPlans.accountId, accountId));

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, InvoiceCustomer, PaymentMethod, VatTreatment } from '@connect/db';
 import type { TMethodClass, TUsageSource } from '@connect/shared';
+import { termInForceSql } from '../../../repositories/plan-terms.ts';
 
 /** The advisory lock of the month's close ('INVC'), one for the whole platform: closes run one after another. */
 const CLOSE_LOCK = 0x494e5643;
@@ -76,6 +77,8 @@ export type Finalised = Bill & { number: string; seq: number };
 
 const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+/** A pay-as-you-go account's credit price as it bought it (issue 33 §3; the tier's when none is recorded). */
+const CREDIT_PRICE = sql.raw(termInForceSql('creditPriceUsdCents'));
 
 /**
  * The month's close's queries (close.ts): every one set-based over all accounts at once, in a
@@ -159,13 +162,13 @@ export class InvoiceCloseRepository {
       usage: [TUsageSource, TMethodClass, string | number, string | number][] | null;
     }>(sql`
       with payg as (
-        select ap.account_id, ap.rate_plan_id, rp.credit_price_usd_cents as price,
+        select ap.account_id, ap.rate_plan_id, ${CREDIT_PRICE} as price,
           greatest(${start}, coalesce((
             select max(i.period_end) from invoices i
             where i.account_id = ap.account_id and i.kind = 'MONTHLY' and i.status <> 'DRAFT' and i.period_end < ${end}
           ), ${start})) as period_start
         from account_plans ap join rate_plans rp on rp.id = ap.rate_plan_id
-        where rp.type = 'PAY_AS_YOU_GO' and rp.credit_price_usd_cents > 0
+        where rp.type = 'PAY_AS_YOU_GO' and ${CREDIT_PRICE} > 0
       ),
       used_groups as (
         select r.account_id, r.source, r.method_class, sum(r.calls) as calls, sum(r.micro_credits) as micro

@@ -129,12 +129,34 @@ export async function invoiceRoutes(app: App, deps: Deps, qnt: QntPayments) {
     async (request, reply) => {
       const caller = callerOf(request);
       if (request.params.accountId !== caller.accountId) throw notFound('INVOICE_NOT_FOUND');
-      const invoice = await invoices.invoice(caller, request.params.invoiceId);
-      const { invoicePdf } = await pdfMakers();
-      const pdf = await invoicePdf(invoiceDocument(invoice, bank), new Date(invoice.date));
-      return attachment(reply, 'application/pdf', `${invoice.number}.pdf`, pdf);
+      return invoicePdfAnswer(reply, caller.accountId, request.params.invoiceId);
     },
   );
+
+  app.get(
+    '/management/accounts/:accountId/invoices/:invoiceId/pdf',
+    {
+      // The account panel of /account-management links the account's invoices (issue 33 §1).
+      config: { access: { groups: ['management-sales' as const] } },
+      schema: {
+        ...docs,
+        summary: 'An account’s invoice as a PDF file (sales)',
+        description:
+          'The same document the customer downloads, for staff from the account panel. An invoice of another account, or a draft, answers 404 INVOICE_NOT_FOUND.',
+        params: z.object({ accountId: z.uuid(), invoiceId: z.uuid() }),
+        response: { 200: pdfAnswer, ...problems },
+      },
+    },
+    async (request, reply) => invoicePdfAnswer(reply, request.params.accountId, request.params.invoiceId),
+  );
+
+  /** The invoice's PDF as an attachment, for the account it belongs to (INVOICE_NOT_FOUND otherwise). */
+  async function invoicePdfAnswer(reply: FastifyReply, accountId: string, invoiceId: string) {
+    const invoice = await invoices.invoice({ accountId }, invoiceId);
+    const { invoicePdf } = await pdfMakers();
+    const pdf = await invoicePdf(invoiceDocument(invoice, bank), new Date(invoice.date));
+    return attachment(reply, 'application/pdf', `${invoice.number}.pdf`, pdf);
+  }
 
   app.get(
     '/user/invoice/:id/csv',

@@ -3,6 +3,8 @@ import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import CircleOutlinedIcon from '@mui/icons-material/CircleOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
@@ -12,6 +14,7 @@ import PaidOutlinedIcon from '@mui/icons-material/PaidOutlined';
 import QueryStatsOutlinedIcon from '@mui/icons-material/QueryStatsOutlined';
 import RedeemOutlinedIcon from '@mui/icons-material/RedeemOutlined';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
+import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 import SettingsApplicationsOutlinedIcon from '@mui/icons-material/SettingsApplicationsOutlined';
 import TokenOutlinedIcon from '@mui/icons-material/TokenOutlined';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
@@ -37,6 +40,9 @@ export const MENU_ICONS: Readonly<Record<string, MenuIcon>> = {
   group: GroupOutlinedIcon,
   business: BusinessOutlinedIcon,
   settings_applications: SettingsApplicationsOutlinedIcon,
+  fact_check: FactCheckOutlinedIcon,
+  receipt_long: ReceiptLongOutlinedIcon,
+  sell: SellOutlinedIcon,
   campaign: CampaignOutlinedIcon,
   paid: PaidOutlinedIcon,
   history: HistoryOutlinedIcon,

@@ -28,8 +28,9 @@ describe('menuSections (spec §2.2 side menu)', () => {
       '/user-management',
       '/account-management',
       '/application-management',
-      '/campaign-management',
-      '/claim-management',
+      '/subscription-management',
+      '/network-review',
+      '/order-management',
       '/audit-log',
     ]);
   });

@@ -68,7 +68,11 @@ export function NetworkDetailsDialog({ network, onClose }: { network: TUserNetwo
                   {details.reviewedAt ? (
                     <Row label={t('details.reviewedAt')}>{formatDateTime(details.reviewedAt)}</Row>
                   ) : null}
-                  {details.reviewNote ? <Row label={t('details.reviewNote')}>{details.reviewNote}</Row> : null}
+                  {details.reviewNote ? (
+                    <Row label={t(network.status === 'REJECTED' ? 'details.rejectionReason' : 'details.reviewNote')}>
+                      {details.reviewNote}
+                    </Row>
+                  ) : null}
                   {details.removalRequestedAt ? (
                     <Row label={t('details.removalRequestedAt')}>{formatDateTime(details.removalRequestedAt)}</Row>
                   ) : null}

@@ -107,6 +107,12 @@ export function NetworksTable({
                       {t(`statusHint.${network.status}`)}
                     </Typography>
                   ) : null}
+                  {/* Issue 33 §4: the owner sees why at once, not only in the details. */}
+                  {network.status === 'REJECTED' && network.private?.reviewNote ? (
+                    <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {t('rejectedReason', { reason: network.private.reviewNote })}
+                    </Typography>
+                  ) : null}
                 </Stack>
               </TableCell>
               <TableCell>{formatDate(network.activatedDate)}</TableCell>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZTrialExtension, type TTrialExtension, type TTrialExtensionRequest } from '@connect/shared';
 import { api } from '../../../lib/api.ts';
-import { invalidateAfterTrialExtension } from './invalidate.ts';
+import { invalidateAfterPlanChange } from './invalidate.ts';
 
 export type ExtendTrial = { accountId: string } & TTrialExtensionRequest;
 
@@ -24,6 +24,6 @@ export function useExtendTrial() {
   return useMutation({
     mutationFn: extendTrial,
     // Returned, so the dialog stays busy until the list shows the new expiry.
-    onSuccess: () => invalidateAfterTrialExtension(queryClient),
+    onSuccess: () => invalidateAfterPlanChange(queryClient),
   });
 }

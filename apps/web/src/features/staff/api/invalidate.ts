@@ -27,12 +27,12 @@ export function invalidateAfterOverrideChange(queryClient: QueryClient, accountI
 }
 
 /**
- * After a trial is extended: everything under the account list's key — the list (its plan expiry
- * and plan status columns, which the open panel shows too) and the open account's features and
- * allowances (an ended trial reopened puts the plan back in service) — and the audit log that
- * recorded the extension.
+ * After a trial extension, a plan change, a receipt or a refund: everything under the account
+ * list's key — the list (its plan expiry and plan status columns, which the open panel shows too),
+ * the open account's detail, features and allowances (an ended trial reopened or a disabled plan
+ * changes what is in service) — and the audit log that recorded it.
  */
-export function invalidateAfterTrialExtension(queryClient: QueryClient) {
+export function invalidateAfterPlanChange(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: managementAccountsKey }),
     queryClient.invalidateQueries({ queryKey: auditLogKey }),

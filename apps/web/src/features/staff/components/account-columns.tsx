@@ -115,7 +115,7 @@ export function accountColumns({
       renderCell: ({ row, hasFocus, tabIndex }) => (
         <StaffRowActions
           label={t('accounts.actions.menu', { name: accountName(row, t('accounts.noOrganisation')) })}
-          // Trial extension, plan changes and feature switches join the menu in the next slices.
+          // The trial, the plan, receipts, refunds and the switches are in the details panel.
           actions={[{ key: 'details', label: t('accounts.actions.details'), onClick: () => onDetails(row) }]}
           hasFocus={hasFocus}
           tabIndex={tabIndex}
