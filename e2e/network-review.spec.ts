@@ -1,8 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect as baseExpect, test } from './support/fixtures.ts';
 import { expectAccessible, snap } from './support/a11y.ts';
-import { createConfirmedUser, idp } from './support/identity.ts';
-import { signIn } from './support/journey.ts';
+import { newCustomer } from './support/customer.ts';
+import { idp } from './support/identity.ts';
+
 import { adminAccessToken, signInAsAdministrator } from './support/staff.ts';
 
 // The machine is shared with other work: give each step room, the behaviour asserted is the same.
@@ -39,16 +40,16 @@ test('an administrator checks a submitted private network, approves one and reje
   consoleGuard,
 }) => {
   // ── The customer submits two networks ──
-  const email = `ledger-works-${Date.now()}@example.com`;
-  const password = 'Ledger-Works-Passw0rd!';
-  await createConfirmedUser(request, email, password);
-  const customer = await browser.newContext();
-  consoleGuard.watch(customer);
-  const customerPage = await customer.newPage();
-  await signIn(customerPage, {
+  const {
     email,
     password,
-    profile: { firstName: 'Lena', lastName: 'Works', company: 'Ledger Works Ltd', location: 'United Kingdom' },
+    context: customer,
+    page: customerPage,
+  } = await newCustomer({ request, browser, consoleGuard }, 'ledger-works', {
+    firstName: 'Lena',
+    lastName: 'Works',
+    company: 'Ledger Works Ltd',
+    location: 'United Kingdom',
   });
   const auth = await idp(request, 'InitiateAuth', {
     AuthFlow: 'USER_PASSWORD_AUTH',

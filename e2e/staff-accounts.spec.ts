@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect as baseExpect, test } from './support/fixtures.ts';
 import { expectAccessible, snap } from './support/a11y.ts';
-import { createConfirmedUser, idp } from './support/identity.ts';
-import { signIn } from './support/journey.ts';
+import { newCustomer } from './support/customer.ts';
+import { idp } from './support/identity.ts';
+
 import { createSalesUser, signInAsStaff } from './support/sales.ts';
 import { adminAccessToken, signInAsAdministrator } from './support/staff.ts';
 
@@ -43,16 +44,16 @@ test('sales extend a trial; an administrator switches a feature on, records the 
   consoleGuard,
 }) => {
   // ── A customer with a profile, their page open to see their menu and dashboard ──
-  const email = `quince-${Date.now()}@example.com`;
-  const password = 'Quince-Passw0rd!';
-  await createConfirmedUser(request, email, password);
-  const customer = await browser.newContext();
-  consoleGuard.watch(customer);
-  const customerPage = await customer.newPage();
-  await signIn(customerPage, {
+  const {
     email,
     password,
-    profile: { firstName: 'Quinn', lastName: 'Orchard', company: COMPANY, location: 'Bristol' },
+    context: customer,
+    page: customerPage,
+  } = await newCustomer({ request, browser, consoleGuard }, 'quince', {
+    firstName: 'Quinn',
+    lastName: 'Orchard',
+    company: COMPANY,
+    location: 'Bristol',
   });
 
   // ── Sales: find the account by part of its name, its panel without the deposit address, extend the trial ──
@@ -129,7 +130,10 @@ test('sales extend a trial; an administrator switches a feature on, records the 
   await expect(await bridgeEntry()).toBeVisible();
 
   // ── Record the bank transfer from the order's row: the plan turns ACTIVE on the customer's dashboard ──
-  const orderRow = panel.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ hasText: order.reference });
+  const orderRow = panel
+    .getByRole('list', { name: 'Orders' })
+    .getByRole('listitem')
+    .filter({ hasText: order.reference });
   await expect(orderRow).toContainText('Awaiting payment');
   await snap(page, '91-admin-account-orders');
   await orderRow.getByRole('button', { name: 'Record receipt' }).click();

@@ -1,7 +1,8 @@
 import { expect as baseExpect, test } from './support/fixtures.ts';
 import { expectAccessible, snap } from './support/a11y.ts';
-import { createConfirmedUser } from './support/identity.ts';
-import { chooseOption, signIn, verifyAndActivateTestnet } from './support/journey.ts';
+import { newCustomer } from './support/customer.ts';
+
+import { chooseOption, verifyAndActivateTestnet } from './support/journey.ts';
 import { latestMail } from './support/mailbox.ts';
 import { adminAccessToken, signInAsAdministrator } from './support/staff.ts';
 
@@ -17,16 +18,15 @@ test('an administrator creates an application for a customer, who finds it in My
   consoleGuard,
 }) => {
   // ── A customer who activated the local Ethereum testnet ──
-  const email = `appowner-${Date.now()}@example.com`;
-  const password = 'Appowner-Passw0rd!';
-  await createConfirmedUser(request, email, password);
-  const customer = await browser.newContext();
-  consoleGuard.watch(customer);
-  const customerPage = await customer.newPage();
-  await signIn(customerPage, {
+  const {
     email,
-    password,
-    profile: { firstName: 'Ada', lastName: 'Appowner', company: 'Appowner Labs', location: 'Leeds' },
+    context: customer,
+    page: customerPage,
+  } = await newCustomer({ request, browser, consoleGuard }, 'appowner', {
+    firstName: 'Ada',
+    lastName: 'Appowner',
+    company: 'Appowner Labs',
+    location: 'Leeds',
   });
   await verifyAndActivateTestnet(customerPage);
 

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, test } from './support/fixtures.ts';
 import { expectAccessible, snap } from './support/a11y.ts';
-import { createConfirmedUser } from './support/identity.ts';
-import { chooseOption, dismissCookies, signIn } from './support/journey.ts';
+import { newCustomer } from './support/customer.ts';
+
+import { chooseOption, dismissCookies } from './support/journey.ts';
 import { latestMail } from './support/mailbox.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, adminAccessToken, freshAdminCode, readAdminState } from './support/staff.ts';
 import { totpCode, waitForFreshTotpWindow } from './support/totp.ts';
@@ -191,16 +192,15 @@ test('a staff member finds an account, extends its trial and switches a feature 
   consoleGuard,
 }) => {
   // A customer with a profile, as a sign-up makes one; their page stays open to see their menu.
-  const email = `orchard-${Date.now()}@example.com`;
-  const password = 'Orchard-Passw0rd!';
-  await createConfirmedUser(request, email, password);
-  const customer = await browser.newContext();
-  consoleGuard.watch(customer);
-  const customerPage = await customer.newPage();
-  await signIn(customerPage, {
+  const {
     email,
-    password,
-    profile: { firstName: 'Olive', lastName: 'Orchard', company: 'Orchard Analytics Ltd', location: 'United Kingdom' },
+    context: customer,
+    page: customerPage,
+  } = await newCustomer({ request, browser, consoleGuard }, 'orchard', {
+    firstName: 'Olive',
+    lastName: 'Orchard',
+    company: 'Orchard Analytics Ltd',
+    location: 'United Kingdom',
   });
   const customerMenu = customerPage.getByRole('navigation', { name: 'Main menu' });
   const bridgeEntry = async () => {

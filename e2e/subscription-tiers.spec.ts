@@ -1,7 +1,7 @@
 import { expect as baseExpect, test } from './support/fixtures.ts';
 import { expectAccessible, snap } from './support/a11y.ts';
-import { createConfirmedUser } from './support/identity.ts';
-import { signIn } from './support/journey.ts';
+import { newCustomer } from './support/customer.ts';
+
 import { adminAccessToken, signInAsAdministrator } from './support/staff.ts';
 
 // The machine is shared with other work: give each step room, the behaviour asserted is the same.
@@ -66,16 +66,11 @@ test('an administrator creates a subscription tier that a customer sees in the p
   await expect(row).toContainText('On sale');
 
   // ── The customer sees it in the plans table of the upgrade journey ──
-  const email = `tiers-${Date.now()}@example.com`;
-  const password = 'Tiers-Journey-Passw0rd!';
-  await createConfirmedUser(request, email, password);
-  const customer = await browser.newContext();
-  consoleGuard.watch(customer);
-  const customerPage = await customer.newPage();
-  await signIn(customerPage, {
-    email,
-    password,
-    profile: { firstName: 'Tia', lastName: 'Ers', company: 'Tier Works Ltd', location: 'United Kingdom' },
+  const { context: customer, page: customerPage } = await newCustomer({ request, browser, consoleGuard }, 'tiers', {
+    firstName: 'Tia',
+    lastName: 'Ers',
+    company: 'Tier Works Ltd',
+    location: 'United Kingdom',
   });
   await customerPage.goto('/account-plan/upgrade');
   const plans = customerPage.getByRole('table', { name: 'Choose your plan' });

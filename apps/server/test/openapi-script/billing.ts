@@ -65,10 +65,19 @@ export function billingCalls(): Call[] {
         if (body.invoiceId) s.orderInvoice = body.invoiceId;
       },
     })),
+    {
+      // The orders screen finds the order just paid, with its account (issue 33 §5).
+      operation: 'GET /api/account-plan/management/order-list',
+      send: () => ({ url: '/api/account-plan/management/order-list?status=PAID&size=100', as: 'admin' }),
+      status: 200,
+      keep: (body: { orderList: { id: string; accountId: string }[] }, s) => {
+        s.orderAccount = body.orderList.find((order) => order.id === s.order)!.accountId;
+      },
+    },
     ...[true, false].map((isKnown): Call => ({
       operation: 'GET /api/payment/management/accounts/{accountId}/invoices/{invoiceId}/pdf',
       send: (s) => ({
-        url: `/api/payment/management/accounts/${s.account}/invoices/${isKnown ? s.orderInvoice : randomUUID()}/pdf`,
+        url: `/api/payment/management/accounts/${s.orderAccount}/invoices/${isKnown ? s.orderInvoice : randomUUID()}/pdf`,
         as: 'admin',
       }),
       status: isKnown ? 200 : 404,

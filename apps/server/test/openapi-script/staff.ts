@@ -128,6 +128,7 @@ export function staffCalls(): Call[] {
       status,
     })),
     ...staffApplicationCalls(),
+    ...tierCalls(),
     {
       operation: 'GET /api/connect/management/audit-log',
       send: () => ({ url: '/api/connect/management/audit-log?action=USER_INVITED&size=10', as: 'admin' }),

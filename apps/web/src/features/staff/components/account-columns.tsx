@@ -1,8 +1,8 @@
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
 import { MANAGEMENT_ACCOUNT_SORT_FIELDS, type TManagementAccount } from '@connect/shared';
 import type { TFunction } from 'i18next';
+import { Ellipsis, TwoLines } from '../../../components/staff-list/cell-text.tsx';
 import { StaffRowActions } from '../../../components/staff-list/staff-row-actions.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { AccountStatusChip, PlanStatusChip } from './status-chips.tsx';
@@ -12,25 +12,6 @@ const isSortable = (field: string) => (MANAGEMENT_ACCOUNT_SORT_FIELDS as readonl
 /** How an account is named in a row's menu and its details: its organisation, else its owner's email. */
 export function accountName(account: TManagementAccount, noOrganisation: string): string {
   return account.organisationName || account.accountOwner?.email || noOrganisation;
-}
-
-/** A cell's text, cut with an ellipsis when the column is narrow (the whole text in its title). */
-function Ellipsis({ text, isSecondary = false }: { text: string; isSecondary?: boolean }) {
-  return (
-    <Box
-      component="span"
-      title={text}
-      sx={{
-        display: 'block',
-        overflow: 'hidden',
-        textOverflow: 'ellipsis',
-        whiteSpace: 'nowrap',
-        ...(isSecondary ? { color: 'text.secondary', fontSize: 13 } : {}),
-      }}
-    >
-      {text}
-    </Box>
-  );
 }
 
 /**
@@ -79,14 +60,7 @@ export function accountColumns({
       renderCell: ({ row }) => {
         const owner = row.accountOwner;
         if (!owner) return '–';
-        return owner.name ? (
-          <Box sx={{ minWidth: 0, lineHeight: 1.3 }}>
-            <Ellipsis text={owner.name} />
-            <Ellipsis text={owner.email} isSecondary />
-          </Box>
-        ) : (
-          <Ellipsis text={owner.email} />
-        );
+        return owner.name ? <TwoLines main={owner.name} secondary={owner.email} /> : <Ellipsis text={owner.email} />;
       },
     },
     {

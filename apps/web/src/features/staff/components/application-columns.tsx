@@ -1,42 +1,13 @@
-import Box from '@mui/material/Box';
 import type { GridColDef } from '@mui/x-data-grid';
 import { MANAGEMENT_APPLICATION_SORT_FIELDS, type TManagementApplication } from '@connect/shared';
 import type { TFunction } from 'i18next';
+import { TwoLines } from '../../../components/staff-list/cell-text.tsx';
 import { StaffRowActions } from '../../../components/staff-list/staff-row-actions.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { Identifier } from './identifier.tsx';
 import { AccountStatusChip } from './status-chips.tsx';
 
 const isSortable = (field: string) => (MANAGEMENT_APPLICATION_SORT_FIELDS as readonly string[]).includes(field);
-
-/** A cell's text, cut with an ellipsis when the column is narrow (the whole text in its title). */
-function Ellipsis({ text, isSecondary = false }: { text: string; isSecondary?: boolean }) {
-  return (
-    <Box
-      component="span"
-      title={text}
-      sx={{
-        display: 'block',
-        overflow: 'hidden',
-        textOverflow: 'ellipsis',
-        whiteSpace: 'nowrap',
-        ...(isSecondary ? { color: 'text.secondary', fontSize: 13 } : {}),
-      }}
-    >
-      {text}
-    </Box>
-  );
-}
-
-/** Two lines in a cell: the main text over a secondary one. */
-function TwoLines({ main, secondary }: { main: string; secondary: string | null }) {
-  return (
-    <Box sx={{ minWidth: 0, lineHeight: 1.3 }}>
-      <Ellipsis text={main} />
-      {secondary ? <Ellipsis text={secondary} isSecondary /> : null}
-    </Box>
-  );
-}
 
 /**
  * The application list's columns (issue 33 §2): name (over its role), client id, owner (over the
