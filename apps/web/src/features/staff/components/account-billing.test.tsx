@@ -171,7 +171,7 @@ describe('AccountDetails: the account panel of spec §3 (issue 33 §1)', { timeo
     const term = (name: string) => within(panel).findByText(name, { selector: 'dt' });
     const valueOf = async (name: string) => (await term(name)).nextElementSibling!.textContent;
     await within(panel).findByText('+44 20 7946 0000');
-    expect(await valueOf('Business')).toBe('Finance · 11-50');
+    expect(await valueOf('Business')).toBe('Finance · 11–50 employees');
     expect(await valueOf('Location')).toBe('London');
     expect(await valueOf('Payment preference')).toBe('Card');
     expect(await valueOf('Trial extensions')).toBe('2');
