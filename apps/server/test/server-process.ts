@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -283,6 +283,8 @@ export function faultTestServer(name: string) {
   afterAll(async () => {
     await server?.stop();
     await dropServerDatabase(databaseUrl);
+    // Each run's PGlite files are 50–60 MB: leave nothing behind.
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   return {

@@ -108,9 +108,10 @@ export async function cardRoutes(app: App, deps: Deps) {
       config: { access: { groups: ['management-admin' as const] } },
       schema: {
         ...docs,
-        summary: 'Refund (part of) an order paid by card, with a credit note (staff)',
+        summary: 'Refund (part of) a paid order, with a credit note (staff)',
         description:
-          'Refunds through the card provider and issues a credit note against the order’s invoice; the customer is emailed. A repeated idempotencyKey answers the first credit note. 422 REFUND_TOO_LARGE beyond what is left to refund; 409 ORDER_HAS_NO_CARD_PAYMENT when no card payment paid the order.',
+          'An order paid by card is refunded to the card through the card provider; one paid by bank transfer is paid back by a transfer staff make, recorded here with its `bankReference` (required then). Either way a credit note is issued against the order’s invoice and the customer is emailed; audited (ORDER_REFUNDED). A repeated idempotencyKey answers the first credit note. 422 REFUND_TOO_LARGE beyond what is left to refund; 409 ORDER_HAS_NO_CARD_PAYMENT when neither a card payment nor a bank transfer paid the order (QNT is not refunded here).',
+
         params: z.object({ id: z.uuid() }),
         body: ZCardRefundRequest,
         response: { 200: ZCreditNote, ...problems },
