@@ -162,6 +162,18 @@ export const PROBLEMS = {
   },
   /** Nothing new (applications, tokens, networks, gateway calls) while the plan is not in service. */
   PLAN_INACTIVE: { status: 403, message: 'Your plan is not active. Upgrade your plan to continue.' },
+  /** Staff act for an account whose plan is out of service (not the caller's own plan: no 403, spec §8). */
+  ACCOUNT_PLAN_NOT_IN_SERVICE: {
+    status: 409,
+    message: 'The account’s plan is not in service (ended, unpaid or disabled), so nothing can be created for it.',
+  },
+  /** Staff record a payment for the plan of an account whose plan they disabled. */
+  ACCOUNT_PLAN_DISABLED: {
+    status: 409,
+    message: 'The account’s plan is disabled: enable it before recording a payment for its plan.',
+  },
+  /** A refund of an order that is not paid (staff). */
+  ORDER_NOT_PAID: { status: 409, message: 'Only a paid order can be refunded.' },
   SUBSCRIPTION_NOT_CANCELLABLE: { status: 409, message: 'Only a paid plan that renews can be cancelled.' },
   TRIAL_NOT_EXTENDABLE: { status: 409, message: 'Only an account on the trial can have its trial extended.' },
   // ── Subscription tiers (issue 33 §3, staff) ──

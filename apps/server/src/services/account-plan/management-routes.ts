@@ -76,7 +76,7 @@ export async function orderManagementRoutes(app: App, deps: Deps, orders: OrderS
         ...docs,
         summary: 'Record a bank transfer received for an order (staff)',
         description:
-          'Audited (RECEIPT_RECORDED). Once the receipts cover the total the order and its invoice are PAID, the plan is ACTIVE from the receipt’s date (or the renewal extends it), the credits are added and the customer is emailed. The same receiptId again changes nothing; a new receipt for an order paid or cancelled answers 409 ORDER_NOT_PAYABLE.',
+          'Audited (RECEIPT_RECORDED). Once the receipts cover the total the order and its invoice are PAID, the plan is ACTIVE from the receipt’s date (or the renewal extends it), the credits are added and the customer is emailed. The same receiptId again changes nothing; a new receipt for an order paid or cancelled answers 409 ORDER_NOT_PAYABLE; one for the plan of an account whose plan staff disabled, 409 ACCOUNT_PLAN_DISABLED.',
         params: ZOrderParams,
         body: ZRecordReceiptRequest,
         response: { 200: ZOrder, ...problems },

@@ -3,7 +3,7 @@ import type { TRecordReceiptRequest } from '@connect/shared';
 import type { EventBus } from '../../events/port.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { badRequest, notFound, problem } from '../../lib/errors.ts';
-import type { PlanRow } from '../../repositories/account-plans.ts';
+import { AccountPlansRepository, type PlanRow } from '../../repositories/account-plans.ts';
 import { AuditLogRepository, type AuditActor } from '../../repositories/audit-log.ts';
 import type { QntPaymentsFace } from '../payment/index.ts';
 import type { PlanLifecycle } from './lifecycle.ts';
@@ -85,6 +85,10 @@ export class OrderSettlement {
     await retryOnUnique(() =>
       this.repo.transaction(async (repo, tx) => {
         const order = await repo.lock(orderId);
+        if (order && order.status === 'AWAITING_PAYMENT' && (await this.planIsDisabled(tx, order))) {
+          // Its payment would put the plan in service (PLAN_PAID), which a disabled plan refuses.
+          throw problem('ACCOUNT_PLAN_DISABLED');
+        }
         if (!order) throw notFound('ORDER_NOT_FOUND');
         const recordedFor = await repo.paymentOrderId('BANK_TRANSFER', body.receiptId);
         if (recordedFor === order.id) return;
@@ -141,6 +145,12 @@ export class OrderSettlement {
         }
       }),
     );
+  }
+
+  /** Whether the order pays for a plan (PLAN, RENEWAL) of an account whose plan staff disabled. */
+  private async planIsDisabled(tx: Database, order: { accountId: string; kind: string }): Promise<boolean> {
+    if (order.kind !== 'PLAN' && order.kind !== 'RENEWAL') return false;
+    return (await new AccountPlansRepository(tx, this.events).state(order.accountId))?.status === 'DISABLED';
   }
 
   /**

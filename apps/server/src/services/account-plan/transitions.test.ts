@@ -15,12 +15,8 @@ import {
   type Transition,
 } from './transitions.ts';
 
-const plan = (id: string, type: PlanRef['type'], tier: PlanRef['tier'], name: string): PlanRef => ({
-  id,
-  type,
-  tier,
-  name,
-});
+type PlanType = PlanRef['type'];
+const plan = (id: string, type: PlanType, tier: PlanRef['tier'], name: string): PlanRef => ({ id, type, tier, name });
 const TRIAL = plan('trial', 'TRIAL', 'standard', 'Trial');
 const PAYG = plan('payg-std', 'PAY_AS_YOU_GO', 'standard', 'Pay as you go');
 const PAYG_ADV = plan('payg-adv', 'PAY_AS_YOU_GO', 'advance', 'Pay as you go — Advance');
@@ -392,7 +388,7 @@ describe('plan transitions (pure)', () => {
   });
 
   describe('DISABLED_BY_STAFF and ENABLED_BY_STAFF', () => {
-    it('staff disable any plan and enable it again (the trial with its reason)', () => {
+    it('staff disable a plan in good standing and enable it again (the trial with its reason)', () => {
       const disabled = ok(transition(annual(), { type: 'DISABLED_BY_STAFF' }));
       expect(disabled).toMatchObject({ status: 'DISABLED', statusReason: 'STAFF' });
       expect(isInService(disabled)).toBe(false);
@@ -403,6 +399,8 @@ describe('plan transitions (pure)', () => {
       const trialDisabled = ok(transition(trial(), { type: 'DISABLED_BY_STAFF' }));
       expect(ok(transition(trialDisabled, { type: 'ENABLED_BY_STAFF' })).statusReason).toBe('TRIAL');
       expect(refused(transition(annual(), { type: 'ENABLED_BY_STAFF' }))).toBe('PLAN_CHANGE_NOT_APPLICABLE');
+      const ended = annual({ status: 'INACTIVE', statusReason: 'RENEWAL_FAILED' });
+      expect(refused(transition(ended, { type: 'DISABLED_BY_STAFF' }))).toBe('PLAN_CHANGE_NOT_APPLICABLE');
     });
   });
 });

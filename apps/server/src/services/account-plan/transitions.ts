@@ -276,6 +276,11 @@ export function transition(state: PlanState, event: PlanEvent): Transition {
     case 'PAYMENT_REVERSED':
       return paymentReversed(state, event);
     case 'DISABLED_BY_STAFF':
+      // Only a plan in good standing (issue 33 review): ENABLED_BY_STAFF makes it ACTIVE again, so
+      // disabling one that waits for a payment or has ended would give it back without the payment.
+      if (state.status !== 'ACTIVE' || (state.statusReason !== null && state.statusReason !== 'TRIAL')) {
+        return refuse('PLAN_CHANGE_NOT_APPLICABLE');
+      }
       return to(state, { status: 'DISABLED', statusReason: 'STAFF', statusBeforePending: null });
     case 'ENABLED_BY_STAFF':
       if (state.status !== 'DISABLED') return refuse('PLAN_CHANGE_NOT_APPLICABLE');

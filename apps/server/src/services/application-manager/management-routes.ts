@@ -100,7 +100,7 @@ export function applicationManagementRoutes(app: App, deps: Deps, applications: 
         ...docs,
         summary: 'Create an application for a user (admin)',
         description:
-          'Registers the application for the user with this email (not REMOVED; else 404 USER_NOT_FOUND on `email`) with a role, as if they had registered it: the account’s applications allowance (409 APPLICATION_QUOTA_REACHED; 403 PLAN_INACTIVE), a name free in the account (409), networks the account activated of the application’s type (at least one: "Please select at least one of the available networks!"), a verified identity for mainnet (409). The client secret is answered this once; the user is emailed that an application was created for them (without the secret). Audited as APPLICATION_CREATED.',
+          'Registers the application for the user with this email (not REMOVED; else 404 USER_NOT_FOUND on `email`) with a role, as if they had registered it: the account’s applications allowance (409 APPLICATION_QUOTA_REACHED; 409 ACCOUNT_PLAN_NOT_IN_SERVICE when its plan is out of service), a name free in the account (409), networks the account activated of the application’s type (at least one: "Please select at least one of the available networks!"), a verified identity for mainnet (409). The client secret is answered this once; the user is emailed that an application was created for them (without the secret). Audited as APPLICATION_CREATED.',
         body: ZManagementCreateApplicationRequest,
         response: { 201: ZManagementCreateApplicationResponse, ...problems },
       },

@@ -11,7 +11,7 @@ import {
   type TManagementNetworkCatalogue,
 } from '@connect/shared';
 import type { Database } from '@connect/db';
-import { fieldProblem, notFound } from '../../lib/errors.ts';
+import { fieldProblem, notFound, problem, ProblemError } from '../../lib/errors.ts';
 import type { StaffListRequest } from '../../lib/staff-list.ts';
 import { ApplicationManagementReadModel } from '../../read-models/application-management.ts';
 import type { AuditActor } from '../../repositories/audit-log.ts';
@@ -77,7 +77,7 @@ export class ApplicationManagementService {
     const user = userId ? await findPortalUserIn(this.db, userId) : null;
     // Said under the email field: the autocomplete offers live users only, so this is a typed address.
     if (!user) throw fieldProblem('USER_NOT_FOUND', 'email', APPLICATION_MANAGEMENT_MESSAGES.userNotFound);
-    const created = await this.applications.create(user, { ...application, roleName }, async (repo, view) => {
+    const created = await this.createFor(user, { ...application, roleName }, async (repo, view) => {
       await repo.audit(actor, {
         action: 'APPLICATION_CREATED',
         recordType: 'application',
@@ -106,5 +106,18 @@ export class ApplicationManagementService {
       });
     });
     return { ...created, roleName, owner: { userId: user.id, email: user.email } };
+  }
+
+  /**
+   * The user's own creation, with its refusals as the user gets them — except that the plan being
+   * out of service is the account's state, not the caller's: a 403 would sign staff out (spec §8).
+   */
+  private async createFor(...args: Parameters<ApplicationService['create']>) {
+    try {
+      return await this.applications.create(...args);
+    } catch (error) {
+      if (error instanceof ProblemError && error.code === 'PLAN_INACTIVE') throw problem('ACCOUNT_PLAN_NOT_IN_SERVICE');
+      throw error;
+    }
   }
 }

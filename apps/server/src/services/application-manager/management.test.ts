@@ -229,6 +229,14 @@ describe('application management (issue 33 §2)', () => {
       form({ applicationType: 'mainnet', networkIds: [mainnet.id] }),
     );
     expect(mainnetApp.statusCode).toBe(409);
+    // A plan out of service is the account's state, not the staff member's: 409, never the user's 403.
+    const ended = await newAppUser(t);
+    await activate(t, ended.accountId, testnet.id);
+    await t.db.db.execute(
+      sql`update account_plans set status = 'INACTIVE', status_reason = 'TRIAL_ENDED' where account_id = ${ended.accountId}`,
+    );
+    const inactive = await call('POST', '/management/applications', admin, form({ email: ended.email }));
+    expect([inactive.statusCode, problemOf(inactive.body).code]).toEqual([409, 'ACCOUNT_PLAN_NOT_IN_SERVICE']);
     // Nothing audited for the refusals.
     const entries = await t.db.db
       .select()

@@ -18,6 +18,7 @@ export const applicationManagerModule: ServiceModule = {
       productName: deps.config.productName,
     }),
   codes: [
+    'ACCOUNT_PLAN_NOT_IN_SERVICE',
     'APPLICATION_EXISTS',
     'APPLICATION_NAME_EXISTS',
     'APPLICATION_QUOTA_REACHED',

@@ -123,6 +123,20 @@ describe('refunds of orders paid by bank transfer', () => {
     expect(made).toHaveLength(1);
   });
 
+  it('a part-paid order is not refunded: it still waits for the rest (ORDER_NOT_PAID)', async () => {
+    const user = await customer(t);
+    const order = await placePlan(t, user, planOrder((await planByCode(t, 'annual-standard')).id));
+    expect((await receipt(t, staff, order.id, { amountGbpMinor: 5_000 })).statusCode).toBe(200);
+    const res = await refund(staff, order.id, {
+      idempotencyKey: randomUUID(),
+      amountGbpMinor: 5_000,
+      reason: 'Test',
+      bankReference: 'OUT-PART',
+    });
+    expect([res.statusCode, res.json().code]).toEqual([409, 'ORDER_NOT_PAID']);
+    expect(await refundsOf(order.id)).toEqual([]);
+  });
+
   it('an unpaid order has nothing to refund: ORDER_HAS_NO_CARD_PAYMENT', async () => {
     const user = await customer(t);
     const order = await placePlan(t, user, planOrder((await planByCode(t, 'annual-standard')).id));

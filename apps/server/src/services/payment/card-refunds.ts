@@ -202,6 +202,8 @@ export class CardRefunds {
       if (again) return creditNote((await repo.creditNoteOf(again.id))!, order.id, again.status);
       const paid = await repo.bankPaidOf(order.id);
       if (paid === 0) throw fieldProblem('ORDER_HAS_NO_CARD_PAYMENT', 'orderId');
+      // A part-paid order still waits for the rest: refunding a receipt would let it settle short.
+      if ((await repo.order(order.id))?.status !== 'PAID') throw problem('ORDER_NOT_PAID');
       const bankReference = body.bankReference;
       if (!bankReference) {
         throw badRequest([

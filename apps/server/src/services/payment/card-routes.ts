@@ -110,7 +110,7 @@ export async function cardRoutes(app: App, deps: Deps) {
         ...docs,
         summary: 'Refund (part of) a paid order, with a credit note (staff)',
         description:
-          'An order paid by card is refunded to the card through the card provider; one paid by bank transfer is paid back by a transfer staff make, recorded here with its `bankReference` (required then). Either way a credit note is issued against the order’s invoice and the customer is emailed; audited (ORDER_REFUNDED). A repeated idempotencyKey answers the first credit note. 422 REFUND_TOO_LARGE beyond what is left to refund; 409 ORDER_HAS_NO_CARD_PAYMENT when neither a card payment nor a bank transfer paid the order (QNT is not refunded here).',
+          'An order paid by card is refunded to the card through the card provider; one paid by bank transfer is paid back by a transfer staff make, recorded here with its `bankReference` (required then). Either way a credit note is issued against the order’s invoice and the customer is emailed; audited (ORDER_REFUNDED). A repeated idempotencyKey answers the first credit note. 422 REFUND_TOO_LARGE beyond what is left to refund; 409 ORDER_HAS_NO_CARD_PAYMENT when neither a card payment nor a bank transfer paid the order (QNT is not refunded here); 409 ORDER_NOT_PAID for a bank-transfer order not paid in full yet.',
 
         params: z.object({ id: z.uuid() }),
         body: ZCardRefundRequest,

@@ -51,6 +51,7 @@ export const paymentModule: ServiceModule = {
     'CARD_NOT_SAVED',
     'REFUND_TOO_LARGE',
     'ORDER_HAS_NO_CARD_PAYMENT',
+    'ORDER_NOT_PAID',
     'CARD_WEBHOOK_INVALID',
   ],
 };

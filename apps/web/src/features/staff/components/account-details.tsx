@@ -18,7 +18,7 @@ import { accountName } from './account-columns.tsx';
 import { AccountFeatures } from './account-features.tsx';
 import { DepositAddress } from './deposit-address.tsx';
 import { DetailItem, DetailsDrawer } from './details-drawer.tsx';
-import { ChangePlanDialog } from './change-plan-dialog.tsx';
+import { ChangePlanDialog, planActionsOf } from './change-plan-dialog.tsx';
 import { ExtendTrialDialog } from './extend-trial-dialog.tsx';
 import { Identifier } from './identifier.tsx';
 import { AccountStatusChip, PlanStatusChip } from './status-chips.tsx';
@@ -104,7 +104,7 @@ export function AccountDetails({ account, onClose }: { account: TManagementAccou
                   </Typography>
                 ) : null}
               </Stack>
-              {plan ? (
+              {plan && planActionsOf(plan).length > 0 ? (
                 <Button size="small" variant="outlined" onClick={() => setChangingPlan(true)}>
                   {t('accounts.planChange.open')}
                 </Button>

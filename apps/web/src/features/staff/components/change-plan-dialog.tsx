@@ -29,12 +29,18 @@ import { useChangePlan } from '../api/change-plan.ts';
 type Plan = NonNullable<TManagementAccountDetail['plan']>;
 const KEEP_PLAN = 'keep';
 
-/** The changes the plan's state allows (the server's transitions decide; this only offers them). */
+/**
+ * The changes the plan's state allows (the server's transitions decide; this only offers them):
+ * a disabled plan can be enabled; only a plan in good standing (active, not waiting for a payment)
+ * can be disabled; a paid plan that renews can be cancelled or kept, or moved down. A plan that
+ * waits for a payment or has ended offers nothing: the customer's order or payment moves it.
+ */
 export function planActionsOf(plan: Plan): TStaffPlanAction[] {
   if (plan.status === 'DISABLED') return ['ENABLE'];
-  const paid = plan.type !== 'TRIAL' && plan.status === 'ACTIVE' && plan.periodEnd !== null;
-  if (!paid) return ['DISABLE'];
-  return [plan.cancelAtPeriodEnd ? 'KEEP' : 'CANCEL', 'DOWNGRADE', 'DISABLE'];
+  const inGoodStanding = plan.status === 'ACTIVE' && (plan.statusReason === null || plan.statusReason === 'TRIAL');
+  if (!inGoodStanding) return [];
+  const renews = plan.type !== 'TRIAL' && plan.periodEnd !== null;
+  return renews ? [plan.cancelAtPeriodEnd ? 'KEEP' : 'CANCEL', 'DOWNGRADE', 'DISABLE'] : ['DISABLE'];
 }
 
 /**

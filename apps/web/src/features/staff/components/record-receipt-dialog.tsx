@@ -25,7 +25,8 @@ import { applyFieldErrors } from './invite-user-dialog.tsx';
 import { poundsField, poundsTextOf } from './pounds-field.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the staff member's own time zone, as the date field shows days (YYYY-MM-DD). */
+const today = () => new Date().toLocaleDateString('en-CA');
 
 /** The form: the bank's reference, pounds up to what the order still needs, and a day not in the future. */
 function receiptSchema(t: TFunction<'staff'>, leftPence: number) {
