@@ -1,13 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { ZRecordReceiptRequest, type TAccountDetailOrder } from '@connect/shared';
 import type { TFunction } from 'i18next';
 import { useId, useMemo, useState } from 'react';
@@ -16,12 +11,12 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context.ts';
-import { SubmitButton } from '../../../components/submit-button.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { formatGbp } from '../../../lib/plans/money.ts';
 import { problemMessage } from '../../../lib/problems.ts';
 import { useRecordReceipt } from '../api/record-receipt.ts';
 import { applyFieldErrors } from './invite-user-dialog.tsx';
+import { MoneyConfirmStep, MoneyFormStep } from './money-dialog-steps.tsx';
 import { poundsField, poundsTextOf } from './pounds-field.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -126,82 +121,69 @@ export function RecordReceiptDialog({
     <Dialog open onClose={handleClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>{t('accounts.receipt.title', { reference: order.reference })}</DialogTitle>
       {confirming ? (
-        <>
-          <DialogContent>
-            <DialogContentText>
-              {t('accounts.receipt.confirm', {
-                amount: formatGbp(confirming.amountGbpMinor),
-                date: formatDate(`${confirming.receivedOn}T12:00:00.000Z`),
-                reference: confirming.receiptId,
-                order: order.reference,
-              })}
-            </DialogContentText>
-            <DialogContentText sx={{ mt: 1 }}>
-              {covers
-                ? t('accounts.receipt.confirmPaid')
-                : t('accounts.receipt.confirmPart', { amount: formatGbp(left - confirming.amountGbpMinor) })}
-            </DialogContentText>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button color="inherit" onClick={() => setConfirming(null)} disabled={isSending}>
-              {t('accounts.money.back')}
-            </Button>
+        <MoneyConfirmStep
+          onBack={() => setConfirming(null)}
+          isSending={isSending}
+          action={
             <Button variant="contained" loading={isSending} onClick={() => void submit(confirming)} autoFocus>
               {t('accounts.receipt.submit')}
             </Button>
-          </DialogActions>
-        </>
+          }
+        >
+          <DialogContentText>
+            {t('accounts.receipt.confirm', {
+              amount: formatGbp(confirming.amountGbpMinor),
+              date: formatDate(`${confirming.receivedOn}T12:00:00.000Z`),
+              reference: confirming.receiptId,
+              order: order.reference,
+            })}
+          </DialogContentText>
+          <DialogContentText sx={{ mt: 1 }}>
+            {covers
+              ? t('accounts.receipt.confirmPaid')
+              : t('accounts.receipt.confirmPart', { amount: formatGbp(left - confirming.amountGbpMinor) })}
+          </DialogContentText>
+        </MoneyConfirmStep>
       ) : (
-        <form onSubmit={(event) => void review(event)} noValidate>
-          <DialogContent>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              <DialogContentText>
-                {t('accounts.receipt.intro', {
-                  total: formatGbp(order.totalGbpMinor),
-                  left: formatGbp(left),
-                })}
-              </DialogContentText>
-              <FormTextField
-                control={control}
-                name="receiptId"
-                label={t('accounts.receipt.reference')}
-                helperText={t('accounts.receipt.referenceHint')}
-                required
-                autoFocus
-                slotProps={{ htmlInput: { autoComplete: 'off', maxLength: 100 } }}
-              />
-              <FormTextField
-                control={control}
-                name="amountGbpMinor"
-                label={t('accounts.receipt.amount')}
-                required
-                slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
-                sx={{ maxWidth: 240 }}
-              />
-              <FormTextField
-                control={control}
-                name="receivedOn"
-                type="date"
-                label={t('accounts.receipt.date')}
-                required
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today() } }}
-                sx={{ maxWidth: 240 }}
-              />
-              {failure ? (
-                <Alert severity="error">
-                  <AlertTitle>{t('accounts.receipt.failed')}</AlertTitle>
-                  {failure}
-                </Alert>
-              ) : null}
-            </Stack>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button color="inherit" onClick={handleClose}>
-              {t('accounts.money.cancel')}
-            </Button>
-            <SubmitButton>{t('accounts.money.continue')}</SubmitButton>
-          </DialogActions>
-        </form>
+        <MoneyFormStep
+          onSubmit={(event) => void review(event)}
+          onCancel={handleClose}
+          failureTitle={t('accounts.receipt.failed')}
+          failure={failure}
+        >
+          <DialogContentText>
+            {t('accounts.receipt.intro', {
+              total: formatGbp(order.totalGbpMinor),
+              left: formatGbp(left),
+            })}
+          </DialogContentText>
+          <FormTextField
+            control={control}
+            name="receiptId"
+            label={t('accounts.receipt.reference')}
+            helperText={t('accounts.receipt.referenceHint')}
+            required
+            autoFocus
+            slotProps={{ htmlInput: { autoComplete: 'off', maxLength: 100 } }}
+          />
+          <FormTextField
+            control={control}
+            name="amountGbpMinor"
+            label={t('accounts.receipt.amount')}
+            required
+            slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+            sx={{ maxWidth: 240 }}
+          />
+          <FormTextField
+            control={control}
+            name="receivedOn"
+            type="date"
+            label={t('accounts.receipt.date')}
+            required
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today() } }}
+            sx={{ maxWidth: 240 }}
+          />
+        </MoneyFormStep>
       )}
     </Dialog>
   );

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -8,7 +7,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { ZCardRefundRequest, type TAccountDetailOrder, type TCreditNote } from '@connect/shared';
 import type { TFunction } from 'i18next';
 import { useId, useMemo, useState } from 'react';
@@ -16,13 +14,13 @@ import { useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field.tsx';
-import { SubmitButton } from '../../../components/submit-button.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { formatGbp } from '../../../lib/plans/money.ts';
 import { problemMessage } from '../../../lib/problems.ts';
 import { useRefundOrder } from '../api/refund-order.ts';
 import { DetailItem } from './details-drawer.tsx';
 import { applyFieldErrors } from './invite-user-dialog.tsx';
+import { MoneyConfirmStep, MoneyFormStep } from './money-dialog-steps.tsx';
 import { poundsField, poundsTextOf } from './pounds-field.ts';
 
 /**
@@ -145,82 +143,69 @@ export function RefundOrderDialog({
           </DialogActions>
         </>
       ) : confirming ? (
-        <>
-          <DialogContent>
-            <DialogContentText>
-              {t(byBank ? 'accounts.refund.confirmBank' : 'accounts.refund.confirm', {
-                amount: formatGbp(confirming.amountGbpMinor),
-                reference: order.reference,
-                invoice: order.invoiceNumber ?? '–',
-                bankReference: confirming.bankReference,
-              })}
-            </DialogContentText>
-            <Alert severity="warning" sx={{ mt: 2 }}>
-              {t('accounts.refund.irreversible')}
-            </Alert>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button color="inherit" onClick={() => setConfirming(null)} disabled={isSending}>
-              {t('accounts.money.back')}
-            </Button>
+        <MoneyConfirmStep
+          onBack={() => setConfirming(null)}
+          isSending={isSending}
+          action={
             <Button variant="contained" color="error" loading={isSending} onClick={() => void submit(confirming)}>
               {t('accounts.refund.submit', { amount: formatGbp(confirming.amountGbpMinor) })}
             </Button>
-          </DialogActions>
-        </>
+          }
+        >
+          <DialogContentText>
+            {t(byBank ? 'accounts.refund.confirmBank' : 'accounts.refund.confirm', {
+              amount: formatGbp(confirming.amountGbpMinor),
+              reference: order.reference,
+              invoice: order.invoiceNumber ?? '–',
+              bankReference: confirming.bankReference,
+            })}
+          </DialogContentText>
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {t('accounts.refund.irreversible')}
+          </Alert>
+        </MoneyConfirmStep>
       ) : (
-        <form onSubmit={(event) => void review(event)} noValidate>
-          <DialogContent>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              <DialogContentText>
-                {t(byBank ? 'accounts.refund.introBank' : 'accounts.refund.intro', {
-                  paid: formatGbp(order.paidGbpMinor),
-                  left: formatGbp(left),
-                })}
-              </DialogContentText>
-              <FormTextField
-                control={control}
-                name="amountGbpMinor"
-                label={t('accounts.refund.amount')}
-                required
-                autoFocus
-                slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
-                sx={{ maxWidth: 240 }}
-              />
-              {byBank ? (
-                <FormTextField
-                  control={control}
-                  name="bankReference"
-                  label={t('accounts.refund.bankReference')}
-                  helperText={t('accounts.refund.bankReferenceHint')}
-                  required
-                  slotProps={{ htmlInput: { autoComplete: 'off', maxLength: 100 } }}
-                />
-              ) : null}
-              <FormTextField
-                control={control}
-                name="reason"
-                label={t('accounts.refund.reason')}
-                helperText={t('accounts.refund.reasonHint')}
-                multiline
-                minRows={2}
-                required
-              />
-              {failure ? (
-                <Alert severity="error">
-                  <AlertTitle>{t('accounts.refund.failed')}</AlertTitle>
-                  {failure}
-                </Alert>
-              ) : null}
-            </Stack>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button color="inherit" onClick={handleClose}>
-              {t('accounts.money.cancel')}
-            </Button>
-            <SubmitButton>{t('accounts.money.continue')}</SubmitButton>
-          </DialogActions>
-        </form>
+        <MoneyFormStep
+          onSubmit={(event) => void review(event)}
+          onCancel={handleClose}
+          failureTitle={t('accounts.refund.failed')}
+          failure={failure}
+        >
+          <DialogContentText>
+            {t(byBank ? 'accounts.refund.introBank' : 'accounts.refund.intro', {
+              paid: formatGbp(order.paidGbpMinor),
+              left: formatGbp(left),
+            })}
+          </DialogContentText>
+          <FormTextField
+            control={control}
+            name="amountGbpMinor"
+            label={t('accounts.refund.amount')}
+            required
+            autoFocus
+            slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+            sx={{ maxWidth: 240 }}
+          />
+          {byBank ? (
+            <FormTextField
+              control={control}
+              name="bankReference"
+              label={t('accounts.refund.bankReference')}
+              helperText={t('accounts.refund.bankReferenceHint')}
+              required
+              slotProps={{ htmlInput: { autoComplete: 'off', maxLength: 100 } }}
+            />
+          ) : null}
+          <FormTextField
+            control={control}
+            name="reason"
+            label={t('accounts.refund.reason')}
+            helperText={t('accounts.refund.reasonHint')}
+            multiline
+            minRows={2}
+            required
+          />
+        </MoneyFormStep>
       )}
     </Dialog>
   );
