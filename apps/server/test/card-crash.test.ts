@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DbHandle } from '@connect/db';
+
+import { describe, expect, it } from 'vitest';
+import { type DbHandle } from '@connect/db';
 import type { TCardConfirmation, TCardIntent, TOrder, TPlansResponse } from '@connect/shared';
 import { faultTestServer, sleep, type Session } from './server-process.ts';
 
@@ -41,9 +39,8 @@ type SandboxEvent = { id: string; intentId: string; delivered: boolean; nextAtte
 
 describe('kill -9 of the server’s process group between card confirmations and their webhooks', () => {
   const fault = faultTestServer('card-crash');
-  const { dataDir, base } = fault;
+  const { base } = fault;
   let cardSandboxPort = 0;
-  const snapshots: string[] = [];
   let planId = '';
 
   async function startServer() {
@@ -61,35 +58,13 @@ describe('kill -9 of the server’s process group between card confirmations and
     });
   }
 
-  afterAll(async () => {
-    for (const dir of snapshots) rmSync(dir, { recursive: true, force: true });
-  });
-
   const { json, signIn, signUp } = fault.client;
   const ok = <T>(res: { status: number; body: T; text: string }) => {
     expect(res.status, res.text).toBe(200);
     return res.body;
   };
 
-  /**
-   * The database of the stopped or killed server, opened here. After a kill, a PGlite directory is
-   * read from a copy, so the next server recovers the killed one's files itself.
-   */
-  async function withDatabase<T>(work: (dbh: DbHandle) => Promise<T>, options: { copy: boolean }): Promise<T> {
-    let dir = path.join(dataDir, 'pglite');
-    if (!fault.databaseUrl && options.copy) {
-      const copy = mkdtempSync(path.join(os.tmpdir(), 'connect-card-crash-db-'));
-      snapshots.push(copy);
-      cpSync(dir, copy, { recursive: true });
-      dir = copy;
-    }
-    const dbh = await openDatabase(fault.databaseUrl ? { databaseUrl: fault.databaseUrl } : { dataDir: dir });
-    try {
-      return await work(dbh);
-    } finally {
-      await dbh.close();
-    }
-  }
+  const { withDatabase } = fault;
 
   /** The sandbox's payment_intent.succeeded events, by the intent they report. */
   async function succeededEvents(dbh: DbHandle): Promise<SandboxEvent[]> {

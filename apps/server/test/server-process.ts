@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, expect } from 'vitest';
-import { openDatabase } from '@connect/db';
+import { openDatabase, type DbHandle } from '@connect/db';
 import { totpCodeAt } from '../src/services/identity/totp.ts';
 
 /*
@@ -280,11 +280,14 @@ export function faultTestServer(name: string) {
   const output: string[] = [];
   const base = () => `http://127.0.0.1:${port}`;
 
+  /** Copies of a killed server's PGlite directory (withDatabase), removed with the rest. */
+  const snapshots: string[] = [];
+
   afterAll(async () => {
     await server?.stop();
     await dropServerDatabase(databaseUrl);
     // Each run's PGlite files are 50–60 MB: leave nothing behind.
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of [dataDir, ...snapshots]) rmSync(dir, { recursive: true, force: true });
   });
 
   return {
@@ -309,6 +312,25 @@ export function faultTestServer(name: string) {
     },
     /** The database of the stopped server (its PGlite in DATA_DIR without PostgreSQL); close it after. */
     openDatabase: () => openDatabase(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, 'pglite') }),
+    /**
+     * `work` on the database of the stopped or killed server, closed after. With `copy`, a PGlite
+     * directory is read from a copy, so the next server recovers the killed one's files itself.
+     */
+    async withDatabase<T>(work: (dbh: DbHandle) => Promise<T>, options: { copy: boolean }): Promise<T> {
+      let dir = path.join(dataDir, 'pglite');
+      if (!databaseUrl && options.copy) {
+        const copy = mkdtempSync(path.join(os.tmpdir(), `connect-${name}-db-`));
+        snapshots.push(copy);
+        cpSync(dir, copy, { recursive: true });
+        dir = copy;
+      }
+      const dbh = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: dir });
+      try {
+        return await work(dbh);
+      } finally {
+        await dbh.close();
+      }
+    },
     /** Starts a server on the test's DATA_DIR, port and database. */
     async start(options: Omit<ServerProcessOptions, 'dataDir' | 'port' | 'databaseUrl' | 'onOutput'> = {}) {
       server = await startServerProcess({

@@ -1,9 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DbHandle } from '@connect/db';
+
+import { describe, expect, it } from 'vitest';
+
 import {
   documentNumber,
   INVOICE_SERIES,
@@ -70,8 +68,6 @@ const isAnswer = (outcome: Outcome): outcome is Answer => 'status' in outcome;
 
 describe('kill -9 of the server’s process group while staff record receipts and bank refunds', () => {
   const fault = faultTestServer('staff-money-crash');
-  const { dataDir } = fault;
-  const snapshots: string[] = [];
   let admin: Record<string, string> = {};
   let planId = '';
   let bundleId = '';
@@ -88,32 +84,13 @@ describe('kill -9 of the server’s process group while staff record receipts an
       },
     });
 
-  afterAll(() => {
-    for (const dir of snapshots) rmSync(dir, { recursive: true, force: true });
-  });
-
   const { json, signInStaff, signUp } = fault.client;
   const ok = <T>(res: { status: number; body: T; text: string }) => {
     expect(res.status, res.text).toBe(200);
     return res.body;
   };
 
-  /** The database of the stopped or killed server; after a kill a PGlite directory is read from a copy. */
-  async function withDatabase<T>(work: (dbh: DbHandle) => Promise<T>, options: { copy: boolean }): Promise<T> {
-    let dir = path.join(dataDir, 'pglite');
-    if (!fault.databaseUrl && options.copy) {
-      const copy = mkdtempSync(path.join(os.tmpdir(), 'connect-staff-money-crash-db-'));
-      snapshots.push(copy);
-      cpSync(dir, copy, { recursive: true });
-      dir = copy;
-    }
-    const dbh = await openDatabase(fault.databaseUrl ? { databaseUrl: fault.databaseUrl } : { dataDir: dir });
-    try {
-      return await work(dbh);
-    } finally {
-      await dbh.close();
-    }
-  }
+  const { withDatabase } = fault;
 
   const receiptBody = (receiptId: string, amountGbpMinor: number) => ({
     receiptId,
