@@ -84,6 +84,20 @@ const ZEnv = z.object({
     .string()
     .regex(/^0(\.\d+)?$/)
     .default('0.005'),
+  /**
+   * Rewards (issue 34): the treasury claims are paid from, in QNT on QNT_NETWORK. Unset on a local
+   * chain: a key generated once per installation (sealed in the database) and funded at start.
+   */
+  REWARD_TREASURY_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'a 0x-prefixed 32-byte hex private key')
+    .optional(),
+  /** The smallest claim, in QNT (at most 18 decimals, more than 0). */
+  REWARD_MIN_CLAIM_QNT: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,18})?$/, 'QNT with at most 18 decimals')
+    .refine((v) => /[1-9]/.test(v), 'more than 0')
+    .default('1'),
   CHAIN_FOLLOWER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   CHAIN_FOLLOWER_MAX_BLOCKS: z.coerce.number().int().min(1).max(10_000).default(2_000),
   /** Where customers send bank transfers (embedded defaults are a sample account, marked as such). */
@@ -216,6 +230,8 @@ export type Config = {
     quoteMinutes: number;
     underpayTolerance: string;
   };
+  /** Rewards (issue 34): the claims' treasury key (none: generated on a local chain) and the smallest claim. */
+  rewards: { treasuryPrivateKey: `0x${string}` | null; minClaimQnt: string };
   follower: { pollMs: number; maxBlocks: number };
   billing: {
     paygCreditLimit: number;
@@ -313,6 +329,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       priceFeedUrl: e.QNT_PRICE_FEED_URL ?? null,
       quoteMinutes: e.QNT_QUOTE_MINUTES,
       underpayTolerance: e.QNT_UNDERPAY_TOLERANCE,
+    },
+    rewards: {
+      treasuryPrivateKey: (e.REWARD_TREASURY_PRIVATE_KEY?.toLowerCase() as `0x${string}` | undefined) ?? null,
+      minClaimQnt: e.REWARD_MIN_CLAIM_QNT,
     },
     follower: { pollMs: e.CHAIN_FOLLOWER_POLL_MS, maxBlocks: e.CHAIN_FOLLOWER_MAX_BLOCKS },
     billing: {

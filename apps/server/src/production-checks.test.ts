@@ -148,15 +148,17 @@ describe('the production configuration, one checked list', () => {
     expect(qntNetworkOf(config, { ...recorded, rpcUrl: null })).toBeNull();
   });
 
-  it("refuses anvil's public accounts as the treasury or a deployer key", () => {
+  it("refuses anvil's public accounts as the treasury, a deployer key or the rewards treasury", () => {
     const anvil = DEV_ACCOUNTS[0]!;
     expect(
       refusedSettings({
         ...PRODUCTION_ENV,
         QNT_TREASURY_ADDRESS: anvil.address,
         DEPLOYER_PRIVATE_KEY_POLYGON_MAINNET: DEV_ACCOUNTS[3]!.privateKey,
+        // In any case: the check compares keys, not spellings.
+        REWARD_TREASURY_PRIVATE_KEY: DEV_ACCOUNTS[4]!.privateKey.toUpperCase().replace('0X', '0x'),
       }),
-    ).toEqual(['QNT_TREASURY_ADDRESS', 'DEPLOYER_PRIVATE_KEY_POLYGON_MAINNET']);
+    ).toEqual(['QNT_TREASURY_ADDRESS', 'DEPLOYER_PRIVATE_KEY_POLYGON_MAINNET', 'REWARD_TREASURY_PRIVATE_KEY']);
   });
 
   it('names the Stripe keys missing when only some are set', () => {

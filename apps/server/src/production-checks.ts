@@ -102,6 +102,13 @@ const PRODUCTION_CHECKS: readonly Check[] = [
         setting: `DEPLOYER_PRIVATE_KEY_${envSuffix(n.code)}`,
         problem: "is one of anvil's public keys and forbidden in production: anyone could sign as the platform",
       })),
+  (config) =>
+    config.rewards.treasuryPrivateKey && DEV_KEYS.has(config.rewards.treasuryPrivateKey)
+      ? {
+          setting: 'REWARD_TREASURY_PRIVATE_KEY',
+          problem: "is one of anvil's public keys and forbidden in production: anyone could empty the rewards treasury",
+        }
+      : undefined,
   (_config, env) => {
     const stripe = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'];
     const set = stripe.filter((name) => env[name]);

@@ -103,6 +103,14 @@ export const TABLE_OWNERS = {
   application_month_spend: 'gateway',
   usage_alerts: 'gateway',
   usage_records: 'usage',
+
+  // Rewards (issue 34): campaigns, tasks, opt-ins, progress, claims.
+  reward_campaigns: 'campaign',
+  reward_tasks: 'campaign',
+  reward_optins: 'campaign',
+  reward_progress: 'campaign',
+  reward_claims: 'campaign',
+  reward_claim_events: 'campaign',
 } as const;
 
 export type TableOwner = (typeof TABLE_OWNERS)[keyof typeof TABLE_OWNERS];

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { kycChecks } from '@connect/db';
+import { kycChecks, users } from '@connect/db';
 import { sandboxWebhookSecret } from '../src/adapters/cards/create-gateway.ts';
 import { FakeOnfido } from '../src/adapters/kyc/testing/fake-onfido.ts';
 import { liftPlanLimits } from '../src/services/application-manager/testing.ts';
-import { setAllowances } from './plans.ts';
+import { putOnPlan, setAllowances } from './plans.ts';
 import { networkId, newTokenUser, settled } from '../src/services/tokenise/test-support.ts';
 import { ensureLocalQntToken } from '../src/adapters/chains/qnt-token.ts';
+import { LedgerRepository } from '../src/repositories/ledger.ts';
 import { StaffAlertsRepository } from '../src/repositories/staff-alerts.ts';
 import { startTestChain } from './chains.ts';
 import { createTestApp, signInAs, type TestContext } from './helpers.ts';
@@ -131,6 +132,30 @@ export async function recordEveryOperation(): Promise<Recorded> {
           t.app.deps.config.staffAlertEmail,
         );
         return raised!.id;
+      },
+      rewardsCustomer: async () => {
+        const customer = await signInAs(t);
+        await t.app.inject({ method: 'GET', url: '/api/account-plan/user-plan', headers: customer.headers });
+        const [row] = await t.db.db
+          .select({ accountId: users.accountId })
+          .from(users)
+          .where(eq(users.id, customer.sub));
+        await putOnPlan(t.db.db, row!.accountId, 'annual-standard', { lastPaymentMethod: 'QNT' });
+        return customer.headers.authorization;
+      },
+      rewardClaimant: async () => {
+        const customer = await signInAs(t);
+        await t.app.inject({ method: 'GET', url: '/api/account-plan/user-plan', headers: customer.headers });
+        const [row] = await t.db.db
+          .select({ accountId: users.accountId })
+          .from(users)
+          .where(eq(users.id, customer.sub));
+        await putOnPlan(t.db.db, row!.accountId, 'annual-standard', { lastPaymentMethod: 'QNT' });
+        await new LedgerRepository(t.db.db).grant(row!.accountId, 'REWARD_QNT', 10n * 10n ** 18n, {
+          reason: 'OpenAPI recordings',
+          reference: `openapi-rewards:${row!.accountId}`,
+        });
+        return customer.headers.authorization;
       },
     };
     const authorization: Record<Caller, () => string | undefined> = {

@@ -1,8 +1,10 @@
 import type { TestChain } from './chains.ts';
 import { billingCalls } from './openapi-script/billing.ts';
 import type { Call } from './openapi-script/calls.ts';
+import { claimCalls } from './openapi-script/claims.ts';
 import { identityCalls } from './openapi-script/identity.ts';
 import { integrateCalls } from './openapi-script/integrate.ts';
+import { rewardCalls } from './openapi-script/rewards.ts';
 import { staffCalls } from './openapi-script/staff.ts';
 import { tokenCalls } from './openapi-script/tokens.ts';
 
@@ -26,5 +28,13 @@ export {
  * status it must answer. Refusals other than the automatic 401s are listed too (404, 403, 400).
  */
 export function script(chain: TestChain): Call[] {
-  return [...identityCalls(), ...integrateCalls(chain), ...tokenCalls(), ...staffCalls(), ...billingCalls()];
+  return [
+    ...identityCalls(),
+    ...integrateCalls(chain),
+    ...tokenCalls(),
+    ...staffCalls(),
+    ...rewardCalls(),
+    ...claimCalls(),
+    ...billingCalls(),
+  ];
 }

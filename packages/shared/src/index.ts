@@ -38,3 +38,4 @@ export * from './staff-networks.ts';
 export * from './staff-account-detail.ts';
 export * from './staff-applications.ts';
 export * from './subscription-tiers.ts';
+export * from './rewards.ts';

@@ -25,6 +25,10 @@ export const NOTIFICATION_KINDS = [
   'invoice.receipt_created',
   'card.charge_failed',
   'card.refunded',
+  'reward.task_done',
+  'reward.claim_received',
+  'reward.claim_paid',
+  'reward.claim_rejected',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

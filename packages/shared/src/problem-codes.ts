@@ -291,6 +291,35 @@ export const PROBLEMS = {
     message: 'This deployment has been sent to the blockchain and can no longer be cancelled',
   },
 
+  // ── Rewards (campaign, issue 34) ───────────────────────────────────────────────────────────
+  CAMPAIGN_NOT_FOUND: { status: 404, message: 'The campaign was not found.' },
+  TASK_NOT_FOUND: { status: 404, message: 'The task was not found.' },
+  CAMPAIGN_NOT_DRAFT: { status: 409, message: 'Only a draft campaign can be changed or deleted.' },
+  CAMPAIGN_TRANSITION_REFUSED: { status: 409, message: 'The campaign cannot move to this status.' },
+  CAMPAIGN_NO_TASKS: {
+    status: 409,
+    message: 'A campaign needs at least one published task before it is published.',
+  },
+  CAMPAIGN_ENDED: { status: 409, message: 'The campaign’s end date has passed.' },
+  CAMPAIGN_HAS_PARTICIPANTS: {
+    status: 409,
+    message: 'Customers have opted in to this campaign: it can no longer go back to draft.',
+  },
+  TREASURY_SHORT: {
+    status: 409,
+    message: 'The treasury does not hold this campaign’s budget beside what is already promised.',
+  },
+  TREASURY_UNAVAILABLE: {
+    status: 503,
+    message: 'Reward payouts are not configured or their network cannot be reached.',
+  },
+  CAMPAIGN_NOT_OPEN: { status: 409, message: 'This campaign is not open to opt in.' },
+  // 409, not 403: a 403 signs the SPA out (spec §8).
+  REWARDS_NEED_QNT_PLAN: { status: 409, message: 'Rewards are for customers on a paid plan bought with QNT.' },
+  CLAIM_BELOW_MINIMUM: { status: 409, message: 'The claim is below the smallest amount that can be claimed.' },
+  CLAIM_ABOVE_BALANCE: { status: 409, message: 'The claim is more than your reward balance.' },
+  CLAIM_NOT_FOUND: { status: 404, message: 'The claim was not found.' },
+  CLAIM_NOT_PENDING: { status: 409, message: 'The claim has already been paid, is being paid or was rejected.' },
   // ── The platform API applications call (/oauth2/token, /api/gateway) ──────────────────────
   GATEWAY_TOKEN_REQUIRED: { status: 401, message: 'An access token from POST /oauth2/token is required.' },
   GATEWAY_TOKEN_INVALID: { status: 401, message: 'The access token is invalid or has expired.' },

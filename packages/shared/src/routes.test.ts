@@ -86,18 +86,9 @@ describe('routeCatalogue', () => {
       .filter((route) => route.comingSoon)
       .map((route) => route.name);
     expect(coming.sort()).toEqual(
-      [
-        'beta',
-        'bridge-flow',
-        'quant-fusion',
-        'transaction-explorer',
-        'smart-contract-explorer',
-        'rewards',
-        'campaign-management',
-        'claim-management',
-      ].sort(),
+      ['beta', 'bridge-flow', 'quant-fusion', 'transaction-explorer', 'smart-contract-explorer'].sort(),
     );
-    expect(COMING_SOON_SERVICES).toEqual(['bridge', 'campaign']);
+    expect(COMING_SOON_SERVICES).toEqual(['bridge']);
   });
 
   it('names the {product} routes after the configured slug and name', () => {

@@ -47,11 +47,11 @@ export const ZRouteItem: z.ZodType<RouteItem> = z
 export const ZRoutesResponse = z.object({ routes: z.array(ZRouteItem) }).meta({ id: 'RoutesResponse' });
 
 /**
- * Services that answer their status check but have nothing else yet: their areas (bridges,
- * rewards and campaigns) are marked `comingSoon` in the catalogue below, and
+ * Services that answer their status check but have nothing else yet: their areas (bridges) are
+ * marked `comingSoon` in the catalogue below, and
  * the help page does not report them as working. A service leaves this list with its area's screens.
  */
-export const COMING_SOON_SERVICES = ['bridge', 'campaign'] as const satisfies readonly ServiceName[];
+export const COMING_SOON_SERVICES = ['bridge'] as const satisfies readonly ServiceName[];
 
 /**
  * The signed-in route catalogue of both spec documents (§2.3 and the second document's §2).
@@ -262,7 +262,6 @@ export function routeCatalogue(
     {
       path: '/rewards',
       name: 'rewards',
-      comingSoon: true,
       title: 'Rewards',
       icon: 'redeem',
       roles: ['general'],
@@ -401,9 +400,6 @@ export function routeCatalogue(
     {
       path: '/campaign-management',
       name: 'campaign-management',
-      comingSoon: true,
-      // Issue 33 §5: the Connect Admin menu leads only to working screens; the rewards issue shows it.
-      hidden: true,
       title: 'Campaign management',
       icon: 'campaign',
       roles: ['management-admin'],
@@ -423,8 +419,6 @@ export function routeCatalogue(
     {
       path: '/claim-management',
       name: 'claim-management',
-      comingSoon: true,
-      hidden: true,
       title: 'Claim management',
       icon: 'paid',
       roles: ['management-admin'],

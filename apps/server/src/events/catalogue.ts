@@ -261,6 +261,39 @@ export type DomainEvents = {
     availableBefore: number;
     availableAfter: number;
   };
+  /**
+   * A reward task reached its threshold for an account (issue 34; services/campaign/activities.ts):
+   * its value (QNT, a decimal string) was granted as REWARD_QNT in the same transaction. Once per
+   * task and account. The bell's notice (connect).
+   */
+  'reward.task_done': {
+    accountId: string;
+    campaignId: string;
+    campaignName: string;
+    taskId: string;
+    taskName: string;
+    value: string;
+  };
+  /**
+   * A customer claimed REWARD_QNT to an address (issue 34 §3; services/campaign/claims.ts): the
+   * amount left their balance, held until staff pay or reject the claim. The bell and an email (connect).
+   */
+  'reward.claim_received': RewardClaimFacts;
+  /** A claim's transfer is mined with its confirmations: the QNT is at the address. */
+  'reward.claim_paid': RewardClaimFacts & { txHash: string; networkName: string | null };
+  /** Staff rejected a claim: its amount is back in the account's reward balance. */
+  'reward.claim_rejected': RewardClaimFacts & { reason: string };
+};
+
+/** What every claim event tells of the claim (amount: QNT, a decimal string). */
+export type RewardClaimFacts = {
+  accountId: string;
+  /** Who made the claim (told first; every member when they have left the account). */
+  userId: string | null;
+  claimId: string;
+  trackingCode: string;
+  amount: string;
+  address: string;
 };
 
 export type EventType = keyof DomainEvents;

@@ -5,6 +5,8 @@ import { cardChargesJob } from '../services/payment/card-charges-job.ts';
 import { invoiceCloseJob } from '../services/payment/invoices/close-job.ts';
 import { planPeriodsJob } from '../services/account-plan/periods-job.ts';
 import { qntSweepJob } from '../services/payment/sweep-job.ts';
+import { payoutCheckJob } from '../services/campaign/payout-check-job.ts';
+import { campaignStatusJob } from '../services/campaign/campaign-status-job.ts';
 import { tokenDeployJob } from '../services/tokenise/deploy-job.ts';
 import type { DeploymentOutcome, TokeniseRuntime } from '../services/tokenise/index.ts';
 import { usageCloseJob } from '../services/usage/close-job.ts';
@@ -129,11 +131,15 @@ describe('jobs in an app whose network has an RPC URL', () => {
   afterAll(() => t?.close());
 
   it('registers each of its jobs once, starts the queue and schedules the recurring ones', async () => {
-    // chain-follow only where a service added a follower (none here); qnt-sweep only where QNT is taken.
+    // chain-follow only where a service added a follower (none here); qnt-sweep only where QNT is
+    // taken; the reward payouts' check only where claims are paid (QNT, and a treasury).
     expect(t.app.deps.followers.list()).toEqual([]);
     expect(t.app.deps.runtime.payment?.sweeps).toBe(false);
+    expect(t.app.deps.runtime.rewards?.payouts.isAvailable).toBe(false);
     expect(t.app.deps.jobs.names).toEqual(
-      JOBS.filter((job) => job !== chainFollowJob && job !== qntSweepJob).map((job) => job.name),
+      JOBS.filter((job) => job !== chainFollowJob && job !== qntSweepJob && job !== payoutCheckJob).map(
+        (job) => job.name,
+      ),
     );
     expect(await hasQueueSchema(t)).toBe(true);
     const { rows } = await t.db.execute(`select name, cron from pgboss.schedule`);
@@ -152,9 +158,11 @@ describe('jobs in an app whose network has an RPC URL', () => {
         { name: deploySweepJob.name, cron: '* * * * *' },
         // Invited users still pending after 90 days are purged (issue 32).
         { name: pendingUsersPurgeJob.name, cron: '41 3 * * *' },
+        // Published campaigns start and running ones complete on their dates (issue 34).
+        { name: campaignStatusJob.name, cron: '* * * * *' },
       ]),
     );
-    expect(rows).toHaveLength(8);
+    expect(rows).toHaveLength(9);
   });
 
   it("token-deploy's handler reaches the tokenise service (a token that does not exist is done)", async () => {

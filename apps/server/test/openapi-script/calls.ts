@@ -30,6 +30,10 @@ export type Helpers = {
   cardWebhookSecret: () => Promise<string>;
   /** Raises a staff alert (as a lost QNT transfer would); answers its id. */
   raiseStaffAlert: () => Promise<string>;
+  /** A new customer on a plan bought with QNT (rewards are open to them): their authorization header. */
+  rewardsCustomer: () => Promise<string>;
+  /** Such a customer with 10 reward QNT earned (claims): their authorization header. */
+  rewardClaimant: () => Promise<string>;
 };
 
 export type Call = {

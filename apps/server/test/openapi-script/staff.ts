@@ -1,4 +1,5 @@
 import type { Call } from './calls.ts';
+import { campaignCalls } from './campaigns.ts';
 import { staffApplicationCalls } from './staff-applications.ts';
 import { tierCalls } from './tiers.ts';
 
@@ -129,6 +130,7 @@ export function staffCalls(): Call[] {
     })),
     ...staffApplicationCalls(),
     ...tierCalls(),
+    ...campaignCalls(),
     {
       operation: 'GET /api/connect/management/audit-log',
       send: () => ({ url: '/api/connect/management/audit-log?action=USER_INVITED&size=10', as: 'admin' }),

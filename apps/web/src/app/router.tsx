@@ -29,6 +29,7 @@ const appScopeModule = () => import('./app-scope.tsx');
 const dashboardPrefetchModule = () => import('../features/dashboard/api/prefetch.ts');
 // The staff pages from one module, so they and the DataGrid load as one chunk (staff-pages.ts).
 const staffPagesModule = () => import('../features/staff/pages/staff-pages.ts');
+const rewardPagesModule = () => import('../features/rewards/pages/reward-pages.ts');
 
 /**
  * On a signed-in start at /dashboard (a reload, a bookmark, a new tab), fetches the frame's and
@@ -401,41 +402,19 @@ export function buildRoutes(): RouteObject[] {
                 ['accountPlan'],
               ),
             },
-            // The staff console (issues 32, 33): one chunk for its pages and the DataGrid they share.
+            // The staff console (issues 32–34): one chunk for its pages and the DataGrid they share.
+            ...staffRoutes(),
             {
-              path: paths.userManagement,
-              handle: { title: 'titles.userManagement' },
-              lazy: page(staffPagesModule, 'UserManagementPage', ['staff']),
+              path: paths.rewards,
+              handle: { title: 'titles.rewards' },
+              lazy: page(rewardPagesModule, 'RewardsPage', ['reward']),
             },
             {
-              path: paths.accountManagement,
-              handle: { title: 'titles.accountManagement' },
-              lazy: page(staffPagesModule, 'AccountManagementPage', ['staff', 'account']),
-            },
-            {
-              path: paths.applicationManagement,
-              handle: { title: 'titles.applicationManagement' },
-              lazy: page(staffPagesModule, 'ApplicationManagementPage', ['staff', 'account']),
-            },
-            {
-              path: paths.subscriptionManagement,
-              handle: { title: 'titles.subscriptionManagement' },
-              lazy: page(staffPagesModule, 'SubscriptionTiersPage', ['staff']),
-            },
-            {
-              path: paths.auditLog,
-              handle: { title: 'titles.auditLog' },
-              lazy: page(staffPagesModule, 'AuditLogPage', ['staff']),
-            },
-            {
-              path: paths.networkReview,
-              handle: { title: 'titles.networkReview' },
-              lazy: page(staffPagesModule, 'NetworkReviewPage', ['staff']),
-            },
-            {
-              path: paths.orderManagement,
-              handle: { title: 'titles.orderManagement' },
-              lazy: page(staffPagesModule, 'OrderManagementPage', ['staff']),
+              path: paths.rewardsHistory,
+              handle: { title: 'reward:history.title' },
+              loader: async () => (await import('../features/rewards/guard.ts')).rewardsHistoryGuard(),
+              shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
+              lazy: page(rewardPagesModule, 'RewardsHistoryPage', ['reward']),
             },
             ...comingSoonRoutes(slug),
           ],
@@ -448,6 +427,30 @@ export function buildRoutes(): RouteObject[] {
   ];
 }
 
+type StaffPage = keyof Awaited<ReturnType<typeof staffPagesModule>>;
+
+/** The staff console's pages (issues 32–34): path, title, the page's export and its texts. */
+function staffRoutes(): RouteObject[] {
+  const pages: [path: string, title: string, name: StaffPage, namespaces: Namespace[]][] = [
+    [paths.userManagement, 'titles.userManagement', 'UserManagementPage', ['staff']],
+    [paths.accountManagement, 'titles.accountManagement', 'AccountManagementPage', ['staff', 'account']],
+    [paths.applicationManagement, 'titles.applicationManagement', 'ApplicationManagementPage', ['staff', 'account']],
+    [paths.subscriptionManagement, 'titles.subscriptionManagement', 'SubscriptionTiersPage', ['staff']],
+    [paths.auditLog, 'titles.auditLog', 'AuditLogPage', ['staff']],
+    [paths.networkReview, 'titles.networkReview', 'NetworkReviewPage', ['staff']],
+    [paths.orderManagement, 'titles.orderManagement', 'OrderManagementPage', ['staff']],
+    // Rewards (issue 34 §1, §3): campaigns, a campaign's tasks (Task Management), claims.
+    [paths.campaignManagement, 'titles.campaignManagement', 'CampaignManagementPage', ['staff']],
+    [paths.taskManagement(), 'titles.taskManagement', 'TaskManagementPage', ['staff']],
+    [paths.claimManagement, 'titles.claimManagement', 'ClaimManagementPage', ['staff']],
+  ];
+  return pages.map(([path, title, name, namespaces]) => ({
+    path,
+    handle: { title },
+    lazy: page(staffPagesModule, name, namespaces),
+  }));
+}
+
 /**
  * Areas listed in the route catalogue whose screens arrive with later issues: each shows a plain
  * panel saying so, and only when the server lists the route for the user.
@@ -458,12 +461,7 @@ function comingSoonRoutes(slug: string): RouteObject[] {
     [`${flows}/bridge-flow/*`, 'titles.bridgeFlow'],
     [`${flows}/bridge-flow`, 'titles.bridgeFlow'],
     ['/quant-fusion/*', 'titles.quantFusion'],
-    ['/rewards/*', 'titles.rewards'],
-    ['/rewards', 'titles.rewards'],
     ['/beta/features', 'titles.beta'],
-    ['/campaign-management/*', 'titles.campaignManagement'],
-    ['/campaign-management', 'titles.campaignManagement'],
-    ['/claim-management', 'titles.claimManagement'],
   ];
   return areas.map(([path, title]) => ({
     path,

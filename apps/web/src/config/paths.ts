@@ -53,6 +53,14 @@ export const paths = {
   networkReview: '/network-review',
   /** Orders (issue 33 §5, management-admin): every account's orders, receipts and refunds. */
   orderManagement: '/order-management',
+  /** Rewards staff screens (issue 34, management-admin): campaigns, a campaign's tasks, claims. */
+  campaignManagement: '/campaign-management',
+  taskManagement: (campaignId = ':campaignId') => `/campaign-management/${campaignId}`,
+  claimManagement: '/claim-management',
+  /** Rewards (issue 34 §2, feature reward): campaigns, progress, the balance and claims. */
+  rewards: '/rewards',
+  /** The account's campaigns and claims; only for those who ever opted in. */
+  rewardsHistory: '/rewards/history',
   flows: (slug: string) => `/${slug}-flows`,
   flowsKyc: (slug: string) => `/${slug}-flows/kyc`,
   tokenFlow: (slug: string) => `/${slug}-flows/token-flow`,

@@ -130,6 +130,7 @@ describe('staleKeysOf', () => {
   it('answers the bell and the queries of each family', () => {
     expect(staleKeysOf({ type: 'token.deployed', tokenId: 't' })).toContainEqual(['tokenise', 'token']);
     expect(staleKeysOf({ type: 'identity.verified' })).toContainEqual(['connect', 'kyc']);
+    expect(staleKeysOf({ type: 'reward.progress' })).toContainEqual(['campaign', 'rewards']);
     expect(staleKeysOf({ type: 'something.new' })).toEqual([['connect', 'notifications']]);
   });
 });

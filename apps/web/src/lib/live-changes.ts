@@ -34,7 +34,9 @@ const IDENTITY: QueryKey[] = [
   ['connect', 'available'],
 ];
 const NETWORKS: QueryKey[] = [['integrate']];
-const EVERYTHING: QueryKey[] = [...BILLING, ...TOKENS, ...IDENTITY, ...NETWORKS];
+/** The reward state, progress and claims (features/rewards/api/keys.ts). */
+const REWARDS: QueryKey[] = [['campaign', 'rewards']];
+const EVERYTHING: QueryKey[] = [...BILLING, ...TOKENS, ...IDENTITY, ...NETWORKS, ...REWARDS];
 
 /** The queries a change makes stale; the bell's always (most changes write a notice). */
 export function staleKeysOf(change: LiveChange): QueryKey[] {
@@ -52,7 +54,9 @@ export function staleKeysOf(change: LiveChange): QueryKey[] {
               ? IDENTITY
               : family === 'network'
                 ? NETWORKS
-                : [];
+                : family === 'reward'
+                  ? REWARDS
+                  : [];
   return [NOTIFICATIONS, ...keys];
 }
 

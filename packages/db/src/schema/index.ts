@@ -14,3 +14,4 @@ export * from './staff-alerts.ts';
 export * from './entitlements.ts';
 export * from './staff-console.ts';
 export * from './application-directory.ts';
+export * from './rewards.ts';

@@ -4,7 +4,14 @@ import type { NotificationKind } from '@connect/shared';
 /** The kinds that are domain events of their own (the plan notices are written by createPlanNotices). */
 type ActivityKind = Extract<
   NotificationKind,
-  'token.deployed' | 'token.failed' | 'network.review_decided' | 'identity.verified'
+  | 'token.deployed'
+  | 'token.failed'
+  | 'network.review_decided'
+  | 'identity.verified'
+  | 'reward.task_done'
+  | 'reward.claim_received'
+  | 'reward.claim_paid'
+  | 'reward.claim_rejected'
 >;
 import type { Mailer } from '../../adapters/mail/port.ts';
 import type { DomainEvent } from '../../events/catalogue.ts';
@@ -77,6 +84,43 @@ const NOTICES: { [K in ActivityKind]: Describer<K> } = {
       body: 'Your identity is verified: mainnet networks, applications and tokens are open to you.',
       link: '/my-account/kyc',
     }),
+  },
+  // A reward task done (issue 34): every member of the account, whose REWARD_QNT it is.
+  'reward.task_done': {
+    audience: (payload) => ({ accountId: payload.accountId, userId: null }),
+    notice: async (payload) => ({
+      title: `Task done: ${payload.taskName} +${payload.value} QNT`,
+      body: `You completed "${payload.taskName}" in ${payload.campaignName}: ${payload.value} QNT was added to your reward balance.`,
+      link: '/rewards',
+    }),
+  },
+  // A claim's steps (issue 34 §3): the claimant (every member once they left), by email too.
+  'reward.claim_received': {
+    audience: (payload) => ({ accountId: payload.accountId, userId: payload.userId }),
+    notice: async (payload) => ({
+      title: `Claim ${payload.trackingCode} received`,
+      body: `We received your claim of ${payload.amount} QNT to ${payload.address}. It is taken from your reward balance and paid within 5 working days.`,
+      link: '/rewards/history',
+    }),
+    alwaysMailed: 'You receive this email because it concerns a claim of your reward balance.',
+  },
+  'reward.claim_paid': {
+    audience: (payload) => ({ accountId: payload.accountId, userId: payload.userId }),
+    notice: async (payload) => ({
+      title: `Claim ${payload.trackingCode} paid`,
+      body: `${payload.amount} QNT was sent to ${payload.address}${payload.networkName ? ` on ${payload.networkName}` : ''} (transaction ${payload.txHash}).`,
+      link: '/rewards/history',
+    }),
+    alwaysMailed: 'You receive this email because it concerns a claim of your reward balance.',
+  },
+  'reward.claim_rejected': {
+    audience: (payload) => ({ accountId: payload.accountId, userId: payload.userId }),
+    notice: async (payload) => ({
+      title: `Claim ${payload.trackingCode} rejected`,
+      body: `Your claim of ${payload.amount} QNT was rejected: ${sentence(payload.reason)} The amount is back in your reward balance.`,
+      link: '/rewards/history',
+    }),
+    alwaysMailed: 'You receive this email because it concerns a claim of your reward balance.',
   },
 };
 

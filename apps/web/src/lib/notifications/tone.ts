@@ -20,6 +20,10 @@ const TONES: Partial<Record<NotificationKind, NotificationTone>> = {
   'invoice.receipt_created': 'success',
   'card.charge_failed': 'error',
   'card.refunded': 'info',
+  'reward.task_done': 'success',
+  'reward.claim_received': 'info',
+  'reward.claim_paid': 'success',
+  'reward.claim_rejected': 'error',
 };
 
 export function toneOf(kind: string): NotificationTone {

@@ -52,6 +52,8 @@ export class PlatformSender {
   private readonly nonces = new NonceBook();
   private readonly owners = new Map<string, ReferenceOwner>();
   private readonly signers = new Map<Hex, TxSigner>();
+  /** Keys registered with `trust`, by lower-case address. */
+  private readonly trusted = new Map<string, TxSigner>();
   /** Replacements this process made or found (network|old hash → new hash), for its followers. */
   private readonly replacements = new Map<string, Hex>();
   private readonly abort = new AbortController();
@@ -63,6 +65,14 @@ export class PlatformSender {
   /** Registers the owner of references `<prefix>:…` (e.g. `token`). */
   own(prefix: string, owner: ReferenceOwner): void {
     this.owners.set(prefix, owner);
+  }
+
+  /**
+   * A key the platform holds besides its deployers (the rewards treasury, services/campaign):
+   * its stuck transactions are bumped like theirs (fee-bump.ts needs the key to sign again).
+   */
+  trust(signer: TxSigner): void {
+    this.trusted.set(signer.address.toLowerCase(), signer);
   }
 
   /** The platform's key on a network (configured, or the installation's on a local chain). */
@@ -241,7 +251,7 @@ export class PlatformSender {
       const signer = this.signer(network.deployerPrivateKey);
       if (signer.address.toLowerCase() === address.toLowerCase()) return signer;
     }
-    return undefined;
+    return this.trusted.get(address.toLowerCase());
   }
 
   private callerAt(rpcUrl: string, timeoutMs = RPC_TIMEOUT_MS): RpcCaller {
