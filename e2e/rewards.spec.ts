@@ -60,7 +60,10 @@ async function callGateway(request: APIRequestContext, clientId: string, clientS
 }
 
 test('the administrator creates a campaign with two tasks and publishes it', async ({ page, request }) => {
-  await adminAccessToken(request);
+  // The portal's copy of the administrator's MFA state is read from the pool (run alone, this spec
+  // meets an administrator whose authenticator adminAccessToken has just set up).
+  const adminToken = await adminAccessToken(request);
+  await request.get('/api/connect/user/mfa-status', { headers: { authorization: `Bearer ${adminToken}` } });
   await signInAsAdministrator(page);
   await page.goto('/campaign-management');
   await expect(page.getByRole('heading', { level: 1, name: 'Campaign management' })).toBeVisible();
@@ -68,7 +71,7 @@ test('the administrator creates a campaign with two tasks and publishes it', asy
   await snap(page, 'rewards-01-campaigns');
   await expectAccessible(page, '/campaign-management');
 
-  await page.getByRole('button', { name: 'New campaign' }).click();
+  await page.getByRole('button', { name: 'New campaign' }).first().click();
   const create = page.getByRole('dialog', { name: 'New campaign' });
   await create.getByLabel(/^Name/).fill(CAMPAIGN);
   await create.getByLabel(/^Visible name/).fill(VISIBLE);
@@ -84,7 +87,7 @@ test('the administrator creates a campaign with two tasks and publishes it', asy
     await page.getByRole('button', { name: 'Add task' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add task' });
     await chooseOption(page, /^Activity/, activity);
-    if (threshold) await dialog.getByLabel(/^How many/).fill(threshold);
+    await dialog.getByLabel(/^How many/).fill(threshold ?? '1');
     await dialog.getByLabel(/^Name/).fill(name);
     await dialog.getByLabel(/^Description/).fill(`${name} after you opt in.`);
     await dialog.getByLabel(/^Value/).fill(value);
@@ -177,8 +180,7 @@ test('the customer claims 2 QNT to an address through the stepper', async () => 
   await snap(customer, 'rewards-11-claim-summary');
   await dialog.getByRole('button', { name: 'Confirm claim' }).click();
   await expect(dialog.getByText('Your claim has been made')).toBeVisible();
-  trackingCode = (await dialog.getByLabel('Tracking code').textContent())!.trim();
-  expect(trackingCode).toMatch(/\S+/);
+  trackingCode = (await dialog.getByText(/^CLM-[0-9A-Z]{8}$/).textContent())!.trim();
   await snap(customer, 'rewards-12-claim-made');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(customer.getByRole('region', { name: 'Reward balance' })).toContainText('2 QNT held');

@@ -166,7 +166,17 @@ export function StaffList<Row extends GridValidRowModel, F extends string, T ext
     else if (model.page !== state.page) state.setPage(model.page);
   };
 
-  const grid = (
+  // A list known to be empty (or whose first load failed) is its message alone: the grid would keep
+  // an empty row group, which assistive technology reads as a broken table (axe's
+  // aria-required-children).
+  const isEmpty = rows.length === 0 && !isFetching && (paging ? paging.totalItems === 0 : error !== null);
+  const grid = isEmpty ? (
+    <OverlayContext.Provider value={overlay}>
+      <Box role="status" aria-label={label} sx={{ height: 240 }}>
+        <NoRowsOverlay />
+      </Box>
+    </OverlayContext.Provider>
+  ) : (
     <Box sx={{ display: 'flex', flexDirection: 'column', maxHeight: 760, minHeight: 0 }}>
       <OverlayContext.Provider value={overlay}>
         <DataGrid

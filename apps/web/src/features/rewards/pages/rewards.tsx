@@ -114,15 +114,17 @@ function Campaigns({ state }: { state: TOptinsResponse }) {
 /**
  * Rewards (issue 34 §2; spec §2 Rewards, feature reward): what rewards are, the REWARD_QNT balance
  * with the Claim button, and the campaigns — opt in, or follow the progress per task, polled
- * while the page is open. A customer without a paid plan bought with QNT (409
- * REWARDS_NEED_QNT_PLAN) is told what is needed and led to the upgrade journey instead.
+ * while the page is open. A customer without a paid plan bought with QNT (the reward state's
+ * reason PLAN) is told what is needed and led to the upgrade journey instead.
  */
 export function RewardsPage() {
   const { t } = useTranslation('reward');
   const optins = useOptins();
   const [isClaiming, setIsClaiming] = useState(false);
 
-  if (optins.data === undefined && isProblem(optins.error, 'REWARDS_NEED_QNT_PLAN')) {
+  // The reward state says why opting in is not allowed; PLAN: no paid plan bought with QNT (or the
+  // feature off), and every other reward call would answer 409 REWARDS_NEED_QNT_PLAN.
+  if (optins.data?.reason === 'PLAN' || isProblem(optins.error, 'REWARDS_NEED_QNT_PLAN')) {
     return (
       <Page title={t('title')}>
         <NeedQntPlan />

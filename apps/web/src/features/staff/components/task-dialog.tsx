@@ -58,7 +58,7 @@ type TaskValues = z.output<ReturnType<typeof taskFormSchema>>;
 const FIELDS = ['activityType', 'threshold', 'name', 'description', 'value'] as const;
 
 function formValuesOf(task: TTask | null): TaskForm {
-  if (!task) return { activityType: '', threshold: '', name: '', description: '', value: '' };
+  if (!task) return { activityType: '', threshold: '1', name: '', description: '', value: '' };
   return {
     activityType: task.activity.type,
     threshold: String(task.threshold),

@@ -117,6 +117,9 @@ describe('ClaimManagementPage', { timeout: 60_000 }, () => {
     await waitFor(() => expect(lastPending().get('accountId')).toBe(OTHER_ACCOUNT));
     expect(new URLSearchParams(router.state.location.search).get('accountId')).toBe(OTHER_ACCOUNT);
     expect(await screen.findByText('No claim of this account on this tab.')).toBeInTheDocument();
+    // An empty list is its sentence alone, not a grid without rows (axe: aria-required-children).
+    expect(screen.queryByRole('grid')).toBeNull();
+    expect(screen.getByRole('status', { name: 'Claims' })).toHaveTextContent('No claim of this account on this tab.');
     fireEvent.click(screen.getByRole('button', { name: 'Clear search and filters' }));
     await waitFor(() => expect(field).toHaveValue(''));
     // The unfiltered list again (the account's was empty).

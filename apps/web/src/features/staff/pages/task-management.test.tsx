@@ -108,6 +108,9 @@ describe('TaskManagementPage', { timeout: 60_000 }, () => {
     expect(within(dialog).queryByRole('textbox', { name: /How many/ })).toBeNull();
     await chooseActivity(dialog, 'Applications · Make gateway calls');
     const threshold = within(dialog).getByRole('textbox', { name: /How many/ });
+    // One by default; an emptied field is refused.
+    expect(threshold).toHaveValue('1');
+    fireEvent.change(threshold, { target: { value: '' } });
 
     fireEvent.change(within(dialog).getByRole('textbox', { name: /^Name/ }), { target: { value: 'Make 100 calls' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /^Value/ }), { target: { value: '0' } });
