@@ -32,6 +32,10 @@ const QNT = 10n ** 18n;
 const utcDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 let customer: Page;
+// The customer's page polls its progress while open: closed with the spec, not left to the next one.
+test.afterAll(async () => {
+  await customer?.context().close();
+});
 let accessToken = '';
 let trackingCode = '';
 

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { kycChecks, users } from '@connect/db';
+import { kycChecks } from '@connect/db';
 import { sandboxWebhookSecret } from '../src/adapters/cards/create-gateway.ts';
 import { FakeOnfido } from '../src/adapters/kyc/testing/fake-onfido.ts';
 import { liftPlanLimits } from '../src/services/application-manager/testing.ts';
-import { putOnPlan, setAllowances } from './plans.ts';
+import { setAllowances } from './plans.ts';
 import { networkId, newTokenUser, settled } from '../src/services/tokenise/test-support.ts';
+import { newRewardsCustomer } from '../src/services/campaign/test-support.ts';
 import { ensureLocalQntToken } from '../src/adapters/chains/qnt-token.ts';
 import { LedgerRepository } from '../src/repositories/ledger.ts';
 import { StaffAlertsRepository } from '../src/repositories/staff-alerts.ts';
@@ -133,27 +134,12 @@ export async function recordEveryOperation(): Promise<Recorded> {
         );
         return raised!.id;
       },
-      rewardsCustomer: async () => {
-        const customer = await signInAs(t);
-        await t.app.inject({ method: 'GET', url: '/api/account-plan/user-plan', headers: customer.headers });
-        const [row] = await t.db.db
-          .select({ accountId: users.accountId })
-          .from(users)
-          .where(eq(users.id, customer.sub));
-        await putOnPlan(t.db.db, row!.accountId, 'annual-standard', { lastPaymentMethod: 'QNT' });
-        return customer.headers.authorization;
-      },
+      rewardsCustomer: async () => (await newRewardsCustomer(t)).headers.authorization,
       rewardClaimant: async () => {
-        const customer = await signInAs(t);
-        await t.app.inject({ method: 'GET', url: '/api/account-plan/user-plan', headers: customer.headers });
-        const [row] = await t.db.db
-          .select({ accountId: users.accountId })
-          .from(users)
-          .where(eq(users.id, customer.sub));
-        await putOnPlan(t.db.db, row!.accountId, 'annual-standard', { lastPaymentMethod: 'QNT' });
-        await new LedgerRepository(t.db.db).grant(row!.accountId, 'REWARD_QNT', 10n * 10n ** 18n, {
+        const customer = await newRewardsCustomer(t);
+        await new LedgerRepository(t.db.db).grant(customer.accountId, 'REWARD_QNT', 10n * 10n ** 18n, {
           reason: 'OpenAPI recordings',
-          reference: `openapi-rewards:${row!.accountId}`,
+          reference: `openapi-rewards:${customer.accountId}`,
         });
         return customer.headers.authorization;
       },

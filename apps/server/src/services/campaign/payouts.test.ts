@@ -80,6 +80,44 @@ const pay = (id: string) => call(admin, 'POST', `/management/reward/claims/${id}
 const detail = async (id: string): Promise<TClaimDetail> =>
   ZClaimDetail.parse((await call(admin, 'GET', `/management/reward/claims/${id}`)).json());
 
+/** Steps the follower until the claim has `status`. */
+async function followUntil(id: string, status: TClaimDetail['status']) {
+  await vi.waitFor(
+    async () => {
+      await follow();
+      expect((await detail(id)).status).toBe(status);
+    },
+    { timeout: 10_000, interval: 100 },
+  );
+}
+
+/** The claim's transfer gets its confirmations and the follower completes the claim. */
+async function confirm(id: string) {
+  await mine(CONFIRMATIONS);
+  await followUntil(id, 'COMPLETED');
+}
+
+/**
+ * The start-up recovery sends the stored transfer `hash` again (byte for byte: the same hash),
+ * and the claim completes with it.
+ */
+async function recoverAndConfirm(id: string, hash: string) {
+  await payouts().recover();
+  expect(await rpc<unknown>('eth_getTransactionByHash', [hash])).not.toBeNull();
+  await confirm(id);
+  expect((await detail(id)).txHash).toBe(hash);
+}
+
+const transferOf = async (hash: string) =>
+  (await t.db.db.select().from(platformTransactions).where(eq(platformTransactions.txHash, hash)))[0];
+
+/** How many "Claim … paid" mails the customer has had (once the events are delivered). */
+async function paidMails(email: string) {
+  await t.app.events.drain();
+  const mails = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+  return mails.filter((m) => /^Claim CLM-\w+ paid$/.test(m.subject)).length;
+}
+
 /**
  * What pay() stores before it sends — the claim PAYING and its signed transfer of `amount` at the
  * treasury's next nonce (or `nonce`) — without sending it: a crash between the two.
@@ -123,11 +161,10 @@ describe('reward payouts on chain', () => {
     expect(paying.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(paying.history.map((h) => h.status)).toEqual(['PENDING', 'PAYING', 'SENT']);
     // Stored before it was sent, under the claim's reference.
-    const [stored] = await t.db.db
-      .select()
-      .from(platformTransactions)
-      .where(eq(platformTransactions.txHash, paying.txHash!));
-    expect(stored).toMatchObject({ reference: `reward-claim:${id}`, fromAddress: treasury.address });
+    expect(await transferOf(paying.txHash!)).toMatchObject({
+      reference: `reward-claim:${id}`,
+      fromAddress: treasury.address,
+    });
 
     // The second click: nothing sent.
     const again = await pay(id);
@@ -139,30 +176,17 @@ describe('reward payouts on chain', () => {
     // Seen in its block, not yet confirmed: PAYING still.
     await follow();
     expect((await detail(id)).status).toBe('PAYING');
-    await mine(CONFIRMATIONS);
-    await vi.waitFor(
-      async () => {
-        await follow();
-        expect((await detail(id)).status).toBe('COMPLETED');
-      },
-      { timeout: 10_000, interval: 100 },
-    );
+    await confirm(id);
     const done = await detail(id);
     expect(done.completedAt).not.toBeNull();
     expect(done.history.map((h) => h.status)).toEqual(['PENDING', 'PAYING', 'SENT', 'COMPLETED']);
-    const [mined] = await t.db.db
-      .select()
-      .from(platformTransactions)
-      .where(eq(platformTransactions.txHash, paying.txHash!));
-    expect(mined!.status).toBe('MINED');
+    expect((await transferOf(paying.txHash!))!.status).toBe('MINED');
     const audit = await t.db.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.recordId, id), eq(auditLog.action, 'CLAIM_PAID')));
     expect(audit).toHaveLength(1);
-    await t.app.events.drain();
-    const mails = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
-    expect(mails.filter((m) => /^Claim CLM-\w+ paid$/.test(m.subject))).toHaveLength(1);
+    expect(await paidMails(user.email)).toBe(1);
     expect(await qntAt(address)).toBe(qntToWei('2.5'));
   });
 
@@ -198,17 +222,7 @@ describe('reward payouts on chain', () => {
     // A second staff click finds it PAYING: nothing is signed again.
     expect((await pay(id)).statusCode).toBe(409);
 
-    await payouts().recover();
-    expect(await rpc<unknown>('eth_getTransactionByHash', [signed.hash])).not.toBeNull();
-    await mine(CONFIRMATIONS);
-    await vi.waitFor(
-      async () => {
-        await follow();
-        expect((await detail(id)).status).toBe('COMPLETED');
-      },
-      { timeout: 10_000, interval: 100 },
-    );
-    expect((await detail(id)).txHash).toBe(signed.hash);
+    await recoverAndConfirm(id, signed.hash);
     expect(await qntAt(address)).toBe(qntToWei('4'));
     // The app's sender signs on from the chain's nonce: the next payout is not stuck behind it.
     const next = await claimOf('1');
@@ -236,14 +250,7 @@ describe('reward payouts on chain', () => {
     expect(await qntAt(address)).toBe(0n);
     // Held still: staff pay it again, with a new transfer.
     expect((await pay(id)).statusCode).toBe(200);
-    await mine(CONFIRMATIONS);
-    await vi.waitFor(
-      async () => {
-        await follow();
-        expect((await detail(id)).status).toBe('COMPLETED');
-      },
-      { timeout: 10_000, interval: 100 },
-    );
+    await confirm(id);
     expect(await qntAt(address)).toBe(qntToWei('2'));
   });
 
@@ -262,50 +269,24 @@ describe('reward payouts on chain', () => {
     const reverted = await detail(id);
     expect(reverted).toMatchObject({ status: 'PENDING', txHash: null });
     expect(await qntAt(address)).toBe(0n);
-    const [row] = await t.db.db.select().from(platformTransactions).where(eq(platformTransactions.txHash, stored.hash));
-    expect(row!.status).toBe('FAILED');
+    expect((await transferOf(stored.hash))!.status).toBe('FAILED');
   });
 
   it('a confirmed payout whose block the chain loses is PAYING again, sent again byte for byte, and completed once more — the customer told once', async () => {
     const snapshot = await rpc<Hex>('evm_snapshot');
     const { user, id, address } = await claimOf('1.5');
     const paid = ZClaimDetail.parse((await pay(id)).json());
-    await mine(CONFIRMATIONS);
-    await vi.waitFor(
-      async () => {
-        await follow();
-        expect((await detail(id)).status).toBe('COMPLETED');
-      },
-      { timeout: 10_000, interval: 100 },
-    );
+    await confirm(id);
     // The chain goes back to before the payout (a local chain restarted from an older state).
     await rpc('evm_revert', [snapshot]);
     await mine(8);
     expect(await qntAt(address)).toBe(0n);
-    await vi.waitFor(
-      async () => {
-        await follow();
-        expect((await detail(id)).status).toBe('PAYING');
-      },
-      { timeout: 10_000, interval: 100 },
-    );
+    await followUntil(id, 'PAYING');
     expect((await detail(id)).history.map((h) => h.status)).toContain('REVERTED');
 
     // The start-up recovery sends the stored transfer again: the same hash, the same nonce.
-    await payouts().recover();
-    expect(await rpc<unknown>('eth_getTransactionByHash', [paid.txHash])).not.toBeNull();
-    await mine(CONFIRMATIONS);
-    await vi.waitFor(
-      async () => {
-        await follow();
-        expect((await detail(id)).status).toBe('COMPLETED');
-      },
-      { timeout: 10_000, interval: 100 },
-    );
-    expect((await detail(id)).txHash).toBe(paid.txHash);
+    await recoverAndConfirm(id, paid.txHash!);
     expect(await qntAt(address)).toBe(qntToWei('1.5'));
-    await t.app.events.drain();
-    const mails = await t.db.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
-    expect(mails.filter((m) => / paid$/.test(m.subject))).toHaveLength(1);
+    expect(await paidMails(user.email)).toBe(1);
   });
 });

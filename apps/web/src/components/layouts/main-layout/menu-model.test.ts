@@ -31,6 +31,8 @@ describe('menuSections (spec §2.2 side menu)', () => {
       '/subscription-management',
       '/network-review',
       '/order-management',
+      '/campaign-management',
+      '/claim-management',
       '/audit-log',
     ]);
   });

@@ -1,23 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { ZCampaignRequest, type TCampaign, type TCampaignRequest } from '@connect/shared';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context.ts';
-import { SubmitButton } from '../../../components/submit-button.tsx';
 import { problemMessage } from '../../../lib/problems.ts';
 import { useCreateCampaign } from '../api/create-campaign.ts';
 import { useUpdateCampaign } from '../api/update-campaign.ts';
+import { FormDialogFrame } from './form-dialog-frame.tsx';
 import { applyFieldErrors } from './invite-user-dialog.tsx';
 
 /**
@@ -76,7 +69,6 @@ export function CampaignDialog({
   onCreated?: (campaign: TCampaign) => void;
 }) {
   const { t } = useTranslation('staff');
-  const titleId = useId();
   const snackbar = useSnackbar();
   const create = useCreateCampaign();
   const update = useUpdateCampaign();
@@ -110,79 +102,55 @@ export function CampaignDialog({
       setFailure(problemMessage(error));
     }
   });
-  const handleClose = () => {
-    if (!isSending) onClose();
-  };
   const dateProps = { type: 'date', required: true, slotProps: { inputLabel: { shrink: true } } } as const;
 
   return (
-    <Dialog open onClose={handleClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
-        <DialogTitle id={titleId}>
-          {campaign ? t('campaigns.form.editTitle', { name: campaign.name }) : t('campaigns.form.createTitle')}
-        </DialogTitle>
-        <DialogContent>
-          <fieldset disabled={isSending} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              <FormTextField
-                control={control}
-                name="name"
-                label={t('campaigns.form.name')}
-                helperText={t('campaigns.form.nameHint')}
-                required
-                autoFocus
-                slotProps={{ htmlInput: { autoComplete: 'off', maxLength: 100 } }}
-              />
-              <FormTextField
-                control={control}
-                name="visibleName"
-                label={t('campaigns.form.visibleName')}
-                helperText={t('campaigns.form.visibleNameHint')}
-                required
-                slotProps={{ htmlInput: { autoComplete: 'off', maxLength: 100 } }}
-              />
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <FormTextField
-                  control={control}
-                  name="startDate"
-                  label={t('campaigns.form.startDate')}
-                  {...dateProps}
-                />
-                <FormTextField
-                  control={control}
-                  name="endDate"
-                  label={t('campaigns.form.endDate')}
-                  helperText={t('campaigns.form.datesHint')}
-                  {...dateProps}
-                />
-              </Stack>
-              <FormTextField
-                control={control}
-                name="participants"
-                label={t('campaigns.form.participants')}
-                helperText={t('campaigns.form.participantsHint')}
-                required
-                slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
-                sx={{ maxWidth: 260 }}
-              />
-              {failure ? (
-                <Alert severity="error">
-                  <AlertTitle>{t(isEdit ? 'campaigns.form.updateFailed' : 'campaigns.form.createFailed')}</AlertTitle>
-                  {failure}
-                </Alert>
-              ) : null}
-            </Stack>
-          </fieldset>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button color="inherit" onClick={handleClose} disabled={isSending}>
-            {t('campaigns.form.cancel')}
-          </Button>
-          <SubmitButton loading={isSending}>
-            {isEdit ? t('campaigns.form.submitEdit') : t('campaigns.form.submitCreate')}
-          </SubmitButton>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialogFrame
+      title={campaign ? t('campaigns.form.editTitle', { name: campaign.name }) : t('campaigns.form.createTitle')}
+      isSending={isSending}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+      failureTitle={t(isEdit ? 'campaigns.form.updateFailed' : 'campaigns.form.createFailed')}
+      failure={failure}
+      cancelLabel={t('campaigns.form.cancel')}
+      submitLabel={isEdit ? t('campaigns.form.submitEdit') : t('campaigns.form.submitCreate')}
+    >
+      <FormTextField
+        control={control}
+        name="name"
+        label={t('campaigns.form.name')}
+        helperText={t('campaigns.form.nameHint')}
+        required
+        autoFocus
+        slotProps={{ htmlInput: { autoComplete: 'off', maxLength: 100 } }}
+      />
+      <FormTextField
+        control={control}
+        name="visibleName"
+        label={t('campaigns.form.visibleName')}
+        helperText={t('campaigns.form.visibleNameHint')}
+        required
+        slotProps={{ htmlInput: { autoComplete: 'off', maxLength: 100 } }}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField control={control} name="startDate" label={t('campaigns.form.startDate')} {...dateProps} />
+        <FormTextField
+          control={control}
+          name="endDate"
+          label={t('campaigns.form.endDate')}
+          helperText={t('campaigns.form.datesHint')}
+          {...dateProps}
+        />
+      </Stack>
+      <FormTextField
+        control={control}
+        name="participants"
+        label={t('campaigns.form.participants')}
+        helperText={t('campaigns.form.participantsHint')}
+        required
+        slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+        sx={{ maxWidth: 260 }}
+      />
+    </FormDialogFrame>
   );
 }

@@ -1,24 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { ZTrialExtensionRequest } from '@connect/shared';
 import type { TFunction } from 'i18next';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context.ts';
-import { SubmitButton } from '../../../components/submit-button.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { problemMessage } from '../../../lib/problems.ts';
 import { useExtendTrial } from '../api/extend-trial.ts';
+import { FormDialogFrame } from './form-dialog-frame.tsx';
 import { applyFieldErrors } from './invite-user-dialog.tsx';
 
 const DAY_MS = 86_400_000;
@@ -75,7 +67,6 @@ export function ExtendTrialDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('staff');
-  const titleId = useId();
   const snackbar = useSnackbar();
   const extend = useExtendTrial();
   const [failure, setFailure] = useState<string | null>(null);
@@ -105,54 +96,39 @@ export function ExtendTrialDialog({
       if (!applyFieldErrors(error, FIELDS, form.setError)) setFailure(problemMessage(error));
     }
   });
-  const handleClose = () => {
-    if (!isSending) onClose();
-  };
 
   return (
-    <Dialog open onClose={handleClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
-        <DialogTitle id={titleId}>{t('accounts.trial.title', { account: accountLabel })}</DialogTitle>
-        <DialogContent>
-          <fieldset disabled={isSending} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              <FormTextField
-                control={control}
-                name="days"
-                label={t('accounts.trial.days')}
-                autoFocus
-                required
-                helperText={
-                  newEnd ? t('accounts.trial.newEnd', { date: formatDateTime(newEnd) }) : t('accounts.trial.daysHint')
-                }
-                slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
-                sx={{ maxWidth: 240 }}
-              />
-              <FormTextField
-                control={control}
-                name="reason"
-                label={t('accounts.trial.reason')}
-                multiline
-                minRows={3}
-                required
-                helperText={t('accounts.trial.reasonHint')}
-              />
-              {failure ? (
-                <Alert severity="error">
-                  <AlertTitle>{t('accounts.trial.failed')}</AlertTitle>
-                  {failure}
-                </Alert>
-              ) : null}
-            </Stack>
-          </fieldset>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button color="inherit" onClick={handleClose} disabled={isSending}>
-            {t('accounts.trial.cancel')}
-          </Button>
-          <SubmitButton loading={isSending}>{t('accounts.trial.submit')}</SubmitButton>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialogFrame
+      title={t('accounts.trial.title', { account: accountLabel })}
+      isSending={isSending}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+      failureTitle={t('accounts.trial.failed')}
+      failure={failure}
+      cancelLabel={t('accounts.trial.cancel')}
+      submitLabel={t('accounts.trial.submit')}
+    >
+      <FormTextField
+        control={control}
+        name="days"
+        label={t('accounts.trial.days')}
+        autoFocus
+        required
+        helperText={
+          newEnd ? t('accounts.trial.newEnd', { date: formatDateTime(newEnd) }) : t('accounts.trial.daysHint')
+        }
+        slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+        sx={{ maxWidth: 240 }}
+      />
+      <FormTextField
+        control={control}
+        name="reason"
+        label={t('accounts.trial.reason')}
+        multiline
+        minRows={3}
+        required
+        helperText={t('accounts.trial.reasonHint')}
+      />
+    </FormDialogFrame>
   );
 }

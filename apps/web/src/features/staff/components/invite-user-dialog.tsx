@@ -1,11 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import {
@@ -16,16 +9,16 @@ import {
   type Role,
   type TInviteUserRequest,
 } from '@connect/shared';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context.ts';
-import { SubmitButton } from '../../../components/submit-button.tsx';
 import { invalidParamsOf, isProblem, problemMessage } from '../../../lib/problems.ts';
 import { useInviteUser } from '../api/invite-user.ts';
+import { FormDialogFrame } from './form-dialog-frame.tsx';
 
 /**
  * The invitation form: the request's own schema (the server validates with it; a customer role
@@ -66,7 +59,6 @@ export function roleItems(roles: readonly Role[], t: TFunction<['staff', 'accoun
 /** Invite user (POST /management/user/invite): a real invitation with a temporary password. */
 export function InviteUserDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(['staff', 'account']);
-  const titleId = useId();
   const snackbar = useSnackbar();
   const invite = useInviteUser();
   const form = useForm<InviteForm, unknown, InviteValues>({
@@ -100,65 +92,50 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
       setFailure(problemMessage(error));
     }
   });
-  const handleClose = () => {
-    if (!isSending) onClose();
-  };
 
   return (
-    <Dialog open onClose={handleClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
-        <DialogTitle id={titleId}>{t('users.invite.title')}</DialogTitle>
-        <DialogContent>
-          <fieldset disabled={isSending} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              <FormTextField
-                control={form.control}
-                name="email"
-                label={t('users.fields.email')}
-                type="email"
-                autoComplete="off"
-                autoFocus
-                required
-              />
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <FormTextField control={form.control} name="firstName" label={t('users.fields.firstName')} required />
-                <FormTextField control={form.control} name="lastName" label={t('users.fields.lastName')} required />
-              </Stack>
-              <FormTextField
-                control={form.control}
-                name="role"
-                label={t('users.fields.role')}
-                select
-                required
-                helperText={t('users.invite.roleHint')}
-              >
-                {roleItems([...CUSTOMER_ROLES, ...STAFF_ROLES], t)}
-              </FormTextField>
-              {isStaff ? null : (
-                <FormTextField
-                  control={form.control}
-                  name="organisationName"
-                  label={t('users.fields.organisationName')}
-                  required
-                  helperText={t('users.invite.organisationHint')}
-                />
-              )}
-              {failure ? (
-                <Alert severity="error">
-                  <AlertTitle>{t('users.invite.failed')}</AlertTitle>
-                  {failure}
-                </Alert>
-              ) : null}
-            </Stack>
-          </fieldset>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button color="inherit" onClick={handleClose} disabled={isSending}>
-            {t('users.cancel')}
-          </Button>
-          <SubmitButton loading={isSending}>{t('users.invite.submit')}</SubmitButton>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialogFrame
+      title={t('users.invite.title')}
+      isSending={isSending}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+      failureTitle={t('users.invite.failed')}
+      failure={failure}
+      cancelLabel={t('users.cancel')}
+      submitLabel={t('users.invite.submit')}
+    >
+      <FormTextField
+        control={form.control}
+        name="email"
+        label={t('users.fields.email')}
+        type="email"
+        autoComplete="off"
+        autoFocus
+        required
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField control={form.control} name="firstName" label={t('users.fields.firstName')} required />
+        <FormTextField control={form.control} name="lastName" label={t('users.fields.lastName')} required />
+      </Stack>
+      <FormTextField
+        control={form.control}
+        name="role"
+        label={t('users.fields.role')}
+        select
+        required
+        helperText={t('users.invite.roleHint')}
+      >
+        {roleItems([...CUSTOMER_ROLES, ...STAFF_ROLES], t)}
+      </FormTextField>
+      {isStaff ? null : (
+        <FormTextField
+          control={form.control}
+          name="organisationName"
+          label={t('users.fields.organisationName')}
+          required
+          helperText={t('users.invite.organisationHint')}
+        />
+      )}
+    </FormDialogFrame>
   );
 }

@@ -1,26 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import { ZTaskRequest, type TActivity, type TActivityType, type TTask } from '@connect/shared';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context.ts';
-import { SubmitButton } from '../../../components/submit-button.tsx';
 import { problemMessage } from '../../../lib/problems.ts';
 import { useRewardActivities } from '../api/get-reward-activities.ts';
 import { useCreateTask } from '../api/create-task.ts';
 import { useUpdateTask } from '../api/update-task.ts';
+import { FormDialogFrame } from './form-dialog-frame.tsx';
 import { applyFieldErrors } from './invite-user-dialog.tsx';
 
 const ZTaskFields = z.object({
@@ -84,7 +77,6 @@ export function TaskDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('staff');
-  const titleId = useId();
   const snackbar = useSnackbar();
   const activities = useRewardActivities();
   const create = useCreateTask();
@@ -132,96 +124,77 @@ export function TaskDialog({
       setFailure(problemMessage(error));
     }
   });
-  const handleClose = () => {
-    if (!isSending) onClose();
-  };
 
   return (
-    <Dialog open onClose={handleClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
-        <DialogTitle id={titleId}>
-          {task ? t('tasks.form.editTitle', { name: task.name }) : t('tasks.form.createTitle')}
-        </DialogTitle>
-        <DialogContent>
-          <fieldset disabled={isSending} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              {activities.isError ? (
-                <Alert severity="error">
-                  {t('tasks.form.activitiesFailed')} {problemMessage(activities.error)}
-                </Alert>
-              ) : null}
-              <FormTextField
-                control={control}
-                name="activityType"
-                label={t('tasks.form.activity')}
-                select
-                required
-                autoFocus
-                helperText={activities.isPending ? t('tasks.form.activitiesLoading') : t('tasks.form.activityHint')}
-              >
-                {options.map((item) => (
-                  <MenuItem key={item.type} value={item.type}>
-                    {t('tasks.form.activityOption', { group: item.typeName, name: item.displayName })}
-                  </MenuItem>
-                ))}
-              </FormTextField>
-              {activity?.counted ? (
-                <FormTextField
-                  control={control}
-                  name="threshold"
-                  label={t('tasks.form.threshold')}
-                  helperText={t('tasks.form.thresholdHint', { activity: activity.displayName.toLowerCase() })}
-                  required
-                  slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
-                  sx={{ maxWidth: 260 }}
-                />
-              ) : null}
-              <FormTextField
-                control={control}
-                name="name"
-                label={t('tasks.form.name')}
-                helperText={t('tasks.form.nameHint')}
-                required
-                slotProps={{ htmlInput: { autoComplete: 'off', maxLength: 100 } }}
-              />
-              <FormTextField
-                control={control}
-                name="description"
-                label={t('tasks.form.description')}
-                multiline
-                minRows={2}
-                slotProps={{ htmlInput: { maxLength: 500 } }}
-              />
-              <FormTextField
-                control={control}
-                name="value"
-                label={t('tasks.form.value')}
-                helperText={t('tasks.form.valueHint')}
-                required
-                slotProps={{
-                  htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
-                  input: { endAdornment: <InputAdornment position="end">QNT</InputAdornment> },
-                }}
-                sx={{ maxWidth: 260 }}
-              />
-              {failure ? (
-                <Alert severity="error">
-                  <AlertTitle>{t(isEdit ? 'tasks.form.updateFailed' : 'tasks.form.createFailed')}</AlertTitle>
-                  {failure}
-                </Alert>
-              ) : null}
-            </Stack>
-          </fieldset>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button color="inherit" onClick={handleClose} disabled={isSending}>
-            {t('tasks.form.cancel')}
-          </Button>
-          <SubmitButton loading={isSending}>
-            {isEdit ? t('tasks.form.submitEdit') : t('tasks.form.submitCreate')}
-          </SubmitButton>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialogFrame
+      title={task ? t('tasks.form.editTitle', { name: task.name }) : t('tasks.form.createTitle')}
+      isSending={isSending}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+      failureTitle={t(isEdit ? 'tasks.form.updateFailed' : 'tasks.form.createFailed')}
+      failure={failure}
+      cancelLabel={t('tasks.form.cancel')}
+      submitLabel={isEdit ? t('tasks.form.submitEdit') : t('tasks.form.submitCreate')}
+    >
+      {activities.isError ? (
+        <Alert severity="error">
+          {t('tasks.form.activitiesFailed')} {problemMessage(activities.error)}
+        </Alert>
+      ) : null}
+      <FormTextField
+        control={control}
+        name="activityType"
+        label={t('tasks.form.activity')}
+        select
+        required
+        autoFocus
+        helperText={activities.isPending ? t('tasks.form.activitiesLoading') : t('tasks.form.activityHint')}
+      >
+        {options.map((item) => (
+          <MenuItem key={item.type} value={item.type}>
+            {t('tasks.form.activityOption', { group: item.typeName, name: item.displayName })}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      {activity?.counted ? (
+        <FormTextField
+          control={control}
+          name="threshold"
+          label={t('tasks.form.threshold')}
+          helperText={t('tasks.form.thresholdHint', { activity: activity.displayName.toLowerCase() })}
+          required
+          slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+          sx={{ maxWidth: 260 }}
+        />
+      ) : null}
+      <FormTextField
+        control={control}
+        name="name"
+        label={t('tasks.form.name')}
+        helperText={t('tasks.form.nameHint')}
+        required
+        slotProps={{ htmlInput: { autoComplete: 'off', maxLength: 100 } }}
+      />
+      <FormTextField
+        control={control}
+        name="description"
+        label={t('tasks.form.description')}
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: 500 } }}
+      />
+      <FormTextField
+        control={control}
+        name="value"
+        label={t('tasks.form.value')}
+        helperText={t('tasks.form.valueHint')}
+        required
+        slotProps={{
+          htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+          input: { endAdornment: <InputAdornment position="end">QNT</InputAdornment> },
+        }}
+        sx={{ maxWidth: 260 }}
+      />
+    </FormDialogFrame>
   );
 }

@@ -1,11 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -18,14 +12,14 @@ import {
   type TSubscriptionTierFormValues,
   type TSubscriptionTierInput,
 } from '@connect/shared';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Control, type FieldPath, type UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context.ts';
-import { SubmitButton } from '../../../components/submit-button.tsx';
 import { invalidParamsOf, problemMessage } from '../../../lib/problems.ts';
 import { useCreateSubscriptionTier } from '../api/create-subscription-tier.ts';
 import { useUpdateSubscriptionTier } from '../api/update-subscription-tier.ts';
+import { FormDialogFrame } from './form-dialog-frame.tsx';
 import { TierBundlesField } from './tier-bundles-field.tsx';
 import { TierAllowanceFields, TierIdentityFields, TierPriceFields } from './tier-form-fields.tsx';
 
@@ -61,7 +55,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  */
 export function TierDialog({ tier, onClose }: { tier: TSubscriptionTier | null; onClose: () => void }) {
   const { t } = useTranslation('staff');
-  const titleId = useId();
   const snackbar = useSnackbar();
   const create = useCreateSubscriptionTier();
   const update = useUpdateSubscriptionTier();
@@ -114,66 +107,48 @@ export function TierDialog({ tier, onClose }: { tier: TSubscriptionTier | null; 
       setFailure(problemMessage(error));
     }
   });
-  const handleClose = () => {
-    if (!isSending) onClose();
-  };
 
   return (
-    <Dialog open onClose={handleClose} aria-labelledby={titleId} maxWidth="md" fullWidth scroll="paper">
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
-        <DialogTitle id={titleId}>
-          {tier ? t('tiers.form.editTitle', { name: tier.name }) : t('tiers.form.createTitle')}
-        </DialogTitle>
-        <DialogContent dividers>
-          <fieldset disabled={isSending} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-            <Stack spacing={3}>
-              {isEdit ? <Alert severity="info">{t('tiers.form.appliesToNewOrders')}</Alert> : null}
-              <Section title={t('tiers.form.sections.tier')}>
-                <TierIdentityFields
-                  control={control}
-                  isTypeFixed={tier !== null && isTierInUse(tier)}
-                  onTypeChange={handleTypeChange}
-                />
-              </Section>
-              <Divider />
-              <Section title={t('tiers.form.sections.prices')}>
-                {type === '' ? (
-                  <Typography variant="body2" color="text.secondary">
-                    {t('tiers.form.hints.chooseType')}
-                  </Typography>
-                ) : null}
-                <TierPriceFields control={control} type={type} />
-              </Section>
-              <Divider />
-              <Section title={t('tiers.form.sections.allowances')}>
-                <TierAllowanceFields control={control} />
-              </Section>
-              {type === 'SUBSCRIPTION' ? (
-                <>
-                  <Divider />
-                  <Section title={t('tiers.form.sections.bundles')}>
-                    <TierBundlesField control={control} tier={tier} />
-                  </Section>
-                </>
-              ) : null}
-              {failure ? (
-                <Alert severity="error">
-                  <AlertTitle>{t(isEdit ? 'tiers.form.updateFailed' : 'tiers.form.createFailed')}</AlertTitle>
-                  {failure}
-                </Alert>
-              ) : null}
-            </Stack>
-          </fieldset>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button color="inherit" onClick={handleClose} disabled={isSending}>
-            {t('tiers.form.cancel')}
-          </Button>
-          <SubmitButton loading={isSending}>
-            {isEdit ? t('tiers.form.submitEdit') : t('tiers.form.submitCreate')}
-          </SubmitButton>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialogFrame
+      title={tier ? t('tiers.form.editTitle', { name: tier.name }) : t('tiers.form.createTitle')}
+      isSending={isSending}
+      onSubmit={handleSubmit}
+      onClose={onClose}
+      failureTitle={t(isEdit ? 'tiers.form.updateFailed' : 'tiers.form.createFailed')}
+      failure={failure}
+      cancelLabel={t('tiers.form.cancel')}
+      submitLabel={isEdit ? t('tiers.form.submitEdit') : t('tiers.form.submitCreate')}
+      isLong
+    >
+      {isEdit ? <Alert severity="info">{t('tiers.form.appliesToNewOrders')}</Alert> : null}
+      <Section title={t('tiers.form.sections.tier')}>
+        <TierIdentityFields
+          control={control}
+          isTypeFixed={tier !== null && isTierInUse(tier)}
+          onTypeChange={handleTypeChange}
+        />
+      </Section>
+      <Divider />
+      <Section title={t('tiers.form.sections.prices')}>
+        {type === '' ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('tiers.form.hints.chooseType')}
+          </Typography>
+        ) : null}
+        <TierPriceFields control={control} type={type} />
+      </Section>
+      <Divider />
+      <Section title={t('tiers.form.sections.allowances')}>
+        <TierAllowanceFields control={control} />
+      </Section>
+      {type === 'SUBSCRIPTION' ? (
+        <>
+          <Divider />
+          <Section title={t('tiers.form.sections.bundles')}>
+            <TierBundlesField control={control} tier={tier} />
+          </Section>
+        </>
+      ) : null}
+    </FormDialogFrame>
   );
 }

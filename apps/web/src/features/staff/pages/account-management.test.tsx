@@ -1,10 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TUser } from '@connect/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQuery } from '../../../lib/current-user.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { session } from '../../../lib/storage.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ACCOUNT,
   ACCOUNT_FEATURES,
@@ -18,6 +14,7 @@ import {
   REMOVED_ACCOUNT,
   SALES,
 } from '../test/fixtures.ts';
+import { renderStaffPage, setUpStaffPageSuite } from '../test/staff-page.ts';
 import { AccountManagementPage } from './account-management.tsx';
 
 vi.mock('../../../lib/auth.ts', () => ({
@@ -49,9 +46,7 @@ const listQueries = () =>
 const lastQuery = () => listQueries().at(-1)!;
 
 function renderPage(route = '/account-management', user: TUser = SALES) {
-  session.setMarker(user.id, user.role);
-  queryClient.setQueryData(currentUserQuery(user.id).queryKey, user);
-  return renderWithProviders(<AccountManagementPage />, { route, path: '/account-management', queryClient });
+  return renderStaffPage(<AccountManagementPage />, { route, path: '/account-management' }, user);
 }
 
 /** The column headed `name` (by its text: "Plan" must not find "Plan expiry"). */
@@ -70,16 +65,9 @@ async function openDetails(user: TUser) {
 }
 
 describe('AccountManagementPage', { timeout: 60_000 }, () => {
+  setUpStaffPageSuite(mock);
   beforeEach(() => {
     rows = [ACCOUNT, PENDING_ACCOUNT];
-    vi.stubGlobal('fetch', mock.fetchMock);
-    mock.route({});
-  });
-  afterEach(() => {
-    mock.fetchMock.mockClear();
-    vi.unstubAllGlobals();
-    queryClient.clear();
-    sessionStorage.clear();
   });
 
   it('shows spec §3’s account columns, newest account first, five rows a page', async () => {

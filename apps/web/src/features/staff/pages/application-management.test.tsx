@@ -1,9 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQuery } from '../../../lib/current-user.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { session } from '../../../lib/storage.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   APPLICATION,
   applicationsAnswer,
@@ -12,7 +8,8 @@ import {
   REMOVED_APPLICATION,
   ROLES,
 } from '../test/application-fixtures.ts';
-import { ADMIN, createFetchMock, json } from '../test/fixtures.ts';
+import { createFetchMock, json } from '../test/fixtures.ts';
+import { renderStaffPage, setUpStaffPageSuite } from '../test/staff-page.ts';
 import { ApplicationManagementPage } from './application-management.tsx';
 
 vi.mock('../../../lib/auth.ts', () => ({
@@ -38,9 +35,7 @@ const listQueries = () =>
 const lastQuery = () => listQueries().at(-1)!;
 
 function renderPage(route = '/application-management') {
-  session.setMarker(ADMIN.id, ADMIN.role);
-  queryClient.setQueryData(currentUserQuery(ADMIN.id).queryKey, ADMIN);
-  return renderWithProviders(<ApplicationManagementPage />, { route, path: '/application-management', queryClient });
+  return renderStaffPage(<ApplicationManagementPage />, { route, path: '/application-management' });
 }
 
 const header = (name: string) => screen.getAllByRole('columnheader').find((cell) => cell.textContent === name)!;
@@ -57,16 +52,9 @@ async function choose(label: string, option: string) {
 }
 
 describe('ApplicationManagementPage', { timeout: 60_000 }, () => {
+  setUpStaffPageSuite(mock);
   beforeEach(() => {
     rows = [APPLICATION, REMOVED_APPLICATION];
-    vi.stubGlobal('fetch', mock.fetchMock);
-    mock.route({});
-  });
-  afterEach(() => {
-    mock.fetchMock.mockClear();
-    vi.unstubAllGlobals();
-    queryClient.clear();
-    sessionStorage.clear();
   });
 
   it('lists every account’s applications, newest first, with owner, networks and the account’s status', async () => {

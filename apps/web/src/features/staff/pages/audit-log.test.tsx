@@ -1,10 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AUDIT_ACTIONS } from '@connect/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQuery } from '../../../lib/current-user.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { session } from '../../../lib/storage.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ACKNOWLEDGED_ALERT,
   ADMIN,
@@ -15,6 +11,7 @@ import {
   OPEN_ALERT,
   UPDATED_ENTRY,
 } from '../test/fixtures.ts';
+import { renderStaffPage, setUpStaffPageSuite } from '../test/staff-page.ts';
 import { AuditLogPage } from './audit-log.tsx';
 
 vi.mock('../../../lib/auth.ts', () => ({
@@ -45,25 +42,16 @@ const requests = (path: string) =>
 const lastLogQuery = () => requests(LOG).at(-1)!;
 
 function renderPage(route = '/audit-log') {
-  session.setMarker(ADMIN.id, ADMIN.role);
-  queryClient.setQueryData(currentUserQuery(ADMIN.id).queryKey, ADMIN);
-  return renderWithProviders(<AuditLogPage />, { route, path: '/audit-log', queryClient });
+  return renderStaffPage(<AuditLogPage />, { route, path: '/audit-log' });
 }
 
 const entryRow = async (action: string) =>
   (await screen.findByRole('gridcell', { name: action })).closest<HTMLElement>('[role="row"]')!;
 
 describe('AuditLogPage', { timeout: 60_000 }, () => {
-  beforeEach(() => {
-    vi.stubGlobal('fetch', mock.fetchMock);
-    mock.route({});
-  });
+  setUpStaffPageSuite(mock);
   afterEach(() => {
-    mock.fetchMock.mockClear();
-    vi.unstubAllGlobals();
     vi.restoreAllMocks();
-    queryClient.clear();
-    sessionStorage.clear();
   });
 
   it('lists the entries newest first with who, what, outcome, record, a summary of the changes and the request', async () => {

@@ -1,10 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQuery } from '../../../lib/current-user.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { session } from '../../../lib/storage.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
-import { ADMIN, createFetchMock, json } from '../test/fixtures.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { createFetchMock, json } from '../test/fixtures.ts';
 import {
   ACTIVE_CAMPAIGN,
   CAMPAIGNS_URL,
@@ -16,6 +12,7 @@ import {
   TREASURY,
   TREASURY_URL,
 } from '../test/reward-fixtures.ts';
+import { renderStaffPage, setUpStaffPageSuite } from '../test/staff-page.ts';
 import { CampaignManagementPage } from './campaign-management.tsx';
 
 vi.mock('../../../lib/auth.ts', () => ({
@@ -42,12 +39,9 @@ const openQueries = () => listQueries().filter((query) => !query.getAll('status'
 const completedQueries = () => listQueries().filter((query) => query.getAll('status').includes('COMPLETED'));
 
 function renderPage(route = '/campaign-management') {
-  session.setMarker(ADMIN.id, ADMIN.role);
-  queryClient.setQueryData(currentUserQuery(ADMIN.id).queryKey, ADMIN);
-  return renderWithProviders(<CampaignManagementPage />, {
+  return renderStaffPage(<CampaignManagementPage />, {
     route,
     path: '/campaign-management',
-    queryClient,
     routes: [{ path: '/campaign-management/:campaignId', element: <p>Task page</p> }],
   });
 }
@@ -63,16 +57,7 @@ const openMenu = async (name: string) => {
 };
 
 describe('CampaignManagementPage', { timeout: 60_000 }, () => {
-  beforeEach(() => {
-    vi.stubGlobal('fetch', mock.fetchMock);
-    mock.route({});
-  });
-  afterEach(() => {
-    mock.fetchMock.mockClear();
-    vi.unstubAllGlobals();
-    queryClient.clear();
-    sessionStorage.clear();
-  });
+  setUpStaffPageSuite(mock);
 
   it('opens on All statuses, asking for ACTIVE, PUBLISHED and DRAFT, with each tab’s count and spec §3’s columns', async () => {
     renderPage();

@@ -1,11 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TClaimStatus } from '@connect/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQuery } from '../../../lib/current-user.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { session } from '../../../lib/storage.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
-import { ADMIN, createFetchMock, json } from '../test/fixtures.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { createFetchMock, json } from '../test/fixtures.ts';
 import {
   claimDetail,
   CLAIMS_URL,
@@ -14,6 +10,7 @@ import {
   PENDING_CLAIM,
   problemBody,
 } from '../test/reward-fixtures.ts';
+import { renderStaffPage, setUpStaffPageSuite } from '../test/staff-page.ts';
 import { ClaimManagementPage } from './claim-management.tsx';
 
 vi.mock('../../../lib/auth.ts', () => ({
@@ -41,24 +38,13 @@ const pendingQueries = () => listQueries().filter((query) => query.getAll('statu
 const lastPending = () => pendingQueries().at(-1)!;
 
 function renderPage(route = '/claim-management') {
-  session.setMarker(ADMIN.id, ADMIN.role);
-  queryClient.setQueryData(currentUserQuery(ADMIN.id).queryKey, ADMIN);
-  return renderWithProviders(<ClaimManagementPage />, { route, path: '/claim-management', queryClient });
+  return renderStaffPage(<ClaimManagementPage />, { route, path: '/claim-management' });
 }
 const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
 const rowOf = async (code: string) => (await screen.findByText(code)).closest<HTMLElement>('[role="row"]')!;
 
 describe('ClaimManagementPage', { timeout: 60_000 }, () => {
-  beforeEach(() => {
-    vi.stubGlobal('fetch', mock.fetchMock);
-    mock.route({});
-  });
-  afterEach(() => {
-    mock.fetchMock.mockClear();
-    vi.unstubAllGlobals();
-    queryClient.clear();
-    sessionStorage.clear();
-  });
+  setUpStaffPageSuite(mock);
 
   it('opens on the pending tab (PENDING and PAYING), oldest first as field,order, with spec §3’s columns', async () => {
     renderPage();

@@ -1,10 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TManagementPrivateNetwork } from '@connect/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQuery } from '../../../lib/current-user.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { session } from '../../../lib/storage.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN, createFetchMock, json } from '../test/fixtures.ts';
 import {
   FAILED_CHECK,
@@ -15,6 +11,7 @@ import {
   reviewsAnswer,
   UNDER_REVIEW_NETWORK,
 } from '../test/network-review-fixtures.ts';
+import { renderStaffPage, setUpStaffPageSuite } from '../test/staff-page.ts';
 import { NetworkReviewPage } from './network-review.tsx';
 
 vi.mock('../../../lib/auth.ts', () => ({
@@ -48,9 +45,7 @@ const listQueries = () =>
     .map((url) => url.searchParams);
 
 function renderPage(route = '/network-review') {
-  session.setMarker(ADMIN.id, ADMIN.role);
-  queryClient.setQueryData(currentUserQuery(ADMIN.id).queryKey, ADMIN);
-  return renderWithProviders(<NetworkReviewPage />, { route, path: '/network-review', queryClient });
+  return renderStaffPage(<NetworkReviewPage />, { route, path: '/network-review' });
 }
 
 const rowOf = async (name: string) => {
@@ -65,16 +60,9 @@ async function openDetails(name = UNDER_REVIEW_NETWORK.name) {
 }
 
 describe('NetworkReviewPage', { timeout: 60_000 }, () => {
+  setUpStaffPageSuite(mock);
   beforeEach(() => {
     current = {};
-    vi.stubGlobal('fetch', mock.fetchMock);
-    mock.route({});
-  });
-  afterEach(() => {
-    mock.fetchMock.mockClear();
-    vi.unstubAllGlobals();
-    queryClient.clear();
-    sessionStorage.clear();
   });
 
   it('opens on the networks under review, the longest wait first, with each status’s count', async () => {

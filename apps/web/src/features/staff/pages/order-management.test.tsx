@@ -1,11 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ZManagementOrdersResponse, type TManagementOrder } from '@connect/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQuery } from '../../../lib/current-user.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { session } from '../../../lib/storage.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
-import { ADMIN, createFetchMock, json } from '../test/fixtures.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { createFetchMock, json } from '../test/fixtures.ts';
+import { renderStaffPage, setUpStaffPageSuite } from '../test/staff-page.ts';
 import { OrderManagementPage } from './order-management.tsx';
 
 vi.mock('../../../lib/auth.ts', () => ({
@@ -79,23 +76,12 @@ const queries = () =>
     .map((url) => url.searchParams);
 
 function renderPage(route = '/order-management') {
-  session.setMarker(ADMIN.id, ADMIN.role);
-  queryClient.setQueryData(currentUserQuery(ADMIN.id).queryKey, ADMIN);
-  return renderWithProviders(<OrderManagementPage />, { route, path: '/order-management', queryClient });
+  return renderStaffPage(<OrderManagementPage />, { route, path: '/order-management' });
 }
 const rowOf = async (reference: string) => (await screen.findByText(reference)).closest<HTMLElement>('[role="row"]')!;
 
 describe('OrderManagementPage', { timeout: 60_000 }, () => {
-  beforeEach(() => {
-    vi.stubGlobal('fetch', mock.fetchMock);
-    mock.route({});
-  });
-  afterEach(() => {
-    mock.fetchMock.mockClear();
-    vi.unstubAllGlobals();
-    queryClient.clear();
-    sessionStorage.clear();
-  });
+  setUpStaffPageSuite(mock);
 
   it('lists every account’s orders newest first with their account, total, received and status', async () => {
     renderPage();

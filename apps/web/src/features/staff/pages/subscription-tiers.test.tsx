@@ -1,11 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQuery } from '../../../lib/current-user.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { session } from '../../../lib/storage.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
-import { ADMIN, createFetchMock, json } from '../test/fixtures.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFetchMock, json } from '../test/fixtures.ts';
 import { ANNUAL_TIER, PAYG_TIER, RETIRED_TIER, TIERS } from '../test/tier-fixtures.ts';
+import { renderStaffPage, setUpStaffPageSuite } from '../test/staff-page.ts';
 import { SubscriptionTiersPage } from './subscription-tiers.tsx';
 
 vi.mock('../../../lib/auth.ts', () => ({
@@ -29,12 +26,9 @@ const mock = createFetchMock(() => ({
 }));
 
 function renderPage() {
-  session.setMarker(ADMIN.id, ADMIN.role);
-  queryClient.setQueryData(currentUserQuery(ADMIN.id).queryKey, ADMIN);
-  return renderWithProviders(<SubscriptionTiersPage />, {
+  return renderStaffPage(<SubscriptionTiersPage />, {
     route: '/subscription-management',
     path: '/subscription-management',
-    queryClient,
   });
 }
 
@@ -46,16 +40,9 @@ const names = () =>
     .map((row) => within(row).getAllByRole('cell')[1]!.querySelector('span')!.textContent);
 
 describe('SubscriptionTiersPage', { timeout: 60_000 }, () => {
+  setUpStaffPageSuite(mock);
   beforeEach(() => {
     catalogue = TIERS;
-    vi.stubGlobal('fetch', mock.fetchMock);
-    mock.route({});
-  });
-  afterEach(() => {
-    mock.fetchMock.mockClear();
-    vi.unstubAllGlobals();
-    queryClient.clear();
-    sessionStorage.clear();
   });
 
   it('lists the tiers in order with their prices, allowances, bundles, status and use', async () => {

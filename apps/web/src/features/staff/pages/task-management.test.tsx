@@ -1,10 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQuery } from '../../../lib/current-user.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { session } from '../../../lib/storage.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
-import { ADMIN, createFetchMock, json } from '../test/fixtures.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { createFetchMock, json } from '../test/fixtures.ts';
 import {
   ACTIVE_CAMPAIGN,
   ACTIVITIES_URL,
@@ -16,6 +12,7 @@ import {
   DRAFT_CAMPAIGN,
   problemBody,
 } from '../test/reward-fixtures.ts';
+import { renderStaffPage, setUpStaffPageSuite } from '../test/staff-page.ts';
 import { TaskManagementPage } from './task-management.tsx';
 
 vi.mock('../../../lib/auth.ts', () => ({
@@ -35,12 +32,9 @@ const mock = createFetchMock(() => ({
 }));
 
 function renderPage(campaignId = DRAFT_CAMPAIGN.id) {
-  session.setMarker(ADMIN.id, ADMIN.role);
-  queryClient.setQueryData(currentUserQuery(ADMIN.id).queryKey, ADMIN);
-  return renderWithProviders(<TaskManagementPage />, {
+  return renderStaffPage(<TaskManagementPage />, {
     route: `/campaign-management/${campaignId}`,
     path: '/campaign-management/:campaignId',
-    queryClient,
   });
 }
 
@@ -54,16 +48,7 @@ async function chooseActivity(dialog: HTMLElement, option: string) {
 }
 
 describe('TaskManagementPage', { timeout: 60_000 }, () => {
-  beforeEach(() => {
-    vi.stubGlobal('fetch', mock.fetchMock);
-    mock.route({});
-  });
-  afterEach(() => {
-    mock.fetchMock.mockClear();
-    vi.unstubAllGlobals();
-    queryClient.clear();
-    sessionStorage.clear();
-  });
+  setUpStaffPageSuite(mock);
 
   it('shows the campaign and its tasks with spec §3’s columns', async () => {
     renderPage();

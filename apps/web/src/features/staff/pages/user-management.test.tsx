@@ -1,9 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentUserQuery } from '../../../lib/current-user.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { session } from '../../../lib/storage.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ADMIN,
   createFetchMock,
@@ -15,6 +11,7 @@ import {
   STAFF,
   usersAnswer,
 } from '../test/fixtures.ts';
+import { renderStaffPage, setUpStaffPageSuite } from '../test/staff-page.ts';
 import { UserManagementPage } from './user-management.tsx';
 
 vi.mock('../../../lib/auth.ts', () => ({
@@ -40,9 +37,7 @@ const listQueries = () =>
 const lastQuery = () => listQueries().at(-1)!;
 
 function renderPage(route = '/user-management') {
-  session.setMarker(ADMIN.id, ADMIN.role);
-  queryClient.setQueryData(currentUserQuery(ADMIN.id).queryKey, ADMIN);
-  return renderWithProviders(<UserManagementPage />, { route, path: '/user-management', queryClient });
+  return renderStaffPage(<UserManagementPage />, { route, path: '/user-management' });
 }
 
 const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
@@ -53,16 +48,9 @@ const rowOf = async (email: string) => {
 };
 
 describe('UserManagementPage', { timeout: 60_000 }, () => {
-  beforeEach(() => {
-    vi.stubGlobal('fetch', mock.fetchMock);
-    mock.route({});
-  });
+  setUpStaffPageSuite(mock);
   afterEach(() => {
-    mock.fetchMock.mockClear();
-    vi.unstubAllGlobals();
     vi.useRealTimers();
-    queryClient.clear();
-    sessionStorage.clear();
   });
 
   it('shows the active tab with spec §3’s columns, newest status change first, five rows a page', async () => {
