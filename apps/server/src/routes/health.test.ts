@@ -58,7 +58,12 @@ describe('GET /api/health: the background work this node runs', () => {
 
     it('both run jobs; one of them follows the chain and holds its lock, the other says it does not', async () => {
       const follower = { name: 'qnt-deposits', chainId: chain!.chainId };
-      const both = async () => [(await health(first!.app)).node, (await health(second!)).node];
+      // Beside it, each node follows the reward payouts of the treasury (issue 34): not this test's.
+      const both = async () =>
+        [(await health(first!.app)).node, (await health(second!)).node].map((node) => ({
+          ...node,
+          followers: node.followers.filter((f) => f.name === follower.name),
+        }));
       // The follower's run is a job of the queue both nodes share: either node's worker may take it.
       await expect
         .poll(async () => (await both()).flatMap((node) => node.followers).filter((f) => f.isHeld).length, {
