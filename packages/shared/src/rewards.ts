@@ -402,7 +402,14 @@ export const ZClaimHistoryResponse = pageOf(ZClaim, 'RewardClaimHistory');
 export type TClaimHistoryResponse = z.infer<typeof ZClaimHistoryResponse>;
 
 /** POST /reward (spec §7: address and qnt). */
-export const ZClaimRequest = z.object({ address: ZClaimAddress, qnt: ZQntAmount }).meta({ id: 'RewardClaimRequest' });
+export const ZClaimRequest = z
+  .object({
+    address: ZClaimAddress,
+    qnt: ZQntAmount,
+    /** One per claim form: the same request sent again (a lost answer) answers the same claim. */
+    idempotencyKey: z.uuid().optional(),
+  })
+  .meta({ id: 'RewardClaimRequest' });
 export type TClaimRequest = z.infer<typeof ZClaimRequest>;
 
 // ── Claims (staff) ──────────────────────────────────────────────────────────────────────────

@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -129,6 +130,8 @@ export const rewardClaims = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     address: text('address').notNull(),
     amountWei: wei('amount_wei').notNull(),
+    /** The claim form's key (one per form): a request sent again with it answers this claim. */
+    idempotencyKey: uuid('idempotency_key'),
     status: text('status').$type<RewardClaimStatus>().notNull().default('PENDING'),
     networkId: uuid('network_id').references(() => networks.id),
     txHash: text('tx_hash'),
@@ -145,6 +148,7 @@ export const rewardClaims = pgTable(
     index('reward_claims_account_idx').on(t.accountId, t.createdAt),
     // The follower finds a claim by its transfer's hash (one transaction pays one claim).
     uniqueIndex('reward_claims_tx_hash_idx').on(t.txHash),
+    unique('reward_claims_account_key_unique').on(t.accountId, t.idempotencyKey),
   ],
 );
 

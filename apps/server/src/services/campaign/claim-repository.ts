@@ -69,8 +69,20 @@ export class ClaimRepository {
     address: string;
     amountWei: bigint;
     networkId: string | null;
-  }): Promise<ClaimRow | 'insufficient'> {
+    idempotencyKey?: string | undefined;
+  }): Promise<ClaimRow | 'insufficient' | { madeBefore: string }> {
     const row = await this.insertWithCode(claim);
+    if (!row) {
+      // The same form's request again: its claim was made by the first one (a concurrent first's
+      // insert held this one until it committed).
+      const [first] = await this.db
+        .select({ id: rewardClaims.id })
+        .from(rewardClaims)
+        .where(
+          and(eq(rewardClaims.accountId, claim.accountId), eq(rewardClaims.idempotencyKey, claim.idempotencyKey!)),
+        );
+      return { madeBefore: first!.id };
+    }
     const held = await new LedgerRepository(this.db).claim(claim.accountId, 'REWARD_QNT', claim.amountWei, {
       reason: `Reward claim ${row.trackingCode}`,
       reference: claimReference(row.id),
@@ -80,8 +92,11 @@ export class ClaimRepository {
     return row;
   }
 
-  /** The claim with a fresh tracking code: a clash (1 in 31^8 per pair) draws again. */
-  private async insertWithCode(claim: Parameters<ClaimRepository['create']>[0]): Promise<ClaimRow> {
+  /**
+   * The claim with a fresh tracking code: a clash (1 in 31^8 per pair) draws again. Null when the
+   * account already has a claim with this idempotency key.
+   */
+  private async insertWithCode(claim: Parameters<ClaimRepository['create']>[0]): Promise<ClaimRow | null> {
     for (let attempt = 0; ; attempt++) {
       try {
         // A savepoint: a clash must not abort the caller's transaction.
@@ -89,8 +104,9 @@ export class ClaimRepository {
           const [row] = await tx
             .insert(rewardClaims)
             .values({ ...claim, trackingCode: trackingCode() })
+            .onConflictDoNothing({ target: [rewardClaims.accountId, rewardClaims.idempotencyKey] })
             .returning();
-          return row!;
+          return row ?? null;
         });
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= 5) throw error;

@@ -46,7 +46,7 @@ export async function claimRoutes(app: App, deps: Deps): Promise<ClaimsRuntime> 
       schema: {
         ...docs,
         summary: 'Claim reward QNT to an address',
-        description: `Claims \`qnt\` (QNT as a decimal string, more than 0, at most 18 decimals) of the account's reward balance to \`address\` (0x and 40 hex digits; mixed case only with a correct EIP-55 checksum): 400 INVALID_REQUEST with invalidParams otherwise. The amount leaves the balance at once, held for the claim (409 CLAIM_ABOVE_BALANCE when the balance does not hold it: of two claims for the whole balance one wins; 409 CLAIM_BELOW_MINIMUM under the smallest claim, REWARD_MIN_CLAIM_QNT). Answers the PENDING claim with its tracking code (CLM-…); the customer is told by email and in the bell. Claims are paid within 5 working days and cannot be undone. ${GATED}`,
+        description: `Claims \`qnt\` (QNT as a decimal string, more than 0, at most 18 decimals) of the account's reward balance to \`address\` (0x and 40 hex digits; mixed case only with a correct EIP-55 checksum): 400 INVALID_REQUEST with invalidParams otherwise. The amount leaves the balance at once, held for the claim (409 CLAIM_ABOVE_BALANCE when the balance does not hold it: of two claims for the whole balance one wins; 409 CLAIM_BELOW_MINIMUM under the smallest claim, REWARD_MIN_CLAIM_QNT). Answers the PENDING claim with its tracking code (CLM-…); the customer is told by email and in the bell. A repeated \`idempotencyKey\` (one per claim form) answers the first claim and takes nothing more. Claims are paid within 5 working days and cannot be undone. ${GATED}`,
         body: ZClaimRequest,
         response: { 201: ZClaim, ...problems },
       },

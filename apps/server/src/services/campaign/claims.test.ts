@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, notifications, rewardClaims } from '@connect/db';
@@ -132,6 +133,27 @@ describe('reward claims', () => {
       expect(await balance(user)).toBe(0n);
       expect(await t.db.db.select().from(rewardClaims).where(eq(rewardClaims.accountId, user.accountId))).toHaveLength(
         1,
+      );
+    });
+
+    it('answers the first claim to a request sent again with its idempotency key, at once or later; takes once', async () => {
+      const user = await earner('10');
+      const body = { address: ADDRESS, qnt: '2', idempotencyKey: randomUUID() };
+      const together = await Promise.all([1, 2, 3].map(() => call(user, 'POST', '/reward', body)));
+      expect(together.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+      const ids = new Set(together.map((r) => ZClaim.parse(r.json()).id));
+      expect(ids.size).toBe(1);
+      const again = await call(user, 'POST', '/reward', body);
+      expect(ZClaim.parse(again.json()).id).toBe([...ids][0]);
+      expect(await balance(user)).toBe(qntToWei('8'));
+      // Another form (another key) is another claim; so is the same key of another account.
+      await call(user, 'POST', '/reward', { ...body, idempotencyKey: randomUUID() });
+      expect(await balance(user)).toBe(qntToWei('6'));
+      const other = await earner('5');
+      expect((await call(other, 'POST', '/reward', body)).statusCode).toBe(201);
+      expect(await balance(other)).toBe(qntToWei('3'));
+      expect(await t.db.db.select().from(rewardClaims).where(eq(rewardClaims.accountId, user.accountId))).toHaveLength(
+        2,
       );
     });
 

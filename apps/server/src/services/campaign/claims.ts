@@ -82,7 +82,8 @@ export class Claims {
   /**
    * POST /reward: a PENDING claim whose amount leaves the account's REWARD_QNT in the same
    * transaction (409 CLAIM_ABOVE_BALANCE when the balance does not hold it, CLAIM_BELOW_MINIMUM
-   * under the smallest claim), and the customer told.
+   * under the smallest claim), and the customer told. The form's `idempotencyKey` sent again
+   * answers its first claim and moves nothing.
    */
   async make(caller: PortalUser, body: TClaimRequest): Promise<TClaim> {
     await assertRewardsAccess(this.deps, caller.accountId);
@@ -102,9 +103,11 @@ export class Claims {
         address: body.address,
         amountWei,
         networkId: treasury?.network.id ?? null,
+        idempotencyKey: body.idempotencyKey,
       });
       // Thrown inside the transaction: the claim's row goes with it.
       if (claim === 'insufficient') throw problem('CLAIM_ABOVE_BALANCE');
+      if ('madeBefore' in claim) return claim.madeBefore;
       await announceReceived(this.deps.events, tx, claim);
       return claim.id;
     });

@@ -5,7 +5,7 @@ import { claimHistoryKey } from './get-claim-history.ts';
 import { getOptinsQueryOptions } from './get-optins.ts';
 
 /**
- * POST /reward {address, qnt}: claims QNT of the reward balance to an Ethereum address. The
+ * POST /reward {address, qnt, idempotencyKey}: claims QNT of the reward balance to an Ethereum address. The
  * amount is held at once (taken from the balance, shown as held until paid); the answer is the
  * claim with its tracking code. Refusals: CLAIM_ABOVE_BALANCE, CLAIM_BELOW_MINIMUM,
  * REWARDS_NEED_QNT_PLAN, or a field's reason (invalidParams).

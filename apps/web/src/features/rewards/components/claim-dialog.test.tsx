@@ -131,6 +131,8 @@ describe('ClaimDialog', { timeout: 40_000 }, () => {
     expect(amount(dialog)).toHaveValue('5.25');
   });
 
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
   it('summarises the claim with its warnings, then sends POST /reward {address, qnt} and shows the tracking code', async () => {
     const { dialog } = renderDialog();
     type(address(dialog), ` ${CHECKSUMMED} `);
@@ -147,7 +149,9 @@ describe('ClaimDialog', { timeout: 40_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm claim' }));
     expect(await within(dialog).findByTestId('tracking-code')).toHaveTextContent('RWD-7K2P9Q');
     expect(currentStep(dialog)).toBe('Confirmation');
-    expect(mock.bodies(POST_CLAIM)).toEqual([{ address: CHECKSUMMED, qnt: '2.123456789012345678' }]);
+    expect(mock.bodies(POST_CLAIM)).toEqual([
+      { address: CHECKSUMMED, qnt: '2.123456789012345678', idempotencyKey: expect.stringMatching(UUID) },
+    ]);
     expect(within(dialog).getByText(/within 5 working days/)).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'See your claims' })).toHaveAttribute(
       'href',
@@ -179,6 +183,18 @@ describe('ClaimDialog', { timeout: 40_000 }, () => {
     const alert = await within(dialog).findByText('The claim was not made');
     expect(alert.closest('[role="alert"]')).toHaveTextContent('The claim is more than your reward balance.');
     expect(currentStep(dialog)).toBe('Summary');
+
+    // Confirm again is the same claim to the server (its key); a new summary is a new claim.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm claim' }));
+    await waitFor(() => expect(mock.bodies(POST_CLAIM)).toHaveLength(2));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    next(dialog);
+    await waitFor(() => expect(currentStep(dialog)).toBe('Summary'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm claim' }));
+    await waitFor(() => expect(mock.bodies(POST_CLAIM)).toHaveLength(3));
+    const keys = mock.bodies(POST_CLAIM).map((body) => (body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('puts a field the server refused back under that field', async () => {

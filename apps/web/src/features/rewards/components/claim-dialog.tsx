@@ -51,6 +51,8 @@ export function ClaimDialog({ bounds, onClose }: { bounds: ClaimBounds; onClose:
   });
   const control = form.control as unknown as Control<ClaimForm>;
   const [reviewing, setReviewing] = useState<ClaimValues | null>(null);
+  // One per summary: Confirm sent again after a lost answer is the same claim (the server answers it).
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const [made, setMade] = useState<TClaim | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const step = made ? 2 : reviewing ? 1 : 0;
@@ -60,13 +62,14 @@ export function ClaimDialog({ bounds, onClose }: { bounds: ClaimBounds; onClose:
 
   const handleReview = form.handleSubmit((values) => {
     setFailure(null);
+    setIdempotencyKey(crypto.randomUUID());
     setReviewing(values);
   });
   const handleConfirm = async () => {
     if (!reviewing) return;
     setFailure(null);
     try {
-      setMade(await claim.mutateAsync({ address: reviewing.address, qnt: reviewing.qnt }));
+      setMade(await claim.mutateAsync({ address: reviewing.address, qnt: reviewing.qnt, idempotencyKey }));
     } catch (error) {
       // A field the server refused goes back under its field; anything else is said on the summary.
       const params = invalidParamsOf(error).filter((param) => (FIELDS as readonly string[]).includes(param.name));

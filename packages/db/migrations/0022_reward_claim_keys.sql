@@ -1,0 +1,2 @@
+ALTER TABLE "reward_claims" ADD COLUMN "idempotency_key" uuid;--> statement-breakpoint
+ALTER TABLE "reward_claims" ADD CONSTRAINT "reward_claims_account_key_unique" UNIQUE("account_id","idempotency_key");
