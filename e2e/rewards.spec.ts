@@ -27,7 +27,7 @@ const profile = { firstName: 'Hedy', lastName: 'Lamarr', company: 'Frequency Hop
 // anvil's account 5: no other journey signs with it (see qnt-payment.spec.ts for the others).
 const PAYER = DEV_ACCOUNTS[5]!.address;
 /** Where the customer's claim goes: an address of its own, so its balance is exactly what was paid. */
-const CLAIM_ADDRESS = privateKeyToAddress(generatePrivateKey()).toLowerCase();
+const CLAIM_ADDRESS = privateKeyToAddress(generatePrivateKey());
 const QNT = 10n ** 18n;
 const utcDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 

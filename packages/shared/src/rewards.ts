@@ -93,6 +93,7 @@ export const REWARD_MESSAGES = {
   addressRequired: 'Please enter the Ethereum address to receive the QNT.',
   addressFormat: 'An Ethereum address starts with 0x and is 42 characters long.',
   addressChecksum: 'This address has mixed case but its checksum is wrong: check it, or type it in lower case.',
+  addressZero: 'The zero address cannot receive QNT: enter the address of your wallet.',
   amountRequired: 'Please enter the amount of QNT to claim.',
   amountFormat: 'Enter an amount in QNT, with at most 18 decimals.',
   amountPositive: 'The amount must be more than 0.',
@@ -145,11 +146,16 @@ export const ZClaimAddress = z
     const problem = evmAddressProblem(value);
     if (problem === 'format') ctx.addIssue({ code: 'custom', message: REWARD_MESSAGES.addressFormat });
     if (problem === 'checksum') ctx.addIssue({ code: 'custom', message: REWARD_MESSAGES.addressChecksum });
+    // QNT (as most ERC-20s) refuses a transfer to the zero address: such a claim could never be paid.
+    if (!problem && /^0x0{40}$/.test(value)) ctx.addIssue({ code: 'custom', message: REWARD_MESSAGES.addressZero });
   });
 
 // ── Campaigns and tasks (staff) ─────────────────────────────────────────────────────────────
 
-const ZDate = z.iso.date({ message: 'A date is YYYY-MM-DD.' });
+const ZDate = z.iso
+  .date({ message: 'A date is YYYY-MM-DD.' })
+  // The database's dates start at year 1; a campaign runs in this era.
+  .refine((date) => date >= '2000-01-01' && date <= '2999-12-31', { message: 'A date between 2000 and 2999.' });
 const ZQntText = z.string().meta({ description: 'QNT as a decimal string, e.g. "2.5".' });
 
 export const ZActivity = z

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, gte, sql, type SQL } from 'drizzle-orm';
 import {
   networks,
+  platformTransactions,
   rewardClaimEvents,
   rewardClaims,
   type Database,
@@ -238,16 +239,21 @@ export class ClaimRepository {
   /**
    * The claim's transfer can never be mined (its nonce went to another transaction): the claim is
    * PENDING again, held, for staff to pay (a new transfer) or reject. Answers whether it changed.
+   * Only while the claim still points at a transfer the sender marked FAILED (it does so before it
+   * tells the owner): a second node's recovery telling of the same lost transfer after staff paid
+   * again must not put the new payout's claim back to PENDING (it would be paid twice).
    */
   async lost(id: string, reason: string): Promise<boolean> {
     return this.transaction(async (repo) => {
-      const row = await repo.move(id, ['PAYING', 'COMPLETED'], {
-        status: 'PENDING',
-        txHash: null,
-        seenBlock: null,
-        seenBlockHash: null,
-        completedAt: null,
-      });
+      const row = await repo.move(
+        id,
+        ['PAYING', 'COMPLETED'],
+        { status: 'PENDING', txHash: null, seenBlock: null, seenBlockHash: null, completedAt: null },
+        [
+          sql`exists (select 1 from ${platformTransactions} where ${platformTransactions.txHash} = ${rewardClaims.txHash}
+                and ${platformTransactions.status} = 'FAILED')`,
+        ],
+      );
       if (row) await repo.event(id, 'REVERTED', { note: reason });
       return Boolean(row);
     });

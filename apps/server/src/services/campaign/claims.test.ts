@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, mailOutbox, notifications, rewardClaims } from '@connect/db';
+import { auditLog, mailOutbox, networks, notifications, platformTransactions, rewardClaims } from '@connect/db';
+import { ClaimRepository } from './claim-repository.ts';
 import {
   qntToWei,
   ZClaim,
@@ -22,6 +23,33 @@ const ADDRESS = '0x52908400098527886e0f7030069857d2e4169ee7';
 const CHECKSUMMED = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 /** Issue 34 §2–3: claims of REWARD_QNT — the rules, the customer's history, the staff list and rejection. */
+/** A claim PAYING with a stored transfer of `status` (the sender's row), as a payout leaves it. */
+async function payingClaim(t: TestContext, accountId: string, status: 'SIGNED' | 'FAILED') {
+  const [network] = await t.db.db.select({ id: networks.id }).from(networks).limit(1);
+  const txHash = `0x${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}`;
+  await t.db.db.insert(platformTransactions).values({
+    networkId: network!.id,
+    fromAddress: ADDRESS,
+    nonce: 1,
+    txHash,
+    rawTx: '0x00',
+    reference: 'reward-claim:test',
+    status,
+  });
+  const [row] = await t.db.db
+    .insert(rewardClaims)
+    .values({
+      trackingCode: `CLM-T${randomUUID().slice(0, 7)}`,
+      accountId,
+      address: ADDRESS,
+      amountWei: 1n,
+      status: 'PAYING',
+      txHash,
+    })
+    .returning();
+  return row!;
+}
+
 describe('reward claims', () => {
   let t: TestContext;
   let admin: Session & { sub: string };
@@ -92,6 +120,8 @@ describe('reward claims', () => {
         // Mixed case with one letter's case flipped: its checksum is wrong.
         [{ address: CHECKSUMMED.replace('E0F', 'e0F'), qnt: '1' }, 'address'],
         [{ qnt: '1' }, 'address'],
+        // Syntactically an address, but the token would refuse the transfer: never payable.
+        [{ address: `0x${'0'.repeat(40)}`, qnt: '1' }, 'address'],
       ];
       for (const [body, field] of cases) {
         const res = await call(user, 'POST', '/reward', body);
@@ -136,6 +166,17 @@ describe('reward claims', () => {
       );
     });
 
+    it('keeps the address with its checksum, whatever case it was typed in (all upper case too)', async () => {
+      const user = await earner('4');
+      for (const typed of [
+        ADDRESS,
+        ADDRESS.replace(/[a-f]/g, (c) => c.toUpperCase()).replace('0X', '0x'),
+        CHECKSUMMED,
+      ]) {
+        expect((await claim(user, '1', typed)).address).toBe(CHECKSUMMED);
+      }
+    });
+
     it('answers the first claim to a request sent again with its idempotency key, at once or later; takes once', async () => {
       const user = await earner('10');
       const body = { address: ADDRESS, qnt: '2', idempotencyKey: randomUUID() };
@@ -155,6 +196,19 @@ describe('reward claims', () => {
       expect(await t.db.db.select().from(rewardClaims).where(eq(rewardClaims.accountId, user.accountId))).toHaveLength(
         2,
       );
+    });
+
+    it('goes back to PENDING when its transfer is lost (FAILED), never when a later payout is in flight', async () => {
+      const user = await earner('1');
+      const repo = new ClaimRepository(t.db.db);
+      // A second node's recovery telling of the first, lost transfer after staff paid again: the
+      // claim points at the new transfer (SIGNED), and stays PAYING.
+      const inFlight = await payingClaim(t, user.accountId, 'SIGNED');
+      expect(await repo.lost(inFlight.id, 'nonce taken')).toBe(false);
+      expect((await repo.find(inFlight.id))!.status).toBe('PAYING');
+      const lost = await payingClaim(t, user.accountId, 'FAILED');
+      expect(await repo.lost(lost.id, 'nonce taken')).toBe(true);
+      expect((await repo.find(lost.id))!).toMatchObject({ status: 'PENDING', txHash: null });
     });
 
     it('is for customers with rewards: others get 409 REWARDS_NEED_QNT_PLAN', async () => {

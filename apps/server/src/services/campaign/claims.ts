@@ -1,4 +1,5 @@
 import {
+  toChecksumAddress,
   qntToWei,
   REWARD_MESSAGES,
   weiToQnt,
@@ -99,8 +100,9 @@ export class Claims {
       const claim = await repo.create({
         accountId: caller.accountId,
         userId: caller.id,
-        // As typed: a mixed-case address passed its checksum (ZClaimAddress), lower case is as good.
-        address: body.address,
+        // With its EIP-55 checksum: mixed case passed it (ZClaimAddress); lower or upper case has
+        // none, and an all-upper-case address is one viem's encoder refuses when the claim is paid.
+        address: toChecksumAddress(body.address),
         amountWei,
         networkId: treasury?.network.id ?? null,
         idempotencyKey: body.idempotencyKey,

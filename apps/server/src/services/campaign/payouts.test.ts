@@ -263,8 +263,12 @@ describe('reward payouts on chain', () => {
     await rpc('eth_sendRawTransaction', [stored.raw]);
     const receipt = await rpc<{ status: Hex }>('eth_getTransactionReceipt', [stored.hash]);
     expect(receipt.status).toBe('0x0');
-    // Not yet: a transfer is checked once it has been in flight a while.
+    // Not yet: a transfer is checked once it has been in flight a while, and its revert counts once
+    // its block has the confirmations (a reorg could yet mine it again, successfully).
     expect(await payouts().checkInFlight()).toBe(0);
+    expect(await payouts().checkInFlight(new Date(Date.now() + 60_000))).toBe(0);
+    expect((await detail(id)).status).toBe('PAYING');
+    await mine(t.app.deps.config.qnt.confirmations);
     expect(await payouts().checkInFlight(new Date(Date.now() + 60_000))).toBe(1);
     const reverted = await detail(id);
     expect(reverted).toMatchObject({ status: 'PENDING', txHash: null });

@@ -121,7 +121,7 @@ export class ClaimPayouts {
     const data = encodeFunctionData({
       abi: erc20Abi,
       functionName: 'transfer',
-      args: [claim.address as Hex, claim.amountWei],
+      args: [claim.address.toLowerCase() as Hex, claim.amountWei],
     });
     const chain = await this.chainFacts(treasury, claim, data);
     let sent;
@@ -289,12 +289,19 @@ export class ClaimPayouts {
     const treasury = this.treasury;
     if (!treasury) return 0;
     let reverted = 0;
-    for (const claim of await this.repo.unseenPaying(new Date(now.getTime() - IN_FLIGHT_CHECK_AFTER_MS))) {
+    const unseen = await this.repo.unseenPaying(new Date(now.getTime() - IN_FLIGHT_CHECK_AFTER_MS));
+    if (unseen.length === 0) return 0;
+    // A revert counts once its block has the follower's confirmations: a reorg could yet mine the
+    // same transfer again, successfully, and a second payout would then pay the claim twice.
+    const head = BigInt(await treasury.call<Hex>('eth_blockNumber', []));
+    const confirmations = BigInt(Math.max(1, this.deps.config.qnt.confirmations));
+    for (const claim of unseen) {
       try {
         const receipt = await treasury.call<Receipt | null>('eth_getTransactionReceipt', [claim.txHash]);
         if (
           receipt &&
           receipt.status !== '0x1' &&
+          BigInt(receipt.blockNumber) + confirmations - 1n <= head &&
           (await this.repo.reverted(claim.id, claim.txHash!, treasury.network.id))
         ) {
           reverted++;

@@ -230,7 +230,9 @@ describe('RewardsPage', { timeout: 40_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Confirm claim' }));
     expect(await within(dialog).findByTestId('tracking-code')).toHaveTextContent(CLAIM.trackingCode);
-    expect(mock.bodies(`POST ${API}/reward`)).toEqual([{ address: CLAIM.address, qnt: '2' }]);
+    expect(mock.bodies(`POST ${API}/reward`)).toEqual([
+      { address: CLAIM.address, qnt: '2', idempotencyKey: expect.any(String) },
+    ]);
     expect(screen.getByTestId('reward-balance')).toHaveTextContent('3.25 QNT');
     expect(screen.getByText('3 QNT held in pending claims')).toBeInTheDocument();
   });
