@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -25,6 +23,7 @@ import { fetchPlansQuery } from '../../../lib/plans/api.ts';
 import { planRank } from '../../../lib/plans/rank.ts';
 import { problemMessage } from '../../../lib/problems.ts';
 import { useChangePlan } from '../api/change-plan.ts';
+import { FailureAlert } from './form-dialog-frame.tsx';
 
 type Plan = NonNullable<TManagementAccountDetail['plan']>;
 const KEEP_PLAN = 'keep';
@@ -161,12 +160,7 @@ export function ChangePlanDialog({
                 error={reasonError !== null}
                 helperText={reasonError ?? t('accounts.planChange.reasonHint')}
               />
-              {failure ? (
-                <Alert severity="error">
-                  <AlertTitle>{t('accounts.planChange.failed')}</AlertTitle>
-                  {failure}
-                </Alert>
-              ) : null}
+              <FailureAlert title={t('accounts.planChange.failed')} failure={failure} />
             </Stack>
           </fieldset>
         </DialogContent>

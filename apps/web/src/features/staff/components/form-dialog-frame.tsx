@@ -57,12 +57,7 @@ export function FormDialogFrame({
           <fieldset disabled={isSending} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
             <Stack spacing={isLong ? 3 : 2} sx={isLong ? {} : { pt: 1 }}>
               {children}
-              {failure ? (
-                <Alert severity="error">
-                  <AlertTitle>{failureTitle}</AlertTitle>
-                  {failure}
-                </Alert>
-              ) : null}
+              <FailureAlert title={failureTitle} failure={failure} />
             </Stack>
           </fieldset>
         </DialogContent>
@@ -75,4 +70,14 @@ export function FormDialogFrame({
       </form>
     </Dialog>
   );
+}
+
+/** A staff form's refusal of its last attempt, under its title; nothing while there is none. */
+export function FailureAlert({ title, failure }: { title: string; failure: ReactNode }) {
+  return failure ? (
+    <Alert severity="error">
+      <AlertTitle>{title}</AlertTitle>
+      {failure}
+    </Alert>
+  ) : null;
 }

@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -7,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/submit-button.tsx';
+import { FailureAlert } from './form-dialog-frame.tsx';
 
 /*
  * The two steps every staff money dialog takes (a receipt, a refund): the form, then a
@@ -33,12 +32,7 @@ export function MoneyFormStep({
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {children}
-          {failure ? (
-            <Alert severity="error">
-              <AlertTitle>{failureTitle}</AlertTitle>
-              {failure}
-            </Alert>
-          ) : null}
+          <FailureAlert title={failureTitle} failure={failure} />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
