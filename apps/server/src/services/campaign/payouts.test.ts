@@ -41,6 +41,15 @@ const rpc = <T>(method: string, params: unknown[] = []) => rpcCall<T>(chain.rpcU
 const mine = (blocks: number) => rpc('anvil_mine', [`0x${blocks.toString(16)}`]);
 const call = (session: { headers: Record<string, string> }, method: 'GET' | 'POST', url: string, body?: object) =>
   t.app.inject({ method, url: `${API}${url}`, headers: session.headers, ...(body ? { payload: body } : {}) });
+/** Sends a signed transaction and answers its receipt: anvil mines it just after answering the send. */
+async function sendRawMined(raw: Hex): Promise<{ status: Hex }> {
+  const hash = await rpc<Hex>('eth_sendRawTransaction', [raw]);
+  return vi.waitFor(
+    async () =>
+      (await rpc<{ status: Hex } | null>('eth_getTransactionReceipt', [hash])) ?? Promise.reject(new Error('not mined')),
+    { timeout: 5_000, interval: 20 },
+  );
+}
 const payouts = () => t.app.deps.runtime.rewards!.payouts;
 const qntAt = (address: string) => qntBalance(rpc, token, address as Hex);
 const freshAddress = () => privateKeyToAddress(generatePrivateKey()).toLowerCase();
@@ -242,7 +251,7 @@ describe('reward payouts on chain', () => {
         stored.nonce,
       ),
     );
-    await rpc('eth_sendRawTransaction', [other.raw]);
+    await sendRawMined(other.raw);
     await payouts().recover();
     const lost = await detail(id);
     expect(lost).toMatchObject({ status: 'PENDING', txHash: null });
@@ -260,8 +269,7 @@ describe('reward payouts on chain', () => {
     // More than the treasury holds: mined, and reverted.
     const held = await qntAt(treasury.address);
     const stored = await storeUnsent(id, address, held + 1n);
-    await rpc('eth_sendRawTransaction', [stored.raw]);
-    const receipt = await rpc<{ status: Hex }>('eth_getTransactionReceipt', [stored.hash]);
+    const receipt = await sendRawMined(stored.raw);
     expect(receipt.status).toBe('0x0');
     // Not yet: a transfer is checked once it has been in flight a while, and its revert counts once
     // its block has the confirmations (a reorg could yet mine it again, successfully).
