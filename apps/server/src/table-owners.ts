@@ -65,6 +65,10 @@ export const TABLE_OWNERS = {
   // What an account may have and how much of it is used (the entitlements module).
   account_features: 'entitlements',
   entitlement_overrides: 'entitlements',
+  // Connect Beta (issue 35 §1): the catalogue, the invitations and the opt-ins that switch features on.
+  beta_features: 'entitlements',
+  beta_invitations: 'entitlements',
+  beta_optins: 'entitlements',
 
   // Plans, their orders and the payments that settle them.
   rate_plans: 'account-plan',

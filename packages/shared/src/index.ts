@@ -39,3 +39,4 @@ export * from './staff-account-detail.ts';
 export * from './staff-applications.ts';
 export * from './subscription-tiers.ts';
 export * from './rewards.ts';
+export * from './beta.ts';

@@ -4,12 +4,12 @@ import type { FeatureName, KycStatus, Role, UserStatus } from '@connect/shared';
  * Features every new account starts with (spec §5, §6). Decided in docs/decisions/identity-and-sign-in.md ("Default
  * account features"). The usage counters (applications:create, tokens:create, bridges:create)
  * keep what the account uses; what it may have is its plan's allowance or its override (the
- * entitlements module), so their rows carry no total.
+ * entitlements module), so their rows carry no total. The bridge switch is not among them: an
+ * account turns it on by opting in to the Bridges beta feature (Connect Beta, issue 35 §1).
  */
 export const DEFAULT_ACCOUNT_FEATURES: { feature: FeatureName; total: number | null }[] = [
   { feature: 'mynetworks:v2', total: null },
   { feature: 'privateNetwork', total: null },
-  { feature: 'bridge', total: null },
   { feature: 'reward', total: null },
   { feature: 'connectBeta', total: null },
   { feature: 'applications:create', total: null },

@@ -50,6 +50,8 @@ export const idpCodes = pgTable(
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Wrong codes entered while this one was the latest: past the limit it stops working (issue 35 §5). */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('idp_codes_sub_purpose_idx').on(t.sub, t.purpose)],

@@ -15,3 +15,4 @@ export * from './entitlements.ts';
 export * from './staff-console.ts';
 export * from './application-directory.ts';
 export * from './rewards.ts';
+export * from './beta.ts';
