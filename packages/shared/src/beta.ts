@@ -6,6 +6,19 @@ import { FEATURE_SWITCHES, type FeatureSwitch } from './constants.ts';
  * connectBeta), under /api/connect/. Staff keep a catalogue of beta features; each switches one
  * feature key on for the accounts that opt in, through the entitlements module (GET /available,
  * the menu and the server's guards read it), unless a staff override switches it off.
+ *
+ * Customers (the feature connectBeta; an id the account may not see answers 404):
+ *   GET    /beta/features                    → BetaFeatureList (open features, and the ones the account is invited to)
+ *   PUT    /beta/features/{id}/optin         → BetaFeature (opted in; again is the same answer)
+ *   DELETE /beta/features/{id}/optin         → BetaFeature (opted out; again is the same answer)
+ * Staff (management-admin), every write audited:
+ *   GET    /management/beta-features                              → ManagedBetaFeatureList
+ *   POST   /management/beta-features              BetaFeatureForm → 201 ManagedBetaFeature
+ *   PUT    /management/beta-features/{id}         BetaFeatureForm → ManagedBetaFeature
+ *   DELETE /management/beta-features/{id}                         → 204 (its opt-ins and invitations go with it)
+ *   GET    /management/beta-features/{id}/participants            → BetaParticipantList
+ *   POST   /management/beta-features/{id}/invitations BetaInvitation → 201 BetaParticipant
+ *   DELETE /management/beta-features/{id}/invitations/{accountId} → 204
  */
 
 /** Who may opt in: any account with connectBeta (OPEN), or only the accounts staff invited (INVITATION). */
