@@ -46,7 +46,8 @@ async function sendRawMined(raw: Hex): Promise<{ status: Hex }> {
   const hash = await rpc<Hex>('eth_sendRawTransaction', [raw]);
   return vi.waitFor(
     async () =>
-      (await rpc<{ status: Hex } | null>('eth_getTransactionReceipt', [hash])) ?? Promise.reject(new Error('not mined')),
+      (await rpc<{ status: Hex } | null>('eth_getTransactionReceipt', [hash])) ??
+      Promise.reject(new Error('not mined')),
     { timeout: 5_000, interval: 20 },
   );
 }
@@ -261,6 +262,42 @@ describe('reward payouts on chain', () => {
     expect((await pay(id)).statusCode).toBe(200);
     await confirm(id);
     expect(await qntAt(address)).toBe(qntToWei('2'));
+  });
+
+  it('a fee-bumped payout whose original transfer is mined first completes with the original: paid once', async () => {
+    const { id, address } = await claimOf('1.25');
+    const original = await storeUnsent(id, address, qntToWei('1.25')!);
+    await rpc('evm_setAutomine', [false]);
+    let replacement: Hex;
+    try {
+      // The stored transfer is stuck: a replacement with higher fees is sent (and waits in the pool)…
+      const bumps = await t.app.deps.sender.bumpStuck({ olderThanMs: 0 });
+      const bump = bumps.find((b) => b.reference === `reward-claim:${id}`)!;
+      expect(bump.was).toBe(original.hash);
+      replacement = bump.hash;
+      expect((await detail(id)).txHash).toBe(replacement);
+      // …but the original is the one mined (another node still had it in its pool, say).
+      await rpc('anvil_dropTransaction', [replacement]);
+      await rpc('eth_sendRawTransaction', [original.raw]);
+      await mine(1);
+    } finally {
+      await rpc('evm_setAutomine', [true]);
+    }
+    expect(await rpc<unknown>('eth_getTransactionReceipt', [replacement])).toBeNull();
+    await confirm(id);
+    const paid = await detail(id);
+    expect(paid).toMatchObject({ status: 'COMPLETED', txHash: original.hash });
+    expect(await qntAt(address)).toBe(qntToWei('1.25'));
+    const rows = await t.db.db
+      .select({ hash: platformTransactions.txHash, status: platformTransactions.status })
+      .from(platformTransactions)
+      .where(eq(platformTransactions.reference, `reward-claim:${id}`));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { hash: original.hash, status: expect.not.stringMatching(/REPLACED/) },
+        { hash: replacement, status: 'REPLACED' },
+      ]),
+    );
   });
 
   it('a transfer that reverted on chain (no QNT moved) puts the claim back to PENDING at the in-flight check', async () => {

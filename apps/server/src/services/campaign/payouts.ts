@@ -218,7 +218,14 @@ export class ClaimPayouts {
   /** A PAYING claim's transfer seen: its block noted (it completes once confirmed). */
   private async onLogs(tx: Database, logs: FollowedLog[]): Promise<void> {
     const repo = new ClaimRepository(tx);
-    const claims = await repo.payingByTx(logs.map((log) => log.txHash.toLowerCase()));
+    const hashes = [...new Set(logs.map((log) => log.txHash.toLowerCase()))];
+    let claims = await repo.payingByTx(hashes);
+    // A transfer no claim points at may be one a fee bump replaced, mined first: the claim points back at it.
+    const others = hashes.filter((hash) => !claims.some((claim) => claim.txHash === hash));
+    let adopted = false;
+    for (const hash of others)
+      adopted = (await this.deps.sender.adoptMined(tx, this.treasury!.network.id, hash as Hex)) || adopted;
+    if (adopted) claims = await repo.payingByTx(hashes);
     for (const claim of claims) {
       const log = logs.find((l) => l.txHash.toLowerCase() === claim.txHash);
       const transfer = log && decodeTransfer(log);

@@ -140,6 +140,23 @@ export class PlatformSender {
     return found;
   }
 
+  /**
+   * A follower saw `hash` mined: when it is a stored transaction its sender had REPLACED (the
+   * original, mined before its fee bump's replacement), it counts again and its owner's pointer
+   * moves back to it, in the follower's transaction `db`. Answers whether it moved.
+   */
+  async adoptMined(db: Database, networkId: string, hash: Hex): Promise<boolean> {
+    const repo = new SenderTxRepository(db);
+    const siblings = await repo.siblingsOf(networkId, hash);
+    const row = siblings.find((r) => r.txHash === hash);
+    if (row?.status !== 'REPLACED') return false;
+    const was = siblings.map((s) => s.txHash as Hex).filter((h) => h !== hash);
+    await repo.replaceOthers(row, hash);
+    await this.owners.get(prefixOf(row.reference))?.moved({ reference: row.reference, networkId, hash, was }, db);
+    for (const old of was) this.replacements.set(`${networkId}|${old.toLowerCase()}`, hash);
+    return true;
+  }
+
   /** Marks a stored transaction (e.g. MINED once its owner acted on the receipt). */
   settle(networkId: string, hash: Hex, status: PlatformTxStatus): Promise<void> {
     return this.repo.setStatus(networkId, hash, status);
