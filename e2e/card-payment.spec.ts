@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible, snap as snapPage } from './support/a11y.ts';
 import { expect as baseExpect, test } from './support/fixtures.ts';
+import { useTestCard } from './support/card-sandbox.ts';
 import { createConfirmedUser } from './support/identity.ts';
 import { signIn, verifyAndActivateTestnet } from './support/journey.ts';
 import { deployPlatformToken } from './support/platform-tokens.ts';
@@ -118,22 +119,6 @@ async function typeCard(page: Page, number: string) {
   await page.getByRole('textbox', { name: 'Card number' }).fill(number);
   await page.getByRole('textbox', { name: 'Expiry date' }).fill('12 / 34');
   await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
-}
-
-/** Fills the card form from the sandbox's list of test cards. */
-async function useTestCard(page: Page, number: string) {
-  const toggle = page.getByRole('button', { name: 'Test cards' });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  const spaced = number.replace(/(\d{4})(?=\d)/g, '$1 ');
-  const use = page.getByRole('button', { name: `Use test card ${spaced}` });
-  // Pressed again if the list was still unfolding when the first press landed (seen once under load).
-  await expect(async () => {
-    if (await use.isVisible()) await use.click({ timeout: 2_000 });
-    await expect(page.getByRole('textbox', { name: 'Card number' })).toHaveValue(spaced, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-  // The list folds away once a card is chosen.
-  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await expect(use).toBeHidden();
 }
 
 /**

@@ -1,7 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from './client.ts';
-import { PLAN_SEEDS, PLAN_SEEDS_SETTING, seedPlans } from './seed-plans.ts';
+import {
+  PLAN_SEED_CHANGES,
+  PLAN_SEED_CHANGES_SETTING,
+  PLAN_SEEDS,
+  PLAN_SEEDS_SETTING,
+  seedPlans,
+} from './seed-plans.ts';
 import { seedReferenceData } from './seed.ts';
 import { appSettings, creditBundles, ratePlans } from './schema/index.ts';
 import { createTestDatabase } from './testing.ts';
@@ -85,5 +91,56 @@ describe('the plan seed', () => {
     await dbh.db.delete(ratePlans).where(eq(ratePlans.code, 'payg-standard'));
     await seedPlans(dbh.db);
     expect(await plan('payg-standard')).toBeUndefined();
+  });
+});
+
+/*
+ * The seed's later offers on plans a database already has (PLAN_SEED_CHANGES): the upfront period
+ * of issue 35 §5 reaches a database seeded before it, once, and never over what staff set.
+ */
+describe('the plan seed’s changes', () => {
+  let dbh: DbHandle;
+  beforeAll(async () => {
+    dbh = await createTestDatabase();
+  });
+  afterAll(() => dbh?.close());
+
+  const upfrontOf = async (code: string) =>
+    (await dbh.db.select({ months: ratePlans.upfrontMonths }).from(ratePlans).where(eq(ratePlans.code, code)))[0]
+      ?.months;
+  const setUpfront = (code: string, months: number | null) =>
+    dbh.db.update(ratePlans).set({ upfrontMonths: months }).where(eq(ratePlans.code, code));
+  const forgetChanges = () => dbh.db.delete(appSettings).where(eq(appSettings.key, PLAN_SEED_CHANGES_SETTING));
+
+  it('a new database offers the first 6 months of the annual standard plan upfront, and no other plan', async () => {
+    await seedPlans(dbh.db);
+    expect(await upfrontOf('annual-standard')).toBe(6);
+    for (const code of ['payg-standard', 'payg-advance', 'annual-advance']) expect(await upfrontOf(code)).toBeNull();
+    expect(PLAN_SEEDS.find((seed) => seed.code === 'annual-standard')?.upfrontMonths).toBe(6);
+  });
+
+  it('reaches a database seeded before it once; staff undoing it or setting their own stays so', async () => {
+    // A database seeded before the change: the plan without the offer, the change not recorded.
+    await setUpfront('annual-standard', null);
+    await forgetChanges();
+    await seedPlans(dbh.db);
+    expect(await upfrontOf('annual-standard')).toBe(6);
+    const [mark] = await dbh.db.select().from(appSettings).where(eq(appSettings.key, PLAN_SEED_CHANGES_SETTING));
+    expect(JSON.parse(mark!.value)).toEqual(PLAN_SEED_CHANGES.map((change) => change.id));
+
+    // Staff withdraw the offer: the next start leaves it withdrawn.
+    await setUpfront('annual-standard', null);
+    await seedPlans(dbh.db);
+    expect(await upfrontOf('annual-standard')).toBeNull();
+
+    // Staff had set an offer of their own before the change arrived: theirs stays.
+    await setUpfront('annual-standard', 12);
+    await forgetChanges();
+    await seedPlans(dbh.db);
+    expect(await upfrontOf('annual-standard')).toBe(12);
+    // Applied twice: still once (the record holds each id once).
+    await seedPlans(dbh.db);
+    const [again] = await dbh.db.select().from(appSettings).where(eq(appSettings.key, PLAN_SEED_CHANGES_SETTING));
+    expect(JSON.parse(again!.value)).toEqual(PLAN_SEED_CHANGES.map((change) => change.id));
   });
 });

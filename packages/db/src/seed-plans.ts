@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { appSettings, creditBundles, ratePlans } from './schema/index.ts';
 
@@ -67,12 +67,14 @@ export const PLAN_SEEDS: readonly PlanSeed[] = [
     productId: 'prod_annual_standard',
     shortDescription: 'One annual fee, credits bought in bundles.',
     fullDescription:
-      'Billed annually in advance. Pre-purchase credit bundles on a sliding scale, from $1.10 a credit including VAT.',
+      'Billed annually in advance, or start with the first 6 months paid upfront. Pre-purchase credit bundles on a sliding scale, from $1.10 a credit including VAT.',
     sortOrder: 3,
     feeGbpMinor: 600_000,
     qntPrice: 75n * WEI_PER_QNT,
     creditPriceUsdCents: null,
-    upfrontMonths: null,
+    // The upfront period option (spec doc 2 §2, 'first {duration} months upfront'): a first
+    // period of 6 months for half the annual fee, then yearly renewals (PLAN_SEED_CHANGES).
+    upfrontMonths: 6,
     paymentMethods: ['QNT', 'BANK_TRANSFER', 'FIAT'],
     applications: 10,
     tokens: 25,
@@ -119,6 +121,20 @@ export const BUNDLE_SEEDS: readonly { credits: number; priceUsdCents: number }[]
 export const PLAN_SEEDS_SETTING = 'plan-seeds-applied';
 
 /**
+ * What later versions of the seed offer on a plan a database already has, each by its own id:
+ * made once in the life of the database and only where staff have not set that field themselves
+ * (a plan inserted with the offer already has it). Like the seeded plans, a change staff undo
+ * stays undone.
+ */
+export const PLAN_SEED_CHANGES: readonly { id: string; code: string; upfrontMonths: number }[] = [
+  // Issue 35 §5: the annual standard plan offers its first 6 months upfront.
+  { id: 'annual-standard-upfront-6', code: 'annual-standard', upfrontMonths: 6 },
+];
+
+/** Where the database records the ids of the seed's changes it has made (JSON array). */
+export const PLAN_SEED_CHANGES_SETTING = 'plan-seed-changes-applied';
+
+/**
  * Inserts each seeded plan once in the life of the database, with its credit bundles, and never
  * touches it again: staff own the catalogue from then on (issue 33 §3). A plan staff edited keeps
  * their edit, one they retired stays retired, one they deleted is not put back (its code stays in
@@ -126,14 +142,36 @@ export const PLAN_SEEDS_SETTING = 'plan-seeds-applied';
  * before the record existed had every seeded plan that it has now (staff could not delete one
  * then), so its missing codes are inserted once as before.
  */
-export async function seedPlans(db: Database, seeds: readonly PlanSeed[] = PLAN_SEEDS): Promise<void> {
-  const [mark] = await db
-    .select({ value: appSettings.value })
-    .from(appSettings)
-    .where(eq(appSettings.key, PLAN_SEEDS_SETTING));
-  const applied = new Set<string>(mark ? (JSON.parse(mark.value) as string[]) : []);
+export async function seedPlans(
+  db: Database,
+  seeds: readonly PlanSeed[] = PLAN_SEEDS,
+  changes: typeof PLAN_SEED_CHANGES = PLAN_SEED_CHANGES,
+): Promise<void> {
+  const applied = await recorded(db, PLAN_SEEDS_SETTING);
   const missing = seeds.filter((seed) => !applied.has(seed.code));
-  if (missing.length === 0) return;
+  if (missing.length > 0) await insertPlans(db, seeds, missing, applied);
+  await applyChanges(db, changes);
+}
+
+async function recorded(db: Database, key: string): Promise<Set<string>> {
+  const [mark] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
+  return new Set<string>(mark ? (JSON.parse(mark.value) as string[]) : []);
+}
+
+async function record(db: Database, key: string, values: Iterable<string>): Promise<void> {
+  const value = JSON.stringify([...new Set(values)].sort());
+  await db
+    .insert(appSettings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+}
+
+async function insertPlans(
+  db: Database,
+  seeds: readonly PlanSeed[],
+  missing: readonly PlanSeed[],
+  applied: Set<string>,
+): Promise<void> {
   // One transaction: a plan is never left without its bundles. Two nodes starting at once: the
   // code is unique, so only one inserts a plan and its bundles.
   await db.transaction(async (tx) => {
@@ -148,10 +186,22 @@ export async function seedPlans(db: Database, seeds: readonly PlanSeed[] = PLAN_
         .values(BUNDLE_SEEDS.map((bundle, sortOrder) => ({ ...bundle, ratePlanId: plan.id, sortOrder })))
         .onConflictDoNothing();
     }
-    const value = JSON.stringify([...new Set([...applied, ...seeds.map((seed) => seed.code)])].sort());
-    await tx
-      .insert(appSettings)
-      .values({ key: PLAN_SEEDS_SETTING, value })
-      .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+    await record(tx, PLAN_SEEDS_SETTING, [...applied, ...seeds.map((seed) => seed.code)]);
+  });
+}
+
+/** The seed's changes not made yet: each offered where the plan has no offer of its own, then recorded. */
+async function applyChanges(db: Database, changes: typeof PLAN_SEED_CHANGES): Promise<void> {
+  const made = await recorded(db, PLAN_SEED_CHANGES_SETTING);
+  const pending = changes.filter((change) => !made.has(change.id));
+  if (pending.length === 0) return;
+  await db.transaction(async (tx) => {
+    for (const change of pending) {
+      await tx
+        .update(ratePlans)
+        .set({ upfrontMonths: change.upfrontMonths })
+        .where(and(eq(ratePlans.code, change.code), isNull(ratePlans.upfrontMonths)));
+    }
+    await record(tx, PLAN_SEED_CHANGES_SETTING, [...made, ...pending.map((change) => change.id)]);
   });
 }

@@ -4,15 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { MIGRATIONS_DIR, openDatabase, type DbHandle } from './client.ts';
-import { seedReferenceData } from './seed.ts';
+import { SEEDS_FINGERPRINT, seedReferenceData } from './seed.ts';
 
-/** Changes whenever a migration changes, so a stale template is never reused. */
+/** Changes whenever a migration or a seed changes, so a stale template is never reused. */
 function migrationsHash(): string {
   const hash = createHash('sha256');
   for (const file of readdirSync(MIGRATIONS_DIR).sort()) {
     if (file.endsWith('.sql')) hash.update(file).update(readFileSync(path.join(MIGRATIONS_DIR, file)));
   }
   hash.update(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json')));
+  hash.update(SEEDS_FINGERPRINT);
   return hash.digest('hex').slice(0, 16);
 }
 

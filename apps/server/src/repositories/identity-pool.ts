@@ -121,14 +121,31 @@ export class IdentityPoolRepository {
     return row ?? null;
   }
 
-  /** Marks a code used; false when another request used it first. */
-  async useCode(id: string, now: Date): Promise<boolean> {
+  /**
+   * Marks a code used; false when another request used it first, or when wrong guesses reached
+   * `attemptLimit` meanwhile (checked in the same statement, so a guess racing the right code
+   * cannot slip past the limit).
+   */
+  async useCode(id: string, now: Date, attemptLimit: number): Promise<boolean> {
     const rows = await this.db
       .update(idpCodes)
       .set({ usedAt: now })
-      .where(and(eq(idpCodes.id, id), isNull(idpCodes.usedAt)))
+      .where(and(eq(idpCodes.id, id), isNull(idpCodes.usedAt), lt(idpCodes.failedAttempts, attemptLimit)))
       .returning({ id: idpCodes.id });
     return rows.length > 0;
+  }
+
+  /**
+   * Counts a wrong code entered against the code, in one statement (concurrent guesses all
+   * count); answers the count, or null when the code was used or replaced meanwhile.
+   */
+  async countWrongCode(id: string): Promise<number | null> {
+    const [row] = await this.db
+      .update(idpCodes)
+      .set({ failedAttempts: sql`${idpCodes.failedAttempts} + 1` })
+      .where(and(eq(idpCodes.id, id), isNull(idpCodes.usedAt)))
+      .returning({ failedAttempts: idpCodes.failedAttempts });
+    return row?.failedAttempts ?? null;
   }
 
   // Counted actions

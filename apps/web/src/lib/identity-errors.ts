@@ -23,7 +23,8 @@ export const IDENTITY_MESSAGES = {
   ...MESSAGES,
   invalidSession: 'Your session has expired, please sign in again.',
   mfaNotEnabled: 'Multi-factor authentication is not enabled for this user.',
-  expiredCode: 'This code has expired, please request a new one.',
+  /** ExpiredCodeException: the code is past its 24 hours, or wrong codes used up its attempts. */
+  expiredCode: 'This code is no longer valid, please request a new one.',
   wrongSetupCode: 'The code does not match your authenticator app, please try again.',
   wrongPassword: 'The current password is not correct.',
   passwordPolicy:
@@ -78,7 +79,10 @@ export function isErrorNamed(error: unknown, name: string): boolean {
  */
 export const isAlreadyConfirmed = (error: unknown) => identityCaseOf(error).shared === 'alreadyConfirmed';
 
-/** The sign-up code expired (24 hours), rather than being reused: the activation page offers a new one. */
+/**
+ * The sign-up code expired (24 hours) or used up its attempts, rather than being reused: the
+ * activation page offers a new one.
+ */
 export function isExpiredCode(error: unknown): boolean {
   const { name, shared } = identityCaseOf(error);
   return name === 'ExpiredCodeException' && shared !== 'codeAlreadyUsed';

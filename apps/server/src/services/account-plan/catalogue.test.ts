@@ -50,6 +50,13 @@ describe('account-plan service: the plan catalogue', () => {
     }
     const [standard, advance] = list.filter((p) => p.type === 'SUBSCRIPTION');
     expect(advance!.allowances.blockchains).toBe(0); // 0 means all
+    // Spec doc 2 §2's upfront period option: the standard annual plan offers its first 6 months.
+    expect(list.map((plan) => [plan.code, plan.upfrontMonths])).toEqual([
+      ['payg-standard', null],
+      ['payg-advance', null],
+      ['annual-standard', 6],
+      ['annual-advance', null],
+    ]);
     expect(advance!.allowances.applications).toBeGreaterThan(standard!.allowances.applications);
   });
 

@@ -41,15 +41,30 @@ export async function sendCode(ctx: PoolContext, user: IdpUser, purpose: IdpCode
   return deliveryTo(user.email);
 }
 
-/** Accepts the user's latest code for the purpose once, or refuses it as Cognito does. */
+/**
+ * Accepts the user's latest code for the purpose once, or refuses it as Cognito does. Each wrong
+ * code counts against the latest one; the guess that reaches POLICY.codeAttempts, and every
+ * attempt after it (the right digits too), answers ExpiredCodeException: only a new code helps.
+ */
 export async function useCode(ctx: PoolContext, user: IdpUser, purpose: IdpCodePurpose, code: string): Promise<void> {
   const latest = await ctx.repo.findLatestCode(user.sub, purpose);
-  const expected = latest ? Buffer.from(latest.codeHash, 'base64url') : undefined;
+  if (!latest) throw new CognitoError('CodeMismatchException', M.codeMismatch);
+  const spent = () => new CognitoError('ExpiredCodeException', M.codeExpired);
+  if (latest.failedAttempts >= POLICY.codeAttempts) throw spent();
+  const expected = Buffer.from(latest.codeHash, 'base64url');
   const given = codeHash(ctx, user, purpose, code.trim());
-  if (!latest || !expected || expected.length !== given.length || !timingSafeEqual(expected, given)) {
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    const attempts = await ctx.repo.countWrongCode(latest.id);
+    if (attempts !== null && attempts >= POLICY.codeAttempts) throw spent();
     throw new CognitoError('CodeMismatchException', M.codeMismatch);
   }
   const now = ctx.now();
-  if (latest.expiresAt.getTime() <= now.getTime()) throw new CognitoError('ExpiredCodeException', M.codeExpired);
-  if (!(await ctx.repo.useCode(latest.id, now))) throw new CognitoError('CodeMismatchException', M.codeMismatch);
+  if (latest.expiresAt.getTime() <= now.getTime()) throw spent();
+  if (!(await ctx.repo.useCode(latest.id, now, POLICY.codeAttempts))) {
+    // Used by a request that came first (a mismatch, as for any code no longer the latest), or
+    // killed by wrong guesses that came first.
+    const current = await ctx.repo.findLatestCode(user.sub, purpose);
+    if (current?.id === latest.id) throw spent();
+    throw new CognitoError('CodeMismatchException', M.codeMismatch);
+  }
 }

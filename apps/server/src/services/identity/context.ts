@@ -47,10 +47,18 @@ export type IdentityServiceDeps = {
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 
-/** Cognito's limits and lifetimes (shared/reference/cognito-compat.md). */
+/** Cognito's limits and lifetimes (shared/reference/cognito-compat.md), and the spec's. */
 export const POLICY = {
+  /** The activation code of the sign-up email: 24 hours (spec §8), as Cognito's. */
   signUpCodeMs: 24 * HOUR,
-  resetCodeMs: HOUR,
+  /** The password reset code: 24 hours (spec §8), where Cognito's lasts one. */
+  resetCodeMs: 24 * HOUR,
+  /**
+   * Wrong codes a one-time code survives: the one that reaches the limit kills it, and even its
+   * right digits are then refused until a new code is requested (ExpiredCodeException). A code
+   * lives 24 hours: the hourly limits below alone would allow some 360 guesses at one code.
+   */
+  codeAttempts: 5,
   sessionMs: 3 * MINUTE,
   lockoutAfterFailures: 5,
   lockoutMaxSeconds: 900,

@@ -1,6 +1,12 @@
 import type { MailMessage } from '../../adapters/mail/port.ts';
+import { HOUR, POLICY } from './context.ts';
 
 type Product = { productName: string; publicUrl: string };
+
+/** How long a code works, read from the policy so the email cannot drift from it. */
+function validity(lifetimeMs: number): string {
+  return `The code is valid for ${lifetimeMs / HOUR} hours and stops working after ${POLICY.codeAttempts} wrong attempts. If it no longer works, you can ask for a new one on the same page.`;
+}
 
 export function signUpCodeEmail(product: Product, to: string, code: string): MailMessage {
   const { productName } = product;
@@ -16,7 +22,7 @@ export function signUpCodeEmail(product: Product, to: string, code: string): Mai
       '',
       `    ${code}`,
       '',
-      'The code is valid for 24 hours. If it has expired, you can ask for a new one on the same page.',
+      validity(POLICY.signUpCodeMs),
       '',
       'If you did not sign up, you can safely ignore this email: no account is activated without the code.',
       '',
@@ -39,7 +45,7 @@ export function resetCodeEmail(product: Product, to: string, code: string): Mail
       '',
       `    ${code}`,
       '',
-      'The code is valid for 1 hour.',
+      validity(POLICY.resetCodeMs),
       '',
       'If you did not ask for this, you can ignore this email: your password stays as it is.',
       '',

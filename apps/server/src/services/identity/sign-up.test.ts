@@ -151,7 +151,8 @@ describe('identity pool wire protocol', () => {
           { ClientId: TEST_CLIENT_ID, Username: email, ConfirmationCode: wrong },
           '/clocked',
         );
-        expectError(res, 'CodeMismatchException');
+        // The code itself dies at its fifth wrong attempt (codes.test.ts); the hourly count goes on.
+        expectError(res, i < 4 ? 'CodeMismatchException' : 'ExpiredCodeException');
       }
       expectError(
         await h.call(
@@ -162,9 +163,10 @@ describe('identity pool wire protocol', () => {
         'LimitExceededException',
       );
       h.clock.advance(3601);
+      await h.call('ResendConfirmationCode', { ClientId: TEST_CLIENT_ID, Username: email }, '/clocked');
       const later = await h.call(
         'ConfirmSignUp',
-        { ClientId: TEST_CLIENT_ID, Username: email, ConfirmationCode: code },
+        { ClientId: TEST_CLIENT_ID, Username: email, ConfirmationCode: await lastCode(h, email, 'SIGN_UP_CODE') },
         '/clocked',
       );
       expect(later.status).toBe(200);

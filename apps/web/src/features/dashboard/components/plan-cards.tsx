@@ -9,7 +9,13 @@ import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { PlanStatus, TAvailableFeatures, TRatePlan, TSubscription } from '@connect/shared';
+import {
+  isFeatureAvailable,
+  type PlanStatus,
+  type TAvailableFeatures,
+  type TRatePlan,
+  type TSubscription,
+} from '@connect/shared';
 import { BUY_CREDITS_HREF } from '../../../components/layouts/main-layout/low-credits-banner.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -48,17 +54,24 @@ function SummarySkeleton({
   );
 }
 
-/** The counters of the plan card: the features' totals (`GET /available`), which follow the plan. */
-const COUNTED = [
-  ['applications', 'applications:create'],
-  ['tokens', 'tokens:create'],
-  ['bridges', 'bridges:create'],
-] as const;
+/**
+ * The counters of the plan card: the features' totals (`GET /available`), which follow the plan,
+ * each shown only while the account has the area it counts (`requires`): the plan's bridge total
+ * is there for every account, but bridges only for one with the `bridge` feature (the Bridges
+ * beta, issue 35 §5).
+ */
+const COUNTED: readonly { name: string; feature: string; requires?: string }[] = [
+  { name: 'applications', feature: 'applications:create' },
+  { name: 'tokens', feature: 'tokens:create' },
+  { name: 'bridges', feature: 'bridges:create', requires: 'bridge' },
+];
 
 function Counters({ features }: { features: TAvailableFeatures | undefined }) {
   const { t } = useTranslation('account');
   if (!features) return null;
-  const shown = COUNTED.filter(([, feature]) => features[feature]);
+  const shown = COUNTED.filter(
+    ({ feature, requires }) => features[feature] && (!requires || isFeatureAvailable(features, requires)),
+  );
   if (shown.length === 0) return null;
   return (
     <Box
@@ -66,7 +79,7 @@ function Counters({ features }: { features: TAvailableFeatures | undefined }) {
       aria-label={t('dashboard.plan.counters')}
       sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', m: 0, mt: 2 }}
     >
-      {shown.map(([name, feature]) => {
+      {shown.map(({ name, feature }) => {
         const { t: total, a: used } = features[feature]!;
         const isOver = total !== null && used > total;
         return (
