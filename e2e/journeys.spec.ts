@@ -297,6 +297,10 @@ test('the signed-in frame: menu, breadcrumbs, account menu, support, authorise a
   // Spec §2.3 redirects of listed sections whose pages come with their areas.
   await page.goto('/quant-fusion');
   await expect(page).toHaveURL(/\/quant-fusion\/multi-ledger-rollup\/transaction-explorer$/);
+  // Bridge routes need the bridge feature (spec §5): a newcomer opts in to the Bridges beta first.
+  await page.goto('/beta/features');
+  await page.getByRole('switch', { name: 'Opt in to Bridges' }).click();
+  await expect(page.getByText('Bridges is on for your account')).toBeVisible();
   await page.goto('/quant-flows/bridge-flow/deploy');
   await expect(page).toHaveURL(/\/quant-flows\/bridge-flow\/deploy\/create-new-bridge$/);
   await page.goto('/quant-authorise');

@@ -208,6 +208,11 @@ test('a staff member finds an account, extends its trial and switches a feature 
     await customerMenu.getByRole('button', { name: /Flows$/ }).click();
     return customerMenu.getByRole('link', { name: 'Bridge Flow', exact: true });
   };
+  // Bridges are a Connect Beta feature (issue 35 §1): the customer opts in, and the menu has them.
+  await expect(await bridgeEntry()).toHaveCount(0);
+  await customerPage.goto('/beta/features');
+  await customerPage.getByRole('switch', { name: 'Opt in to Bridges' }).click();
+  await expect(customerPage.getByText('Bridges is on for your account')).toBeVisible();
   await expect(await bridgeEntry()).toBeVisible();
 
   await adminAccessToken(request);
@@ -237,7 +242,8 @@ test('a staff member finds an account, extends its trial and switches a feature 
   await extend.getByRole('button', { name: 'Extend trial' }).click();
   await expect(page.getByText(/Trial extended to /).first()).toBeVisible();
 
-  // ── Switch the bridge feature off: the customer's menu loses Bridge Flow; back to the plan, it returns ──
+  // ── Switch the bridge feature off: the override wins over the opt-in, and the customer's menu
+  // loses Bridge Flow; back to the plan (and the opt-in), it returns ──
   const bridges = panel.getByRole('group', { name: 'Bridges override' });
   await bridges.getByRole('button', { name: 'Off' }).click();
   await expect(page.getByText('Bridges switched off for Orchard Analytics Ltd')).toBeVisible();

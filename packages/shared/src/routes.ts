@@ -67,7 +67,6 @@ export function routeCatalogue(
     {
       path: '/beta/features',
       name: 'beta',
-      comingSoon: true,
       title: 'Connect Beta',
       icon: 'science',
       roles: ['general'],
@@ -424,6 +423,16 @@ export function routeCatalogue(
       roles: ['management-admin'],
       category: 'Connect Admin',
       order: 12,
+    },
+    {
+      // Issue 35 §1: Connect Beta's catalogue, who opted in to what, and the invitations.
+      path: '/beta-management',
+      name: 'beta-management',
+      title: 'Beta management',
+      icon: 'biotech',
+      roles: ['management-admin'],
+      category: 'Connect Admin',
+      order: 12.5,
     },
     {
       // Issue 32 §1: what staff did, and the staff alerts to acknowledge.

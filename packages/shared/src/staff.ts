@@ -165,6 +165,13 @@ export const AUDIT_ACTIONS = [
   'TASK_DELETED',
   'CLAIM_PAID',
   'CLAIM_REJECTED',
+  'BETA_FEATURE_CREATED',
+  'BETA_FEATURE_UPDATED',
+  'BETA_FEATURE_DELETED',
+  'BETA_INVITED',
+  'BETA_INVITATION_REVOKED',
+  'BETA_OPTED_IN',
+  'BETA_OPTED_OUT',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_OUTCOMES = ['DONE', 'INTENT', 'SUCCEEDED', 'FAILED'] as const;

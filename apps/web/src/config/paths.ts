@@ -57,6 +57,10 @@ export const paths = {
   campaignManagement: '/campaign-management',
   taskManagement: (campaignId = ':campaignId') => `/campaign-management/${campaignId}`,
   claimManagement: '/claim-management',
+  /** Connect Beta's catalogue (issue 35 §1, management-admin): beta features, their opt-ins and invitations. */
+  betaManagement: '/beta-management',
+  /** Connect Beta (spec §2.3, feature connectBeta; issue 35 §1): the beta features to opt in to. */
+  betaFeatures: '/beta/features',
   /** Rewards (issue 34 §2, feature reward): campaigns, progress, the balance and claims. */
   rewards: '/rewards',
   /** The account's campaigns and claims; only for those who ever opted in. */

@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'kyc',
   'usage',
   'staff',
+  'beta',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -142,19 +142,21 @@ describe('account management (issue 33 §1): the account list', () => {
 
     it('switches a feature off and on for the customer’s menu, audited, and clears it back to the plan', async () => {
       const owner = await customer(`Switch ${Date.now()}`);
-      expect((await menuOf(owner)).bridge).toBeDefined();
-      const off = await put(sales, owner.accountId, 'bridge', { enabled: false });
+      expect((await menuOf(owner)).privateNetwork).toBeDefined();
+      const off = await put(sales, owner.accountId, 'privateNetwork', { enabled: false });
       expect(off.statusCode, off.body).toBe(200);
-      expect(off.json()).toMatchObject({ key: 'bridge', value: { enabled: false }, setBy: sales.sub });
-      expect((await menuOf(owner)).bridge).toBeUndefined();
+      expect(off.json()).toMatchObject({ key: 'privateNetwork', value: { enabled: false }, setBy: sales.sub });
+      expect((await menuOf(owner)).privateNetwork).toBeUndefined();
       const listed = await call(sales, `/management/accounts/${owner.accountId}/overrides`);
-      expect(listed.json().overrides).toEqual([expect.objectContaining({ key: 'bridge', value: { enabled: false } })]);
+      expect(listed.json().overrides).toEqual([
+        expect.objectContaining({ key: 'privateNetwork', value: { enabled: false } }),
+      ]);
       expect((await put(sales, owner.accountId, 'mynetworks:v2', { enabled: false })).statusCode).toBe(200);
       expect((await menuOf(owner))['mynetworks:v2']).toBeUndefined();
 
-      const cleared = await clear(sales, owner.accountId, 'bridge');
+      const cleared = await clear(sales, owner.accountId, 'privateNetwork');
       expect(cleared.statusCode).toBe(204);
-      expect((await menuOf(owner)).bridge).toBeDefined();
+      expect((await menuOf(owner)).privateNetwork).toBeDefined();
       const audit = await t.app.inject({
         method: 'GET',
         url: `/api/connect/management/audit-log?recordType=account&recordId=${owner.accountId}&size=10`,
@@ -166,8 +168,8 @@ describe('account management (issue 33 §1): the account list', () => {
         'FEATURE_OVERRIDE_SET',
       ]);
       expect(audit.json().entries[2]).toMatchObject({
-        before: { key: 'bridge', override: null },
-        after: { key: 'bridge', override: { enabled: false } },
+        before: { key: 'privateNetwork', override: null },
+        after: { key: 'privateNetwork', override: { enabled: false } },
       });
       // Clearing what is not overridden changes and audits nothing.
       expect((await clear(sales, owner.accountId, 'reward')).statusCode).toBe(204);

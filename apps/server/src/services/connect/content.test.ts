@@ -1,13 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accountFeatures,
-  contentFeatures,
-  contentUpdates,
-  DEFAULT_FOOTER,
-  footerLinks,
-  footerSections,
-} from '@connect/db';
+import { accountFeatures, contentUpdates, DEFAULT_FOOTER, footerLinks, footerSections } from '@connect/db';
 import {
   type FeatureName,
   type Role,
@@ -17,12 +10,14 @@ import {
   ZContentUpdatesPage,
   ZFooter,
   ZProblem,
+  ZProductCatalogue,
   ZRoutesResponse,
   ZUser,
 } from '@connect/shared';
 import { createTestApp, signInAs, type TestContext } from '../../../test/helpers.ts';
 import { putOnPlan } from '../../../test/plans.ts';
 import { DEFAULT_ACCOUNT_FEATURES } from '../../lib/portal-users.ts';
+import { productCatalogue } from './product-catalogue.ts';
 
 type Headers = { authorization: string };
 
@@ -234,8 +229,10 @@ describe('connect service: content, features and routes', () => {
       const routes = await routesOf(headers);
       const all = paths(routes);
       expect(all).toEqual(
-        expect.arrayContaining(['/dashboard', '/quant-flows', '/quant-flows/bridge-flow', '/my-networks', '/rewards']),
+        expect.arrayContaining(['/beta/features', '/dashboard', '/quant-flows', '/my-networks', '/rewards']),
       );
+      // Bridges are a beta feature (Connect Beta, issue 35 §1): not an account's by default.
+      expect(all.filter((path) => path.includes('bridge'))).toEqual([]);
       expect(routes.filter((route) => route.category === 'Connect Admin')).toEqual([]);
       for (const admin of ['/user-management', '/account-management', '/application-management', '/claim-management']) {
         expect(all).not.toContain(admin);
@@ -340,22 +337,28 @@ describe('connect service: content, features and routes', () => {
     });
   });
 
-  it('lists the dashboard features by order', async () => {
-    const { headers } = await newUser();
-    await t.db.db
-      .insert(contentFeatures)
-      .values({ title: 'Rewards', description: 'Claim QNT.', icon: 'redeem', linkUrl: '/rewards', sortOrder: -1 });
+  it('lists the dashboard features from the product catalogue, by order, the bridges only with the bridge feature', async () => {
+    const products = ZProductCatalogue.parse(productCatalogue().catalogue).products;
+    const listed = products.filter((product) => product.dashboardOrder !== null);
+    const { headers, accountId } = await newUser();
+    const without = ZContentFeaturesResponse.parse((await get('/content/features', headers)).json()).features;
+    // A new account has no bridge feature (DEFAULT_ACCOUNT_FEATURES): no card leading to a 404.
+    expect(without.map((feature) => feature.title)).toEqual(['Applications', 'Networks', 'Tokens']);
+    expect(without[2]).toEqual({
+      id: 'tokens',
+      title: 'Tokens',
+      description: listed.find((product) => product.name === 'tokens')!.summary,
+      icon: 'token',
+      linkUrl: '/quant-flows/token-flow',
+      order: 3,
+    });
+
+    await t.db.db.insert(accountFeatures).values({ accountId, feature: 'bridge', total: null, used: 0 });
     const res = await get('/content/features', headers);
     expect(res.statusCode).toBe(200);
     const { features } = ZContentFeaturesResponse.parse(res.json());
-    expect(features[0]).toMatchObject({ title: 'Rewards', order: -1, icon: 'redeem', linkUrl: '/rewards' });
-    expect(features.map((feature) => feature.title)).toEqual([
-      'Rewards',
-      'Applications',
-      'Networks',
-      'Tokens',
-      'Bridges',
-    ]);
+    expect(features.map((feature) => feature.id)).toEqual(['applications', 'networks', 'tokens', 'bridges']);
+    expect(features.at(-1)).toMatchObject({ linkUrl: '/quant-flows/bridge-flow', order: 4 });
   });
 
   describe('GET /content/footer', () => {

@@ -38,7 +38,8 @@ function toAllowances(row: AllowancesRow): Allowances {
 
 /**
  * The only code of the entitlements module that touches the database: it reads the allowances
- * relation (repository-sql.ts), the account's counters, and writes its own table, `entitlement_overrides`,
+ * relation (repository-sql.ts), the account's counters and beta opt-ins (beta-repository.ts writes
+ * those), and writes its own table, `entitlement_overrides`,
  * and the counters (`account_features.used`, through takeCounter/releaseCounter or the CTE a
  * guarded write embeds). Built over the database or a caller's transaction.
  */
@@ -89,6 +90,20 @@ export class EntitlementsRepository {
       .from(accountFeatures)
       .where(and(eq(accountFeatures.accountId, accountId), eq(accountFeatures.feature, COUNTERS[key])));
     return row ? row.used : null;
+  }
+
+  /**
+   * The feature keys the account's beta opt-ins switch on (Connect Beta, issue 35 §1): only while
+   * the account may have the beta feature — it is OPEN, or the account is invited to it.
+   */
+  async betaKeys(accountId: string): Promise<string[]> {
+    const result = (await this.db.execute(sql`
+      select distinct f.feature_key as key from beta_optins o join beta_features f on f.id = o.beta_feature_id
+      where o.account_id = ${accountId} and (f.access = 'OPEN' or exists (
+        select 1 from beta_invitations i where i.beta_feature_id = f.id and i.account_id = o.account_id))`)) as unknown as {
+      rows: { key: string }[];
+    };
+    return result.rows.map((row) => row.key);
   }
 
   async overrides(accountId: string): Promise<OverrideRow[]> {

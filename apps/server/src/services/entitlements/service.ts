@@ -25,16 +25,32 @@ const COUNTER_ALLOWANCE = Object.fromEntries(
 /**
  * The feature map as spec §3 names it (`GET /available`): `a` is what the account uses; `t` is
  * what it may have now for the counters (the plan's allowance or its override, so an upgrade shows
- * at once), the row's own total otherwise. A switch override turns a feature on (unlimited) or off
- * (absent) whatever the account's row says.
+ * at once), the row's own total otherwise. A beta opt-in (Connect Beta, issue 35 §1; `betaKeys`:
+ * only the features the account may have) turns its key on (unlimited) while the account has
+ * connectBeta. A switch override, applied last, turns a feature on (unlimited) or off (absent)
+ * whatever the account's row or opt-ins say.
  */
-function featureMap(rows: FeatureRow[], allowances: Allowances | null, overrides: OverrideRow[]): TAvailableFeatures {
+function featureMap(
+  rows: FeatureRow[],
+  allowances: Allowances | null,
+  overrides: OverrideRow[],
+  betaKeys: string[],
+): TAvailableFeatures {
   const map: TAvailableFeatures = {};
   for (const row of rows) {
     const counted = COUNTER_ALLOWANCE[row.feature];
     // No plan row at all (it cannot happen since migration 0009): nothing may be created.
     map[row.feature] = { t: counted ? (allowances?.[counted] ?? 0) : row.total, a: row.used };
   }
+  // connectBeta is never a beta feature's key, so whether the account has it does not depend on opt-ins.
+  if (betaKeys.length && isFeatureAvailable(applyOverrides({ ...map }, overrides), 'connectBeta')) {
+    for (const key of betaKeys) map[key] = { t: null, a: map[key]?.a ?? 0 };
+  }
+  return applyOverrides(map, overrides);
+}
+
+/** The switch overrides applied to a feature map (in place): on is unlimited, off is absent. */
+function applyOverrides(map: TAvailableFeatures, overrides: OverrideRow[]): TAvailableFeatures {
   for (const override of overrides) {
     if (!isSwitchKey(override.key) || override.enabled === null) continue;
     if (override.enabled) map[override.key] = { t: null, a: map[override.key]?.a ?? 0 };
@@ -107,12 +123,13 @@ export class Entitlements {
 
   /** The account's feature map (`GET /available`, the menu, the footer, the route list). */
   async features(accountId: string): Promise<TAvailableFeatures> {
-    const [rows, allowances, overrides] = await Promise.all([
+    const [rows, allowances, overrides, betaKeys] = await Promise.all([
       this.repo.featureRows(accountId),
       this.repo.allowances(accountId),
       this.repo.overrides(accountId),
+      this.repo.betaKeys(accountId),
     ]);
-    return featureMap(rows, allowances, overrides);
+    return featureMap(rows, allowances, overrides, betaKeys);
   }
 
   async hasFeature(accountId: string, feature: FeatureName): Promise<boolean> {

@@ -1,4 +1,5 @@
 import AppsOutlinedIcon from '@mui/icons-material/AppsOutlined';
+import BiotechOutlinedIcon from '@mui/icons-material/BiotechOutlined';
 import BusinessOutlinedIcon from '@mui/icons-material/BusinessOutlined';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import CircleOutlinedIcon from '@mui/icons-material/CircleOutlined';
@@ -46,6 +47,7 @@ export const MENU_ICONS: Readonly<Record<string, MenuIcon>> = {
   campaign: CampaignOutlinedIcon,
   paid: PaidOutlinedIcon,
   history: HistoryOutlinedIcon,
+  biotech: BiotechOutlinedIcon,
 };
 
 export function menuIconFor(name: string | undefined): MenuIcon {

@@ -33,6 +33,7 @@ describe('menuSections (spec §2.2 side menu)', () => {
       '/order-management',
       '/campaign-management',
       '/claim-management',
+      '/beta-management',
       '/audit-log',
     ]);
   });

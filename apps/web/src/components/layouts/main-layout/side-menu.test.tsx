@@ -95,11 +95,11 @@ describe('SideMenu', { timeout: 20_000 }, () => {
 
   it('marks the areas that are not built yet as coming soon, keeping their names', () => {
     renderMenu({ route: '/quant-flows/token-flow' });
-    expect(screen.getByRole('link', { name: 'Connect Beta' })).toHaveAccessibleDescription('Coming soon');
     expect(screen.getByRole('button', { name: 'Quant Fusion' })).toHaveAccessibleDescription('Coming soon');
     expect(screen.getByRole('link', { name: 'Bridge Flow' })).toHaveAccessibleDescription('Coming soon');
-    // The staff console's screens are built (issues 32, 33), and Rewards (issue 34).
+    // The staff console's screens are built (issues 32, 33), Rewards (issue 34) and Connect Beta (issue 35).
     for (const name of [
+      'Connect Beta',
       'Rewards',
       'Dashboard',
       'My networks',
@@ -113,6 +113,7 @@ describe('SideMenu', { timeout: 20_000 }, () => {
       'Orders',
       'Campaign management',
       'Claim management',
+      'Beta management',
       'Audit log',
     ]) {
       expect(screen.getByRole('link', { name })).not.toHaveAccessibleDescription();
@@ -121,10 +122,10 @@ describe('SideMenu', { timeout: 20_000 }, () => {
 
   it('collapsed, says in the tooltip that an area is coming soon', async () => {
     renderMenu({ isCollapsed: true });
-    const beta = screen.getByRole('link', { name: 'Connect Beta' });
-    expect(beta).toHaveAccessibleDescription('Coming soon');
-    fireEvent.mouseOver(beta);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Connect Beta (coming soon)');
+    const fusion = screen.getByRole('button', { name: 'Quant Fusion' });
+    expect(fusion).toHaveAccessibleDescription('Coming soon');
+    fireEvent.mouseOver(fusion);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Quant Fusion (coming soon)');
   });
 
   it('collapsed to icons, names each item with a tooltip', async () => {

@@ -7,6 +7,7 @@
 export { AccountManagementPage } from './account-management.tsx';
 export { ApplicationManagementPage } from './application-management.tsx';
 export { AuditLogPage } from './audit-log.tsx';
+export { BetaManagementPage } from './beta-management.tsx';
 export { CampaignManagementPage } from './campaign-management.tsx';
 export { ClaimManagementPage } from './claim-management.tsx';
 export { NetworkReviewPage } from './network-review.tsx';
