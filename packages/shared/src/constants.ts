@@ -87,6 +87,11 @@ export const HEAR_ABOUT_US = [
   'NEWS_ARTICLE',
   'OTHER',
 ] as const;
+/** The answers that need a few words more (the event's name, or what "other" was). */
+export const HEAR_ABOUT_US_WITH_DESCRIPTION = [
+  'EVENT',
+  'OTHER',
+] as const satisfies readonly (typeof HEAR_ABOUT_US)[number][];
 export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-1000', '1000+'] as const;
 export const INDUSTRIES = [
   'Financial services',

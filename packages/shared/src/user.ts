@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { COMPANY_SIZES, HEAR_ABOUT_US, KYC_STATUSES, MFA_STATUSES, ROLES, USER_STATUSES } from './constants.ts';
+import {
+  COMPANY_SIZES,
+  HEAR_ABOUT_US,
+  HEAR_ABOUT_US_WITH_DESCRIPTION,
+  KYC_STATUSES,
+  MFA_STATUSES,
+  ROLES,
+  USER_STATUSES,
+} from './constants.ts';
 import { FIELD_MESSAGES } from './messages.ts';
 
 const required = (max: number) =>
@@ -57,7 +65,10 @@ export const ZUpdateUserRequest = z
   })
   .superRefine((value, ctx) => {
     // "with event/other description": the description is what makes those two answers useful.
-    if ((value.hearAboutUs === 'EVENT' || value.hearAboutUs === 'OTHER') && !value.hearAboutUsDescription) {
+    if (
+      (HEAR_ABOUT_US_WITH_DESCRIPTION as readonly string[]).includes(value.hearAboutUs) &&
+      !value.hearAboutUsDescription
+    ) {
       ctx.addIssue({
         code: 'custom',
         path: ['hearAboutUsDescription'],
@@ -67,6 +78,18 @@ export const ZUpdateUserRequest = z
   })
   .meta({ id: 'UpdateUserRequest' });
 export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;
+
+/**
+ * PUT /user/identity: the names the identity pool holds too (given_name, family_name), kept in step
+ * with it; the same rules as the profile's names. Refused once the identity is verified (spec §5).
+ */
+export const ZUpdateIdentityRequest = z
+  .object({
+    firstName: required(100),
+    lastName: required(100),
+  })
+  .meta({ id: 'UpdateIdentityRequest' });
+export type TUpdateIdentityRequest = z.infer<typeof ZUpdateIdentityRequest>;
 
 export const ZCompanyDetailsRequest = z
   .object({

@@ -58,6 +58,15 @@ export function identityCalls(): Call[] {
       companySize: '11-50',
     }),
     write('PUT', '/api/connect/user/settings', { promotionalEmails: true }),
+    // The names alone, in the portal and the identity pool; back to the profile's before KYC below.
+    write('PUT', '/api/connect/user/identity', { firstName: 'Augusta Ada', lastName: 'Lovelace' }),
+    {
+      operation: 'PUT /api/connect/user/identity',
+      send: () => ({ url: '/api/connect/user/identity', body: { firstName: 'Ada', lastName: 'Lovelace' } }),
+      status: 200,
+    },
+    get('/api/connect/static-data/organisations'),
+    get('/api/connect/organisations?search=engines'),
     get('/api/connect/user/mfa-status'),
     get('/api/connect/user/routes'),
     {

@@ -5,6 +5,7 @@ import {
   AdminGetUserCommand,
   AdminSetUserMFAPreferenceCommand,
   AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   ListUsersCommand,
   UserNotFoundException,
@@ -171,6 +172,33 @@ describe('Cognito identity administration (fake SDK client)', () => {
         },
       },
     ]);
+  });
+
+  it('updates the names the pool holds with AdminUpdateUserAttributes', async () => {
+    const { sent, admin } = fakeCognito(() => ({}));
+    await admin.updateAttributes('new@example.com', { given_name: 'Ada', family_name: 'Lovelace' });
+    expect(sent).toEqual([
+      {
+        name: AdminUpdateUserAttributesCommand.name,
+        input: {
+          UserPoolId: 'eu-west-2_Pool',
+          Username: 'new@example.com',
+          UserAttributes: [
+            { Name: 'given_name', Value: 'Ada' },
+            { Name: 'family_name', Value: 'Lovelace' },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('passes a refused attribute update on with its exception name', async () => {
+    const { admin } = fakeCognito(() => {
+      throw Object.assign(new Error('User does not exist.'), { name: 'UserNotFoundException' });
+    });
+    await expect(admin.updateAttributes('ghost@example.com', { given_name: 'Ada' })).rejects.toMatchObject({
+      name: 'UserNotFoundException',
+    });
   });
 
   it('signs a user out everywhere, recording it for the API first (AWS never tells the API)', async () => {

@@ -5,6 +5,7 @@ import {
   AdminGetUserCommand,
   AdminSetUserMFAPreferenceCommand,
   AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   ListUsersCommand,
@@ -138,6 +139,16 @@ export class CognitoIdentityAdmin implements IdentityAdmin {
     // Recorded first: the API refuses the tokens even if AWS cannot be reached now.
     await this.revocations.revokeUser(user.sub, { sessions: user.originJti ? [user.originJti] : [] });
     await this.client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: this.poolId, Username: user.username }));
+  }
+
+  async updateAttributes(username: string, attributes: Record<string, string>): Promise<void> {
+    await this.client.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: this.poolId,
+        Username: username,
+        UserAttributes: Object.entries(attributes).map(([Name, Value]) => ({ Name, Value })),
+      }),
+    );
   }
 
   async resetMfa(username: string): Promise<void> {

@@ -140,6 +140,34 @@ describe('embedded identity administration', () => {
     }
   });
 
+  it('sets attributes beside the ones the user has, and refuses the pool’s own', async () => {
+    await admin.createUser({ email: 'named@example.com', password: 'Given-Pass-9', permanent: true });
+    const sub = (await row('named@example.com'))!.sub;
+    await db.db
+      .update(idpUsers)
+      .set({ attributes: { locale: 'en-GB' } })
+      .where(eq(idpUsers.sub, sub));
+    await admin.updateAttributes('Named@Example.com', { given_name: 'Ada', family_name: 'Lovelace' });
+    expect((await row('named@example.com'))!.attributes).toEqual({
+      locale: 'en-GB',
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+    });
+    // By sub too, as Cognito's Admin* operations accept; a second update replaces the value.
+    await admin.updateAttributes(sub, { given_name: 'Augusta' });
+    expect((await row('named@example.com'))!.attributes).toMatchObject({
+      given_name: 'Augusta',
+      family_name: 'Lovelace',
+    });
+    await expect(admin.updateAttributes('named@example.com', { email: 'x@example.com' })).rejects.toMatchObject({
+      name: 'InvalidParameterException',
+    });
+    await expect(admin.updateAttributes('ghost@example.com', { given_name: 'X' })).rejects.toMatchObject({
+      name: 'UserNotFoundException',
+    });
+    expect((await row('named@example.com'))!.email).toBe('named@example.com');
+  });
+
   it('lists users page by page', async () => {
     for (const name of ['p1', 'p2', 'p3', 'p4', 'p5']) {
       await admin.createUser({ email: `${name}@list.example`, password: 'Given-Pass-9', permanent: true });

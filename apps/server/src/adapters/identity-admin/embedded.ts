@@ -27,6 +27,9 @@ export function toIdentityUser(row: IdpUser): IdentityUser {
   };
 }
 
+/** Attributes the pool keeps in columns of its own, never in `attributes`. */
+const POOL_ATTRIBUTES = new Set(['sub', 'email', 'email_verified', 'username']);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type EmbeddedIdentityAdminDeps = {
@@ -96,6 +99,15 @@ export class EmbeddedIdentityAdmin implements IdentityAdmin {
     // Every sign-in alive is named from its refresh tokens, the one asking included.
     const row = await this.requireUser(user.sub);
     await endEverySession(this.repo, this.deps.revocations, row.sub, this.now());
+  }
+
+  /** Merged into the pool user's attributes; the pool's own (sub, email, email_verified) are refused, as by AWS. */
+  async updateAttributes(username: string, attributes: Record<string, string>): Promise<void> {
+    for (const name of Object.keys(attributes)) {
+      if (POOL_ATTRIBUTES.has(name)) throw invalidParameter(`Cannot modify the attribute ${name} here.`);
+    }
+    const row = await this.requireUser(username);
+    await this.repo.updateUser(row.sub, { attributes: { ...row.attributes, ...attributes } }, this.now());
   }
 
   async resetMfa(username: string): Promise<void> {

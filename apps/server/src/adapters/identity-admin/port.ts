@@ -37,6 +37,11 @@ export interface IdentityAdmin {
    * that asks (the API's sign-out), refused whatever the second its tokens were issued in.
    */
   signOut(user: { sub: string; username: string; originJti?: string | undefined }): Promise<void>;
+  /**
+   * Sets (adds or replaces) attributes of the user, as Cognito's AdminUpdateUserAttributes does; the
+   * others stay. Used for the names the pool holds (given_name, family_name: PUT /user/identity).
+   */
+  updateAttributes(username: string, attributes: Record<string, string>): Promise<void>;
   /** Removes the user's authenticator so the next sign-in has no MFA step. */
   resetMfa(username: string): Promise<void>;
   listUsers(input: { limit: number; paginationToken?: string }): Promise<{

@@ -163,7 +163,7 @@ describe('connect service: identity verification with the sandbox', () => {
 
     // Spec §5: the names cannot change after verification (the profile rule of the connect service).
     const rename = await call('PUT', '/user', headers, { ...TEST_PROFILE, lastName: 'Byron' });
-    expect(rename.statusCode).toBe(400);
+    expect(rename.statusCode).toBe(409);
     expect(ZProblem.parse(rename.json()).invalidParams).toEqual([
       { name: 'lastName', reason: FIELD_MESSAGES.namesLocked },
     ]);

@@ -268,7 +268,7 @@ describe('connect service: the user', () => {
           organisationName: 'Somewhere else',
           industry: 'Energy',
         });
-        expect(res.statusCode).toBe(400);
+        expect(res.statusCode).toBe(409);
         const problem = expectProblem(res);
         expect(problem.invalidParams).toEqual([{ name: 'firstName', reason: FIELD_MESSAGES.namesLocked }]);
         expect(problem.detail).toBe(FIELD_MESSAGES.namesLocked);
@@ -279,7 +279,7 @@ describe('connect service: the user', () => {
         const { sub, headers } = await verifiedUser();
         const before = await storedUser(sub);
         const res = await call('PUT', '/user', headers, { ...PROFILE, firstName: 'Augusta', lastName: 'King' });
-        expect(res.statusCode).toBe(400);
+        expect(res.statusCode).toBe(409);
         expect(expectProblem(res).invalidParams).toEqual([
           { name: 'firstName', reason: FIELD_MESSAGES.namesLocked },
           { name: 'lastName', reason: FIELD_MESSAGES.namesLocked },

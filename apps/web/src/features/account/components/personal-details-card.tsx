@@ -9,23 +9,18 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { z } from 'zod';
-import { ZUpdateUserRequest, type KycStatus, type TUser } from '@connect/shared';
+import { ZUpdateIdentityRequest, type KycStatus, type TUpdateIdentityRequest, type TUser } from '@connect/shared';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from '../../../components/snackbar/snackbar-context.ts';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useUpdateUser } from '../api/update-user.ts';
+import { useUpdateIdentity } from '../api/update-identity.ts';
+import { invalidParamsOf } from '../../../lib/problems.ts';
 import { AccountSection, DetailRow } from './account-section.tsx';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 
-// The name rules of the profile schema (a refined schema cannot be picked from, so the shape is).
-const ZNames = z.object({
-  firstName: ZUpdateUserRequest.shape.firstName,
-  lastName: ZUpdateUserRequest.shape.lastName,
-});
-type Names = z.infer<typeof ZNames>;
+type Names = TUpdateIdentityRequest;
 
 const KYC_COLOURS: Record<KycStatus, ChipProps['color']> = {
   VERIFIED: 'success',
@@ -34,33 +29,15 @@ const KYC_COLOURS: Record<KycStatus, ChipProps['color']> = {
   UNVERIFIED: 'default',
 };
 
-/**
- * PUT /user replaces the whole profile, so a name change sends the other fields as they are.
- * Null when the profile has never been completed: there is nothing valid to send alongside.
- */
-function profileWithNames(user: TUser, names: Names) {
-  const parsed = ZUpdateUserRequest.safeParse({
-    ...names,
-    organisationName: user.organisationName ?? '',
-    organisationLocation: user.organisationLocation ?? '',
-    industry: user.industry ?? '',
-    companySize: user.companySize ?? '',
-    hearAboutUs: user.hearAboutUs ?? '',
-    ...(user.hearAboutUsDescription ? { hearAboutUsDescription: user.hearAboutUsDescription } : {}),
-  });
-  return parsed.success ? parsed.data : null;
-}
-
 export function PersonalDetailsCard({ user }: { user: TUser }) {
   const { t } = useTranslation('account');
   const snackbar = useSnackbar();
-  const update = useUpdateUser();
+  const update = useUpdateIdentity();
   const [isEditing, setIsEditing] = useState(false);
-  const [isProfileIncomplete, setIsProfileIncomplete] = useState(false);
   // Spec §5: after identity verification the names must match the document and cannot change.
   const isLocked = user.onfidoApplicantStatus === 'VERIFIED';
   const form = useForm<Names>({
-    resolver: zodResolver(ZNames),
+    resolver: zodResolver(ZUpdateIdentityRequest),
     defaultValues: { firstName: user.firstName ?? '', lastName: user.lastName ?? '' },
     mode: 'onTouched',
   });
@@ -68,21 +45,22 @@ export function PersonalDetailsCard({ user }: { user: TUser }) {
   const handleCancel = () => {
     form.reset({ firstName: user.firstName ?? '', lastName: user.lastName ?? '' });
     update.reset();
-    setIsProfileIncomplete(false);
     setIsEditing(false);
   };
 
   const handleSubmit = form.handleSubmit((names) => {
-    const body = profileWithNames(user, names);
-    if (!body) {
-      setIsProfileIncomplete(true);
-      return;
-    }
-    update.mutate(body, {
+    update.mutate(names, {
       onSuccess: (saved) => {
         form.reset({ firstName: saved.firstName ?? '', lastName: saved.lastName ?? '' });
         setIsEditing(false);
         snackbar.show({ type: 'success', title: t('myAccount.personal.saved') });
+      },
+      onError: (error) => {
+        // The server's field refusals (a name locked by a verification that just completed) go under their fields.
+        for (const param of invalidParamsOf(error)) {
+          if (param.name === 'firstName' || param.name === 'lastName')
+            form.setError(param.name, { message: param.reason });
+        }
       },
     });
   });
@@ -120,14 +98,6 @@ export function PersonalDetailsCard({ user }: { user: TUser }) {
                 required
               />
             </Stack>
-            {isProfileIncomplete ? (
-              <Alert severity="info" sx={{ mt: 2 }}>
-                {t('myAccount.personal.profileIncomplete')}{' '}
-                <Link component={RouterLink} to={paths.userDetails}>
-                  {t('myAccount.personal.completeProfile')}
-                </Link>
-              </Alert>
-            ) : null}
             {update.isError ? (
               <Alert severity="error" sx={{ mt: 2 }}>
                 {update.error.message}

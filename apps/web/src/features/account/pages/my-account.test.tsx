@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TMfaStatus, TUser } from '@connect/shared';
+import { organisationStaticData, type TMfaStatus, type TUser } from '@connect/shared';
 import { changePassword, disableTotp } from '../../../lib/auth.ts';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -37,6 +37,7 @@ const {
   [`GET /api/connect/user/${USER.id}`]: () => json(USER),
   'GET /api/account-plan/subscription': () => json(TRIAL),
   'GET /api/connect/user/billing-details': () => json({ details: null }),
+  'GET /api/connect/static-data/organisations': () => json(organisationStaticData()),
 }));
 
 function renderPage(user: TUser = USER) {
@@ -75,7 +76,7 @@ describe('MyAccountPage', { timeout: 20_000 }, () => {
     const avatar = within(personal).getByText('AL');
     expect(getComputedStyle(avatar).width).toBe('96px');
     const business = screen.getByRole('region', { name: 'Business details' });
-    expect(within(business).getByRole('textbox', { name: 'Company name' })).toHaveValue('Analytical Engines Ltd');
+    expect(within(business).getByRole('combobox', { name: 'Company name' })).toHaveValue('Analytical Engines Ltd');
     const terms = screen.getByRole('region', { name: 'Terms and conditions' });
     expect(within(terms).getByText('2026-10-01')).toBeInTheDocument();
     expect(await within(terms).findByText('01.10.2026')).toBeInTheDocument();
@@ -90,8 +91,8 @@ describe('MyAccountPage', { timeout: 20_000 }, () => {
   });
 
   describe('personal details', () => {
-    it('changes the name and sends the other profile fields unchanged', async () => {
-      route({ 'PUT /api/connect/user': (body) => json({ ...USER, ...(body as object) }) });
+    it('changes the names alone with PUT /user/identity', async () => {
+      route({ 'PUT /api/connect/user/identity': (body) => json({ ...USER, ...(body as object) }) });
       renderPage();
       const personal = screen.getByRole('region', { name: 'Personal details' });
       fireEvent.click(within(personal).getByRole('button', { name: 'Edit name' }));
@@ -100,18 +101,39 @@ describe('MyAccountPage', { timeout: 20_000 }, () => {
       });
       fireEvent.click(within(personal).getByRole('button', { name: 'Save' }));
       expect(await screen.findByText('Augusta Ada Lovelace')).toBeInTheDocument();
-      expect(requests('PUT /api/connect/user')).toEqual([
-        {
-          firstName: 'Augusta Ada',
-          lastName: 'Lovelace',
-          organisationName: 'Analytical Engines Ltd',
-          organisationLocation: 'United Kingdom',
-          industry: 'Technology',
-          companySize: '11-50',
-          hearAboutUs: 'EVENT',
-          hearAboutUsDescription: 'Devcon',
-        },
-      ]);
+      expect(requests('PUT /api/connect/user/identity')).toEqual([{ firstName: 'Augusta Ada', lastName: 'Lovelace' }]);
+      expect(requests('PUT /api/connect/user')).toEqual([]);
+    });
+
+    it('saves the names of a user whose profile is not complete yet', async () => {
+      const incomplete = { ...USER, organisationLocation: null, industry: null, companySize: null, hearAboutUs: null };
+      route({ 'PUT /api/connect/user/identity': (body) => json({ ...incomplete, ...(body as object) }) });
+      renderPage(incomplete);
+      const personal = screen.getByRole('region', { name: 'Personal details' });
+      fireEvent.click(within(personal).getByRole('button', { name: 'Edit name' }));
+      fireEvent.change(within(personal).getByRole('textbox', { name: 'Last name' }), { target: { value: 'King' } });
+      fireEvent.click(within(personal).getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Ada King')).toBeInTheDocument();
+      expect(requests('PUT /api/connect/user/identity')).toEqual([{ firstName: 'Ada', lastName: 'King' }]);
+    });
+
+    it('puts a refusal of the server under the name it names', async () => {
+      const reason = 'Your name cannot be changed after your identity has been verified.';
+      route({
+        'PUT /api/connect/user/identity': () =>
+          json(
+            { status: 409, code: 'NAMES_LOCKED', detail: reason, invalidParams: [{ name: 'lastName', reason }] },
+            409,
+          ),
+      });
+      renderPage();
+      const personal = screen.getByRole('region', { name: 'Personal details' });
+      fireEvent.click(within(personal).getByRole('button', { name: 'Edit name' }));
+      fireEvent.change(within(personal).getByRole('textbox', { name: 'Last name' }), { target: { value: 'King' } });
+      fireEvent.click(within(personal).getByRole('button', { name: 'Save' }));
+      await waitFor(() =>
+        expect(within(personal).getByRole('textbox', { name: 'Last name' })).toHaveAccessibleDescription(reason),
+      );
     });
 
     it('keeps the names read-only after identity verification, and says why', () => {

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TUser } from '@connect/shared';
+import { organisationStaticData, type TUser } from '@connect/shared';
 import { currentUserQuery } from '../../../lib/current-user.ts';
+import { organisationStaticDataQueryOptions } from '../../../lib/organisations/organisations-api.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { preferences, session } from '../../../lib/storage.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -33,6 +34,8 @@ const fetchMock = vi.fn<typeof fetch>();
 function renderPage(user: TUser) {
   session.setMarker(user.id, user.role);
   queryClient.setQueryData(currentUserQuery(user.id).queryKey, user);
+  // The form's lists as GET /static-data/organisations answers them (their loading: organisation-fields.test.tsx).
+  queryClient.setQueryData(organisationStaticDataQueryOptions().queryKey, organisationStaticData());
   return renderWithProviders(<UserDetailsPage />, {
     route: '/user-details',
     queryClient,

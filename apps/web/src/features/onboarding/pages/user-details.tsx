@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HEAR_ABOUT_US, ZUpdateUserRequest, type TUpdateUserRequest, type TUser } from '@connect/shared';
+import { ZUpdateUserRequest, type TOrganisationStaticData, type TUpdateUserRequest, type TUser } from '@connect/shared';
 import { invalidParamsOf } from '../../../lib/problems.ts';
 import { preferences } from '../../../lib/storage.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -19,7 +19,8 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { nextStepAfterProfile } from '../utils/next-step.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { OrganisationFields } from '../../../components/organisation-fields.tsx';
+import { OrganisationFields, SelectSkeleton } from '../../../components/organisation-fields.tsx';
+import { useOrganisationStaticData } from '../../../lib/organisations/organisations-api.ts';
 
 type ProfileForm = TUpdateUserRequest;
 
@@ -34,9 +35,9 @@ const FIELDS = [
   'hearAboutUsDescription',
 ] as const;
 
-/** The answers that need a few words more (the same rule the schema applies). */
-function needsDescription(hearAboutUs: string | undefined): boolean {
-  return hearAboutUs === 'EVENT' || hearAboutUs === 'OTHER';
+/** The answers that need a few words more (the server's lists say which; the schema applies the same rule). */
+function needsDescription(lists: TOrganisationStaticData | undefined, hearAboutUs: string | undefined): boolean {
+  return Boolean(lists?.hearAboutUs.find((answer) => answer.value === hearAboutUs)?.descriptionRequired);
 }
 
 function defaultsOf(user: TUser | undefined): ProfileForm {
@@ -81,18 +82,19 @@ function ProfileFormBody({ user }: { user: TUser }) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const update = useUpdateProfile();
+  const lists = useOrganisationStaticData().data;
   const form = useForm<ProfileForm>({
     resolver: zodResolver(ZUpdateUserRequest),
     defaultValues: defaultsOf(user),
     mode: 'onTouched',
   });
   const hearAboutUs = useWatch({ control: form.control, name: 'hearAboutUs' });
-  const isDescriptionShown = needsDescription(hearAboutUs);
+  const isDescriptionShown = needsDescription(lists, hearAboutUs);
 
   const handleSubmit = form.handleSubmit((values) => {
     const body: TUpdateUserRequest = { ...values };
     // A description typed for EVENT and left behind by another answer is not sent.
-    if (!needsDescription(values.hearAboutUs)) delete body.hearAboutUsDescription;
+    if (!needsDescription(lists, values.hearAboutUs)) delete body.hearAboutUsDescription;
     update.mutate(body, {
       onSuccess: (saved) => void navigate(nextStepAfterProfile(saved, preferences.skipMfa())),
       onError: (error) => {
@@ -130,13 +132,17 @@ function ProfileFormBody({ user }: { user: TUser }) {
           </Grid>
           <OrganisationFields control={form.control} />
           <Grid size={12}>
-            <FormTextField control={form.control} name="hearAboutUs" label={t('fields.hearAboutUs')} select required>
-              {HEAR_ABOUT_US.map((answer) => (
-                <MenuItem key={answer} value={answer}>
-                  {t(`options.hearAboutUs.${answer}`)}
-                </MenuItem>
-              ))}
-            </FormTextField>
+            {lists ? (
+              <FormTextField control={form.control} name="hearAboutUs" label={t('fields.hearAboutUs')} select required>
+                {lists.hearAboutUs.map(({ value }) => (
+                  <MenuItem key={value} value={value}>
+                    {t(`options.hearAboutUs.${value}`)}
+                  </MenuItem>
+                ))}
+              </FormTextField>
+            ) : (
+              <SelectSkeleton label={t('staticData.loading', { field: t('fields.hearAboutUs') })} />
+            )}
           </Grid>
           {isDescriptionShown ? (
             <Grid size={12}>
