@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Redis } from 'ioredis';
+import type { CspSources } from '@connect/shared/light';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,6 +23,8 @@ export type SecurityOptions = {
   allowOnfido?: boolean;
   /** Card payments run on Stripe: Stripe.js's script, frames (3D Secure) and API must be allowed. */
   allowStripe?: boolean;
+  /** The configured outside tools' sources (`outsideToolSources`, @connect/shared); none: nothing added. */
+  outsideTools?: CspSources;
 };
 
 /** Onfido's web SDK loads from sdk.onfido.com and talks to its regional API hosts. */
@@ -58,6 +61,7 @@ function helmetHeaders(options: HelmetOptions): [name: string, value: string][] 
  */
 export const securityPlugin = fp<SecurityOptions>(
   async (app, options) => {
+    const tools = options.outsideTools;
     const headers = helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
@@ -70,21 +74,33 @@ export const securityPlugin = fp<SecurityOptions>(
               : []),
             ...(options.allowOnfido ? ONFIDO_SOURCES : []),
             ...(options.allowStripe ? STRIPE_SCRIPTS : []),
+            ...(tools?.scriptSrc ?? []),
           ],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'https:', ...(options.allowOnfido ? ['blob:'] : [])],
-          fontSrc: ["'self'", 'data:'],
+          styleSrc: ["'self'", "'unsafe-inline'", ...(tools?.styleSrc ?? [])],
+          // Any https: image is allowed already; a tool adds only other schemes (blob:).
+          imgSrc: [
+            ...new Set([
+              "'self'",
+              'data:',
+              'https:',
+              ...(options.allowOnfido ? ['blob:'] : []),
+              ...(tools?.imgSrc.filter((source) => !source.startsWith('https://')) ?? []),
+            ]),
+          ],
+          fontSrc: ["'self'", 'data:', ...(tools?.fontSrc ?? [])],
           connectSrc: [
             "'self'",
             ...options.connectSources,
             ...(options.allowOnfido ? ONFIDO_SOURCES : []),
             ...(options.allowStripe ? STRIPE_CONNECT : []),
+            ...(tools?.connectSrc ?? []),
           ],
           frameSrc: [
             "'self'",
             ...(options.allowRecaptcha ? ['https://www.google.com'] : []),
             ...(options.allowOnfido ? ONFIDO_SOURCES : []),
             ...(options.allowStripe ? STRIPE_FRAMES : []),
+            ...(tools?.frameSrc ?? []),
           ],
           ...(options.allowOnfido ? { workerSrc: ["'self'", 'blob:'] } : {}),
           objectSrc: ["'none'"],

@@ -17,14 +17,15 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { signOutEverywhere } from '../../../lib/auth.ts';
+import { openHelpInstead } from '../../../lib/outside-tools/index.ts';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 import { session } from '../../../lib/storage.ts';
 import { ComingSoonDescription, comingSoonMarkSx } from '../../coming-soon.tsx';
 import { UserAvatar } from '../../user-avatar.tsx';
 
 /**
- * The account menu of spec §2.2. Support opens the portal's own help page: the third-party help
- * widget of the spec is not part of this product.
+ * The account menu of spec §2.2. Support opens the help widget: the configured provider's widget
+ * when it runs, else the portal's own help page, its embedded default (lib/outside-tools).
  */
 const LINKS = [
   { key: 'myAccount', to: paths.myAccount, Icon: PersonOutlinedIcon, isComingSoon: false },
@@ -107,7 +108,10 @@ export function AccountMenu() {
             key={key}
             component={RouterLink}
             to={to}
-            onClick={close}
+            onClick={(event) => {
+              if (key === 'support') openHelpInstead(event);
+              close();
+            }}
             {...(isComingSoon ? { 'aria-describedby': comingSoonId, 'data-coming-soon': tc('comingSoon.mark') } : {})}
             sx={comingSoonMarkSx}
           >

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 // (jsdom: the test wraps document.cookie's own property descriptor, which happy-dom keeps elsewhere)
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { CookieBanner } from './cookie-banner.tsx';
-import { CONSENT_COOKIE, hasConsent, readConsent } from './cookie-consent.ts';
+import { CONSENT_COOKIE, hasConsent, onConsentChange, readConsent, requestCookieChoices } from './cookie-consent.ts';
 
 function clearConsentCookie() {
   document.cookie = `${CONSENT_COOKIE}=; Max-Age=0; Path=/`;
@@ -72,6 +72,27 @@ describe('CookieBanner', { timeout: 20_000 }, () => {
     expect(pair).toBe(`cookie_consent=${encodeURIComponent('[1]')}`);
     expect(attributes).toEqual(expect.arrayContaining(['Max-Age=31536000', 'Path=/', 'SameSite=Lax']));
     expect(localStorage.length).toBe(0);
+  });
+
+  it("opens the choices again on request (the footer's Cookie settings), from the stored choice, to withdraw consent", async () => {
+    renderWithProviders(<CookieBanner />);
+    fireEvent.click(screen.getByRole('button', { name: 'Accept all' }));
+    const changes: number[][] = [];
+    const stop = onConsentChange((categories) => changes.push(categories));
+
+    act(() => requestCookieChoices());
+    const dialog = await screen.findByRole('dialog', { name: 'Choose which cookies we may use' });
+    expect(banner()).not.toBeInTheDocument();
+    const measurement = within(dialog).getByRole('switch', { name: 'Measurement' });
+    expect(measurement).toBeChecked();
+    fireEvent.click(measurement);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save choices' }));
+
+    expect(readConsent()).toEqual([1, 2, 3, 5]);
+    expect(changes).toEqual([[1, 2, 3, 5]]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(banner()).not.toBeInTheDocument();
+    stop();
   });
 
   it('asks again when the cookie holds something it did not write', () => {

@@ -43,7 +43,33 @@ export function writeConsent(categories: readonly CookieCategory[]): CookieCateg
   const chosen = [...new Set<CookieCategory>([COOKIE_CATEGORIES.necessary, ...categories])].sort((a, b) => a - b);
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${CONSENT_COOKIE}=${encodeURIComponent(JSON.stringify(chosen))}; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
+  for (const listener of [...consentListeners]) listener(chosen);
   return chosen;
+}
+
+const consentListeners = new Set<(categories: CookieCategory[]) => void>();
+
+/**
+ * Calls `listener` with every choice written from now on (a first choice, or a change made later
+ * from the footer's cookie settings); answers the function that stops it. The outside tools start
+ * and stop on it (lib/outside-tools).
+ */
+export function onConsentChange(listener: (categories: CookieCategory[]) => void): () => void {
+  consentListeners.add(listener);
+  return () => consentListeners.delete(listener);
+}
+
+const choiceRequests = new Set<() => void>();
+
+/** Opens the cookie choices again (the footer's "Cookie settings"), so a visitor can change or withdraw consent. */
+export function requestCookieChoices(): void {
+  for (const listener of [...choiceRequests]) listener();
+}
+
+/** The cookie banner listens for requests to open its dialog. */
+export function onCookieChoicesRequest(listener: () => void): () => void {
+  choiceRequests.add(listener);
+  return () => choiceRequests.delete(listener);
 }
 
 /** Whether a category may be used; code that adds optional cookies asks this first. */

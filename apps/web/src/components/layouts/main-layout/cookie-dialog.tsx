@@ -60,15 +60,18 @@ function CategorySwitch({
  */
 export function CookieDialog({
   isOpen,
+  initial = [COOKIE_CATEGORIES.necessary],
   onClose,
   onChoose,
 }: {
   isOpen: boolean;
+  /** The switches' first positions: the stored choice when the visitor changes it later. */
+  initial?: CookieCategory[];
   onClose: () => void;
   onChoose: (categories: CookieCategory[]) => void;
 }) {
   const { t } = useTranslation('layout');
-  const [selected, setSelected] = useState<CookieCategory[]>([COOKIE_CATEGORIES.necessary]);
+  const [selected, setSelected] = useState<CookieCategory[]>(initial);
   const titleId = useId();
   return (
     <ThemeProvider theme={theme}>

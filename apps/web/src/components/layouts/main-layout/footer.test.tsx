@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TFooter } from '@connect/shared';
 import { session } from '../../../lib/storage.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { onCookieChoicesRequest } from './cookie-consent.ts';
 import { Footer } from './footer.tsx';
 import { fetchByPath, json, USER_UUID } from './test-utils.tsx';
 
@@ -93,6 +94,15 @@ describe('Footer', { timeout: 20_000 }, () => {
     expect(
       screen.getByText(`© ${new Date().getFullYear()} Quant Network Ltd. All rights reserved.`),
     ).toBeInTheDocument();
+  });
+
+  it('offers Cookie settings, which opens the cookie choices again (to change or withdraw consent)', async () => {
+    const requests = vi.fn();
+    const stop = onCookieChoicesRequest(requests);
+    renderFooter(() => json(SERVER_FOOTER));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cookie settings' }));
+    expect(requests).toHaveBeenCalledTimes(1);
+    stop();
   });
 });
 

@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import type { TFooter } from '@connect/shared';
 import { runtimeConfig } from '../../../lib/runtime-config.ts';
 import { visuallyHidden } from '../../visually-hidden.ts';
+import { requestCookieChoices } from './cookie-consent.ts';
 import { defaultFooter, SOCIAL_LINKS } from './default-footer.ts';
 import { footerHref, hasFooterContent, isExternalUrl } from './footer-links.ts';
 import { footerQuery } from './footer-query.ts';
@@ -125,6 +126,16 @@ export function Footer() {
               ))}
             </Box>
           ) : null}
+          {/* Changes or withdraws the cookie consent (the banner's dialog, opened again). */}
+          <Link
+            component="button"
+            type="button"
+            aria-haspopup="dialog"
+            onClick={requestCookieChoices}
+            sx={{ fontSize: 14, color: 'text.secondary', '&:hover': { color: 'text.primary' } }}
+          >
+            {t('footer.cookieSettings')}
+          </Link>
           <Box
             component="ul"
             aria-label={t('footer.social.label')}

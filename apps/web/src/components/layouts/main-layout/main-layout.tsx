@@ -10,6 +10,7 @@ import { Outlet } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { userRoutesQuery } from '../../../lib/current-user.ts';
 import { useLiveChanges } from '../../../lib/live-changes.ts';
+import { useOutsideTools } from '../../../lib/outside-tools/index.ts';
 import { session } from '../../../lib/storage.ts';
 import { Logo } from '../../logo.tsx';
 import { AppBreadcrumbs } from './app-breadcrumbs.tsx';
@@ -96,6 +97,8 @@ export function MainLayout() {
   const isPageDeferred = useIsPageDeferred();
   // The account's changes pushed to the page while signed in (closed on sign-out).
   useLiveChanges();
+  // The configured outside tools (help widget, recording, analytics, onboarding), as consent allows.
+  useOutsideTools();
 
   // The gate loaded the route list before this frame rendered; this reads the cached copy.
   const userUuid = session.userUuid();

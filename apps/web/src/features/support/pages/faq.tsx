@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { paths } from '../../../config/paths.ts';
+import { openHelpInstead } from '../../../lib/outside-tools/index.ts';
 
 /** The questions by topic; their text lives in the account locale under faq.<topic>.<id>. */
 const FAQ_TOPICS = {
@@ -82,7 +83,7 @@ export function FaqPage() {
               </Typography>
               <Typography color="text.secondary">{t('faq.more.text')}</Typography>
             </Box>
-            <Button variant="outlined" component={RouterLink} to={paths.supportHelp}>
+            <Button variant="outlined" component={RouterLink} to={paths.supportHelp} onClick={openHelpInstead}>
               {t('faq.more.action')}
             </Button>
           </CardContent>

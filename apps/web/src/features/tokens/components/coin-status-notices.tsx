@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import type { TTokenDetails } from '@connect/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { openHelpInstead } from '../../../lib/outside-tools/index.ts';
 import { tokenPaths } from '../token-paths.ts';
 import { shorten } from './identifier.tsx';
 import { TokenStatusChip } from './token-status-chip.tsx';
@@ -58,7 +59,13 @@ export function CoinStatusNotices({ token, walletError }: { token: TTokenDetails
         <Alert
           severity="error"
           action={
-            <Button component={RouterLink} to={tokenPaths.support()} color="inherit" size="small">
+            <Button
+              component={RouterLink}
+              to={tokenPaths.support()}
+              onClick={openHelpInstead}
+              color="inherit"
+              size="small"
+            >
               {t('stepper.deploy.contactSupport')}
             </Button>
           }

@@ -12,6 +12,7 @@ import { explorerLink, type TDeploymentType, type TToken, type TTokenLocation } 
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { openHelpInstead } from '../../../lib/outside-tools/index.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import type { DeployState } from '../hooks/use-deployment.ts';
 import { coinDetailsHref, tokenPaths } from '../token-paths.ts';
@@ -264,7 +265,13 @@ export function DeploymentPanel({
               variant="outlined"
               sx={{ mt: 2, textAlign: 'left' }}
               action={
-                <Button component={RouterLink} to={tokenPaths.support()} color="inherit" size="small">
+                <Button
+                  component={RouterLink}
+                  to={tokenPaths.support()}
+                  onClick={openHelpInstead}
+                  color="inherit"
+                  size="small"
+                >
                   {t('stepper.deploy.contactSupport')}
                 </Button>
               }
