@@ -85,13 +85,22 @@ test('without networks, creating a token sends the user to configure networks; a
   await snap(page, 'tokens-01-empty');
   await expectAccessible(page, 'Token Flow (empty)');
 
-  await page.getByRole('link', { name: /Payments/ }).click();
+  // The use cases come from the product catalogue (spec §7): /jsons on the site's own origin,
+  // asked with the basic credentials of the runtime configuration.
+  const catalogueAnswer = page.waitForResponse((response) => /\/jsons\/payments\.json\?v=/.test(response.url()));
+  await page.getByRole('link', { name: /Payments.*settlements/ }).click();
   await expect(page).toHaveURL(new RegExp(`${flows}/payments$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Payments with smart tokens' })).toBeVisible();
+  const answer = await catalogueAnswer;
+  expect(answer.status()).toBe(200);
+  expect(answer.request().headers().authorization).toMatch(/^Basic /);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Payments with smart tokens' })).toBeVisible();
+  await expect(page.getByText('Fungible (QRC20)', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Settle between business accounts/)).toBeVisible();
   await snap(page, 'tokens-02-payments');
   await expectAccessible(page, 'payments use case');
   await page.goto(`${flows}/sustainability`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Sustainability with smart tokens' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Sustainability with smart tokens' })).toBeVisible();
   await snap(page, 'tokens-03-sustainability');
 
   // Spec §5: no networks configured → My networks with configureNetworks=true.

@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { seedReferenceData, type DbHandle } from '@connect/db';
+import { outsideToolSources } from '@connect/shared/light';
 import { createCardGateway } from './adapters/cards/create-gateway.ts';
 import type { CardGateway } from './adapters/cards/port.ts';
 import { cardSandboxBrowserRoutes } from './adapters/cards/sandbox/index.ts';
@@ -260,6 +261,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     allowRecaptcha: Boolean(config.recaptcha),
     allowOnfido: Boolean(config.kyc.onfido),
     allowStripe: Boolean(config.cards.stripe),
+    outsideTools: outsideToolSources(config.outsideTools),
   });
   await app.register(openapiPlugin, { productName: config.productName, version: config.version });
 

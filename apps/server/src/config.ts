@@ -2,9 +2,10 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 // The zod-free entry: the whole package's schemas would load before the database starts opening.
-import type { TInvoiceParty } from '@connect/shared';
+import type { TInvoiceParty, TOutsideTools } from '@connect/shared';
 import { DEFAULT_VAT_RATES_BP, SERVICES, type ServiceName } from '@connect/shared/light';
 import { loadChainsConfig, type ChainsConfig } from './adapters/chains/chain-config.ts';
+import { loadOutsideTools } from './config-outside-tools.ts';
 import { productionProblems, productionProblemsMessage } from './production-checks.ts';
 
 const ZEnv = z.object({
@@ -42,6 +43,18 @@ const ZEnv = z.object({
   IDP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   LOG_LEVEL: z.string().default('info'),
   DOCUMENTATION_URL: z.url().default('https://docs.quant.network/'),
+  /**
+   * The product catalogue's basic authentication (/jsons, spec §7). The SPA is given them in its
+   * runtime configuration, so they are public: they keep casual crawlers out, nothing more.
+   */
+  PRODUCT_CATALOGUE_USER: z
+    .string()
+    .regex(/^[^:\s]{1,64}$/, 'no colon or space, at most 64 characters')
+    .default('catalogue'),
+  PRODUCT_CATALOGUE_PASSWORD: z
+    .string()
+    .regex(/^\S{1,128}$/, 'no space, at most 128 characters')
+    .default('public-catalogue'),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   SUPPORT_EMAIL: z.string().default('support@connect.localhost'),
   /** Where staff alerts are mailed (issue 27 §4); unset: ADMIN_EMAIL, else SUPPORT_EMAIL. */
@@ -209,6 +222,8 @@ export type Config = {
   idpRateLimitMax: number;
   logLevel: string;
   documentationUrl: string;
+  /** The product catalogue's basic-authentication credentials (public: the SPA is given them). */
+  productCatalogue: { username: string; password: string };
   /** Where support and authorise enquiries are sent. */
   supportEmail: string;
   /** Where staff alerts are mailed: STAFF_ALERT_EMAIL, else ADMIN_EMAIL, else SUPPORT_EMAIL. */
@@ -267,6 +282,8 @@ export type Config = {
   };
   /** Local chains, the network catalogue's RPC URLs and deployer keys, the health monitor. */
   chains: ChainsConfig;
+  /** The page's outside tools that are configured (config-outside-tools.ts); none: the embedded defaults. */
+  outsideTools: TOutsideTools;
   identity:
     | { mode: 'embedded'; region: string; poolId: string | undefined; clientId: string | undefined }
     | { mode: 'cognito'; region: string; poolId: string; clientId: string };
@@ -316,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idpRateLimitMax: e.IDP_RATE_LIMIT_MAX,
     logLevel: e.LOG_LEVEL,
     documentationUrl: e.DOCUMENTATION_URL,
+    productCatalogue: { username: e.PRODUCT_CATALOGUE_USER, password: e.PRODUCT_CATALOGUE_PASSWORD },
     supportEmail: e.SUPPORT_EMAIL,
     staffAlertEmail: e.STAFF_ALERT_EMAIL || e.ADMIN_EMAIL || e.SUPPORT_EMAIL,
     devHelpers: { mailbox: !isProduction, billingClock: !isProduction },
@@ -399,6 +417,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sandboxAllowed: e.KYC_SANDBOX ? e.KYC_SANDBOX === 'on' : !isProduction,
     },
     chains: loadChainsConfig(present, path.resolve(e.DATA_DIR)),
+    outsideTools: loadOutsideTools(present),
     identity,
   };
   // Production starts only from a configuration that passes the one checked list, naming every

@@ -1,6 +1,8 @@
 import type { TestChain } from './chains.ts';
+import { betaCalls } from './openapi-script/beta.ts';
 import { billingCalls } from './openapi-script/billing.ts';
 import type { Call } from './openapi-script/calls.ts';
+import { catalogueCalls } from './openapi-script/catalogue.ts';
 import { claimCalls } from './openapi-script/claims.ts';
 import { identityCalls } from './openapi-script/identity.ts';
 import { integrateCalls } from './openapi-script/integrate.ts';
@@ -30,9 +32,11 @@ export {
 export function script(chain: TestChain): Call[] {
   return [
     ...identityCalls(),
+    ...catalogueCalls(),
     ...integrateCalls(chain),
     ...tokenCalls(),
     ...staffCalls(),
+    ...betaCalls(),
     ...rewardCalls(),
     ...claimCalls(),
     ...billingCalls(),

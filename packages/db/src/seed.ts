@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { BUNDLE_SEEDS, PLAN_SEEDS, PLAN_SEEDS_SETTING, seedPlans } from './seed-plans.ts';
 import {
-  appSettings,
-  contentFeatures,
-  contentUpdates,
-  footerLinks,
-  footerSections,
-  roles,
-  termsVersions,
-} from './schema/index.ts';
+  BUNDLE_SEEDS,
+  PLAN_SEED_CHANGES,
+  PLAN_SEED_CHANGES_SETTING,
+  PLAN_SEEDS,
+  PLAN_SEEDS_SETTING,
+  seedPlans,
+} from './seed-plans.ts';
+import { appSettings, contentUpdates, footerLinks, footerSections, roles, termsVersions } from './schema/index.ts';
 
 export const LATEST_TERMS = {
   version: '2026-10-01',
@@ -51,33 +50,6 @@ const UPDATES = [
     description: 'Customers on a paid plan can opt in to campaigns, complete tasks and claim QNT.',
     linkUrl: '/rewards',
     daysAgo: 30,
-  },
-] as const;
-
-const FEATURES = [
-  {
-    title: 'Applications',
-    description: 'Register API applications with a client id, secret and signing key.',
-    icon: 'apps',
-    linkUrl: '/my-applications',
-  },
-  {
-    title: 'Networks',
-    description: 'Connect to testnets, mainnets and your own private EVM network.',
-    icon: 'hub',
-    linkUrl: '/my-networks',
-  },
-  {
-    title: 'Tokens',
-    description: 'Deploy QRC20 and QRC721 tokens and follow them to Active.',
-    icon: 'token',
-    linkUrl: '/quant-flows/token-flow',
-  },
-  {
-    title: 'Bridges',
-    description: 'Move tokens between networks with a bridge you control.',
-    icon: 'swap_horiz',
-    linkUrl: '/quant-flows/bridge-flow',
   },
 ] as const;
 
@@ -143,10 +115,20 @@ const SEEDED_SETTING = 'reference-data-seeded';
  * plan seed's record (PLAN_SEEDS_SETTING, issue 33 §3) is part of it, so the first start of the
  * version that keeps the record writes it before staff can delete a seeded tier.
  */
-const SEEDS_FINGERPRINT = createHash('sha256')
+export const SEEDS_FINGERPRINT = createHash('sha256')
   .update(
     JSON.stringify(
-      [ROLE_ROWS, LATEST_TERMS, UPDATES, FEATURES, DEFAULT_FOOTER, PLAN_SEEDS, BUNDLE_SEEDS, PLAN_SEEDS_SETTING],
+      [
+        ROLE_ROWS,
+        LATEST_TERMS,
+        UPDATES,
+        DEFAULT_FOOTER,
+        PLAN_SEEDS,
+        BUNDLE_SEEDS,
+        PLAN_SEEDS_SETTING,
+        PLAN_SEED_CHANGES,
+        PLAN_SEED_CHANGES_SETTING,
+      ],
       (_key, value) => (typeof value === 'bigint' ? value.toString() : value),
     ),
   )
@@ -187,10 +169,9 @@ export async function seedReferenceData(db: Database, now = new Date()): Promise
     );
   }
 
-  const [features] = await db.select({ n: sql<number>`count(*)::int` }).from(contentFeatures);
-  if (!features?.n) {
-    await db.insert(contentFeatures).values(FEATURES.map((feature, sortOrder) => ({ ...feature, sortOrder })));
-  }
+  // The dashboard's features list comes from the product catalogue
+  // (apps/server/src/services/connect/catalogue/): content_features is no longer seeded or read,
+  // until a migration drops it.
 
   const [sections] = await db.select({ n: sql<number>`count(*)::int` }).from(footerSections);
   if (!sections?.n) {

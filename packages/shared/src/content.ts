@@ -34,7 +34,8 @@ export type TContentUpdatesPage = z.infer<typeof ZContentUpdatesPage>;
 
 export const ZContentFeature = z
   .object({
-    id: z.uuid(),
+    /** The product catalogue's name of the product (`GET /jsons/products.json`). */
+    id: z.string(),
     title: z.string(),
     description: z.string(),
     icon: z.string().nullable(),
@@ -43,7 +44,7 @@ export const ZContentFeature = z
   })
   .meta({ id: 'ContentFeature' });
 export type TContentFeature = z.infer<typeof ZContentFeature>;
-/** `GET /api/connect/content/features`: the dashboard's features list, by order. */
+/** `GET /api/connect/content/features`: the dashboard's features list, by order, fed by the product catalogue. */
 export const ZContentFeaturesResponse = z
   .object({ features: z.array(ZContentFeature) })
   .meta({ id: 'ContentFeaturesResponse' });

@@ -1,4 +1,5 @@
 import { SERVICES } from './constants.ts';
+import type { TOutsideTools } from './outside-tools.ts';
 import type { TRuntimeConfig } from './runtime-config.ts';
 
 /**
@@ -18,6 +19,7 @@ export { PASSWORD_RULES, passwordMeetsPolicy } from './password-rules.ts';
 export { messageFromError } from './problem-message.ts';
 export { PROBLEMS, problemCodeOf, type ProblemCode } from './problem-codes.ts';
 export { isProfileComplete, PROFILE_FIELDS } from './profile.ts';
+export * from './outside-tools.ts';
 
 /**
  * Twin of `ZRuntimeConfig.parse`, written out without any zod: the runtime configuration is read
@@ -42,7 +44,28 @@ export function parseRuntimeConfig(input: unknown): TRuntimeConfig {
   const identity = object(root.identity, 'identity');
   const sandboxes = object(root.sandboxes, 'sandboxes');
   const captcha = object(root.captcha, 'captcha');
+  const productCatalogue = object(root.productCatalogue, 'productCatalogue');
   const services = Array.isArray(root.services) ? (root.services as unknown[]) : fail('services', 'a list');
+  const outsideTools = (value: unknown): TOutsideTools => {
+    const tools = object(value, 'outsideTools');
+    const tool = <P extends string>(name: keyof TOutsideTools, provider: P, withHost = false) => {
+      if (tools[name] === undefined) return {};
+      const entry = object(tools[name], `outsideTools.${name}`);
+      return {
+        [name]: {
+          provider: oneOf([provider], entry.provider, `outsideTools.${name}.provider`),
+          key: string(entry.key, `outsideTools.${name}.key`),
+          ...(withHost ? { host: string(entry.host, `outsideTools.${name}.host`) } : {}),
+        },
+      };
+    };
+    return {
+      ...tool('helpWidget', 'zendesk'),
+      ...tool('sessionRecording', 'hotjar'),
+      ...tool('productAnalytics', 'posthog', true),
+      ...tool('onboarding', 'appcues'),
+    } as TOutsideTools;
+  };
   return {
     productName: string(root.productName, 'productName'),
     productSlug: string(root.productSlug, 'productSlug'),
@@ -67,5 +90,10 @@ export function parseRuntimeConfig(input: unknown): TRuntimeConfig {
     },
     devMailbox: boolean(root.devMailbox, 'devMailbox'),
     documentationUrl: string(root.documentationUrl, 'documentationUrl'),
+    productCatalogue: {
+      username: string(productCatalogue.username, 'productCatalogue.username'),
+      password: string(productCatalogue.password, 'productCatalogue.password'),
+    },
+    ...(root.outsideTools === undefined ? {} : { outsideTools: outsideTools(root.outsideTools) }),
   };
 }

@@ -72,9 +72,17 @@ describe('zod/mini twins of the shared schemas', () => {
       captcha: { provider: 'altcha', siteKey: 'key' },
       devMailbox: true,
       documentationUrl: 'https://docs.example.com',
+      productCatalogue: { username: 'catalogue', password: 'public-catalogue' },
+      outsideTools: {
+        helpWidget: { provider: 'zendesk', key: '00000000-0000-4000-8000-000000000000' },
+        sessionRecording: { provider: 'hotjar', key: '123456' },
+        productAnalytics: { provider: 'posthog', key: 'phc_0123456789abcdef', host: 'https://eu.i.posthog.com' },
+        onboarding: { provider: 'appcues', key: '98765' },
+      },
       unknownKey: 'dropped',
     };
-    const { identity, sandboxes, captcha, ...rest } = config;
+    const { identity, sandboxes, captcha, outsideTools, ...rest } = config;
+    const { outsideTools: _tools, ...withoutTools } = config;
     const { userPoolEndpoint: _endpoint, ...identityWithoutEndpoint } = identity;
     const { kyc: _kyc, ...sandboxesWithoutKyc } = sandboxes;
     const valid = [
@@ -86,6 +94,9 @@ describe('zod/mini twins of the shared schemas', () => {
         captcha: { provider: 'recaptcha' },
       },
       { ...config, services: [] },
+      withoutTools,
+      { ...config, outsideTools: {} },
+      { ...config, outsideTools: { productAnalytics: outsideTools.productAnalytics } },
     ];
     for (const input of valid) {
       expect(parseRuntimeConfig(input)).toStrictEqual(ZRuntimeConfig.parse(input));
@@ -107,6 +118,18 @@ describe('zod/mini twins of the shared schemas', () => {
       [{ ...config, devMailbox: 'yes' }, /devMailbox/],
       [{ ...config, documentationUrl: undefined }, /documentationUrl/],
       [{ ...config, productName: undefined }, /productName/],
+      [{ ...config, productCatalogue: undefined }, /productCatalogue/],
+      [{ ...config, productCatalogue: { username: 'catalogue' } }, /productCatalogue\.password/],
+      [{ ...config, outsideTools: [] }, /outsideTools/],
+      [
+        { ...config, outsideTools: { helpWidget: { provider: 'intercom', key: 'k' } } },
+        /outsideTools\.helpWidget\.provider/,
+      ],
+      [{ ...config, outsideTools: { onboarding: { provider: 'appcues', key: 12 } } }, /outsideTools\.onboarding\.key/],
+      [
+        { ...config, outsideTools: { productAnalytics: { provider: 'posthog', key: 'phc_x' } } },
+        /outsideTools\.productAnalytics\.host/,
+      ],
     ];
     for (const [input, field] of invalid) {
       expect(ZRuntimeConfig.safeParse(input).success, JSON.stringify(input)).toBe(false);

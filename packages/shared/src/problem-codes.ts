@@ -72,7 +72,8 @@ export const PROBLEMS = {
     status: 400,
     message: 'These terms are not the latest version. Please reload and accept the latest terms.',
   },
-  NAMES_LOCKED: { status: 400, message: 'Your name cannot be changed after your identity has been verified.' },
+  /** 409, not 400: the names are fine, the verified identity is what refuses them (spec §5). */
+  NAMES_LOCKED: { status: 409, message: 'Your name cannot be changed after your identity has been verified.' },
   KYC_NAMES_MISSING: {
     status: 400,
     message: 'Please add your first and last name to your profile before verifying your identity.',
@@ -111,6 +112,12 @@ export const PROBLEMS = {
   },
   /** A notification id that is not the caller's (another user's is as good as unknown). */
   NOTIFICATION_NOT_FOUND: { status: 404, message: 'The notification was not found.' },
+  // The product catalogue (/jsons, spec §7): basic authentication with the configured credentials.
+  CATALOGUE_CREDENTIALS_REQUIRED: {
+    status: 401,
+    message: 'The product catalogue needs its configured user name and password (HTTP basic authentication).',
+  },
+  CATALOGUE_PRODUCT_NOT_FOUND: { status: 404, message: 'The product catalogue has no such product.' },
 
   // ── Networks and plans (integrate, account-plan) ──────────────────────────────────────────
   FEATURE_UNAVAILABLE: { status: 404, message: 'This feature is not available for your account.' },
@@ -320,6 +327,10 @@ export const PROBLEMS = {
   CLAIM_ABOVE_BALANCE: { status: 409, message: 'The claim is more than your reward balance.' },
   CLAIM_NOT_FOUND: { status: 404, message: 'The claim was not found.' },
   CLAIM_NOT_PENDING: { status: 409, message: 'The claim has already been paid, is being paid or was rejected.' },
+  // ── Connect Beta (entitlements, issue 35 §1) ───────────────────────────────────────────────
+  /** Also a feature the account may not opt in to (an invitation-only one it was not invited to). */
+  BETA_FEATURE_NOT_FOUND: { status: 404, message: 'The beta feature was not found.' },
+  BETA_FEATURE_NAME_EXISTS: { status: 409, message: 'Another beta feature has this name.' },
   // ── The platform API applications call (/oauth2/token, /api/gateway) ──────────────────────
   GATEWAY_TOKEN_REQUIRED: { status: 401, message: 'An access token from POST /oauth2/token is required.' },
   GATEWAY_TOKEN_INVALID: { status: 401, message: 'The access token is invalid or has expired.' },

@@ -35,6 +35,12 @@ export const SECURITY_SCHEMES = {
     description:
       'An application’s client id and client secret (RFC 6749 §2.3.1, each form-urlencoded), for `POST /oauth2/token`.',
   },
+  catalogueBasic: {
+    type: 'http',
+    scheme: 'basic',
+    description:
+      'The product catalogue’s configured user name and password (`/jsons`). The SPA is given them in `/runtime-config.json`: they keep crawlers out and protect nothing.',
+  },
   oauth2ClientCredentials: {
     type: 'oauth2',
     description: 'An access token from `POST /oauth2/token` (client credentials grant), for the gateway.',

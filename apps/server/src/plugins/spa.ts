@@ -6,7 +6,7 @@ import { notFound } from '../lib/errors.ts';
 
 /**
  * Serves the built SPA with history-mode fallback: a path that is not a file gets index.html,
- * except under /api and /idp, which answer 404 problem details.
+ * except under /api, /idp and /jsons (the product catalogue), which answer 404 problem details.
  *
  * Compression: the web build writes a brotli (`.br`) and a gzip (`.gz`) copy next to each text
  * asset that shrinks (apps/web/vite.config.ts), and `preCompressed` sends the best one the
@@ -24,7 +24,7 @@ export const spaPlugin = fp<{ root: string }>(
 
     app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
       const pathname = decodeURIComponent(request.url.split('?')[0]!);
-      if (/^\/(api|idp)(\/|$)/.test(pathname)) throw notFound('ROUTE_NOT_FOUND', `No route GET ${pathname}.`);
+      if (/^\/(api|idp|jsons)(\/|$)/.test(pathname)) throw notFound('ROUTE_NOT_FOUND', `No route GET ${pathname}.`);
       const candidate = path.resolve(root, `.${pathname}`);
       const isInsideRoot = candidate.startsWith(root + path.sep);
       // The compressed copies are alternate encodings of their file, not files of their own.

@@ -75,6 +75,9 @@ export function runtimeConfigOf(deps: Deps, options: { isLoopbackClient: boolean
     captcha: config.recaptcha ? { provider: 'recaptcha', siteKey: config.recaptcha.siteKey } : { provider: 'altcha' },
     devMailbox: config.devHelpers.mailbox && options.isLoopbackClient,
     documentationUrl: config.documentationUrl,
+    // Public by design: every browser is given them (docs/decisions/shell-and-web.md "The product catalogue").
+    productCatalogue: config.productCatalogue,
+    outsideTools: config.outsideTools,
   };
 }
 

@@ -416,6 +416,11 @@ export function buildRoutes(): RouteObject[] {
               shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
               lazy: page(rewardPagesModule, 'RewardsHistoryPage', ['reward']),
             },
+            {
+              path: paths.betaFeatures,
+              handle: { title: 'titles.beta' },
+              lazy: page(() => import('../features/beta/pages/beta-features.tsx'), 'BetaFeaturesPage', ['beta']),
+            },
             ...comingSoonRoutes(slug),
           ],
         },
@@ -443,6 +448,8 @@ function staffRoutes(): RouteObject[] {
     [paths.campaignManagement, 'titles.campaignManagement', 'CampaignManagementPage', ['staff']],
     [paths.taskManagement(), 'titles.taskManagement', 'TaskManagementPage', ['staff']],
     [paths.claimManagement, 'titles.claimManagement', 'ClaimManagementPage', ['staff']],
+    // Connect Beta (issue 35 §1): the beta features, their opt-ins and invitations.
+    [paths.betaManagement, 'titles.betaManagement', 'BetaManagementPage', ['staff']],
   ];
   return pages.map(([path, title, name, namespaces]) => ({
     path,
@@ -461,7 +468,6 @@ function comingSoonRoutes(slug: string): RouteObject[] {
     [`${flows}/bridge-flow/*`, 'titles.bridgeFlow'],
     [`${flows}/bridge-flow`, 'titles.bridgeFlow'],
     ['/quant-fusion/*', 'titles.quantFusion'],
-    ['/beta/features', 'titles.beta'],
   ];
   return areas.map(([path, title]) => ({
     path,

@@ -25,6 +25,7 @@ export const TEST_RUNTIME_CONFIG: TRuntimeConfig = {
   captcha: { provider: 'altcha' },
   devMailbox: true,
   documentationUrl: 'https://docs.example.com/',
+  productCatalogue: { username: 'catalogue', password: 'public-catalogue' },
 };
 
 const locales = import.meta.glob<Record<string, unknown>>('../locales/en/*.json', { eager: true, import: 'default' });

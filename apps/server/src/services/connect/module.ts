@@ -2,6 +2,7 @@ import type { ServiceModule } from '../../modules.ts';
 import { liveHubOf, subscribeNotifications } from './index.ts';
 import { kycSettleJob } from './kyc-settle-job.ts';
 import { pendingUsersPurgeJob } from './pending-users-purge-job.ts';
+import { catalogueRoutes } from './catalogue-routes.ts';
 import { connectService } from './routes.ts';
 
 /**
@@ -13,6 +14,9 @@ export const connectModule: ServiceModule = {
   name: 'connect',
   service: 'connect',
   routes: connectService,
+  // The product catalogue is part of the site, like the SPA and its runtime configuration: every
+  // node serves it on the site's own origin, whatever SERVICES it serves (catalogue-routes.ts).
+  scopes: [{ prefix: '/jsons', when: () => true, plugin: catalogueRoutes }],
   subscribe: ({ deps, log }) => {
     subscribeNotifications(deps.events, {
       db: deps.db,
@@ -39,6 +43,8 @@ export const connectModule: ServiceModule = {
     'KYC_PROVIDER_UNREACHABLE',
     'KYC_WEBHOOK_SIGNATURE',
     'NOTIFICATION_NOT_FOUND',
+    'CATALOGUE_CREDENTIALS_REQUIRED',
+    'CATALOGUE_PRODUCT_NOT_FOUND',
     'INVOICE_NOT_PAID',
     'VAT_NUMBER_INVALID',
     'STAFF_MFA_REQUIRED',

@@ -1,8 +1,9 @@
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { STAFF_ROLES } from '@connect/shared';
+import { likeEscaped } from '../../lib/staff-list.ts';
 import { findPortalUserIn } from '../../repositories/portal-users.ts';
 import {
   accounts,
-  contentFeatures,
   contentUpdates,
   footerLinks,
   footerSections,
@@ -135,10 +136,6 @@ export class ConnectRepository {
     return { rows, total: total?.n ?? 0 };
   }
 
-  async contentFeatures() {
-    return this.db.select().from(contentFeatures).orderBy(asc(contentFeatures.sortOrder), asc(contentFeatures.title));
-  }
-
   async footerSections() {
     return this.db.select().from(footerSections).orderBy(asc(footerSections.sortOrder), asc(footerSections.title));
   }
@@ -147,6 +144,42 @@ export class ConnectRepository {
   async footerLinks() {
     return this.db.select().from(footerLinks).orderBy(asc(footerLinks.sortOrder), asc(footerLinks.title));
   }
+
+  /** Registered organisation names for the autocomplete (the caller’s own included): names only, at most `limit`. */
+  async searchOrganisations(term: string, limit: number): Promise<string[]> {
+    const result = (await this.db.execute(organisationSearchQuery(term, limit))) as unknown as {
+      rows: { name: string }[];
+    };
+    return result.rows.map((row) => row.name);
+  }
+}
+
+/**
+ * The organisation names a search finds (decision "Organisation search"), from account_directory
+ * (migration 0019): 3+ characters through the trigram index on search_text, then kept only where
+ * the organisation's own name holds them (search_text also holds owners' emails and names, which
+ * must not find anything); 2 characters at the start of the name (organisation_key, a C-collated
+ * btree). Live customer accounts only; one row per name whatever its case, the spelling most
+ * accounts use, names that start with the term first, then the most used.
+ */
+function organisationSearchQuery(term: string, limit: number) {
+  const escaped = likeEscaped(term);
+  const matches =
+    term.length >= 3
+      ? sql`d.search_text like ${`%${escaped}%`} and d.organisation_key like ${`%${escaped}%`}`
+      : sql`d.organisation_key like ${`${escaped}%`}`;
+  const staffRoles = sql.join(
+    STAFF_ROLES.map((role) => sql`${role}`),
+    sql`, `,
+  );
+  return sql`select mode() within group (order by d.organisation_name) as name
+    from account_directory d
+    where ${matches} and d.status = 'ACTIVE' and d.organisation_name is not null
+      and btrim(d.organisation_name) <> ''
+      and not exists (select 1 from users u where u.account_id = d.account_id and u.role in (${staffRoles}))
+    group by d.organisation_key
+    order by (d.organisation_key like ${`${escaped}%`}) desc, count(*) desc, d.organisation_key
+    limit ${limit}`;
 }
 
 export type UserRecord = NonNullable<Awaited<ReturnType<ConnectRepository['findUser']>>>;

@@ -11,6 +11,7 @@ import {
   ZProblem,
   ZRoutesResponse,
   ZTermsVersion,
+  ZUpdateIdentityRequest,
   ZUpdateUserRequest,
   ZUser,
   ZUserSettingsRequest,
@@ -30,7 +31,9 @@ import { staffAlertRoutes } from './staff-alert-routes.ts';
 import { userManagementRoutes } from './user-management-routes.ts';
 import { accountManagementRoutes } from './account-management-routes.ts';
 import { auditLogRoutes } from './audit-log-routes.ts';
+import { organisationRoutes } from './organisation-routes.ts';
 import { callerOf } from '../../lib/caller.ts';
+import { betaRoutes } from '../entitlements/index.ts';
 
 const ZUserIdParams = z.object({ id: z.uuid({ message: 'The user id must be a UUID.' }) });
 
@@ -54,6 +57,8 @@ export async function connectService(app: App, deps: Deps) {
   await userManagementRoutes(app, deps);
   await auditLogRoutes(app, deps);
   await accountManagementRoutes(app, deps);
+  betaRoutes(app, deps);
+  await organisationRoutes(app, deps);
   const service = new ConnectService(new ConnectRepository(deps.db), deps.identityAdmin, deps.config);
 
   // Static paths under /user are matched before /user/:id by the router, whatever the order here.
@@ -81,12 +86,28 @@ export async function connectService(app: App, deps: Deps) {
         ...docs,
         summary: 'Save the profile of /user-details',
         description:
-          'Updates the user and the account’s organisation fields together. After identity verification the first and last name cannot change (spec §5): a changed name rejects the whole request with invalidParams on firstName/lastName.',
+          'Updates the user and the account’s organisation fields together; changed names are written to the identity pool first, as PUT /user/identity does. After identity verification the first and last name cannot change (spec §5): a changed name rejects the whole request (409 NAMES_LOCKED) with invalidParams on firstName/lastName.',
         body: ZUpdateUserRequest,
         response: { 200: ZUser, ...problems },
       },
     },
     async (request) => service.updateProfile(callerOf(request), request.body),
+  );
+
+  app.put(
+    '/user/identity',
+    {
+      config: { access: 'user' },
+      schema: {
+        ...docs,
+        summary: 'Save the first and last name, in the portal and in the identity pool',
+        description:
+          'The names the identity pool holds too (given_name, family_name), written there first and then on the portal user: if the pool fails (502 IDENTITY_POOL_FAILED) the portal keeps the names it had. Once the identity is verified (onfidoApplicantStatus VERIFIED) the names must match the document (spec §5): a changed name answers 409 NAMES_LOCKED with invalidParams on the changed fields; unchanged names answer the user. While a check is PENDING they can still change (that check then fails on the names).',
+        body: ZUpdateIdentityRequest,
+        response: { 200: ZUser, ...problems },
+      },
+    },
+    async (request) => service.updateIdentity(callerOf(request), request.body),
   );
 
   app.put(
@@ -198,10 +219,12 @@ export async function connectService(app: App, deps: Deps) {
       schema: {
         ...docs,
         summary: 'Dashboard features list, by order',
+        description:
+          'The product catalogue’s products that have a place on the dashboard (`GET /jsons/products.json`, `dashboardOrder`), each linking to its portal area; one that needs a feature appears only when that feature is available to the account.',
         response: { 200: ZContentFeaturesResponse, ...problems },
       },
     },
-    async () => ({ features: await service.contentFeatures() }),
+    async (request) => ({ features: await service.contentFeatures(callerOf(request)) }),
   );
 
   app.get(

@@ -13,6 +13,7 @@ import {
   type TInvalidParam,
   type TMfaStatus,
   type TTermsVersion,
+  type TUpdateIdentityRequest,
   type TUpdateUserRequest,
   type TUser,
   type TUserSettingsRequest,
@@ -21,6 +22,7 @@ import type { IdentityAdmin } from '../../adapters/identity-admin/port.ts';
 import type { Config } from '../../config.ts';
 import { fieldProblem, notFound, problem, unauthorized } from '../../lib/errors.ts';
 import type { PortalUser } from '../../lib/portal-users.ts';
+import { dashboardFeatures, productCatalogue } from './product-catalogue.ts';
 import type { ConnectRepository, UserRecord } from './repository.ts';
 
 // One wording for "not yours" and "does not exist", so a 404 never tells which it was.
@@ -49,15 +51,9 @@ export class ConnectService {
    * fields alone would leave the user thinking the form was saved as entered.
    */
   async updateProfile(caller: PortalUser, input: TUpdateUserRequest): Promise<TUser> {
-    return this.repo.transaction(async (repo) => {
+    return this.withPoolNames(caller, input, async (repo) => {
       const current = await this.requireUser(repo, caller.id, { forUpdate: true });
-      if (current.kycStatus === 'VERIFIED') {
-        const locked: TInvalidParam[] = [];
-        if (input.firstName !== current.firstName)
-          locked.push({ name: 'firstName', reason: FIELD_MESSAGES.namesLocked });
-        if (input.lastName !== current.lastName) locked.push({ name: 'lastName', reason: FIELD_MESSAGES.namesLocked });
-        if (locked.length) throw problem('NAMES_LOCKED', { invalidParams: locked });
-      }
+      assertNamesEditable(current, input);
       await repo.updateUser(caller.id, {
         firstName: input.firstName,
         lastName: input.lastName,
@@ -73,6 +69,60 @@ export class ConnectService {
       });
       return this.userView(repo, caller.id);
     });
+  }
+
+  /**
+   * PUT /user/identity: the names alone, in the portal and in the identity pool (given_name,
+   * family_name). Refused once the identity is verified (spec §5) unless they are unchanged.
+   */
+  async updateIdentity(caller: PortalUser, input: TUpdateIdentityRequest): Promise<TUser> {
+    return this.withPoolNames(caller, input, async (repo) => {
+      const current = await this.requireUser(repo, caller.id, { forUpdate: true });
+      assertNamesEditable(current, input);
+      await repo.updateUser(caller.id, { firstName: input.firstName, lastName: input.lastName });
+      return this.userView(repo, caller.id);
+    });
+  }
+
+  /**
+   * Keeps the identity pool's names in step with the portal's (decision "Names in the identity
+   * pool"): the pool is written first, then `work` runs in one transaction. A pool that fails
+   * leaves the portal untouched (502 IDENTITY_POOL_FAILED); a transaction that fails after the pool
+   * took the names (a check settled VERIFIED in between) gives the pool back the names it had.
+   * Unchanged names cost no pool call; a verified user's changed names are refused before it.
+   */
+  private async withPoolNames<T>(
+    caller: PortalUser,
+    names: TUpdateIdentityRequest,
+    work: (repo: ConnectRepository) => Promise<T>,
+  ): Promise<T> {
+    const before = await this.requireUser(this.repo, caller.id);
+    const isChanged = names.firstName !== before.firstName || names.lastName !== before.lastName;
+    if (!isChanged) return this.repo.transaction(work);
+    assertNamesEditable(before, names);
+    await this.writePoolNames(caller.email, names);
+    try {
+      return await this.repo.transaction(work);
+    } catch (error) {
+      await this.writePoolNames(caller.email, {
+        firstName: before.firstName ?? '',
+        lastName: before.lastName ?? '',
+      }).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async writePoolNames(username: string, names: TUpdateIdentityRequest): Promise<void> {
+    try {
+      await this.identityAdmin.updateAttributes(username, {
+        given_name: names.firstName,
+        family_name: names.lastName,
+      });
+    } catch (error) {
+      // The access token outlived its pool user (deleted by an administrator): the session is over.
+      if (error instanceof Error && error.name === 'UserNotFoundException') throw unauthorized('UNKNOWN_USER');
+      throw problem('IDENTITY_POOL_FAILED');
+    }
   }
 
   async updateCompanyDetails(caller: PortalUser, input: TCompanyDetailsRequest): Promise<TUser> {
@@ -131,9 +181,12 @@ export class ConnectService {
     };
   }
 
-  async contentFeatures(): Promise<TContentFeature[]> {
-    const rows = await this.repo.contentFeatures();
-    return rows.map(({ sortOrder, ...row }) => ({ ...row, order: sortOrder }));
+  /**
+   * The dashboard's features list, fed by the product catalogue (product-catalogue.ts): its one
+   * source of text, with the products that need a feature shown only to accounts that have it.
+   */
+  async contentFeatures(caller: PortalUser): Promise<TContentFeature[]> {
+    return dashboardFeatures(productCatalogue().catalogue, this.config.productSlug, await this.features(caller));
   }
 
   /**
@@ -197,6 +250,21 @@ export class ConnectService {
     if (!user) throw notFound('USER_NOT_FOUND');
     return toUser(user, user.latestTerms, user.acceptedTermsVersion);
   }
+}
+
+/**
+ * After identity verification the names must match the document (spec §5): a changed name is
+ * refused with the fields it changed, and so is the whole request that carried it.
+ */
+function assertNamesEditable(
+  current: Pick<UserRecord, 'kycStatus' | 'firstName' | 'lastName'>,
+  names: TUpdateIdentityRequest,
+): void {
+  if (current.kycStatus !== 'VERIFIED') return;
+  const locked: TInvalidParam[] = [];
+  if (names.firstName !== current.firstName) locked.push({ name: 'firstName', reason: FIELD_MESSAGES.namesLocked });
+  if (names.lastName !== current.lastName) locked.push({ name: 'lastName', reason: FIELD_MESSAGES.namesLocked });
+  if (locked.length) throw problem('NAMES_LOCKED', { invalidParams: locked });
 }
 
 function toUser(user: UserRecord, latestTerms: string | null, acceptedTermsVersion: string | null): TUser {

@@ -1,4 +1,12 @@
-import type { TTierCard, TToken, TTokenLocation, TTokensPage, TUser } from '@connect/shared';
+import type {
+  TProductCatalogue,
+  TProductPage,
+  TTierCard,
+  TToken,
+  TTokenLocation,
+  TTokensPage,
+  TUser,
+} from '@connect/shared';
 import { TEST_USER } from '../../test/fixtures.ts';
 
 export { json } from '../../test/fixtures.ts';
@@ -86,3 +94,54 @@ export const tokensPage = (content: TToken[], overrides: Partial<TTokensPage> = 
   credits: 500,
   ...overrides,
 });
+
+/** The product catalogue's use cases as products.json lists them (with one product area beside them). */
+export const CATALOGUE: TProductCatalogue = {
+  products: [
+    {
+      name: 'tokens',
+      area: 'product-area',
+      title: 'Tokens',
+      summary: 'Deploy QRC20 and QRC721 tokens.',
+      icon: 'token',
+      path: '/{product}-flows/token-flow',
+      feature: null,
+      tokenType: null,
+      dashboardOrder: 3,
+      hasPage: false,
+    },
+    {
+      name: 'payments',
+      area: 'token-use-case',
+      title: 'Payments',
+      summary: 'Catalogue summary of payments.',
+      icon: 'payments',
+      path: '/{product}-flows/token-flow/payments',
+      feature: null,
+      tokenType: 'QRC20',
+      dashboardOrder: null,
+      hasPage: true,
+    },
+    {
+      name: 'sustainability',
+      area: 'token-use-case',
+      title: 'Sustainability',
+      summary: 'Catalogue summary of sustainability.',
+      icon: 'energy_savings_leaf',
+      path: '/{product}-flows/token-flow/sustainability',
+      feature: null,
+      tokenType: 'QRC721',
+      dashboardOrder: null,
+      hasPage: true,
+    },
+  ],
+};
+
+export const PAYMENTS_PAGE: TProductPage = {
+  name: 'payments',
+  heading: 'Catalogue heading of payments',
+  description: 'Catalogue description of payments.',
+  tokenType: 'QRC20',
+  points: ['First catalogue point.', 'Second catalogue point.'],
+  how: 'Catalogue text on how to start.',
+};

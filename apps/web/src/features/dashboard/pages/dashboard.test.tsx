@@ -57,9 +57,10 @@ const page = (content: TContentUpdate[]) => ({
   size: 3,
 });
 
+/** As the server builds them from the product catalogue: the product's name is the id. */
 const FEATURES: TContentFeature[] = [
   {
-    id: '10000000-0000-4000-8000-000000000001',
+    id: 'networks',
     title: 'Networks',
     description: 'Connect to networks.',
     icon: 'hub',
@@ -67,7 +68,7 @@ const FEATURES: TContentFeature[] = [
     order: 0,
   },
   {
-    id: '10000000-0000-4000-8000-000000000002',
+    id: 'docs',
     title: 'Docs',
     description: 'Read the guides.',
     icon: 'unknown',
@@ -209,7 +210,13 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     answer({
       totals: () =>
         json({
-          availableFeatures: { ...TOTALS, 'applications:create': { t: 3, a: 5 }, 'bridges:create': { t: null, a: 4 } },
+          availableFeatures: {
+            ...TOTALS,
+            'applications:create': { t: 3, a: 5 },
+            'bridges:create': { t: null, a: 4 },
+            // The Bridges beta opted in (issue 35 §5): the account has the bridge feature.
+            bridge: { t: null, a: 0 },
+          },
         }),
     });
     renderPage();
@@ -219,6 +226,19 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     );
     expect(within(plan).getByTestId('counter-tokens')).toHaveTextContent('Tokens0 of 5');
     expect(within(plan).getByTestId('counter-bridges')).toHaveTextContent('Bridges4 (no limit)');
+  });
+
+  it.each([
+    ['without the bridge feature', {}],
+    ['with the bridge feature switched off by staff', { bridge: { t: 0, a: 0 } }],
+  ])('does not count bridges for an account %s, whatever the plan allows', async (_name, bridge) => {
+    answer({ totals: () => json({ availableFeatures: { ...TOTALS, ...bridge, 'bridges:create': { t: 2, a: 1 } } }) });
+    renderPage();
+    const plan = await screen.findByRole('region', { name: 'Your plan' });
+    expect(await within(plan).findByTestId('counter-applications')).toHaveTextContent('Applications1 of 3');
+    expect(within(plan).getByTestId('counter-tokens')).toHaveTextContent('Tokens0 of 5');
+    expect(within(plan).queryByTestId('counter-bridges')).not.toBeInTheDocument();
+    expect(within(plan).queryByText('Bridges')).not.toBeInTheDocument();
   });
 
   it('shows the renewal of a paid plan, and its end once cancelled', async () => {

@@ -12,6 +12,7 @@ import { Page } from '../../../components/page.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { WhenVisible } from '../../../components/when-visible.tsx';
 import { loadChunk } from '../../../app/lazy.ts';
+import { useShowsGettingStartedChecklist } from '../../../lib/outside-tools/index.ts';
 import { fetchPlansQuery, subscriptionQuery } from '../../../lib/plans/api.ts';
 import { session } from '../../../lib/storage.ts';
 import { useEarlierNews, useLatestUpdates } from '../api/get-content-updates.ts';
@@ -64,6 +65,8 @@ export function DashboardPage() {
   const totals = useQuery({ ...availableFeaturesQuery(userUuid), enabled: userUuid !== '' });
   const updates = useLatestUpdates();
   const news = useEarlierNews();
+  // The onboarding tool's embedded default; a configured, allowed onboarding provider takes its place.
+  const showsChecklist = useShowsGettingStartedChecklist();
   // Greeted by first name; without one (the bootstrapped administrator has none until the
   // profile is filled in, and none while loading) one sentence, with no full stop where it was.
   const firstName = user.data?.firstName?.trim();
@@ -75,7 +78,7 @@ export function DashboardPage() {
   return (
     <Page title={t('dashboard.title')} description={greeting}>
       <Grid container spacing={3}>
-        {user.data ? (
+        {user.data && showsChecklist ? (
           <Grid size={12}>
             <GettingStarted userId={user.data.id} />
           </Grid>

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUserQuery } from '../../../lib/current-user.ts';
 import { session } from '../../../lib/storage.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { json, token, tokensPage, USER } from '../test-data.ts';
+import { CATALOGUE, json, token, tokensPage, USER } from '../test-data.ts';
 import { TokenFlowPage } from './token-flow.tsx';
 
 vi.mock('../../../lib/auth.ts', () => ({
@@ -16,11 +16,18 @@ const fetchMock = vi.fn<typeof fetch>();
 /** The bodies of every POST /tokens, in order. */
 const requests: Record<string, unknown>[] = [];
 
+/** The catalogue's products.json, asked with its basic credentials (null: the catalogue fails). */
+let catalogue: unknown = CATALOGUE;
+
 function answer(page = tokensPage([token()])) {
   fetchMock.mockImplementation(async (input, init) => {
     if (String(input) === '/api/tokenise/tokens' && init?.method === 'POST') {
       requests.push(JSON.parse(String(init.body)) as Record<string, unknown>);
       return json(page);
+    }
+    const headers = new Headers(init?.headers);
+    if (String(input).startsWith('/jsons/products.json?') && headers.get('authorization')?.startsWith('Basic ')) {
+      return catalogue ? json(catalogue) : json({ status: 500, title: 'Internal Server Error' }, 500);
     }
     return json({ status: 404, title: 'Not Found' }, 404);
   });
@@ -47,6 +54,7 @@ describe('TokenFlowPage', { timeout: 45_000 }, () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
     requests.length = 0;
+    catalogue = CATALOGUE;
   });
   afterEach(() => {
     fetchMock.mockReset();
@@ -80,11 +88,30 @@ describe('TokenFlowPage', { timeout: 45_000 }, () => {
     expect(within(row).getByText('Sandbox')).toBeInTheDocument();
     expect(within(within(table).getAllByRole('row')[2]!).queryByText('Sandbox')).not.toBeInTheDocument();
     expect(screen.getByTestId('tokens-counter')).toHaveTextContent('3 / 10 deployed');
-    expect(screen.getByRole('link', { name: /Payments/ })).toHaveAttribute('href', '/quant-flows/token-flow/payments');
-    expect(screen.getByRole('link', { name: /Sustainability/ })).toHaveAttribute(
+    // The use-case tiles are the catalogue's token use cases, with its text, not its product areas.
+    const tiles = within(screen.getByRole('region', { name: 'Use cases' }));
+    expect(await tiles.findByRole('link', { name: /Payments/ })).toHaveAttribute(
+      'href',
+      '/quant-flows/token-flow/payments',
+    );
+    expect(tiles.getByRole('link', { name: /Payments/ })).toHaveTextContent('Catalogue summary of payments.');
+    expect(tiles.getByRole('link', { name: /Sustainability/ })).toHaveAttribute(
       'href',
       '/quant-flows/token-flow/sustainability',
     );
+    expect(tiles.getAllByRole('link')).toHaveLength(2);
+  });
+
+  it('says when the use cases could not be loaded, and loads them again on retry, the tokens shown all along', async () => {
+    catalogue = null;
+    answer();
+    renderPage();
+    await screen.findByRole('table', { name: 'Your smart tokens' });
+    const tiles = within(screen.getByRole('region', { name: 'Use cases' }));
+    expect(await tiles.findByText('The use cases could not be loaded.')).toBeInTheDocument();
+    catalogue = CATALOGUE;
+    fireEvent.click(tiles.getByRole('button', { name: 'Try again' }));
+    expect(await tiles.findByRole('link', { name: /Sustainability/ })).toBeInTheDocument();
   });
 
   it('offers the spec’s filter options, each starting with its "All" option', async () => {
