@@ -34,7 +34,6 @@ export const TABLE_OWNERS = {
   roles: 'platform',
   terms_versions: 'platform',
   content_updates: 'platform',
-  content_features: 'platform',
   footer_sections: 'platform',
   footer_links: 'platform',
 

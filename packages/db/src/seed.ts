@@ -170,8 +170,7 @@ export async function seedReferenceData(db: Database, now = new Date()): Promise
   }
 
   // The dashboard's features list comes from the product catalogue
-  // (apps/server/src/services/connect/catalogue/): content_features is no longer seeded or read,
-  // until a migration drops it.
+  // (apps/server/src/services/connect/catalogue/); migration 0024 dropped content_features.
 
   const [sections] = await db.select({ n: sql<number>`count(*)::int` }).from(footerSections);
   if (!sections?.n) {

@@ -107,15 +107,6 @@ export const contentUpdates = pgTable('content_updates', {
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const contentFeatures = pgTable('content_features', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  title: text('title').notNull(),
-  description: text('description').notNull(),
-  icon: text('icon'),
-  linkUrl: text('link_url'),
-  sortOrder: integer('sort_order').notNull().default(0),
-});
-
 /** Footer link groups; a link with no section is a secondary (bottom) link. */
 export const footerSections = pgTable('footer_sections', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -1,0 +1,1 @@
+DROP TABLE "content_features" CASCADE;
