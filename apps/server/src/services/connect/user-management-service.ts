@@ -160,8 +160,41 @@ export class UserManagementService {
     return presentManagedUser(await this.existing(userId));
   }
 
-  /** Edits names, role (within staff or within customer roles) and the customer's organisation. */
+  /**
+   * Edits names, role (within staff or within customer roles) and the customer's organisation.
+   * Changed names reach the identity pool first, as the user's own edit does (decision "Names live
+   * in the identity pool too"): a pool that fails leaves the portal as it was, and a refused edit
+   * gives the pool its names back.
+   */
   async update(actor: PortalUser & AuditActor, input: UpdateRequest): Promise<TManagementUser> {
+    const before = await this.existing(input.userId);
+    const isRenamed = before.firstName !== input.firstName || before.lastName !== input.lastName;
+    if (isRenamed && before.status !== 'REMOVED') await this.writePoolNames(before.email, input);
+    try {
+      await this.edit(actor, input);
+    } catch (error) {
+      if (isRenamed && before.status !== 'REMOVED') {
+        await this.writePoolNames(before.email, {
+          firstName: before.firstName ?? '',
+          lastName: before.lastName ?? '',
+        }).catch(() => undefined);
+      }
+      throw error;
+    }
+    return presentManagedUser(await this.existing(input.userId));
+  }
+
+  private async writePoolNames(username: string, names: { firstName: string; lastName: string }): Promise<void> {
+    try {
+      await this.identityAdmin.updateAttributes(username, { given_name: names.firstName, family_name: names.lastName });
+    } catch (error) {
+      // A user the pool no longer holds (never signed up there, or deleted) keeps the portal's edit.
+      if (error instanceof Error && error.name === 'UserNotFoundException') return;
+      throw problem('IDENTITY_POOL_FAILED');
+    }
+  }
+
+  private async edit(actor: PortalUser & AuditActor, input: UpdateRequest): Promise<void> {
     await this.repo.transaction(async (repo, tx) => {
       const user = await this.existing(input.userId, repo, true);
       if (user.status === 'REMOVED') throw problem('USER_ALREADY_REMOVED');
@@ -190,7 +223,6 @@ export class UserManagementService {
         after: snapshot(after),
       });
     });
-    return presentManagedUser(await this.existing(input.userId));
   }
 
   /**

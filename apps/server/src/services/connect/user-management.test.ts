@@ -287,11 +287,25 @@ describe('user management (issue 32 §3) and the audit log (§1)', () => {
         before: { firstName: 'Ed', role: 'INDIVIDUAL', organisationName: 'Before Ltd' },
         after: { firstName: 'Edna', role: 'SME', organisationName: 'After Ltd' },
       });
+      // The identity pool holds the new names too.
+      const [pool] = await t.db.db
+        .select({ attributes: idpUsers.attributes })
+        .from(idpUsers)
+        .where(eq(idpUsers.sub, session.sub));
+      expect(pool?.attributes).toMatchObject({ given_name: 'Edna', family_name: 'Itor' });
       // The projection follows the account's new name.
       expect((await list('searchTerm=after%20ltd')).userList.map((u) => u.userId)).toContain(session.sub);
       const promoted = await edit({ firstName: 'Edna', lastName: 'Itor', role: 'QUANT_ADMIN' });
       expect(promoted.statusCode).toBe(409);
       expect(promoted.json()).toMatchObject({ code: 'STAFF_ROLE_FOR_CUSTOMER' });
+      // A refused edit that renamed gives the pool its names back.
+      const renamedAndPromoted = await edit({ firstName: 'Eddie', lastName: 'Itor', role: 'QUANT_ADMIN' });
+      expect(renamedAndPromoted.statusCode).toBe(409);
+      const [kept] = await t.db.db
+        .select({ attributes: idpUsers.attributes })
+        .from(idpUsers)
+        .where(eq(idpUsers.sub, session.sub));
+      expect(kept?.attributes).toMatchObject({ given_name: 'Edna', family_name: 'Itor' });
       const self = await call(admin, 'PUT', '/management/user', {
         userId: admin.sub,
         firstName: 'A',
