@@ -224,14 +224,16 @@ export class ClaimRepository {
 
   /**
    * The sender replaced the claim's transfer (a fee bump), or found the one it replaced mined:
-   * the claim points at `hash` when it pointed at one of `was`. In the sender's transaction.
+   * the claim points at `hash` when it pointed at one of `was` — unless the follower already saw
+   * its transfer mined (a bump sent through a node that lagged behind that block can never be
+   * mined; moving the claim to it would leave the claim PAYING for good). In the sender's transaction.
    */
   async moved(id: string, hash: string, was: readonly string[]): Promise<void> {
     if (was.length === 0) return;
     const [row] = await this.db
       .update(rewardClaims)
       .set({ txHash: hash, seenBlock: null, seenBlockHash: null, updatedAt: new Date() })
-      .where(and(eq(rewardClaims.id, id), inArray(rewardClaims.txHash, [...was])))
+      .where(and(eq(rewardClaims.id, id), inArray(rewardClaims.txHash, [...was]), isNull(rewardClaims.seenBlock)))
       .returning({ id: rewardClaims.id });
     if (row) await this.event(id, 'RESENT', { txHash: hash });
   }

@@ -300,6 +300,24 @@ describe('reward payouts on chain', () => {
     );
   });
 
+  it('a payout the follower saw mined is not moved to a later fee bump (it could never be mined)', async () => {
+    const { id, address } = await claimOf('1.75');
+    const paid = ZClaimDetail.parse((await pay(id)).json());
+    await vi.waitFor(
+      async () => {
+        await follow();
+        const [row] = await t.db.db.select().from(rewardClaims).where(eq(rewardClaims.id, id));
+        expect(row!.seenBlock).not.toBeNull();
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    // A bump sent through a node that lagged behind the block: the sender tells the owner it moved.
+    await new ClaimRepository(t.db.db).moved(id, `0x${'ab'.repeat(32)}`, [paid.txHash!]);
+    expect((await detail(id)).txHash).toBe(paid.txHash);
+    await confirm(id);
+    expect(await qntAt(address)).toBe(qntToWei('1.75'));
+  });
+
   it('a transfer that reverted on chain (no QNT moved) puts the claim back to PENDING at the in-flight check', async () => {
     const treasury = (await rewardTreasury(t.app.deps))!;
     const { id, address } = await claimOf('1');
