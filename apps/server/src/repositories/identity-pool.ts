@@ -150,20 +150,26 @@ export class IdentityPoolRepository {
 
   // Counted actions
 
-  async countEvents(sub: string, action: IdpAction, since: Date): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(idpEvents)
-      .where(and(eq(idpEvents.sub, sub), eq(idpEvents.action, action), gte(idpEvents.at, since)));
-    return row?.n ?? 0;
-  }
-
-  /** Records an action and forgets the user's records of it older than `forgetBefore`. */
-  async recordEvent(sub: string, action: IdpAction, now: Date, forgetBefore: Date): Promise<void> {
-    await this.db
-      .delete(idpEvents)
-      .where(and(eq(idpEvents.sub, sub), eq(idpEvents.action, action), lt(idpEvents.at, forgetBefore)));
-    await this.db.insert(idpEvents).values({ sub, action, at: now });
+  /**
+   * Records an action when the user has done fewer than `limit` of it since `since`, and forgets
+   * their older records of it; answers whether it was recorded. One transaction holding the user's
+   * row: requests sent together are counted one after the other, so a burst cannot pass the limit
+   * (counted, then recorded in separate statements, a burst's counts had all run before its first record).
+   */
+  async takeEvent(sub: string, action: IdpAction, now: Date, since: Date, limit: number): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.select({ sub: idpUsers.sub }).from(idpUsers).where(eq(idpUsers.sub, sub)).for('update');
+      const [row] = await tx
+        .select({ n: count() })
+        .from(idpEvents)
+        .where(and(eq(idpEvents.sub, sub), eq(idpEvents.action, action), gte(idpEvents.at, since)));
+      if ((row?.n ?? 0) >= limit) return false;
+      await tx
+        .delete(idpEvents)
+        .where(and(eq(idpEvents.sub, sub), eq(idpEvents.action, action), lt(idpEvents.at, since)));
+      await tx.insert(idpEvents).values({ sub, action, at: now });
+      return true;
+    });
   }
 
   // Challenge sessions

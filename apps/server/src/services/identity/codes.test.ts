@@ -130,4 +130,13 @@ describe.each([
     expect((await storedCode(h, email, flow.purpose))!.failedAttempts).toBe(POLICY.codeAttempts);
     expectError(await flow.enter(h, email, code), 'ExpiredCodeException');
   });
+
+  it('holds the hourly limit on new codes against a burst sent at once (each new code is 5 more guesses)', async () => {
+    const email = await flow.start(h);
+    const action = flow.purpose === 'SIGN_UP' ? 'RESEND_CODE' : 'FORGOT_PASSWORD';
+    const burst = (await Promise.all(Array.from({ length: 12 }, () => flow.resend(h, email)))) as { status: number }[];
+    // The flow's start asked for one already (a reset code); the rest of the hour's allowance, and no more.
+    const allowed = POLICY.perHour[action] - (flow.purpose === 'SIGN_UP' ? 0 : 1);
+    expect(burst.filter((res) => res.status === 200)).toHaveLength(allowed);
+  });
 });

@@ -103,8 +103,7 @@ export class PoolContext {
   async countAction(user: IdpUser, action: IdpAction): Promise<void> {
     const now = this.now();
     const hourAgo = new Date(now.getTime() - HOUR);
-    if ((await this.repo.countEvents(user.sub, action, hourAgo)) >= POLICY.perHour[action]) throw limitExceeded();
-    await this.repo.recordEvent(user.sub, action, now, hourAgo);
+    if (!(await this.repo.takeEvent(user.sub, action, now, hourAgo, POLICY.perHour[action]))) throw limitExceeded();
   }
 
   signOutEverywhere(user: IdpUser): Promise<void> {
