@@ -89,9 +89,12 @@ export const OUTSIDE_TOOL_PROVIDERS = {
         'https://zendesk-eu.my.sentry.io',
       ];
       return {
-        scriptSrc: zendesk,
+        // Scripts only from Zendesk's asset hosts: every Zendesk customer owns a *.zendesk.com
+        // subdomain (its Help Center), so allowing scripts or frames from there would let any
+        // HTML injection load a stranger's script. The widget talks to its tenant through connect-src.
+        scriptSrc: ['https://static.zdassets.com', 'https://ekr.zdassets.com'],
         connectSrc: [...zendesk, 'wss://*.zendesk.com', 'wss://api.smooch.io'],
-        frameSrc: ['https://static.zdassets.com', 'https://*.zendesk.com'],
+        frameSrc: ['https://static.zdassets.com'],
         imgSrc: ['blob:', 'https://*.zdusercontent.com'],
       };
     },

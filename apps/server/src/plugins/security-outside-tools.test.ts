@@ -90,6 +90,9 @@ describe('the CSP and the outside tools (spec §1)', () => {
     expect(csp['frame-src']).toEqual(
       expect.arrayContaining(['https://static.zdassets.com', 'https://*.hotjar.com', 'https://*.appcues.com']),
     );
+    // Never a Zendesk tenant's subdomain for scripts or frames (any customer's Help Center is one).
+    expect(csp['script-src']).not.toContain('https://*.zendesk.com');
+    expect(csp['frame-src']).not.toContain('https://*.zendesk.com');
     // Images: any https: already; Zendesk's attachments add blob:.
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'https:', 'blob:']);
     expect(csp['style-src']).toEqual(expect.arrayContaining(['https://fonts.googleapis.com', 'https://*.hotjar.com']));

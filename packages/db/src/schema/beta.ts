@@ -1,4 +1,5 @@
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts, users } from './portal.ts';
 
 /*
@@ -10,16 +11,21 @@ import { accounts, users } from './portal.ts';
 
 export type BetaFeatureAccess = 'OPEN' | 'INVITATION';
 
-export const betaFeatures = pgTable('beta_features', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull().unique(),
-  description: text('description').notNull(),
-  /** The feature key it switches on (one of FEATURE_SWITCHES, never connectBeta itself). */
-  featureKey: text('feature_key').notNull(),
-  access: text('access').$type<BetaFeatureAccess>().notNull().default('OPEN'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const betaFeatures = pgTable(
+  'beta_features',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique(),
+    description: text('description').notNull(),
+    /** The feature key it switches on (one of FEATURE_SWITCHES, never connectBeta itself). */
+    featureKey: text('feature_key').notNull(),
+    access: text('access').$type<BetaFeatureAccess>().notNull().default('OPEN'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Names are unique whatever their case (the service checks first; this holds two saves at once).
+  (t) => [uniqueIndex('beta_features_name_lower_key').on(sql`lower(${t.name})`)],
+);
 
 /** An account staff invited to an INVITATION feature. */
 export const betaInvitations = pgTable(

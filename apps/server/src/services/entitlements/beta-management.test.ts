@@ -124,6 +124,11 @@ describe('Connect Beta (issue 35 §1): the staff catalogue, its participants and
     // Its own name is not taken.
     const same = await beta.inject('PUT', `${BASE}/${first.id}`, admin, { ...form, name: first.name });
     expect(same.statusCode, same.body).toBe(200);
+    // Two saves of one name in two cases at once: one is created, the other refused on name.
+    const racing = await Promise.all(
+      ['Racing Name', 'racing name'].map((name) => beta.inject('POST', BASE, admin, { ...form, name })),
+    );
+    expect(racing.map((res) => res.statusCode).sort()).toEqual([201, 409]);
 
     for (const [body, field] of [
       [{ ...form, name: '  ' }, 'name'],

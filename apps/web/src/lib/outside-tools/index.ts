@@ -20,6 +20,12 @@ import { createOutsideTools } from './controller.ts';
 export const outsideTools = createOutsideTools();
 
 /**
+ * Props of an element whose text session recording and analytics must never capture (a client
+ * secret shown once): Hotjar's `data-hj-suppress` and PostHog's `ph-no-capture`.
+ */
+export const NOT_RECORDED = { 'data-hj-suppress': true, className: 'ph-no-capture' } as const;
+
+/**
  * Runs the configured tools while the signed-in frame is open (main-layout.tsx): started for the
  * signed-in user when the consent they need is given, stopped when it is withdrawn, told to forget
  * the user when the frame closes (sign-out). Nothing configured: nothing happens at all.

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { CopyButton } from '../../../components/copy-button.tsx';
+import { NOT_RECORDED } from '../../../lib/outside-tools/index.ts';
 
 /** A labelled identifier in a monospace font with a copy button; long values wrap rather than hide. */
 export function CredentialField({
@@ -26,6 +27,7 @@ export function CredentialField({
           component="code"
           aria-labelledby={labelId}
           data-testid={isSecret ? 'client-secret' : undefined}
+          {...(isSecret ? NOT_RECORDED : {})}
           sx={{
             fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
             fontSize: 14,

@@ -148,6 +148,9 @@ describe('RegisterApplicationPage', { timeout: 40_000 }, () => {
       },
     ]);
     expect(screen.getByTestId('client-secret')).toHaveTextContent('the-secret-shown-once');
+    // Never captured by session recording or analytics, when they are configured.
+    expect(screen.getByTestId('client-secret')).toHaveAttribute('data-hj-suppress');
+    expect(screen.getByTestId('client-secret')).toHaveClass('ph-no-capture');
     expect(screen.getByText(/shown only this once/)).toBeInTheDocument();
     for (const value of [
       APPLICATION.clientId,

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TManagementCreateApplicationResponse } from '@connect/shared';
 import { useTranslation } from 'react-i18next';
+import { NOT_RECORDED } from '../../../lib/outside-tools/index.ts';
 import { Identifier } from './identifier.tsx';
 
 /**
@@ -12,8 +13,8 @@ import { Identifier } from './identifier.tsx';
  */
 export function CreatedApplication({ created }: { created: TManagementCreateApplicationResponse }) {
   const { t } = useTranslation('staff');
-  const row = (label: string, value: string, copyLabel: string) => (
-    <Stack spacing={0.25}>
+  const row = (label: string, value: string, copyLabel: string, isSecret = false) => (
+    <Stack spacing={0.25} {...(isSecret ? NOT_RECORDED : {})}>
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
@@ -34,7 +35,7 @@ export function CreatedApplication({ created }: { created: TManagementCreateAppl
         })}
       </Typography>
       {row(t('applications.created.clientId'), created.clientId, t('applications.created.copyClientId'))}
-      {row(t('applications.created.clientSecret'), created.clientSecret, t('applications.created.copySecret'))}
+      {row(t('applications.created.clientSecret'), created.clientSecret, t('applications.created.copySecret'), true)}
       <Typography variant="body2" color="text.secondary">
         {t('applications.created.emailed', { email: created.owner.email })}
       </Typography>

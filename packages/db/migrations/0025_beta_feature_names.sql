@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "beta_features_name_lower_key" ON "beta_features" USING btree (lower("name"));
