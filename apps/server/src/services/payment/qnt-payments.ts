@@ -251,13 +251,17 @@ export class QntPayments {
   /** The order's QNT payment as the API answers it, or null for an order not paid in QNT. */
   async view(orderId: string, db: Database = this.ctx.db): Promise<TQntPayment | null> {
     const repo = new QntRepository(db);
-    const payment = await repo.payment(orderId);
-    if (!payment || !this.network) return null;
+    const quoted = await repo.payment(orderId);
+    if (!quoted || !this.network) return null;
     const { chainId, name, tokenAddress } = this.network;
     const [transfers, followed] = await Promise.all([
-      repo.transfersTo(payment.accountId, payment.createdAt),
+      repo.transfersTo(quoted.accountId, quoted.createdAt),
       repo.followedBlock(QNT_FOLLOWER, chainId),
     ]);
+    // Read again after its transfers: a follower step that committed between the two reads (it
+    // records a transfer and moves the payment to PROCESSING at once) showed a transfer beside a
+    // payment still NEW ("Waiting for your transfer" over its confirmations).
+    const payment = (await repo.payment(orderId)) ?? quoted;
     const required = this.ctx.config.qnt.confirmations;
     const isOpen = payment.status === 'NEW' || payment.status === 'PROCESSING';
     return {
