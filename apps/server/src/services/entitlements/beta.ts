@@ -30,13 +30,20 @@ type BetaFeatureKey = TBetaFeature['featureKey'];
 
 const notFoundFeature = () => notFound('BETA_FEATURE_NOT_FOUND');
 
-function presentManaged(row: ManagedBetaFeatureRow): TManagedBetaFeature {
+/** What customers and staff both see of a feature. */
+function presentFeature(row: ManagedBetaFeatureRow | VisibleBetaFeatureRow) {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     featureKey: row.featureKey as BetaFeatureKey,
     access: row.access,
+  };
+}
+
+function presentManaged(row: ManagedBetaFeatureRow): TManagedBetaFeature {
+  return {
+    ...presentFeature(row),
     optIns: row.optIns,
     invitations: row.invitations,
     createdAt: row.createdAt.toISOString(),
@@ -130,11 +137,7 @@ export class ConnectBeta {
 
   private present(row: VisibleBetaFeatureRow, off: Set<string>): TBetaFeature {
     return {
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      featureKey: row.featureKey as BetaFeatureKey,
-      access: row.access,
+      ...presentFeature(row),
       optedIn: row.optedIn,
       overriddenOff: off.has(row.featureKey),
     };
