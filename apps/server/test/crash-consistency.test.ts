@@ -166,7 +166,8 @@ describe('kill -9 of the server’s process group during platform deployments', 
           const id = row.reference.replace(/^(refund:)?token:/, '');
           net.set(id, (net.get(id) ?? 0) + Number(row.amount));
         }
-        for (const token of all) expect(net.get(token.id) ?? 0, token.id).toBe(-token.creditsCharged);
+        // 0 - charged, not -charged: a FAILED token (nothing charged) nets to +0, and -0 is not +0 to toBe.
+        for (const token of all) expect(net.get(token.id) ?? 0, token.id).toBe(0 - token.creditsCharged);
         const drift = await client.query(
           `select b.account_id from ledger_balances b
            left join (select account_id, asset, sum(amount) as total from ledger_entries group by 1, 2) e
